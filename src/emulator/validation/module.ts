@@ -31,6 +31,11 @@ export interface RuleValidationContext extends ValidationContext {
   existing?: PolicyRule;
   /** True when `existing` is the policy's system default rule. */
   isDefaultRule: boolean;
+  /**
+   * Reports an attempt to change something read-only (e.g. a read-only member of a default
+   * rule). The core answers 403 E0000006 with these messages, before any 400.
+   */
+  forbid(message: string): void;
 }
 
 export interface PolicyTypeModule {
@@ -44,6 +49,15 @@ export interface PolicyTypeModule {
   maxPolicies?: number;
   /** Maximum rules per policy (including the default rule), when the spec sets one. */
   maxRules?: number;
+  /** Priority of the first non-default rule: 1, or 0 for authentication policies. */
+  firstRulePriority: 0 | 1;
+  /** Fixed priority of the default rule (99 for authentication policies); undefined: always last. */
+  defaultRulePriority?: number;
+  /**
+   * True when the default rule of `policy` cannot be edited at all on the identity engine
+   * (authenticator enrollment and IdP discovery). On classic no default rule is editable.
+   */
+  defaultRuleReadOnly(policy: Policy): boolean;
   /** Whether a new policy of this type gets its own default system rule (the org's default policy always has one). */
   createsDefaultRule: boolean;
   /**

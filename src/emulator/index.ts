@@ -1,0 +1,80 @@
+// Starts the emulator in-process: `startEmulator({ port: 0 })` from tests, `npm run emulator`
+// from the command line.
+import type { AddressInfo } from 'node:net';
+import { loadFixture, parseFixture, type OrgFixture } from './fixture.ts';
+import { readState, StateWriter } from './persistence.ts';
+import { emptyData, seedOrg } from './seed.ts';
+import { createEmulatorServer, type RequestCounter } from './server.ts';
+import { OrgStore } from './store.ts';
+import type { Engine } from './validation/module.ts';
+
+export interface EmulatorOptions {
+  port: number;
+  host?: string;
+  /** The one API token accepted (as `SSWS <token>` or `Bearer <token>`). */
+  token: string;
+  engine?: Engine;
+  /** A fixture file; default: the built-in fixture. */
+  fixturePath?: string;
+  /** An in-memory fixture (tests); wins over fixturePath. */
+  fixture?: unknown;
+  /** Keeps the org in this JSON file across restarts. */
+  statePath?: string;
+  /** Requests per minute before 429; 0 or absent: no limit. */
+  rateLimitPerMinute?: number;
+  /** Serve /__emulator/* (request counter, reset); default true. */
+  admin?: boolean;
+}
+
+export interface RunningEmulator {
+  url: string;
+  /** The live org (tests may inspect it). */
+  store(): OrgStore;
+  counter: RequestCounter;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  const engine = options.engine ?? 'IE';
+  const fixture: OrgFixture = options.fixture !== undefined ? parseFixture(options.fixture) : loadFixture(options.fixturePath);
+  const writer = options.statePath ? new StateWriter(options.statePath, () => store.data) : undefined;
+  const onChange = () => writer?.schedule();
+  const fresh = () => {
+    const s = new OrgStore(emptyData(), fixture, engine, onChange);
+    seedOrg(s, fixture);
+    return s;
+  };
+  const saved = options.statePath ? readState(options.statePath) : undefined;
+  let store = saved ? new OrgStore(saved, fixture, engine, onChange) : fresh();
+  if (!saved) writer?.schedule();
+
+  let url = '';
+  const { server, counter } = createEmulatorServer({
+    token: options.token,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
+    admin: options.admin ?? true,
+    store: () => store,
+    reset: () => {
+      store = fresh();
+      writer?.schedule();
+    },
+    base: () => url,
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    store: () => store,
+    counter,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await writer?.flush();
+    },
+  };
+}

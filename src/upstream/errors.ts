@@ -1,0 +1,97 @@
+// Typed failures of the upstream REST services. Callers only ever see these two classes: the
+// service answered with an error (UpstreamError), or it could not be reached or answered like a
+// broken gateway (UpstreamUnavailableError). Neither ever carries request headers.
+import { STATUS_CODES } from 'node:http';
+import type { ErrorBody } from '../rest/types.ts';
+
+export interface UpstreamErrorFields {
+  status: number;
+  errorCode?: string;
+  errorSummary: string;
+  errorId?: string;
+  causes?: string[];
+  reason?: string;
+}
+
+/** The service answered with an error status (its error body parsed when there is one). */
+export class UpstreamError extends Error {
+  override readonly name = 'UpstreamError';
+  readonly status: number;
+  readonly errorCode: string | undefined;
+  readonly errorSummary: string;
+  readonly errorId: string | undefined;
+  /** errorCauses[].errorSummary, e.g. "settings.password.complexity.minLength: must be at least 0". */
+  readonly causes: string[];
+  /** E0000142 reason (PROHIBITED / UNMET_REQUIREMENTS). */
+  readonly reason: string | undefined;
+
+  constructor(fields: UpstreamErrorFields) {
+    super(fields.errorSummary);
+    this.status = fields.status;
+    this.errorCode = fields.errorCode;
+    this.errorSummary = fields.errorSummary;
+    this.errorId = fields.errorId;
+    this.causes = fields.causes ?? [];
+    this.reason = fields.reason;
+  }
+
+  /** Builds the error from a response body, which may be the spec's error body, other JSON, or not JSON at all. */
+  static fromResponse(status: number, bodyText: string): UpstreamError {
+    const body = parseErrorBody(bodyText);
+    if (!body) return new UpstreamError({ status, errorSummary: `Upstream answered ${status} ${STATUS_CODES[status] ?? ''}`.trim() });
+    return new UpstreamError({
+      status,
+      errorCode: body.errorCode,
+      errorSummary: body.errorSummary ?? `Upstream answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(),
+      errorId: body.errorId,
+      causes: body.causes,
+      reason: body.reason,
+    });
+  }
+}
+
+/** The service could not be reached, timed out, or answered 502/503/504. */
+export class UpstreamUnavailableError extends Error {
+  override readonly name = 'UpstreamUnavailableError';
+  /** The HTTP status when the service answered (502/503/504); undefined for transport failures. */
+  readonly status: number | undefined;
+
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options.status;
+  }
+}
+
+interface ParsedErrorBody {
+  errorCode?: string;
+  errorSummary?: string;
+  errorId?: string;
+  causes: string[];
+  reason?: string;
+}
+
+/** Reads only the members of the spec's error body that have the expected types; anything else is ignored. */
+function parseErrorBody(text: string): ParsedErrorBody | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const body = json as Partial<Record<keyof ErrorBody, unknown>>;
+  const text_ = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const causes = Array.isArray(body.errorCauses)
+    ? body.errorCauses.flatMap((c: unknown) => {
+        const summary = typeof c === 'object' && c !== null ? text_((c as { errorSummary?: unknown }).errorSummary) : undefined;
+        return summary ? [summary] : [];
+      })
+    : [];
+  return {
+    errorCode: text_(body.errorCode),
+    errorSummary: text_(body.errorSummary),
+    errorId: text_(body.errorId),
+    causes,
+    reason: text_(body.reason),
+  };
+}

@@ -1,0 +1,308 @@
+// Authentication policy (ACCESS_POLICY) validation over real HTTP: the appSignOn action, its
+// verification method and constraints, the filled-in defaults, the default rule and the limits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+
+let emu: TestEmulator;
+let policyId: string;
+
+const VM = 'actions.appSignOn.verificationMethod';
+const C0 = `${VM}.constraints[0]`;
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  policyId = (await createPolicy('App sign-on')).id;
+});
+afterAll(async () => {
+  await emu?.close();
+});
+
+async function createPolicy(name: string, extra: Record<string, unknown> = {}) {
+  const res = await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name, description: `${name} policy`, ...extra });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+function ruleBody(appSignOn: unknown, name = 'Rule') {
+  return { type: 'ACCESS_POLICY', name, conditions: null, actions: { appSignOn } };
+}
+
+/** An appSignOn action with the given verification method members. */
+function allow(verificationMethod: Record<string, unknown>) {
+  return { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', ...verificationMethod } };
+}
+
+function createRule(appSignOn: unknown, name?: string) {
+  return emu.call('POST', `/api/v1/policies/${policyId}/rules`, ruleBody(appSignOn, name));
+}
+
+/** Creates a rule that must be accepted and returns its stored appSignOn action. */
+async function accepted(appSignOn: unknown) {
+  const res = await createRule(appSignOn);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.actions.appSignOn;
+}
+
+function expectCause(res: RestResponse, path: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.errorCode).toBe('E0000001');
+  const causes: string[] = res.body.errorCauses.map((c: { errorSummary: string }) => c.errorSummary);
+  expect(causes.some((c) => c.startsWith(`${path}: `)), `no cause on ${path} in ${JSON.stringify(causes)}`).toBe(true);
+}
+
+const possessionDefaults = {
+  hardwareProtection: 'OPTIONAL',
+  deviceBound: 'OPTIONAL',
+  phishingResistant: 'OPTIONAL',
+  userPresence: 'REQUIRED',
+  userVerification: 'OPTIONAL',
+};
+
+describe('authentication policy default rule', () => {
+  const catchAll = {
+    access: 'ALLOW',
+    verificationMethod: { type: 'ASSURANCE', factorMode: '1FA', constraints: [] },
+  };
+
+  it('a created policy gets a Catch-all Rule at priority 99 allowing any one factor', async () => {
+    const p = await createPolicy('Fresh');
+    const rules = (await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).body;
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatchObject({ name: 'Catch-all Rule', system: true, priority: 99, type: 'ACCESS_POLICY', conditions: null });
+    expect(rules[0].actions).toEqual({ appSignOn: catchAll });
+  });
+
+  it('the org default authentication policy has the same default rule', async () => {
+    const [system] = (await emu.call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body.filter((p: any) => p.system);
+    const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
+    expect(rules.at(-1)).toMatchObject({ name: 'Catch-all Rule', system: true, priority: 99 });
+    expect(rules.at(-1).actions).toEqual({ appSignOn: catchAll });
+  });
+
+  it('the default rule is editable on the identity engine and still validated', async () => {
+    const p = await createPolicy('Editable default');
+    const [rule] = (await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).body;
+    const path = `/api/v1/policies/${p.id}/rules/${rule.id}`;
+    const edited = await emu.call('PUT', path, ruleBody(allow({ factorMode: '2FA' }), rule.name));
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.actions.appSignOn.verificationMethod).toEqual({ type: 'ASSURANCE', factorMode: '2FA' });
+    expectCause(await emu.call('PUT', path, ruleBody(allow({ factorMode: '3FA' }), rule.name)), `${VM}.factorMode`);
+  });
+});
+
+describe('authentication policy body', () => {
+  it('rejects policy settings but accepts an empty object', async () => {
+    const bad = await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'S', description: 'd', settings: { type: 'AUTHENTICATORS' } });
+    expectCause(bad, 'settings');
+    await createPolicy('Empty settings', { settings: {} });
+  });
+
+  it('rejects policy-level conditions', async () => {
+    const res = await emu.call('POST', '/api/v1/policies', {
+      type: 'ACCESS_POLICY',
+      name: 'Conditional',
+      description: 'd',
+      conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } },
+    });
+    expectCause(res, 'conditions');
+  });
+
+  it('is an identity-engine type: a classic org refuses it', async () => {
+    const classic = await startTestEmulator({ engine: 'CLASSIC' });
+    try {
+      const res = await classic.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'A', description: 'd' });
+      expectCause(res, 'type');
+    } finally {
+      await classic.close();
+    }
+  });
+});
+
+describe('appSignOn action', () => {
+  it('requires actions, appSignOn, access and verificationMethod', async () => {
+    expectCause(await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'ACCESS_POLICY', name: 'R' }), 'actions');
+    const noAppSignOn = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'ACCESS_POLICY', name: 'R', actions: {} });
+    expectCause(noAppSignOn, 'actions.appSignOn');
+    expectCause(await createRule({ verificationMethod: { type: 'ASSURANCE' } }), 'actions.appSignOn.access');
+    expectCause(await createRule({ access: 'MAYBE', verificationMethod: { type: 'ASSURANCE' } }), 'actions.appSignOn.access');
+    expectCause(await createRule({ access: 'ALLOW' }), VM);
+  });
+
+  it('rejects actions of other policy types and unknown members', async () => {
+    const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, {
+      type: 'ACCESS_POLICY',
+      name: 'R',
+      actions: { appSignOn: allow({}), signon: { access: 'ALLOW' } },
+    });
+    expectCause(res, 'actions.signon');
+    expectCause(await createRule({ ...allow({}), extra: true }), 'actions.appSignOn.extra');
+    expectCause(await createRule(allow({ assurance: 'HIGH' })), `${VM}.assurance`);
+  });
+
+  it('accepts DENY with a verification method', async () => {
+    expect(await accepted({ access: 'DENY', verificationMethod: { type: 'ASSURANCE', factorMode: '1FA' } })).toEqual({
+      access: 'DENY',
+      verificationMethod: { type: 'ASSURANCE', factorMode: '1FA' },
+    });
+  });
+});
+
+describe('verification method', () => {
+  it('type is required and must be ASSURANCE', async () => {
+    expectCause(await createRule({ access: 'ALLOW', verificationMethod: { factorMode: '1FA' } }), `${VM}.type`);
+    expectCause(await createRule({ access: 'ALLOW', verificationMethod: { type: 'AUTH_METHOD_CHAIN' } }), `${VM}.type`);
+  });
+
+  it('factorMode is 1FA or 2FA; an absent one is returned as 2FA', async () => {
+    expectCause(await createRule(allow({ factorMode: '3FA' })), `${VM}.factorMode`);
+    expect((await accepted(allow({}))).verificationMethod).toEqual({ type: 'ASSURANCE', factorMode: '2FA' });
+  });
+
+  it('reauthenticateIn and inactivityPeriod must be ISO 8601 durations', async () => {
+    expectCause(await createRule(allow({ reauthenticateIn: 'two hours' })), `${VM}.reauthenticateIn`);
+    expectCause(await createRule(allow({ reauthenticateIn: 'P' })), `${VM}.reauthenticateIn`);
+    expectCause(await createRule(allow({ reauthenticateIn: 'PT' })), `${VM}.reauthenticateIn`);
+    expectCause(await createRule(allow({ inactivityPeriod: 'PT1H30' })), `${VM}.inactivityPeriod`);
+    expectCause(await createRule(allow({ inactivityPeriod: 30 })), `${VM}.inactivityPeriod`);
+    const ok = await accepted(allow({ reauthenticateIn: 'PT2H', inactivityPeriod: 'P1DT12H30M' }));
+    expect(ok.verificationMethod).toMatchObject({ reauthenticateIn: 'PT2H', inactivityPeriod: 'P1DT12H30M' });
+  });
+});
+
+describe('constraints', () => {
+  it('each object holds knowledge and/or possession, nothing else', async () => {
+    expectCause(await createRule(allow({ constraints: [{}] })), C0);
+    expectCause(await createRule(allow({ constraints: [{ inherence: {} }] })), `${C0}.inherence`);
+    expectCause(await createRule(allow({ constraints: [{ possession: {}, biometric: {} }] })), `${C0}.biometric`);
+    expectCause(await createRule(allow({ constraints: ['possession'] })), C0);
+  });
+
+  it('1FA allows one authenticator-class constraint per object, 2FA two', async () => {
+    const both = [{ knowledge: {}, possession: {} }];
+    expectCause(await createRule(allow({ factorMode: '1FA', constraints: both })), C0);
+    await accepted(allow({ factorMode: '1FA', constraints: [{ knowledge: {} }, { possession: {} }] }));
+    const two = await accepted(allow({ factorMode: '2FA', constraints: both }));
+    expect(Object.keys(two.verificationMethod.constraints[0]).sort()).toEqual(['knowledge', 'possession']);
+    // Without factorMode the service reads 2FA, so two classes fit.
+    await accepted(allow({ constraints: both }));
+  });
+
+  it('fills the possession defaults and `required` on what it returns', async () => {
+    const out = await accepted(allow({ factorMode: '2FA', constraints: [{ knowledge: { types: ['PASSWORD'] }, possession: {} }] }));
+    expect(out.verificationMethod.constraints).toEqual([
+      { knowledge: { types: ['PASSWORD'], required: true }, possession: { ...possessionDefaults, required: true } },
+    ]);
+    const sent = await accepted(allow({ constraints: [{ possession: { phishingResistant: 'REQUIRED', userPresence: 'OPTIONAL' } }] }));
+    expect(sent.verificationMethod.constraints[0].possession).toEqual({
+      ...possessionDefaults,
+      phishingResistant: 'REQUIRED',
+      userPresence: 'OPTIONAL',
+      required: true,
+    });
+  });
+
+  it('the five characteristics are possession-only and REQUIRED or OPTIONAL', async () => {
+    for (const key of Object.keys(possessionDefaults)) {
+      expectCause(await createRule(allow({ constraints: [{ knowledge: { [key]: 'OPTIONAL' } }] })), `${C0}.knowledge.${key}`);
+    }
+    expectCause(await createRule(allow({ constraints: [{ possession: { deviceBound: 'ALWAYS' } }] })), `${C0}.possession.deviceBound`);
+  });
+
+  it('types and methods come from the spec tables and must fit the class', async () => {
+    expectCause(await createRule(allow({ constraints: [{ possession: { types: ['FINGERPRINT'] } }] })), `${C0}.possession.types[0]`);
+    expectCause(await createRule(allow({ constraints: [{ possession: { methods: ['PIGEON'] } }] })), `${C0}.possession.methods[0]`);
+    expectCause(await createRule(allow({ constraints: [{ knowledge: { types: ['PASSWORD', 'PHONE'] } }] })), `${C0}.knowledge.types[1]`);
+    expectCause(await createRule(allow({ constraints: [{ possession: { methods: ['PASSWORD'] } }] })), `${C0}.possession.methods[0]`);
+    const ok = await accepted(
+      allow({ constraints: [{ possession: { types: ['SECURITY_KEY', 'APP'], methods: ['WEBAUTHN', 'PUSH'] }, knowledge: { methods: ['CERT'] } }] }),
+    );
+    expect(ok.verificationMethod.constraints[0].possession).toMatchObject({ types: ['SECURITY_KEY', 'APP'], methods: ['WEBAUTHN', 'PUSH'] });
+  });
+
+  it('a constraint-level reauthenticateIn must be an ISO 8601 duration', async () => {
+    expectCause(await createRule(allow({ constraints: [{ knowledge: { reauthenticateIn: '2h' } }] })), `${C0}.knowledge.reauthenticateIn`);
+    const ok = await accepted(allow({ constraints: [{ knowledge: { reauthenticateIn: 'PT0S' } }] }));
+    expect(ok.verificationMethod.constraints[0].knowledge.reauthenticateIn).toBe('PT0S');
+  });
+});
+
+describe('authentication methods', () => {
+  const possession = (p: Record<string, unknown>) => allow({ constraints: [{ possession: p }] });
+  const knowledge = (k: Record<string, unknown>) => allow({ constraints: [{ knowledge: k }] });
+
+  it('key must be an authenticator of the table and method one of its methods', async () => {
+    expectCause(await createRule(possession({ authenticationMethods: [{ key: 'carrier_pigeon' }] })), `${C0}.possession.authenticationMethods[0].key`);
+    expectCause(await createRule(possession({ authenticationMethods: [{ method: 'SMS' }] })), `${C0}.possession.authenticationMethods[0].key`);
+    expectCause(
+      await createRule(possession({ authenticationMethods: [{ key: 'phone_number', method: 'PUSH' }] })),
+      `${C0}.possession.authenticationMethods[0].method`,
+    );
+    expectCause(
+      await createRule(possession({ excludedAuthenticationMethods: [{ key: 'platform_email', extra: 1 }] })),
+      `${C0}.possession.excludedAuthenticationMethods[0].extra`,
+    );
+  });
+
+  it("the authenticator's factor class must match the constraint's", async () => {
+    expectCause(await createRule(knowledge({ authenticationMethods: [{ key: 'phone_number', method: 'SMS' }] })), `${C0}.knowledge.authenticationMethods[0]`);
+    expectCause(await createRule(knowledge({ authenticationMethods: [{ key: 'platform_verify' }] })), `${C0}.knowledge.authenticationMethods[0]`);
+    expectCause(await createRule(possession({ authenticationMethods: [{ key: 'platform_password' }] })), `${C0}.possession.authenticationMethods[0]`);
+    // A smart card counts as knowledge (its PIN) as well as possession.
+    const ok = await accepted(knowledge({ authenticationMethods: [{ key: 'smart_card_idp', method: 'CERT' }, { key: 'security_question' }] }));
+    expect(ok.verificationMethod.constraints[0].knowledge.authenticationMethods).toEqual([
+      { key: 'smart_card_idp', method: 'CERT' },
+      { key: 'security_question' },
+    ]);
+  });
+
+  it('`required` defaults to true, is false with a deny list, and cannot be true with one', async () => {
+    const allowList = await accepted(possession({ authenticationMethods: [{ key: 'platform_verify', method: 'PUSH' }] }));
+    expect(allowList.verificationMethod.constraints[0].possession.required).toBe(true);
+    const denyList = await accepted(possession({ excludedAuthenticationMethods: [{ key: 'phone_number', method: 'SMS' }] }));
+    expect(denyList.verificationMethod.constraints[0].possession).toMatchObject({
+      excludedAuthenticationMethods: [{ key: 'phone_number', method: 'SMS' }],
+      required: false,
+    });
+    expectCause(
+      await createRule(possession({ excludedAuthenticationMethods: [{ key: 'phone_number' }], required: true })),
+      `${C0}.possession.required`,
+    );
+    const optional = await accepted(knowledge({ required: false }));
+    expect(optional.verificationMethod.constraints[0].knowledge.required).toBe(false);
+    const emptyDenyList = await accepted(knowledge({ excludedAuthenticationMethods: [] }));
+    expect(emptyDenyList.verificationMethod.constraints[0].knowledge.required).toBe(true);
+  });
+});
+
+describe('rejected writes and limits', () => {
+  it('a rejected replace leaves the stored rule unchanged', async () => {
+    const created = await createRule(allow({ factorMode: '1FA', constraints: [{ possession: {} }] }), 'Stable');
+    expect(created.status).toBe(200);
+    const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
+    const bad = await emu.call('PUT', path, ruleBody(allow({ factorMode: '1FA', constraints: [{ knowledge: {}, possession: {} }] }), 'Renamed'));
+    expectCause(bad, C0);
+    const after = await emu.call('GET', path);
+    expect(after.body.name).toBe('Stable');
+    expect(after.body.actions).toEqual(created.body.actions);
+    expect(after.body.lastUpdated).toBe(created.body.lastUpdated);
+  });
+
+  it('rule priorities start at 0 and a policy holds at most 100 rules', async () => {
+    const p = await createPolicy('Full');
+    const rules = `/api/v1/policies/${p.id}/rules`;
+    const top = await emu.call('POST', rules, { ...ruleBody(allow({}), 'Top'), priority: 0 });
+    expect(top.status).toBe(200);
+    expect(top.body.priority).toBe(0);
+    for (let i = 1; i < 99; i++) {
+      const res = await emu.call('POST', rules, ruleBody(allow({}), `R${i}`));
+      expect(res.status).toBe(200);
+    }
+    const listed = (await emu.call('GET', rules)).body;
+    expect(listed).toHaveLength(100);
+    expect(listed.at(-1)).toMatchObject({ system: true, priority: 99 });
+    const over = await emu.call('POST', rules, ruleBody(allow({}), 'One too many'));
+    expect(over.status).toBe(400);
+    expect(over.body.errorCode).toBe('E0000001');
+    expect((await emu.call('GET', rules)).body).toHaveLength(100);
+  });
+});

@@ -1,0 +1,290 @@
+// The `conditions` object of policies and rules: every condition key's shape, the spec's rules,
+// references to org objects, defaults, and the engine gate of identity-engine-only conditions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+
+let emu: TestEmulator;
+let classic: TestEmulator;
+let policyId: string;
+let ruleCount = 0;
+
+function causesOf(res: RestResponse): string[] {
+  return (res.body?.errorCauses ?? []).map((c: { errorSummary: string }) => c.errorSummary);
+}
+
+/** Asserts a 400 validation failure with a cause naming exactly `path`. */
+function expectCause(res: RestResponse, path: string): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.errorCode).toBe('E0000001');
+  expect(causesOf(res).some((c) => c.startsWith(`${path}: `)), causesOf(res).join(' | ')).toBe(true);
+}
+
+function createRule(conditions: unknown, on: TestEmulator = emu, policy = policyId) {
+  return on.call('POST', `/api/v1/policies/${policy}/rules`, {
+    type: 'SIGN_ON',
+    name: `conditions rule ${++ruleCount}`,
+    conditions,
+    actions: { signon: { access: 'DENY' } },
+  });
+}
+
+async function createPolicy(on: TestEmulator, body: Record<string, unknown>) {
+  return on.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `conditions policy ${++ruleCount}`, ...body });
+}
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  classic = await startTestEmulator({ engine: 'CLASSIC' });
+  const res = await createPolicy(emu, {});
+  expect(res.status).toBe(200);
+  policyId = res.body.id;
+});
+
+afterAll(async () => {
+  await emu?.close();
+  await classic?.close();
+});
+
+describe('conditions object', () => {
+  it('rejects an unknown condition key and a non-object', async () => {
+    expectCause(await createRule({ weather: { level: 'SUNNY' } }), 'conditions.weather');
+    expectCause(await createRule(['people']), 'conditions');
+  });
+
+  it('accepts null conditions and reports every violated rule of one body at once', async () => {
+    const ok = await createRule(null);
+    expect(ok.status).toBe(200);
+    expect(ok.body.conditions).toBeNull();
+    const bad = await createRule({ riskScore: {}, device: { managed: true } });
+    expectCause(bad, 'conditions.riskScore.level');
+    expectCause(bad, 'conditions.device.registered');
+  });
+});
+
+describe('people', () => {
+  it('lets a policy include only groups', async () => {
+    const res = await createPolicy(emu, { conditions: { people: { users: { include: ['00u1alice'], exclude: [] } } } });
+    expectCause(res, 'conditions.people.users.include');
+  });
+
+  it('fills the missing side and condition on a policy that includes groups and excludes a user', async () => {
+    const res = await createPolicy(emu, { conditions: { people: { groups: { include: ['00g1engineering'] }, users: { exclude: ['00u4dave'] } } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.conditions.people).toEqual({
+      groups: { include: ['00g1engineering'], exclude: [] },
+      users: { include: [], exclude: ['00u4dave'] },
+    });
+  });
+
+  it('lets a rule include users', async () => {
+    const res = await createRule({ people: { users: { include: ['00u1alice', '00u3carol'], exclude: [] } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.conditions.people).toEqual({
+      users: { include: ['00u1alice', '00u3carol'], exclude: [] },
+      groups: { include: [], exclude: [] },
+    });
+  });
+
+  it('rejects unknown groups and users, naming the element', async () => {
+    const res = await createRule({ people: { groups: { include: ['00g1engineering', '00gnope'], exclude: [] }, users: { include: [], exclude: ['00unope'] } } });
+    expectCause(res, 'conditions.people.groups.include[1]');
+    expectCause(res, 'conditions.people.users.exclude[0]');
+  });
+
+  it('rejects non-string ids and unknown members', async () => {
+    expectCause(await createRule({ people: { groups: { include: [42], exclude: [] } } }), 'conditions.people.groups.include[0]');
+    expectCause(await createRule({ people: { roles: { include: [] } } }), 'conditions.people.roles');
+  });
+
+  it('a rejected replace leaves the rule unchanged', async () => {
+    const created = await createRule({ people: { groups: { include: ['00g2sales'], exclude: [] } } });
+    expect(created.status).toBe(200);
+    const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
+    const res = await emu.call('PUT', path, { ...created.body, conditions: { people: { groups: { include: ['00gmissing'], exclude: [] } } } });
+    expectCause(res, 'conditions.people.groups.include[0]');
+    const after = await emu.call('GET', path);
+    expect(after.body.conditions).toEqual(created.body.conditions);
+    expect(after.body.lastUpdated).toBe(created.body.lastUpdated);
+  });
+});
+
+describe('userType', () => {
+  it('checks that user types exist and fills the missing array', async () => {
+    expectCause(await createRule({ userType: { include: ['otynope'], exclude: [] } }), 'conditions.userType.include[0]');
+    const res = await createRule({ userType: { include: ['oty1contractor'] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.conditions.userType).toEqual({ include: ['oty1contractor'], exclude: [] });
+  });
+});
+
+describe('authContext', () => {
+  it('defaults authType to ANY and checks the enum', async () => {
+    const res = await createRule({ authContext: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.conditions.authContext).toEqual({ authType: 'ANY' });
+    expectCause(await createRule({ authContext: { authType: 'RADIUS' } }), 'conditions.authContext.authType');
+    expect((await createRule({ authContext: { authType: 'LDAP_INTERFACE' } })).status).toBe(200);
+  });
+});
+
+describe('network', () => {
+  it('ZONE needs include or exclude with at least one zone', async () => {
+    expectCause(await createRule({ network: { connection: 'ZONE' } }), 'conditions.network.include');
+    expectCause(await createRule({ network: { connection: 'ZONE', include: [], exclude: [] } }), 'conditions.network.include');
+    const res = await createRule({ network: { connection: 'ZONE', exclude: ['nzo2vpn'] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.conditions.network).toEqual({ connection: 'ZONE', exclude: ['nzo2vpn'] });
+  });
+
+  it('ANYWHERE carries no zones', async () => {
+    expectCause(await createRule({ network: { connection: 'ANYWHERE', include: ['nzo1office'] } }), 'conditions.network.include');
+    const res = await createRule({ network: { connection: 'ANYWHERE' } });
+    expect(res.status).toBe(200);
+    expect(res.body.conditions.network).toEqual({ connection: 'ANYWHERE' });
+  });
+
+  it('reads a missing connection from the zones given', async () => {
+    const zone = await createRule({ network: { include: ['nzo1office'] } });
+    expect(zone.body.conditions.network).toEqual({ connection: 'ZONE', include: ['nzo1office'] });
+    const anywhere = await createRule({ network: {} });
+    expect(anywhere.body.conditions.network).toEqual({ connection: 'ANYWHERE' });
+  });
+
+  it('ALL_ZONES must be the single element and other zones must exist', async () => {
+    expectCause(await createRule({ network: { connection: 'ZONE', include: ['ALL_ZONES', 'nzo1office'] } }), 'conditions.network.include');
+    expectCause(await createRule({ network: { connection: 'ZONE', include: ['nzo9nowhere'] } }), 'conditions.network.include[0]');
+    const res = await createRule({ network: { connection: 'ZONE', include: ['ALL_ZONES'], exclude: ['nzo2vpn'] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('checks the connection enum', async () => {
+    expectCause(await createRule({ network: { connection: 'SOMEWHERE' } }), 'conditions.network.connection');
+  });
+});
+
+describe('authProvider', () => {
+  it('defaults provider to PLATFORM', async () => {
+    const res = await createRule({ authProvider: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.conditions.authProvider).toEqual({ provider: 'PLATFORM' });
+  });
+
+  it('checks the enum and keeps directory integrations for DIRECTORY_SERVICE only', async () => {
+    expectCause(await createRule({ authProvider: { provider: 'LDAP' } }), 'conditions.authProvider.provider');
+    expectCause(await createRule({ authProvider: { provider: 'PLATFORM', include: ['0oadir'] } }), 'conditions.authProvider.include');
+    const res = await createRule({ authProvider: { provider: 'DIRECTORY_SERVICE', include: ['0oadir'] } });
+    expect(res.status).toBe(200);
+    expect(res.body.conditions.authProvider).toEqual({ provider: 'DIRECTORY_SERVICE', include: ['0oadir'] });
+  });
+});
+
+describe('userIdentifier', () => {
+  const equals = (value: string) => ({ matchType: 'EQUALS', value });
+
+  it('requires type and at least one pattern', async () => {
+    expectCause(await createRule({ userIdentifier: { patterns: [equals('a')] } }), 'conditions.userIdentifier.type');
+    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER' } }), 'conditions.userIdentifier.patterns');
+    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [] } }), 'conditions.userIdentifier.patterns');
+  });
+
+  it('allows several patterns with IDENTIFIER and plain match types', async () => {
+    const res = await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [equals('a@x.com'), { matchType: 'SUFFIX', value: '@y.com' }] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.conditions.userIdentifier.patterns).toHaveLength(2);
+  });
+
+  it('allows exactly one pattern with EXPRESSION or with type ATTRIBUTE', async () => {
+    const expression = { matchType: 'EXPRESSION', value: '^.*@example\\.com$' };
+    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [expression, equals('b')] } }), 'conditions.userIdentifier.patterns');
+    expectCause(await createRule({ userIdentifier: { type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('a'), equals('b')] } }), 'conditions.userIdentifier.patterns');
+    expect((await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [expression] } })).status).toBe(200);
+    const attr = await createRule({ userIdentifier: { type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('Sales')] } });
+    expect(attr.status).toBe(200);
+    expect(attr.body.conditions.userIdentifier).toEqual({ type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('Sales')] });
+  });
+
+  it('uses attribute only with ATTRIBUTE, and checks patterns', async () => {
+    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', attribute: 'department', patterns: [equals('a')] } }), 'conditions.userIdentifier.attribute');
+    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'LIKE', value: 'a' }] } }), 'conditions.userIdentifier.patterns[0].matchType');
+    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EQUALS' }] } }), 'conditions.userIdentifier.patterns[0].value');
+    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EXPRESSION', value: '([a-z' }] } }), 'conditions.userIdentifier.patterns[0].value');
+  });
+});
+
+describe('app', () => {
+  it('accepts APP and APP_TYPE entries and fills the missing array', async () => {
+    const res = await createRule({ app: { include: [{ type: 'APP', id: '0oa1portal' }, { type: 'APP_TYPE', name: 'bookmark' }] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.conditions.app).toEqual({ include: [{ type: 'APP', id: '0oa1portal' }, { type: 'APP_TYPE', name: 'bookmark' }], exclude: [] });
+  });
+
+  it('rejects unknown apps, incomplete entries and unknown entry types', async () => {
+    expectCause(await createRule({ app: { include: [], exclude: [{ type: 'APP', id: '0oa9missing' }] } }), 'conditions.app.exclude[0].id');
+    expectCause(await createRule({ app: { include: [{ type: 'APP_TYPE' }], exclude: [] } }), 'conditions.app.include[0].name');
+    expectCause(await createRule({ app: { include: [{ type: 'GROUP', id: 'x' }], exclude: [] } }), 'conditions.app.include[0].type');
+  });
+});
+
+describe('platform', () => {
+  it('requires include with typed entries', async () => {
+    expectCause(await createRule({ platform: {} }), 'conditions.platform.include');
+    expectCause(await createRule({ platform: { include: [{ type: 'MOBILE', os: { type: 'SYMBIAN' } }] } }), 'conditions.platform.include[0].os.type');
+    expectCause(await createRule({ platform: { include: [{ type: 'TABLET', os: { type: 'IOS' } }] } }), 'conditions.platform.include[0].type');
+    const res = await createRule({ platform: { include: [{ type: 'MOBILE', os: { type: 'IOS' } }, { type: 'DESKTOP', os: { type: 'WINDOWS' } }] } });
+    expect(res.status).toBe(200);
+    expect(res.body.conditions.platform.include).toHaveLength(2);
+  });
+});
+
+describe('device', () => {
+  it('managed needs registered: true', async () => {
+    expectCause(await createRule({ device: { managed: true } }), 'conditions.device.registered');
+    expectCause(await createRule({ device: { managed: false, registered: false } }), 'conditions.device.registered');
+    const res = await createRule({ device: { registered: true, managed: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.conditions.device).toEqual({ registered: true, managed: true });
+    expect((await createRule({ device: { registered: false } })).status).toBe(200);
+  });
+});
+
+describe('risk levels and expressions', () => {
+  it('riskScore and entityRisk need a valid level', async () => {
+    expectCause(await createRule({ riskScore: {} }), 'conditions.riskScore.level');
+    expectCause(await createRule({ entityRisk: { level: 'EXTREME' } }), 'conditions.entityRisk.level');
+    const res = await createRule({ riskScore: { level: 'HIGH' }, entityRisk: { level: 'ANY' } });
+    expect(res.status).toBe(200);
+    expect(res.body.conditions).toMatchObject({ riskScore: { level: 'HIGH' }, entityRisk: { level: 'ANY' } });
+  });
+
+  it('elCondition needs a condition', async () => {
+    expectCause(await createRule({ elCondition: {} }), 'conditions.elCondition.condition');
+    const res = await createRule({ elCondition: { condition: "user.profile.department == 'Sales'" } });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('riskDetectionTypes', () => {
+  it('takes include or exclude, not both and not neither', async () => {
+    expectCause(await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'], exclude: ['SUSPICIOUS_APP_ACCESS'] } }), 'conditions.riskDetectionTypes.exclude');
+    expectCause(await createRule({ riskDetectionTypes: {} }), 'conditions.riskDetectionTypes.include');
+    const res = await createRule({ riskDetectionTypes: { exclude: ['ADMIN_REPORTED_USER_RISK'] } });
+    expect(res.status).toBe(200);
+    expect(res.body.conditions.riskDetectionTypes).toEqual({ exclude: ['ADMIN_REPORTED_USER_RISK'] });
+  });
+
+  it('accepts only the detected risk event values', async () => {
+    expectCause(await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK', 'ALIENS'] } }), 'conditions.riskDetectionTypes.include[1]');
+  });
+});
+
+describe('classic engine', () => {
+  it('rejects identity-engine-only conditions', async () => {
+    const policy = await createPolicy(classic, {});
+    expect(policy.status, JSON.stringify(policy.body)).toBe(200);
+    const res = await createRule({ userType: { include: [], exclude: [] }, device: { registered: true } }, classic, policy.body.id);
+    expectCause(res, 'conditions.userType');
+    expectCause(res, 'conditions.device');
+    const ok = await createRule({ people: { groups: { include: ['00g2sales'], exclude: [] } }, network: { connection: 'ANYWHERE' } }, classic, policy.body.id);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  });
+});

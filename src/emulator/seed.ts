@@ -29,7 +29,7 @@ export function typesOfEngine(engine: Engine): PolicyType[] {
 
 /** Creates the system default rule of a policy (used at seeding and when a policy creates its own). */
 export function newDefaultRule(store: OrgStore, policy: StoredPolicy): StoredRule {
-  const def = POLICY_TYPE_MODULES[policy.type].defaultRule({ ...policy, priority: 0, _links: { self: { href: '' } } });
+  const def = POLICY_TYPE_MODULES[policy.type].defaultRule({ ...policy, priority: 0, _links: { self: { href: '' } } }, store.engine);
   const t = now();
   return {
     id: newId('0pr'),

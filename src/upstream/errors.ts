@@ -80,18 +80,21 @@ function parseErrorBody(text: string): ParsedErrorBody | undefined {
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
   const body = json as Partial<Record<keyof ErrorBody, unknown>>;
-  const text_ = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-  const causes = Array.isArray(body.errorCauses)
+    const causes = Array.isArray(body.errorCauses)
     ? body.errorCauses.flatMap((c: unknown) => {
-        const summary = typeof c === 'object' && c !== null ? text_((c as { errorSummary?: unknown }).errorSummary) : undefined;
+        const summary = typeof c === 'object' && c !== null ? nonEmptyString((c as { errorSummary?: unknown }).errorSummary) : undefined;
         return summary ? [summary] : [];
       })
     : [];
   return {
-    errorCode: text_(body.errorCode),
-    errorSummary: text_(body.errorSummary),
-    errorId: text_(body.errorId),
+    errorCode: nonEmptyString(body.errorCode),
+    errorSummary: nonEmptyString(body.errorSummary),
+    errorId: nonEmptyString(body.errorId),
     causes,
-    reason: text_(body.reason),
+    reason: nonEmptyString(body.reason),
   };
+}
+
+function nonEmptyString(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
 }

@@ -8,11 +8,9 @@ import type {
   SimulatedCondition,
   SimulationStatus,
 } from '../../rest/types.ts';
+import { ALL_ZONES } from '../validation/conditions.ts';
 import type { EvaluationFacts } from './context.ts';
 import { allOf, known } from './status.ts';
-
-/** The network condition's marker for "every zone of the org". */
-export const ALL_ZONES = 'ALL_ZONES';
 
 type Evaluator<K extends keyof Conditions> = (condition: NonNullable<Conditions[K]>, facts: EvaluationFacts) => SimulatedCondition[];
 

@@ -75,5 +75,5 @@ export interface PolicyTypeModule {
   /** Extra checks of rule conditions specific to this type (optional). Paths start at `conditions`. */
   ruleConditions?(conditions: Conditions | null, ctx: RuleValidationContext): void;
   /** Name, actions and conditions of the system default rule created with a policy of this type. */
-  defaultRule(policy: Policy): { name: string; actions: RuleActions; conditions: Conditions | null };
+  defaultRule(policy: Policy, engine: Engine): { name: string; actions: RuleActions; conditions: Conditions | null };
 }

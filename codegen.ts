@@ -1,0 +1,121 @@
+// Generates resolver and model types from schema.graphql. GraphQL object types are mapped to the
+// REST wire types they are resolved from (src/rest/types.ts), or to the few gateway models that add
+// what the wire object lacks (src/gateway/resolvers/models.ts).
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+const wire = (name: string) => `../rest/types.ts#${name}`;
+const model = (name: string) => `../gateway/resolvers/models.ts#${name}`;
+
+const POLICY_TYPES = [
+  'GlobalSessionPolicy',
+  'PasswordPolicy',
+  'MfaEnrollPolicy',
+  'IdpDiscoveryPolicy',
+  'AccessPolicy',
+  'ProfileEnrollmentPolicy',
+  'EntityRiskPolicy',
+  'ContinuousAccessPolicy',
+];
+const RULE_TYPES = [
+  'GlobalSessionRule',
+  'PasswordRule',
+  'MfaEnrollRule',
+  'IdpDiscoveryRule',
+  'AccessPolicyRule',
+  'ProfileEnrollmentRule',
+  'EntityRiskRule',
+  'ContinuousAccessRule',
+];
+const RULE_ACTIONS_TYPES = RULE_TYPES.map((t) => `${t}Actions`);
+
+const mappers: Record<string, string> = {
+  ...Object.fromEntries(POLICY_TYPES.map((t) => [t, wire('Policy')])),
+  ...Object.fromEntries(RULE_TYPES.map((t) => [t, model('RuleWithPolicyId')])),
+  ...Object.fromEntries(RULE_ACTIONS_TYPES.map((t) => [t, wire('RuleActions')])),
+  PolicyConnection: model('PolicyPage'),
+  Application: wire('Application'),
+  UserType: wire('UserType'),
+  Link: wire('Link'),
+  PolicyLinks: wire('PolicyLinks'),
+  PolicyRuleLinks: wire('RuleLinks'),
+  UserTypeLinks: wire('UserTypeLinks'),
+  UserTypeLink: wire('UserTypeLink'),
+  // conditions
+  PolicyConditions: wire('Conditions'),
+  PeopleCondition: wire('PeopleCondition'),
+  GroupCondition: wire('IncludeExclude'),
+  UserCondition: wire('IncludeExclude'),
+  UserTypeCondition: model('UserTypeConditionShape'),
+  AuthContextCondition: wire('AuthContextCondition'),
+  NetworkCondition: wire('NetworkCondition'),
+  AuthProviderCondition: wire('AuthProviderCondition'),
+  UserIdentifierCondition: wire('UserIdentifierCondition'),
+  UserIdentifierPattern: wire('UserIdentifierPattern'),
+  AppCondition: wire('AppCondition'),
+  AppConditionEntry: wire('AppConditionEntry'),
+  PlatformCondition: wire('PlatformCondition'),
+  PlatformConditionEntry: wire('PlatformConditionEntry'),
+  DeviceCondition: wire('DeviceCondition'),
+  RiskScoreCondition: wire('RiskScoreCondition'),
+  ElCondition: wire('ElCondition'),
+  EntityRiskCondition: wire('EntityRiskCondition'),
+  RiskDetectionTypesCondition: wire('RiskDetectionTypesCondition'),
+  // policy settings
+  PasswordPolicySettings: wire('PasswordPolicySettings'),
+  PasswordComplexity: wire('PasswordComplexity'),
+  PasswordAge: wire('PasswordAge'),
+  PasswordLockout: wire('PasswordLockout'),
+  RecoveryFactors: wire('RecoveryFactors'),
+  MfaEnrollPolicySettings: wire('MfaEnrollPolicySettings'),
+  PolicyAuthenticator: wire('PolicyAuthenticator'),
+  MfaFactorsConfiguration: wire('FactorsConfiguration'),
+  MfaFactor: wire('MfaFactor'),
+  // rule actions
+  SignonAction: wire('SignonAction'),
+  SignonSession: wire('SignonSession'),
+  SelfServicePasswordResetAction: wire('SelfServicePasswordResetAction'),
+  EnrollAction: wire('EnrollAction'),
+  IdpAction: wire('IdpAction'),
+  IdpProvider: wire('IdpProvider'),
+  AppSignOnAction: wire('AppSignOnAction'),
+  VerificationMethod: wire('VerificationMethod'),
+  VerificationConstraint: wire('VerificationConstraint'),
+  KnowledgeConstraint: wire('ConstraintProperties'),
+  PossessionConstraint: wire('ConstraintProperties'),
+  AuthenticationMethod: wire('AuthenticationMethod'),
+  ProfileEnrollmentAction: wire('ProfileEnrollmentAction'),
+  ProfileAttribute: wire('ProfileAttribute'),
+  EntityRiskAction: wire('EntityRiskAction'),
+  EntityRiskActionItem: wire('EntityRiskActionItem'),
+  ContinuousAccessAction: wire('ContinuousAccessAction'),
+  ContinuousAccessFailureAction: wire('ContinuousAccessFailureAction'),
+  SloSettings: wire('SloSettings'),
+  // access simulation
+  AccessSimulation: wire('SimulationResponse'),
+  PolicyTypeEvaluation: wire('PolicyTypeEvaluation'),
+  SimulatedPolicy: wire('SimulatedPolicy'),
+  SimulatedRule: model('SimulatedRuleWithPolicyId'),
+  SimulatedCondition: wire('SimulatedCondition'),
+};
+
+const config: CodegenConfig = {
+  overwrite: true,
+  schema: 'schema.graphql',
+  generates: {
+    'src/generated/graphql.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        contextType: '../gateway/context.ts#GatewayContext',
+        mappers,
+        // Mapped wire types are imported under this suffix so that they never clash with the
+        // GraphQL type of the same name (Policy, UserType ...).
+        mapperTypeSuffix: 'Wire',
+        scalars: { DateTime: 'string', JSON: 'unknown' },
+      },
+    },
+  },
+};
+
+export default config;

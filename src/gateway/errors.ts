@@ -1,0 +1,112 @@
+// How upstream failures reach GraphQL clients. Mutations turn the failures a user can fix
+// (400, 403, 404) into `userErrors`; everything else, and every query failure, becomes a
+// GraphQLError with a stable `extensions.code` and the upstream error's identifiers. Messages come
+// from the upstream error body only: never a stack trace, a request header or a local address.
+import { GraphQLError } from 'graphql';
+import { UpstreamError, UpstreamUnavailableError } from '../upstream/errors.ts';
+
+export interface UserErrorShape {
+  message: string;
+  field?: string[] | null;
+  code?: string | null;
+}
+
+export type GatewayErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'RATE_LIMITED'
+  | 'UPSTREAM_UNAVAILABLE'
+  | 'UPSTREAM_ERROR'
+  | 'BAD_USER_INPUT';
+
+/** What `extensions.upstream` carries. */
+export interface UpstreamErrorExtension {
+  status: number | null;
+  errorCode: string | null;
+  errorSummary: string;
+  errorId: string | null;
+  errorCauses: string[];
+  reason?: string;
+}
+
+const USER_FIXABLE_STATUSES = new Set([400, 403, 404]);
+
+/**
+ * Mutations: an upstream 400/403/404 becomes userErrors (code = upstream error code, message =
+ * summary and cause, field = the input path a cause names, under `inputArg`). One UserError per
+ * cause, or one for the summary when there are no causes. Anything else is thrown as toGraphQLError.
+ */
+export function toUserErrors(error: unknown, inputArg?: string): UserErrorShape[] {
+  if (!(error instanceof UpstreamError) || !USER_FIXABLE_STATUSES.has(error.status)) throw toGraphQLError(error);
+  const code = error.errorCode ?? null;
+  if (error.causes.length === 0) return [{ message: error.errorSummary, field: null, code }];
+  return error.causes.map((cause) => ({
+    message: `${error.errorSummary}: ${cause}`,
+    field: inputArg === undefined ? null : fieldOfCause(cause, inputArg),
+    code,
+  }));
+}
+
+/**
+ * The input path a cause names, when it starts with a wire path (`a.b[0].c: message`):
+ * `['input', 'a', 'b', '0', 'c']`. Causes without a path (e.g. "system policies cannot be
+ * deleted") have no field.
+ */
+export function fieldOfCause(cause: string, inputArg: string): string[] | null {
+  const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*):\s/.exec(cause);
+  if (!match) return null;
+  const segments = match[1].split(/\.|\[(\d+)\]/).filter((s): s is string => s !== undefined && s !== '');
+  return [inputArg, ...segments];
+}
+
+/**
+ * Queries (and mutation failures that are not the user's to fix): a GraphQLError with
+ * extensions.code and extensions.upstream. A GraphQLError passes through unchanged; an unexpected
+ * error stays unexpected, so that the server masks it.
+ */
+export function toGraphQLError(error: unknown): GraphQLError {
+  if (error instanceof GraphQLError) return error;
+  if (error instanceof UpstreamUnavailableError) {
+    const summary = error.status ? `Upstream answered ${error.status}` : 'Upstream could not be reached';
+    return gatewayError('The upstream service is unavailable.', 'UPSTREAM_UNAVAILABLE', {
+      status: error.status ?? null,
+      errorCode: null,
+      errorSummary: summary,
+      errorId: null,
+      errorCauses: [],
+    });
+  }
+  if (error instanceof UpstreamError) {
+    const upstream: UpstreamErrorExtension = {
+      status: error.status,
+      errorCode: error.errorCode ?? null,
+      errorSummary: error.errorSummary,
+      errorId: error.errorId ?? null,
+      errorCauses: error.causes,
+      ...(error.reason ? { reason: error.reason } : {}),
+    };
+    const message = error.causes.length ? `${error.errorSummary}: ${error.causes.join('; ')}` : error.errorSummary;
+    return gatewayError(message, codeOfStatus(error.status), upstream);
+  }
+  // Kept as the original error so that the server's masking replaces it with a generic message.
+  return new GraphQLError('Unexpected error.', { originalError: error instanceof Error ? error : new Error(String(error)) });
+}
+
+/** True for an UpstreamError with status 404. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof UpstreamError && error.status === 404;
+}
+
+export function codeOfStatus(status: number): GatewayErrorCode {
+  if (status === 400) return 'BAD_USER_INPUT';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 502 || status === 503 || status === 504) return 'UPSTREAM_UNAVAILABLE';
+  return 'UPSTREAM_ERROR';
+}
+
+/** A GraphQLError the server shows as is (no originalError, so masking leaves it alone). */
+export function gatewayError(message: string, code: GatewayErrorCode, upstream?: UpstreamErrorExtension): GraphQLError {
+  return new GraphQLError(message, { extensions: upstream ? { code, upstream } : { code } });
+}

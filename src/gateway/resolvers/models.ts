@@ -1,0 +1,25 @@
+// The values resolvers pass between each other, where they differ from the plain REST wire types.
+// codegen.ts maps GraphQL object types to these, so resolver signatures say what really flows.
+import type { Conditions, Policy, PolicyRule, SimulatedRule } from '../../rest/types.ts';
+
+/**
+ * A rule together with the id of its policy: the REST rule object does not carry it, and the
+ * `policy` field and rule loaders need it.
+ */
+export type RuleWithPolicyId = PolicyRule & { policyId: string };
+
+/** A simulated rule together with the id of the simulated policy it was evaluated in, for the `rule` join. */
+export type SimulatedRuleWithPolicyId = SimulatedRule & { policyId: string };
+
+/** The wire shape of the userType condition. */
+export type UserTypeConditionShape = NonNullable<Conditions['userType']>;
+
+/** One upstream page of policies, with the cursor of the next page when there is one. */
+export interface PolicyPage {
+  items: Policy[];
+  nextCursor: string | null;
+}
+
+export function withPolicyId(policyId: string, rule: PolicyRule): RuleWithPolicyId {
+  return { ...rule, policyId };
+}

@@ -1,0 +1,3814 @@
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { Policy as PolicyWire, RuleActions as RuleActionsWire, Application as ApplicationWire, UserType as UserTypeWire, Link as LinkWire, PolicyLinks as PolicyLinksWire, RuleLinks as RuleLinksWire, UserTypeLinks as UserTypeLinksWire, UserTypeLink as UserTypeLinkWire, Conditions as ConditionsWire, PeopleCondition as PeopleConditionWire, IncludeExclude as IncludeExcludeWire, AuthContextCondition as AuthContextConditionWire, NetworkCondition as NetworkConditionWire, AuthProviderCondition as AuthProviderConditionWire, UserIdentifierCondition as UserIdentifierConditionWire, UserIdentifierPattern as UserIdentifierPatternWire, AppCondition as AppConditionWire, AppConditionEntry as AppConditionEntryWire, PlatformCondition as PlatformConditionWire, PlatformConditionEntry as PlatformConditionEntryWire, DeviceCondition as DeviceConditionWire, RiskScoreCondition as RiskScoreConditionWire, ElCondition as ElConditionWire, EntityRiskCondition as EntityRiskConditionWire, RiskDetectionTypesCondition as RiskDetectionTypesConditionWire, PasswordPolicySettings as PasswordPolicySettingsWire, PasswordComplexity as PasswordComplexityWire, PasswordAge as PasswordAgeWire, PasswordLockout as PasswordLockoutWire, RecoveryFactors as RecoveryFactorsWire, MfaEnrollPolicySettings as MfaEnrollPolicySettingsWire, PolicyAuthenticator as PolicyAuthenticatorWire, FactorsConfiguration as FactorsConfigurationWire, MfaFactor as MfaFactorWire, SignonAction as SignonActionWire, SignonSession as SignonSessionWire, SelfServicePasswordResetAction as SelfServicePasswordResetActionWire, EnrollAction as EnrollActionWire, IdpAction as IdpActionWire, IdpProvider as IdpProviderWire, AppSignOnAction as AppSignOnActionWire, VerificationMethod as VerificationMethodWire, VerificationConstraint as VerificationConstraintWire, ConstraintProperties as ConstraintPropertiesWire, AuthenticationMethod as AuthenticationMethodWire, ProfileEnrollmentAction as ProfileEnrollmentActionWire, ProfileAttribute as ProfileAttributeWire, EntityRiskAction as EntityRiskActionWire, EntityRiskActionItem as EntityRiskActionItemWire, ContinuousAccessAction as ContinuousAccessActionWire, ContinuousAccessFailureAction as ContinuousAccessFailureActionWire, SloSettings as SloSettingsWire, SimulationResponse as SimulationResponseWire, PolicyTypeEvaluation as PolicyTypeEvaluationWire, SimulatedPolicy as SimulatedPolicyWire, SimulatedCondition as SimulatedConditionWire } from '../rest/types.ts';
+import type { RuleWithPolicyId as RuleWithPolicyIdWire, PolicyPage as PolicyPageWire, UserTypeConditionShape as UserTypeConditionShapeWire, SimulatedRuleWithPolicyId as SimulatedRuleWithPolicyIdWire } from '../gateway/resolvers/models.ts';
+import type { GatewayContext } from '../gateway/context.ts';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An ISO 8601 UTC timestamp with milliseconds, e.g. `2024-01-31T09:15:00.000Z`. */
+  DateTime: { input: string; output: string; }
+  /** Any JSON value. Used only for what the REST contract does not show (members of application objects). */
+  JSON: { input: unknown; output: unknown; }
+};
+
+export type AccessAction = {
+  __typename?: 'AccessAction';
+  access: AccessDecision;
+};
+
+export type AccessActionInput = {
+  access: AccessDecision;
+};
+
+export type AccessDecision =
+  | 'ALLOW'
+  | 'DENY';
+
+/**
+ * Authentication policy (identity engine, type ACCESS_POLICY): extra authentication before an application
+ * can be invoked; always mapped to applications. Creating one creates its default rule (priority 99).
+ */
+export type AccessPolicy = Policy & {
+  __typename?: 'AccessPolicy';
+  applications: Array<Application>;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyLinks>;
+  name: Scalars['String']['output'];
+  priority?: Maybe<Scalars['Int']['output']>;
+  rule?: Maybe<AccessPolicyRule>;
+  rules: Array<AccessPolicyRule>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyType;
+};
+
+
+/**
+ * Authentication policy (identity engine, type ACCESS_POLICY): extra authentication before an application
+ * can be invoked; always mapped to applications. Creating one creates its default rule (priority 99).
+ */
+export type AccessPolicyRuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type AccessPolicyRule = PolicyRule & {
+  __typename?: 'AccessPolicyRule';
+  actions: AccessPolicyRuleActions;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyRuleLinks>;
+  name: Scalars['String']['output'];
+  policy: AccessPolicy;
+  priority?: Maybe<Scalars['Int']['output']>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyRuleType;
+};
+
+export type AccessPolicyRuleActions = {
+  __typename?: 'AccessPolicyRuleActions';
+  appSignOn?: Maybe<AppSignOnAction>;
+};
+
+export type AccessSimulation = {
+  __typename?: 'AccessSimulation';
+  /** One entry per evaluated policy type. */
+  evaluation: Array<PolicyTypeEvaluation>;
+};
+
+/** Exactly one of `user` and `groups`; at most one of `ip` and `zones`. */
+export type AccessSimulationContextInput = {
+  device?: InputMaybe<SimulationDeviceInput>;
+  groups?: InputMaybe<SimulationIdsInput>;
+  /** The client address matched against network zones. */
+  ip?: InputMaybe<Scalars['String']['input']>;
+  risk?: InputMaybe<SimulationRiskInput>;
+  user?: InputMaybe<SimulationUserInput>;
+  zones?: InputMaybe<SimulationIdsInput>;
+};
+
+export type AccessSimulationExpand =
+  /** Also list the policies and rules that were evaluated but did not match. */
+  | 'EVALUATED'
+  /** Also give the per-condition detail of why a rule matched or not. */
+  | 'RULE';
+
+/** The REST simulation body; field names are the REST names. */
+export type AccessSimulationInput = {
+  /** The application instance signed in to. */
+  appInstance: Scalars['ID']['input'];
+  policyContext?: InputMaybe<AccessSimulationContextInput>;
+  /** Default: all simulated types. */
+  policyTypes?: InputMaybe<Array<SimulationPolicyType>>;
+};
+
+export type ActivationRequirements = {
+  __typename?: 'ActivationRequirements';
+  /** Default false. */
+  emailVerification: Scalars['Boolean']['output'];
+};
+
+export type ActivationRequirementsInput = {
+  emailVerification: Scalars['Boolean']['input'];
+};
+
+export type AppCondition = {
+  __typename?: 'AppCondition';
+  exclude: Array<AppConditionEntry>;
+  include: Array<AppConditionEntry>;
+};
+
+/** An element of an app condition: `{type: APP_TYPE, name}` or `{type: APP, id}` on the wire. */
+export type AppConditionEntry = {
+  __typename?: 'AppConditionEntry';
+  /** Application id, with APP. */
+  id?: Maybe<Scalars['ID']['output']>;
+  /** Application type name, with APP_TYPE. */
+  name?: Maybe<Scalars['String']['output']>;
+  type: AppConditionEntryType;
+};
+
+/** `{type: APP_TYPE, name}` or `{type: APP, id}`. */
+export type AppConditionEntryInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  type: AppConditionEntryType;
+};
+
+export type AppConditionEntryType =
+  /** One application: `id` is set. */
+  | 'APP'
+  /** Every application of a type: `name` is set. */
+  | 'APP_TYPE';
+
+export type AppConditionInput = {
+  exclude: Array<AppConditionEntryInput>;
+  include: Array<AppConditionEntryInput>;
+};
+
+export type AppSelectionMode =
+  | 'ALL'
+  | 'NONE'
+  | 'SPECIFIC';
+
+export type AppSignOnAction = {
+  __typename?: 'AppSignOnAction';
+  access: AccessDecision;
+  verificationMethod: VerificationMethod;
+};
+
+export type AppSignOnActionInput = {
+  access: AccessDecision;
+  verificationMethod: VerificationMethodInput;
+};
+
+/** An application mapped to a policy. The spec shows only these members. */
+export type Application = {
+  __typename?: 'Application';
+  /** Every other member of the application object as the service returns it (not shown in the spec). */
+  additionalProperties: Scalars['JSON']['output'];
+  id: Scalars['ID']['output'];
+  label: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  status: LifecycleStatus;
+};
+
+export type AuthContextCondition = {
+  __typename?: 'AuthContextCondition';
+  /** Default ANY. */
+  authType?: Maybe<AuthType>;
+};
+
+export type AuthContextConditionInput = {
+  authType?: InputMaybe<AuthType>;
+};
+
+export type AuthProviderCondition = {
+  __typename?: 'AuthProviderCondition';
+  /** Directory integration ids (default: all integrations). */
+  include?: Maybe<Array<Scalars['ID']['output']>>;
+  /** Default PLATFORM. */
+  provider: AuthProviderType;
+};
+
+export type AuthProviderConditionInput = {
+  include?: InputMaybe<Array<Scalars['ID']['input']>>;
+  provider: AuthProviderType;
+};
+
+export type AuthProviderType =
+  | 'DIRECTORY_SERVICE'
+  | 'PLATFORM';
+
+export type AuthType =
+  | 'ANY'
+  /** Early access. */
+  | 'LDAP_INTERFACE';
+
+export type AuthenticationMethod = {
+  __typename?: 'AuthenticationMethod';
+  /** Authenticator key, e.g. platform_password, phone_number, webauthn. */
+  key: Scalars['String']['output'];
+  method?: Maybe<Scalars['String']['output']>;
+};
+
+export type AuthenticationMethodInput = {
+  key: Scalars['String']['input'];
+  method?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AuthenticatorConstraints = {
+  __typename?: 'AuthenticatorConstraints';
+  /** Names of FIDO2 WebAuthn authenticator groups allowed for new enrollments. */
+  aaguidGroups?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+export type AuthenticatorConstraintsInput = {
+  aaguidGroups?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type AuthenticatorKey = {
+  __typename?: 'AuthenticatorKey';
+  key: Scalars['String']['output'];
+};
+
+export type AuthenticatorKeyInput = {
+  key: Scalars['String']['input'];
+};
+
+export type AuthenticatorMethodType =
+  | 'CERT'
+  | 'EMAIL'
+  | 'IDP'
+  | 'OTP'
+  | 'PASSWORD'
+  | 'PUSH'
+  | 'SECURITY_QUESTION'
+  | 'SIGNED_NONCE'
+  | 'SMS'
+  | 'TOTP'
+  | 'VENDOR_A_MFA'
+  | 'VOICE'
+  | 'WEBAUTHN';
+
+export type AuthenticatorType =
+  | 'APP'
+  | 'EMAIL'
+  | 'FEDERATED'
+  | 'PASSWORD'
+  | 'PHONE'
+  | 'SECURITY_KEY'
+  | 'SECURITY_QUESTION';
+
+export type ContinuousAccessAction = {
+  __typename?: 'ContinuousAccessAction';
+  /** Empty: only log. */
+  failureActions: Array<ContinuousAccessFailureAction>;
+};
+
+export type ContinuousAccessActionInput = {
+  failureActions: Array<ContinuousAccessFailureActionInput>;
+};
+
+/** `{action: TERMINATE_SESSION, slo}` or `{action: RUN_WORKFLOW, workflow: {id}}` on the wire. */
+export type ContinuousAccessFailureAction = {
+  __typename?: 'ContinuousAccessFailureAction';
+  action: ContinuousAccessFailureActionType;
+  /** With TERMINATE_SESSION. */
+  slo?: Maybe<SloSettings>;
+  /** With RUN_WORKFLOW. */
+  workflow?: Maybe<WorkflowRef>;
+};
+
+/** `{action: TERMINATE_SESSION, slo}` or `{action: RUN_WORKFLOW, workflow: {id}}`. */
+export type ContinuousAccessFailureActionInput = {
+  action: ContinuousAccessFailureActionType;
+  slo?: InputMaybe<SloSettingsInput>;
+  workflow?: InputMaybe<WorkflowRefInput>;
+};
+
+export type ContinuousAccessFailureActionType =
+  | 'RUN_WORKFLOW'
+  | 'TERMINATE_SESSION';
+
+/**
+ * Continuous access evaluation policy (identity engine, early access, type CONTINUOUS_ACCESS): decides the
+ * action after a session event. Policy-level conditions are unsupported.
+ */
+export type ContinuousAccessPolicy = Policy & {
+  __typename?: 'ContinuousAccessPolicy';
+  applications: Array<Application>;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyLinks>;
+  name: Scalars['String']['output'];
+  priority?: Maybe<Scalars['Int']['output']>;
+  rule?: Maybe<ContinuousAccessRule>;
+  rules: Array<ContinuousAccessRule>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyType;
+};
+
+
+/**
+ * Continuous access evaluation policy (identity engine, early access, type CONTINUOUS_ACCESS): decides the
+ * action after a session event. Policy-level conditions are unsupported.
+ */
+export type ContinuousAccessPolicyRuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type ContinuousAccessRule = PolicyRule & {
+  __typename?: 'ContinuousAccessRule';
+  actions: ContinuousAccessRuleActions;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyRuleLinks>;
+  name: Scalars['String']['output'];
+  policy: ContinuousAccessPolicy;
+  priority?: Maybe<Scalars['Int']['output']>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyRuleType;
+};
+
+export type ContinuousAccessRuleActions = {
+  __typename?: 'ContinuousAccessRuleActions';
+  continuousAccess?: Maybe<ContinuousAccessAction>;
+};
+
+export type CreateUserTypeInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName: Scalars['String']['input'];
+  /** Starts with a letter; letters, digits or underscore; cannot change later. */
+  name: Scalars['String']['input'];
+};
+
+export type DeletePayload = {
+  __typename?: 'DeletePayload';
+  deletedId?: Maybe<Scalars['ID']['output']>;
+  userErrors: Array<UserError>;
+};
+
+export type DeviceCondition = {
+  __typename?: 'DeviceCondition';
+  /** When sent, `registered` must also be sent and be true. */
+  managed?: Maybe<Scalars['Boolean']['output']>;
+  registered?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type DeviceConditionInput = {
+  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  registered?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ElCondition = {
+  __typename?: 'ElCondition';
+  condition: Scalars['String']['output'];
+};
+
+export type ElConditionInput = {
+  condition: Scalars['String']['input'];
+};
+
+export type EnrollAction = {
+  __typename?: 'EnrollAction';
+  self: EnrollActionSelf;
+};
+
+export type EnrollActionInput = {
+  self: EnrollActionSelf;
+};
+
+export type EnrollActionSelf =
+  /** Enroll at the next challenge. */
+  | 'CHALLENGE'
+  /** Enroll at first login. */
+  | 'LOGIN'
+  | 'NEVER';
+
+export type EnrollAuthenticator =
+  | 'password';
+
+export type EnrollSelf =
+  | 'NOT_ALLOWED'
+  | 'OPTIONAL'
+  | 'REQUIRED';
+
+export type EntityRiskAction = {
+  __typename?: 'EntityRiskAction';
+  /** Empty: only log the risk event. */
+  actions: Array<EntityRiskActionItem>;
+};
+
+export type EntityRiskActionInput = {
+  actions: Array<EntityRiskActionItemInput>;
+};
+
+/** `{action: TERMINATE_ALL_SESSIONS}` or `{action: RUN_WORKFLOW, workflow: {id}}` on the wire. */
+export type EntityRiskActionItem = {
+  __typename?: 'EntityRiskActionItem';
+  action: EntityRiskActionType;
+  /** With RUN_WORKFLOW. */
+  workflow?: Maybe<WorkflowRef>;
+};
+
+/** `{action: TERMINATE_ALL_SESSIONS}` or `{action: RUN_WORKFLOW, workflow: {id}}`. */
+export type EntityRiskActionItemInput = {
+  action: EntityRiskActionType;
+  workflow?: InputMaybe<WorkflowRefInput>;
+};
+
+export type EntityRiskActionType =
+  | 'RUN_WORKFLOW'
+  | 'TERMINATE_ALL_SESSIONS';
+
+export type EntityRiskCondition = {
+  __typename?: 'EntityRiskCondition';
+  level: RiskLevel;
+};
+
+export type EntityRiskConditionInput = {
+  level: RiskLevel;
+};
+
+/** Entity risk policy (identity engine, early access, type ENTITY_RISK). Policy-level conditions are unsupported. */
+export type EntityRiskPolicy = Policy & {
+  __typename?: 'EntityRiskPolicy';
+  applications: Array<Application>;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyLinks>;
+  name: Scalars['String']['output'];
+  priority?: Maybe<Scalars['Int']['output']>;
+  rule?: Maybe<EntityRiskRule>;
+  rules: Array<EntityRiskRule>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyType;
+};
+
+
+/** Entity risk policy (identity engine, early access, type ENTITY_RISK). Policy-level conditions are unsupported. */
+export type EntityRiskPolicyRuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type EntityRiskRule = PolicyRule & {
+  __typename?: 'EntityRiskRule';
+  actions: EntityRiskRuleActions;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyRuleLinks>;
+  name: Scalars['String']['output'];
+  policy: EntityRiskPolicy;
+  priority?: Maybe<Scalars['Int']['output']>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyRuleType;
+};
+
+export type EntityRiskRuleActions = {
+  __typename?: 'EntityRiskRuleActions';
+  entityRisk?: Maybe<EntityRiskAction>;
+};
+
+export type FactorEnrollment = {
+  __typename?: 'FactorEnrollment';
+  /** Default NOT_ALLOWED. */
+  self: EnrollSelf;
+};
+
+export type FactorEnrollmentInput = {
+  self: EnrollSelf;
+};
+
+export type FactorPromptMode =
+  | 'ALWAYS'
+  | 'DEVICE'
+  | 'SESSION';
+
+/** Global session policy (type PLATFORM_SIGN_ON). It has no policy-level settings: all its data is in its rules. */
+export type GlobalSessionPolicy = Policy & {
+  __typename?: 'GlobalSessionPolicy';
+  applications: Array<Application>;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyLinks>;
+  name: Scalars['String']['output'];
+  priority?: Maybe<Scalars['Int']['output']>;
+  rule?: Maybe<GlobalSessionRule>;
+  rules: Array<GlobalSessionRule>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyType;
+};
+
+
+/** Global session policy (type PLATFORM_SIGN_ON). It has no policy-level settings: all its data is in its rules. */
+export type GlobalSessionPolicyRuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Rule of a global session policy (type SIGN_ON). */
+export type GlobalSessionRule = PolicyRule & {
+  __typename?: 'GlobalSessionRule';
+  actions: GlobalSessionRuleActions;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyRuleLinks>;
+  name: Scalars['String']['output'];
+  policy: GlobalSessionPolicy;
+  priority?: Maybe<Scalars['Int']['output']>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyRuleType;
+};
+
+export type GlobalSessionRuleActions = {
+  __typename?: 'GlobalSessionRuleActions';
+  signon?: Maybe<SignonAction>;
+};
+
+export type GroupCondition = {
+  __typename?: 'GroupCondition';
+  exclude: Array<Scalars['ID']['output']>;
+  /** Group ids. */
+  include: Array<Scalars['ID']['output']>;
+};
+
+/** Include and exclude lists of group or user ids. */
+export type IdListConditionInput = {
+  exclude: Array<Scalars['ID']['input']>;
+  include: Array<Scalars['ID']['input']>;
+};
+
+export type IdpAction = {
+  __typename?: 'IdpAction';
+  idpSelectionType: IdpSelectionType;
+  /** Required with DYNAMIC. */
+  matchCriteria?: Maybe<Array<IdpMatchCriteria>>;
+  /** At most 10; several only on the identity engine; none with DYNAMIC. */
+  providers: Array<IdpProvider>;
+};
+
+export type IdpActionInput = {
+  idpSelectionType: IdpSelectionType;
+  matchCriteria?: InputMaybe<Array<IdpMatchCriteriaInput>>;
+  providers: Array<IdpProviderInput>;
+};
+
+/** IdP discovery (routing) policy (type IDP_DISCOVERY). Exactly one exists per org. */
+export type IdpDiscoveryPolicy = Policy & {
+  __typename?: 'IdpDiscoveryPolicy';
+  applications: Array<Application>;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyLinks>;
+  name: Scalars['String']['output'];
+  priority?: Maybe<Scalars['Int']['output']>;
+  rule?: Maybe<IdpDiscoveryRule>;
+  rules: Array<IdpDiscoveryRule>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyType;
+};
+
+
+/** IdP discovery (routing) policy (type IDP_DISCOVERY). Exactly one exists per org. */
+export type IdpDiscoveryPolicyRuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type IdpDiscoveryRule = PolicyRule & {
+  __typename?: 'IdpDiscoveryRule';
+  actions: IdpDiscoveryRuleActions;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyRuleLinks>;
+  name: Scalars['String']['output'];
+  policy: IdpDiscoveryPolicy;
+  priority?: Maybe<Scalars['Int']['output']>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyRuleType;
+};
+
+export type IdpDiscoveryRuleActions = {
+  __typename?: 'IdpDiscoveryRuleActions';
+  idp?: Maybe<IdpAction>;
+};
+
+export type IdpMatchCriteria = {
+  __typename?: 'IdpMatchCriteria';
+  /** The IdP property the evaluated result must equal (default `name`). */
+  propertyName?: Maybe<Scalars['String']['output']>;
+  /** Expression-language expression (required with DYNAMIC). */
+  providerExpression: Scalars['String']['output'];
+};
+
+export type IdpMatchCriteriaInput = {
+  propertyName?: InputMaybe<Scalars['String']['input']>;
+  providerExpression: Scalars['String']['input'];
+};
+
+export type IdpProvider = {
+  __typename?: 'IdpProvider';
+  /** Required except for the types PLATFORM, AgentlessDSSO and IWA. */
+  id?: Maybe<Scalars['ID']['output']>;
+  /** Identity engine. */
+  name?: Maybe<Scalars['String']['output']>;
+  type: IdpProviderType;
+};
+
+export type IdpProviderInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  type: IdpProviderType;
+};
+
+export type IdpProviderType =
+  | 'AgentlessDSSO'
+  | 'IDP_TYPE_A'
+  | 'IDP_TYPE_B'
+  | 'IDP_TYPE_C'
+  | 'IDP_TYPE_D'
+  | 'IDP_TYPE_E'
+  | 'IWA'
+  | 'OIDC'
+  | 'PLATFORM'
+  | 'SAML2'
+  | 'X509';
+
+export type IdpSelectionType =
+  | 'DYNAMIC'
+  | 'SPECIFIC';
+
+export type InlineHookRef = {
+  __typename?: 'InlineHookRef';
+  inlineHookId: Scalars['ID']['output'];
+};
+
+export type InlineHookRefInput = {
+  inlineHookId: Scalars['ID']['input'];
+};
+
+export type KnowledgeConstraint = {
+  __typename?: 'KnowledgeConstraint';
+  /** Allow list: authenticators not listed are not allowed. */
+  authenticationMethods?: Maybe<Array<AuthenticationMethod>>;
+  /** Deny list. */
+  excludedAuthenticationMethods?: Maybe<Array<AuthenticationMethod>>;
+  methods?: Maybe<Array<AuthenticatorMethodType>>;
+  /** ISO 8601 duration; overrides the verification method's value. */
+  reauthenticateIn?: Maybe<Scalars['String']['output']>;
+  /** Always returned; default true, false when excludedAuthenticationMethods has values. */
+  required?: Maybe<Scalars['Boolean']['output']>;
+  types?: Maybe<Array<AuthenticatorType>>;
+};
+
+export type KnowledgeConstraintInput = {
+  authenticationMethods?: InputMaybe<Array<AuthenticationMethodInput>>;
+  excludedAuthenticationMethods?: InputMaybe<Array<AuthenticationMethodInput>>;
+  methods?: InputMaybe<Array<AuthenticatorMethodType>>;
+  reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  types?: InputMaybe<Array<AuthenticatorType>>;
+};
+
+export type LifecycleStatus =
+  | 'ACTIVE'
+  | 'INACTIVE';
+
+/** A relation of a REST object. */
+export type Link = {
+  __typename?: 'Link';
+  hints?: Maybe<LinkHints>;
+  href: Scalars['String']['output'];
+};
+
+export type LinkHints = {
+  __typename?: 'LinkHints';
+  /** HTTP methods the link accepts. */
+  allow: Array<Scalars['String']['output']>;
+};
+
+/** MFA enrollment policy (classic) or authenticator enrollment policy (identity engine), type MFA_ENROLL. */
+export type MfaEnrollPolicy = Policy & {
+  __typename?: 'MfaEnrollPolicy';
+  applications: Array<Application>;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyLinks>;
+  name: Scalars['String']['output'];
+  priority?: Maybe<Scalars['Int']['output']>;
+  rule?: Maybe<MfaEnrollRule>;
+  rules: Array<MfaEnrollRule>;
+  settings?: Maybe<MfaEnrollPolicySettings>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyType;
+};
+
+
+/** MFA enrollment policy (classic) or authenticator enrollment policy (identity engine), type MFA_ENROLL. */
+export type MfaEnrollPolicyRuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** Settings of an MFA / authenticator enrollment policy. `factors` and `authenticators` are mutually exclusive. */
+export type MfaEnrollPolicySettings = {
+  __typename?: 'MfaEnrollPolicySettings';
+  /** Settings of the enabled authenticators (identity engine). */
+  authenticators?: Maybe<Array<PolicyAuthenticator>>;
+  /** Settings of the enabled factors. */
+  factors?: Maybe<MfaFactorsConfiguration>;
+  /** Default FACTORS. */
+  type?: Maybe<MfaEnrollSettingsType>;
+};
+
+export type MfaEnrollRule = PolicyRule & {
+  __typename?: 'MfaEnrollRule';
+  actions: MfaEnrollRuleActions;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyRuleLinks>;
+  name: Scalars['String']['output'];
+  policy: MfaEnrollPolicy;
+  priority?: Maybe<Scalars['Int']['output']>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyRuleType;
+};
+
+export type MfaEnrollRuleActions = {
+  __typename?: 'MfaEnrollRuleActions';
+  enroll?: Maybe<EnrollAction>;
+};
+
+export type MfaEnrollSettingsType =
+  | 'AUTHENTICATORS'
+  | 'FACTORS';
+
+export type MfaFactor = {
+  __typename?: 'MfaFactor';
+  enroll?: Maybe<FactorEnrollment>;
+};
+
+export type MfaFactorInput = {
+  enroll?: InputMaybe<FactorEnrollmentInput>;
+};
+
+/** One member per factor key of the REST map; only enabled factors are present. */
+export type MfaFactorsConfiguration = {
+  __typename?: 'MfaFactorsConfiguration';
+  fido_u2f?: Maybe<MfaFactor>;
+  fido_webauthn?: Maybe<MfaFactor>;
+  platform_call?: Maybe<MfaFactor>;
+  platform_email?: Maybe<MfaFactor>;
+  platform_otp?: Maybe<MfaFactor>;
+  platform_password?: Maybe<MfaFactor>;
+  platform_push?: Maybe<MfaFactor>;
+  platform_question?: Maybe<MfaFactor>;
+  platform_sms?: Maybe<MfaFactor>;
+  vendor_a_mfa?: Maybe<MfaFactor>;
+  vendor_b_vip?: Maybe<MfaFactor>;
+  vendor_c_otp?: Maybe<MfaFactor>;
+  vendor_d_token?: Maybe<MfaFactor>;
+  vendor_e_token?: Maybe<MfaFactor>;
+};
+
+export type MfaFactorsConfigurationInput = {
+  fido_u2f?: InputMaybe<MfaFactorInput>;
+  fido_webauthn?: InputMaybe<MfaFactorInput>;
+  platform_call?: InputMaybe<MfaFactorInput>;
+  platform_email?: InputMaybe<MfaFactorInput>;
+  platform_otp?: InputMaybe<MfaFactorInput>;
+  platform_password?: InputMaybe<MfaFactorInput>;
+  platform_push?: InputMaybe<MfaFactorInput>;
+  platform_question?: InputMaybe<MfaFactorInput>;
+  platform_sms?: InputMaybe<MfaFactorInput>;
+  vendor_a_mfa?: InputMaybe<MfaFactorInput>;
+  vendor_b_vip?: InputMaybe<MfaFactorInput>;
+  vendor_c_otp?: InputMaybe<MfaFactorInput>;
+  vendor_d_token?: InputMaybe<MfaFactorInput>;
+  vendor_e_token?: InputMaybe<MfaFactorInput>;
+};
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Returns the policy as it now is. */
+  activatePolicy: PolicyPayload;
+  /** Returns the rule as it now is. */
+  activatePolicyRule: PolicyRulePayload;
+  /** Authentication policies only (identity engine): copies the policy and its rules. */
+  clonePolicy: PolicyPayload;
+  createPolicy: PolicyPayload;
+  createPolicyRule: PolicyRulePayload;
+  createUserType: UserTypePayload;
+  /** Returns the policy as it now is. */
+  deactivatePolicy: PolicyPayload;
+  /** Returns the rule as it now is. */
+  deactivatePolicyRule: PolicyRulePayload;
+  /** System policies cannot be deleted. */
+  deletePolicy: DeletePayload;
+  /** System (default) rules cannot be deleted. */
+  deletePolicyRule: DeletePayload;
+  /** Not permitted for the default type or a type that still has users. */
+  deleteUserType: DeletePayload;
+  /** A full replace. */
+  replacePolicy: PolicyPayload;
+  /** A full replace. */
+  replacePolicyRule: PolicyRulePayload;
+  /** A full replace: `name` must equal the existing name. */
+  replaceUserType: UserTypePayload;
+  /** A partial update. */
+  updateUserType: UserTypePayload;
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationActivatePolicyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationActivatePolicyRuleArgs = {
+  policyId: Scalars['ID']['input'];
+  ruleId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationClonePolicyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationCreatePolicyArgs = {
+  input: PolicyInput;
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationCreatePolicyRuleArgs = {
+  input: PolicyRuleInput;
+  policyId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationCreateUserTypeArgs = {
+  input: CreateUserTypeInput;
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationDeactivatePolicyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationDeactivatePolicyRuleArgs = {
+  policyId: Scalars['ID']['input'];
+  ruleId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationDeletePolicyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationDeletePolicyRuleArgs = {
+  policyId: Scalars['ID']['input'];
+  ruleId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationDeleteUserTypeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationReplacePolicyArgs = {
+  id: Scalars['ID']['input'];
+  input: PolicyInput;
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationReplacePolicyRuleArgs = {
+  input: PolicyRuleInput;
+  policyId: Scalars['ID']['input'];
+  ruleId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationReplaceUserTypeArgs = {
+  id: Scalars['ID']['input'];
+  input: ReplaceUserTypeInput;
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationUpdateUserTypeArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateUserTypeInput;
+};
+
+export type NetworkCondition = {
+  __typename?: 'NetworkCondition';
+  connection?: Maybe<NetworkConnection>;
+  exclude?: Maybe<Array<Scalars['String']['output']>>;
+  /** Network zone ids, or the single element ALL_ZONES. With ZONE, include or exclude is required. */
+  include?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+export type NetworkConditionInput = {
+  connection?: InputMaybe<NetworkConnection>;
+  exclude?: InputMaybe<Array<Scalars['String']['input']>>;
+  include?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type NetworkConnection =
+  | 'ANYWHERE'
+  | 'ZONE';
+
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor to pass as `after` for the next page: the upstream's next-page cursor, else the last edge's cursor. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
+export type PasswordAge = {
+  __typename?: 'PasswordAge';
+  /** 0: no warning. */
+  expireWarnDays?: Maybe<Scalars['Int']['output']>;
+  /** Previous passwords that cannot be reused; 0: none. */
+  historyCount?: Maybe<Scalars['Int']['output']>;
+  /** 0: no limit. */
+  maxAgeDays?: Maybe<Scalars['Int']['output']>;
+  /** 0: no limit. */
+  minAgeMinutes?: Maybe<Scalars['Int']['output']>;
+};
+
+export type PasswordAgeInput = {
+  expireWarnDays?: InputMaybe<Scalars['Int']['input']>;
+  historyCount?: InputMaybe<Scalars['Int']['input']>;
+  maxAgeDays?: InputMaybe<Scalars['Int']['input']>;
+  minAgeMinutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type PasswordCommonDictionary = {
+  __typename?: 'PasswordCommonDictionary';
+  /** Check the password against a common-password dictionary (default false). */
+  exclude?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type PasswordCommonDictionaryInput = {
+  exclude?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PasswordComplexity = {
+  __typename?: 'PasswordComplexity';
+  dictionary?: Maybe<PasswordDictionary>;
+  /** Profile attributes excluded from the password; only firstName and lastName are supported. */
+  excludeAttributes?: Maybe<Array<Scalars['String']['output']>>;
+  /** The username may not be part of the password (default true). */
+  excludeUsername?: Maybe<Scalars['Boolean']['output']>;
+  /** Minimum length (default 8). */
+  minLength?: Maybe<Scalars['Int']['output']>;
+  /** Lower-case letters required: 0 no, 1 yes (default 1). */
+  minLowerCase?: Maybe<Scalars['Int']['output']>;
+  /** Digits required: 0 no, 1 yes (default 1). */
+  minNumber?: Maybe<Scalars['Int']['output']>;
+  /** Symbols required: 0 no, 1 yes (default 1). */
+  minSymbol?: Maybe<Scalars['Int']['output']>;
+  /** Upper-case letters required: 0 no, 1 yes (default 1). */
+  minUpperCase?: Maybe<Scalars['Int']['output']>;
+};
+
+export type PasswordComplexityInput = {
+  dictionary?: InputMaybe<PasswordDictionaryInput>;
+  excludeAttributes?: InputMaybe<Array<Scalars['String']['input']>>;
+  excludeUsername?: InputMaybe<Scalars['Boolean']['input']>;
+  minLength?: InputMaybe<Scalars['Int']['input']>;
+  minLowerCase?: InputMaybe<Scalars['Int']['input']>;
+  minNumber?: InputMaybe<Scalars['Int']['input']>;
+  minSymbol?: InputMaybe<Scalars['Int']['input']>;
+  minUpperCase?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type PasswordDelegationOptions = {
+  __typename?: 'PasswordDelegationOptions';
+  /** When unlocking a directory-sourced user, also try to unlock the directory account (default false). */
+  skipUnlock?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type PasswordDelegationOptionsInput = {
+  skipUnlock?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type PasswordDelegationSettings = {
+  __typename?: 'PasswordDelegationSettings';
+  options?: Maybe<PasswordDelegationOptions>;
+};
+
+export type PasswordDelegationSettingsInput = {
+  options?: InputMaybe<PasswordDelegationOptionsInput>;
+};
+
+export type PasswordDictionary = {
+  __typename?: 'PasswordDictionary';
+  common?: Maybe<PasswordCommonDictionary>;
+};
+
+export type PasswordDictionaryInput = {
+  common?: InputMaybe<PasswordCommonDictionaryInput>;
+};
+
+export type PasswordLockout = {
+  __typename?: 'PasswordLockout';
+  /** 0: no automatic unlock. */
+  autoUnlockMinutes?: Maybe<Scalars['Int']['output']>;
+  /** Failed attempts before the account locks; 0: no limit. */
+  maxAttempts?: Maybe<Scalars['Int']['output']>;
+  /** Tell the user that the account is locked. */
+  showLockoutFailures?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type PasswordLockoutInput = {
+  autoUnlockMinutes?: InputMaybe<Scalars['Int']['input']>;
+  maxAttempts?: InputMaybe<Scalars['Int']['input']>;
+  showLockoutFailures?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** Password policy (type PASSWORD). Enforced only for platform-sourced and directory-sourced users. */
+export type PasswordPolicy = Policy & {
+  __typename?: 'PasswordPolicy';
+  applications: Array<Application>;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyLinks>;
+  name: Scalars['String']['output'];
+  priority?: Maybe<Scalars['Int']['output']>;
+  rule?: Maybe<PasswordRule>;
+  rules: Array<PasswordRule>;
+  settings?: Maybe<PasswordPolicySettings>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyType;
+};
+
+
+/** Password policy (type PASSWORD). Enforced only for platform-sourced and directory-sourced users. */
+export type PasswordPolicyRuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type PasswordPolicySettings = {
+  __typename?: 'PasswordPolicySettings';
+  delegation?: Maybe<PasswordDelegationSettings>;
+  password?: Maybe<PasswordSettings>;
+  /** Recovery settings (the identity engine recommends configuring recovery in the rule instead). */
+  recovery?: Maybe<PasswordRecoverySettings>;
+};
+
+export type PasswordRecoverySettings = {
+  __typename?: 'PasswordRecoverySettings';
+  factors?: Maybe<RecoveryFactors>;
+};
+
+export type PasswordRecoverySettingsInput = {
+  factors?: InputMaybe<RecoveryFactorsInput>;
+};
+
+export type PasswordRule = PolicyRule & {
+  __typename?: 'PasswordRule';
+  actions: PasswordRuleActions;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyRuleLinks>;
+  name: Scalars['String']['output'];
+  policy: PasswordPolicy;
+  priority?: Maybe<Scalars['Int']['output']>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyRuleType;
+};
+
+export type PasswordRuleActions = {
+  __typename?: 'PasswordRuleActions';
+  /** Default DENY. */
+  passwordChange?: Maybe<AccessAction>;
+  selfServicePasswordReset?: Maybe<SelfServicePasswordResetAction>;
+  /** Default DENY. */
+  selfServiceUnlock?: Maybe<AccessAction>;
+};
+
+export type PasswordSettings = {
+  __typename?: 'PasswordSettings';
+  age?: Maybe<PasswordAge>;
+  complexity?: Maybe<PasswordComplexity>;
+  lockout?: Maybe<PasswordLockout>;
+};
+
+export type PasswordSettingsInput = {
+  age?: InputMaybe<PasswordAgeInput>;
+  complexity?: InputMaybe<PasswordComplexityInput>;
+  lockout?: InputMaybe<PasswordLockoutInput>;
+};
+
+export type PatternMatchType =
+  | 'CONTAINS'
+  | 'EQUALS'
+  /** A regular expression. */
+  | 'EXPRESSION'
+  | 'STARTS_WITH'
+  | 'SUFFIX';
+
+/** On policies only groups can be included. */
+export type PeopleCondition = {
+  __typename?: 'PeopleCondition';
+  groups?: Maybe<GroupCondition>;
+  users?: Maybe<UserCondition>;
+};
+
+export type PeopleConditionInput = {
+  groups?: InputMaybe<IdListConditionInput>;
+  users?: InputMaybe<IdListConditionInput>;
+};
+
+export type PlatformCondition = {
+  __typename?: 'PlatformCondition';
+  include: Array<PlatformConditionEntry>;
+};
+
+export type PlatformConditionEntry = {
+  __typename?: 'PlatformConditionEntry';
+  os: PlatformOs;
+  type: PlatformType;
+};
+
+export type PlatformConditionEntryInput = {
+  os: PlatformOsInput;
+  type: PlatformType;
+};
+
+export type PlatformConditionInput = {
+  include: Array<PlatformConditionEntryInput>;
+};
+
+export type PlatformOs = {
+  __typename?: 'PlatformOs';
+  type: PlatformOsType;
+};
+
+export type PlatformOsInput = {
+  type: PlatformOsType;
+};
+
+export type PlatformOsType =
+  | 'ANDROID'
+  | 'IOS'
+  | 'OSX'
+  | 'WINDOWS';
+
+export type PlatformType =
+  | 'DESKTOP'
+  | 'MOBILE';
+
+/** A policy. Each policy type has its own implementation, with its own typed `settings` where the type has settings. */
+export type Policy = {
+  /** Applications mapped to this policy (the deprecated list-applications operation). */
+  applications: Array<Application>;
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyLinks>;
+  name: Scalars['String']['output'];
+  /** 1 is the highest; the default policy is always last. */
+  priority?: Maybe<Scalars['Int']['output']>;
+  /** One rule of this policy; null when it does not exist. */
+  rule?: Maybe<PolicyRule>;
+  /** The policy's rules in priority order (fetched only when asked for). */
+  rules: Array<PolicyRule>;
+  status: LifecycleStatus;
+  /** True on system policies, which cannot be deleted. */
+  system: Scalars['Boolean']['output'];
+  type: PolicyType;
+};
+
+
+/** A policy. Each policy type has its own implementation, with its own typed `settings` where the type has settings. */
+export type PolicyRuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type PolicyAuthenticator = {
+  __typename?: 'PolicyAuthenticator';
+  /** Early access. */
+  constraints?: Maybe<AuthenticatorConstraints>;
+  enroll: FactorEnrollment;
+  /** Authenticator key. */
+  key: Scalars['String']['output'];
+};
+
+export type PolicyAuthenticatorInput = {
+  constraints?: InputMaybe<AuthenticatorConstraintsInput>;
+  enroll: FactorEnrollmentInput;
+  key: Scalars['String']['input'];
+};
+
+/** Conditions of a policy or rule: all of them must be met. One member per condition key of the REST object. */
+export type PolicyConditions = {
+  __typename?: 'PolicyConditions';
+  /** When both lists are empty the condition is met for all applications. */
+  app?: Maybe<AppCondition>;
+  authContext?: Maybe<AuthContextCondition>;
+  authProvider?: Maybe<AuthProviderCondition>;
+  /** Identity engine. */
+  device?: Maybe<DeviceCondition>;
+  /** An expression in the platform expression language. */
+  elCondition?: Maybe<ElCondition>;
+  /** Identity engine. */
+  entityRisk?: Maybe<EntityRiskCondition>;
+  network?: Maybe<NetworkCondition>;
+  people?: Maybe<PeopleCondition>;
+  platform?: Maybe<PlatformCondition>;
+  /** Identity engine. */
+  riskDetectionTypes?: Maybe<RiskDetectionTypesCondition>;
+  riskScore?: Maybe<RiskScoreCondition>;
+  userIdentifier?: Maybe<UserIdentifierCondition>;
+  /** Identity engine. */
+  userType?: Maybe<UserTypeCondition>;
+};
+
+export type PolicyConditionsInput = {
+  app?: InputMaybe<AppConditionInput>;
+  authContext?: InputMaybe<AuthContextConditionInput>;
+  authProvider?: InputMaybe<AuthProviderConditionInput>;
+  device?: InputMaybe<DeviceConditionInput>;
+  elCondition?: InputMaybe<ElConditionInput>;
+  entityRisk?: InputMaybe<EntityRiskConditionInput>;
+  network?: InputMaybe<NetworkConditionInput>;
+  people?: InputMaybe<PeopleConditionInput>;
+  platform?: InputMaybe<PlatformConditionInput>;
+  riskDetectionTypes?: InputMaybe<RiskDetectionTypesConditionInput>;
+  riskScore?: InputMaybe<RiskScoreConditionInput>;
+  userIdentifier?: InputMaybe<UserIdentifierConditionInput>;
+  userType?: InputMaybe<UserTypeConditionInput>;
+};
+
+export type PolicyConnection = {
+  __typename?: 'PolicyConnection';
+  edges: Array<PolicyEdge>;
+  nodes: Array<Policy>;
+  pageInfo: PageInfo;
+};
+
+export type PolicyEdge = {
+  __typename?: 'PolicyEdge';
+  /** The policy id, which the service accepts as `after` to continue after this policy. */
+  cursor: Scalars['String']['output'];
+  node: Policy;
+};
+
+/** The REST policy body; field names are the REST names. */
+export type PolicyInput = {
+  conditions?: InputMaybe<PolicyConditionsInput>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  /** Inserts at this priority and shifts the others; past the end lands just above the default policy. */
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  settings?: InputMaybe<PolicySettingsInput>;
+  /** Default ACTIVE. */
+  status?: InputMaybe<LifecycleStatus>;
+  type: PolicyType;
+};
+
+export type PolicyLinks = {
+  __typename?: 'PolicyLinks';
+  /** Present only while the policy is inactive. */
+  activate?: Maybe<Link>;
+  /** Present only while the policy is active. */
+  deactivate?: Maybe<Link>;
+  mappings?: Maybe<Link>;
+  rules?: Maybe<Link>;
+  self: Link;
+};
+
+export type PolicyPayload = {
+  __typename?: 'PolicyPayload';
+  policy?: Maybe<Policy>;
+  userErrors: Array<UserError>;
+};
+
+/** A policy rule. Each rule type has its own implementation with its own typed `actions`. */
+export type PolicyRule = {
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyRuleLinks>;
+  name: Scalars['String']['output'];
+  /** The policy the rule belongs to. */
+  policy: Policy;
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
+  priority?: Maybe<Scalars['Int']['output']>;
+  status: LifecycleStatus;
+  /** True only on the default rule, which cannot be deleted. */
+  system: Scalars['Boolean']['output'];
+  type: PolicyRuleType;
+};
+
+/** The actions of every rule type in one flat object, as on the wire: send the members of the rule's type. */
+export type PolicyRuleActionsInput = {
+  /** ACCESS_POLICY. */
+  appSignOn?: InputMaybe<AppSignOnActionInput>;
+  /** CONTINUOUS_ACCESS. */
+  continuousAccess?: InputMaybe<ContinuousAccessActionInput>;
+  /** MFA_ENROLL. */
+  enroll?: InputMaybe<EnrollActionInput>;
+  /** ENTITY_RISK. */
+  entityRisk?: InputMaybe<EntityRiskActionInput>;
+  /** IDP_DISCOVERY. */
+  idp?: InputMaybe<IdpActionInput>;
+  /** PASSWORD. */
+  passwordChange?: InputMaybe<AccessActionInput>;
+  /** PROFILE_ENROLLMENT. */
+  profileEnrollment?: InputMaybe<ProfileEnrollmentActionInput>;
+  /** PASSWORD. */
+  selfServicePasswordReset?: InputMaybe<SelfServicePasswordResetActionInput>;
+  /** PASSWORD. */
+  selfServiceUnlock?: InputMaybe<AccessActionInput>;
+  /** SIGN_ON. */
+  signon?: InputMaybe<SignonActionInput>;
+};
+
+/** The REST rule body; field names are the REST names. */
+export type PolicyRuleInput = {
+  actions?: InputMaybe<PolicyRuleActionsInput>;
+  conditions?: InputMaybe<PolicyConditionsInput>;
+  name: Scalars['String']['input'];
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  /** Default ACTIVE. */
+  status?: InputMaybe<LifecycleStatus>;
+  /** The rule type of the policy's type. */
+  type: PolicyRuleType;
+};
+
+export type PolicyRuleLinks = {
+  __typename?: 'PolicyRuleLinks';
+  /** Present only while the rule is inactive. */
+  activate?: Maybe<Link>;
+  /** Present only while the rule is active. */
+  deactivate?: Maybe<Link>;
+  self: Link;
+};
+
+export type PolicyRulePayload = {
+  __typename?: 'PolicyRulePayload';
+  rule?: Maybe<PolicyRule>;
+  userErrors: Array<UserError>;
+};
+
+export type PolicyRuleType =
+  | 'ACCESS_POLICY'
+  | 'CONTINUOUS_ACCESS'
+  | 'ENTITY_RISK'
+  | 'IDP_DISCOVERY'
+  | 'MFA_ENROLL'
+  | 'PASSWORD'
+  | 'PROFILE_ENROLLMENT'
+  /** Rule of a global session policy. */
+  | 'SIGN_ON';
+
+/** The settings of every policy type in one flat object, as on the wire: send the members of the policy's type. */
+export type PolicySettingsInput = {
+  /** MFA_ENROLL (identity engine); exclusive with factors. */
+  authenticators?: InputMaybe<Array<PolicyAuthenticatorInput>>;
+  /** PASSWORD. */
+  delegation?: InputMaybe<PasswordDelegationSettingsInput>;
+  /** MFA_ENROLL; exclusive with authenticators. */
+  factors?: InputMaybe<MfaFactorsConfigurationInput>;
+  /** PASSWORD. */
+  password?: InputMaybe<PasswordSettingsInput>;
+  /** PASSWORD. */
+  recovery?: InputMaybe<PasswordRecoverySettingsInput>;
+  /** MFA_ENROLL: default FACTORS. */
+  type?: InputMaybe<MfaEnrollSettingsType>;
+};
+
+export type PolicySortBy =
+  /** Name ascending. */
+  | 'NAME';
+
+/** Policy types. The rule type of each policy type is the `PolicyRuleType` of the same position. */
+export type PolicyType =
+  /** Authentication policy (identity engine), always mapped to applications. */
+  | 'ACCESS_POLICY'
+  /** Continuous access evaluation policy (identity engine, early access). */
+  | 'CONTINUOUS_ACCESS'
+  /** Entity risk policy (identity engine, early access). */
+  | 'ENTITY_RISK'
+  | 'IDP_DISCOVERY'
+  /** MFA enrollment (classic) or authenticator enrollment (identity engine) policy. */
+  | 'MFA_ENROLL'
+  | 'PASSWORD'
+  /** Global session policy. */
+  | 'PLATFORM_SIGN_ON'
+  | 'PROFILE_ENROLLMENT';
+
+export type PolicyTypeEvaluation = {
+  __typename?: 'PolicyTypeEvaluation';
+  /** Policies evaluated but not matched (with expand EVALUATED). */
+  evaluated: Array<SimulatedPolicy>;
+  policyType: PolicyType;
+  /** The policies that decided the outcome. */
+  result: Array<SimulatedPolicy>;
+  status?: Maybe<Scalars['String']['output']>;
+  /** Policies that could be decided only by a condition the context gave no data for. */
+  undefined: Array<SimulatedPolicy>;
+};
+
+export type PossessionConstraint = {
+  __typename?: 'PossessionConstraint';
+  /** Allow list: authenticators not listed are not allowed. */
+  authenticationMethods?: Maybe<Array<AuthenticationMethod>>;
+  /** Default OPTIONAL. */
+  deviceBound?: Maybe<RequiredOrOptional>;
+  /** Deny list. */
+  excludedAuthenticationMethods?: Maybe<Array<AuthenticationMethod>>;
+  /** Default OPTIONAL. */
+  hardwareProtection?: Maybe<RequiredOrOptional>;
+  methods?: Maybe<Array<AuthenticatorMethodType>>;
+  /** Default OPTIONAL. */
+  phishingResistant?: Maybe<RequiredOrOptional>;
+  /** ISO 8601 duration; overrides the verification method's value. */
+  reauthenticateIn?: Maybe<Scalars['String']['output']>;
+  /** Always returned; default true, false when excludedAuthenticationMethods has values. */
+  required?: Maybe<Scalars['Boolean']['output']>;
+  types?: Maybe<Array<AuthenticatorType>>;
+  /** Default REQUIRED. */
+  userPresence?: Maybe<RequiredOrOptional>;
+  /** Default OPTIONAL. */
+  userVerification?: Maybe<RequiredOrOptional>;
+};
+
+export type PossessionConstraintInput = {
+  authenticationMethods?: InputMaybe<Array<AuthenticationMethodInput>>;
+  deviceBound?: InputMaybe<RequiredOrOptional>;
+  excludedAuthenticationMethods?: InputMaybe<Array<AuthenticationMethodInput>>;
+  hardwareProtection?: InputMaybe<RequiredOrOptional>;
+  methods?: InputMaybe<Array<AuthenticatorMethodType>>;
+  phishingResistant?: InputMaybe<RequiredOrOptional>;
+  reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  types?: InputMaybe<Array<AuthenticatorType>>;
+  userPresence?: InputMaybe<RequiredOrOptional>;
+  userVerification?: InputMaybe<RequiredOrOptional>;
+};
+
+export type PrimaryFactor =
+  | 'PASSWORD_IDP'
+  | 'PASSWORD_IDP_ANY_FACTOR';
+
+export type ProfileAttribute = {
+  __typename?: 'ProfileAttribute';
+  label: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** Default false. */
+  required?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type ProfileAttributeInput = {
+  label: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ProfileEnrollmentAction = {
+  __typename?: 'ProfileEnrollmentAction';
+  /** Cannot be changed to DENY after the policy is created. */
+  access: AccessDecision;
+  activationRequirements: ActivationRequirements;
+  /** Early access; default [login]. Attributes identifying an end user in sign-in, unlock and recovery. */
+  allowedIdentifiers?: Maybe<Array<Scalars['String']['output']>>;
+  enrollAuthenticators?: Maybe<Array<EnrollAuthenticator>>;
+  /** At most one registration inline hook. */
+  preRegistrationInlineHooks?: Maybe<Array<InlineHookRef>>;
+  /** At most 10. */
+  profileAttributes: Array<ProfileAttribute>;
+  /** At most one group id. */
+  targetGroupIds?: Maybe<Array<Scalars['ID']['output']>>;
+  /** Created by the service; once present, every update must include it. */
+  uiSchemaId?: Maybe<Scalars['String']['output']>;
+  unknownUserAction: UnknownUserAction;
+};
+
+export type ProfileEnrollmentActionInput = {
+  access: AccessDecision;
+  activationRequirements: ActivationRequirementsInput;
+  allowedIdentifiers?: InputMaybe<Array<Scalars['String']['input']>>;
+  enrollAuthenticators?: InputMaybe<Array<EnrollAuthenticator>>;
+  preRegistrationInlineHooks?: InputMaybe<Array<InlineHookRefInput>>;
+  profileAttributes: Array<ProfileAttributeInput>;
+  targetGroupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Must be sent once the service has created it. */
+  uiSchemaId?: InputMaybe<Scalars['String']['input']>;
+  unknownUserAction: UnknownUserAction;
+};
+
+/**
+ * Profile enrollment policy (identity engine, type PROFILE_ENROLLMENT): which profile attributes
+ * self-service registration asks for. It has exactly one rule, created with the policy.
+ */
+export type ProfileEnrollmentPolicy = Policy & {
+  __typename?: 'ProfileEnrollmentPolicy';
+  applications: Array<Application>;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyLinks>;
+  name: Scalars['String']['output'];
+  priority?: Maybe<Scalars['Int']['output']>;
+  rule?: Maybe<ProfileEnrollmentRule>;
+  rules: Array<ProfileEnrollmentRule>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyType;
+};
+
+
+/**
+ * Profile enrollment policy (identity engine, type PROFILE_ENROLLMENT): which profile attributes
+ * self-service registration asks for. It has exactly one rule, created with the policy.
+ */
+export type ProfileEnrollmentPolicyRuleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type ProfileEnrollmentRule = PolicyRule & {
+  __typename?: 'ProfileEnrollmentRule';
+  actions: ProfileEnrollmentRuleActions;
+  conditions?: Maybe<PolicyConditions>;
+  created?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  links?: Maybe<PolicyRuleLinks>;
+  name: Scalars['String']['output'];
+  policy: ProfileEnrollmentPolicy;
+  priority?: Maybe<Scalars['Int']['output']>;
+  status: LifecycleStatus;
+  system: Scalars['Boolean']['output'];
+  type: PolicyRuleType;
+};
+
+export type ProfileEnrollmentRuleActions = {
+  __typename?: 'ProfileEnrollmentRuleActions';
+  profileEnrollment?: Maybe<ProfileEnrollmentAction>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /**
+   * Policies of one type, in priority order unless `sortBy` is given. `first` is the upstream page size
+   * (`limit`); `after` is a cursor: `pageInfo.endCursor` of the previous page, or any edge's cursor.
+   */
+  policies: PolicyConnection;
+  /** A policy by id; null when it does not exist. */
+  policy?: Maybe<Policy>;
+  /**
+   * Evaluates the org's policies and rules against a sign-in context, as an actual authentication flow
+   * would. Each simulated policy and rule can be joined to its full object.
+   */
+  simulateAccess: AccessSimulation;
+  /** A user type by id; the id `default` selects the default type; null when it does not exist. */
+  userType?: Maybe<UserType>;
+  /** Every user type of the org, the default type included. */
+  userTypes: Array<UserType>;
+};
+
+
+export type QueryPoliciesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  sortBy?: InputMaybe<PolicySortBy>;
+  status?: InputMaybe<LifecycleStatus>;
+  type: PolicyType;
+};
+
+
+export type QueryPolicyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySimulateAccessArgs = {
+  expand?: InputMaybe<Array<AccessSimulationExpand>>;
+  input: AccessSimulationInput;
+};
+
+
+export type QueryUserTypeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type RecoveryEmailFactor = {
+  __typename?: 'RecoveryEmailFactor';
+  properties?: Maybe<RecoveryEmailProperties>;
+  status: RecoveryEmailStatus;
+};
+
+export type RecoveryEmailFactorInput = {
+  properties?: InputMaybe<RecoveryEmailPropertiesInput>;
+  status: RecoveryEmailStatus;
+};
+
+export type RecoveryEmailProperties = {
+  __typename?: 'RecoveryEmailProperties';
+  recoveryToken?: Maybe<RecoveryToken>;
+};
+
+export type RecoveryEmailPropertiesInput = {
+  recoveryToken?: InputMaybe<RecoveryTokenInput>;
+};
+
+/** The status of the email recovery factor: read-only, always ACTIVE. */
+export type RecoveryEmailStatus =
+  | 'ACTIVE';
+
+export type RecoveryFactor = {
+  __typename?: 'RecoveryFactor';
+  /** Default INACTIVE. */
+  status: LifecycleStatus;
+};
+
+export type RecoveryFactorInput = {
+  status: LifecycleStatus;
+};
+
+/** Recovery factors; the keys are the REST keys. */
+export type RecoveryFactors = {
+  __typename?: 'RecoveryFactors';
+  platform_call?: Maybe<RecoveryFactor>;
+  platform_email?: Maybe<RecoveryEmailFactor>;
+  platform_sms?: Maybe<RecoveryFactor>;
+  recovery_question?: Maybe<RecoveryQuestionFactor>;
+};
+
+export type RecoveryFactorsInput = {
+  platform_call?: InputMaybe<RecoveryFactorInput>;
+  platform_email?: InputMaybe<RecoveryEmailFactorInput>;
+  platform_sms?: InputMaybe<RecoveryFactorInput>;
+  recovery_question?: InputMaybe<RecoveryQuestionFactorInput>;
+};
+
+export type RecoveryQuestionComplexity = {
+  __typename?: 'RecoveryQuestionComplexity';
+  /** Minimum answer length (default 4). */
+  minLength?: Maybe<Scalars['Int']['output']>;
+};
+
+export type RecoveryQuestionComplexityInput = {
+  minLength?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RecoveryQuestionFactor = {
+  __typename?: 'RecoveryQuestionFactor';
+  properties?: Maybe<RecoveryQuestionProperties>;
+  /** ACTIVE, or INACTIVE (early access). */
+  status: LifecycleStatus;
+};
+
+export type RecoveryQuestionFactorInput = {
+  properties?: InputMaybe<RecoveryQuestionPropertiesInput>;
+  status: LifecycleStatus;
+};
+
+export type RecoveryQuestionProperties = {
+  __typename?: 'RecoveryQuestionProperties';
+  complexity?: Maybe<RecoveryQuestionComplexity>;
+};
+
+export type RecoveryQuestionPropertiesInput = {
+  complexity?: InputMaybe<RecoveryQuestionComplexityInput>;
+};
+
+export type RecoveryToken = {
+  __typename?: 'RecoveryToken';
+  /** Lifetime of the recovery token (default 10080). */
+  tokenLifetimeMinutes?: Maybe<Scalars['Int']['output']>;
+};
+
+export type RecoveryTokenInput = {
+  tokenLifetimeMinutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ReplaceUserTypeInput = {
+  description: Scalars['String']['input'];
+  displayName: Scalars['String']['input'];
+  /** Must equal the existing name. */
+  name: Scalars['String']['input'];
+};
+
+export type RequiredOrOptional =
+  | 'OPTIONAL'
+  | 'REQUIRED';
+
+export type RiskDetectionType =
+  | 'ADMIN_REPORTED_USER_RISK'
+  | 'BRUTE_FORCE_ATTACK'
+  | 'ENTITY_CRITICAL_ACTION_FROM_HIGH_THREAT_IP'
+  | 'PLATFORM_THREAT_INTELLIGENCE'
+  | 'SECURITY_EVENTS_PROVIDER_REPORTED_RISK'
+  | 'SESSION_INFLUENCED_USER_RISK'
+  | 'SUSPICIOUS_APP_ACCESS'
+  | 'USER_REPORTED_SUSPICIOUS_ACTIVITY';
+
+/** Either `include` or `exclude`, not both. */
+export type RiskDetectionTypesCondition = {
+  __typename?: 'RiskDetectionTypesCondition';
+  exclude?: Maybe<Array<RiskDetectionType>>;
+  include?: Maybe<Array<RiskDetectionType>>;
+};
+
+export type RiskDetectionTypesConditionInput = {
+  exclude?: InputMaybe<Array<RiskDetectionType>>;
+  include?: InputMaybe<Array<RiskDetectionType>>;
+};
+
+export type RiskLevel =
+  | 'ANY'
+  | 'HIGH'
+  | 'LOW'
+  | 'MEDIUM';
+
+export type RiskScoreCondition = {
+  __typename?: 'RiskScoreCondition';
+  level: RiskLevel;
+};
+
+export type RiskScoreConditionInput = {
+  level: RiskLevel;
+};
+
+export type SelfServicePasswordResetAction = {
+  __typename?: 'SelfServicePasswordResetAction';
+  /** Default DENY. */
+  access: AccessDecision;
+  /** Identity engine. When access is ALLOW and this is absent, the policy's recovery factors decide. */
+  requirement?: Maybe<SsprRequirement>;
+  /** Identity engine; read-only. */
+  type?: Maybe<SelfServicePasswordResetType>;
+};
+
+export type SelfServicePasswordResetActionInput = {
+  access: AccessDecision;
+  requirement?: InputMaybe<SsprRequirementInput>;
+  /** Read-only; accepted so that a body read from the service can be sent back. */
+  type?: InputMaybe<SelfServicePasswordResetType>;
+};
+
+export type SelfServicePasswordResetType =
+  | 'selfServicePasswordReset';
+
+export type SignonAction = {
+  __typename?: 'SignonAction';
+  access: AccessDecision;
+  /** Minutes before an MFA challenge when factorPromptMode is SESSION; required when requireFactor is true. */
+  factorLifetime?: Maybe<Scalars['Int']['output']>;
+  /** Required when requireFactor is true. */
+  factorPromptMode?: Maybe<FactorPromptMode>;
+  /** Identity engine; required when access is ALLOW. */
+  primaryFactor?: Maybe<PrimaryFactor>;
+  /** Default false. */
+  rememberDeviceByDefault?: Maybe<Scalars['Boolean']['output']>;
+  /** Default false. */
+  requireFactor?: Maybe<Scalars['Boolean']['output']>;
+  session?: Maybe<SignonSession>;
+};
+
+export type SignonActionInput = {
+  access: AccessDecision;
+  factorLifetime?: InputMaybe<Scalars['Int']['input']>;
+  factorPromptMode?: InputMaybe<FactorPromptMode>;
+  primaryFactor?: InputMaybe<PrimaryFactor>;
+  rememberDeviceByDefault?: InputMaybe<Scalars['Boolean']['input']>;
+  requireFactor?: InputMaybe<Scalars['Boolean']['input']>;
+  session?: InputMaybe<SignonSessionInput>;
+};
+
+export type SignonSession = {
+  __typename?: 'SignonSession';
+  /** Default 120. */
+  maxSessionIdleMinutes?: Maybe<Scalars['Int']['output']>;
+  /** Default 0 (no limit). Read-only on the default rule of the default global session policy. */
+  maxSessionLifetimeMinutes?: Maybe<Scalars['Int']['output']>;
+  /** Default false; never applies to administrators. Read-only on the default rule of the default global session policy. */
+  usePersistentCookie?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type SignonSessionInput = {
+  maxSessionIdleMinutes?: InputMaybe<Scalars['Int']['input']>;
+  maxSessionLifetimeMinutes?: InputMaybe<Scalars['Int']['input']>;
+  usePersistentCookie?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type SimulatedCondition = {
+  __typename?: 'SimulatedCondition';
+  status: SimulationStatus;
+  /** A dotted condition path, e.g. people.groups.include. */
+  type: Scalars['String']['output'];
+};
+
+export type SimulatedPolicy = {
+  __typename?: 'SimulatedPolicy';
+  conditions: Array<SimulatedCondition>;
+  id: Scalars['ID']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  /** The full policy, joined by id; null when it no longer exists. */
+  policy?: Maybe<Policy>;
+  rules: Array<SimulatedRule>;
+  status: SimulationStatus;
+};
+
+export type SimulatedRule = {
+  __typename?: 'SimulatedRule';
+  conditions: Array<SimulatedCondition>;
+  id: Scalars['ID']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  /** The full rule, joined by id; null when it no longer exists. */
+  rule?: Maybe<PolicyRule>;
+  status: SimulationStatus;
+};
+
+export type SimulationDeviceInput = {
+  /** Device assurance policy id. */
+  assuranceId?: InputMaybe<Scalars['String']['input']>;
+  managed?: InputMaybe<Scalars['Boolean']['input']>;
+  /** e.g. IOS. */
+  platform?: InputMaybe<Scalars['String']['input']>;
+  registered?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type SimulationIdsInput = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+/** The policy types the access simulation evaluates. */
+export type SimulationPolicyType =
+  | 'ACCESS_POLICY'
+  | 'MFA_ENROLL'
+  | 'PLATFORM_SIGN_ON'
+  | 'PROFILE_ENROLLMENT';
+
+export type SimulationRiskInput = {
+  level: SimulationRiskLevel;
+};
+
+export type SimulationRiskLevel =
+  | 'HIGH'
+  | 'LOW'
+  | 'MEDIUM';
+
+export type SimulationStatus =
+  | 'MATCH'
+  | 'NOT_MATCH'
+  /** The context gave no data to decide a condition. */
+  | 'UNDEFINED';
+
+export type SimulationUserInput = {
+  id: Scalars['ID']['input'];
+};
+
+export type SloSettings = {
+  __typename?: 'SloSettings';
+  /** Only with SPECIFIC. */
+  appInstanceIds?: Maybe<Array<Scalars['ID']['output']>>;
+  appSelectionMode: AppSelectionMode;
+};
+
+export type SloSettingsInput = {
+  appInstanceIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  appSelectionMode: AppSelectionMode;
+};
+
+/** The only method that takes a constraint. */
+export type SsprConstraintMethod =
+  | 'OTP';
+
+export type SsprMethod =
+  | 'EMAIL'
+  | 'OTP'
+  | 'PUSH'
+  | 'SMS'
+  | 'VOICE';
+
+/** The only accepted constraint: `{method: OTP, allowedAuthenticators: [{key: vendor_c_otp}]}`. */
+export type SsprMethodConstraint = {
+  __typename?: 'SsprMethodConstraint';
+  allowedAuthenticators: Array<AuthenticatorKey>;
+  method: SsprConstraintMethod;
+};
+
+export type SsprMethodConstraintInput = {
+  allowedAuthenticators: Array<AuthenticatorKeyInput>;
+  method: SsprConstraintMethod;
+};
+
+export type SsprPrimaryRequirement = {
+  __typename?: 'SsprPrimaryRequirement';
+  methodConstraints?: Maybe<Array<SsprMethodConstraint>>;
+  /** OTP needs a method constraint. */
+  methods?: Maybe<Array<SsprMethod>>;
+};
+
+export type SsprPrimaryRequirementInput = {
+  methodConstraints?: InputMaybe<Array<SsprMethodConstraintInput>>;
+  methods?: InputMaybe<Array<SsprMethod>>;
+};
+
+export type SsprRequirement = {
+  __typename?: 'SsprRequirement';
+  primary?: Maybe<SsprPrimaryRequirement>;
+  stepUp?: Maybe<SsprStepUpRequirement>;
+};
+
+export type SsprRequirementInput = {
+  primary?: InputMaybe<SsprPrimaryRequirementInput>;
+  stepUp?: InputMaybe<SsprStepUpRequirementInput>;
+};
+
+export type SsprStepUpMethod =
+  | 'security_question';
+
+/**
+ * Valid combinations: `required` false; `required` true without `methods` (any sign-on authenticator);
+ * `required` true with `methods` containing security_question.
+ */
+export type SsprStepUpRequirement = {
+  __typename?: 'SsprStepUpRequirement';
+  methods?: Maybe<Array<SsprStepUpMethod>>;
+  required?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type SsprStepUpRequirementInput = {
+  methods?: InputMaybe<Array<SsprStepUpMethod>>;
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type UnknownUserAction =
+  | 'DENY'
+  | 'REGISTER';
+
+export type UpdateUserTypeInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UserCondition = {
+  __typename?: 'UserCondition';
+  exclude: Array<Scalars['ID']['output']>;
+  /** User ids. */
+  include: Array<Scalars['ID']['output']>;
+};
+
+export type UserError = {
+  __typename?: 'UserError';
+  /** The upstream error code, e.g. E0000001. */
+  code?: Maybe<Scalars['String']['output']>;
+  /** Path of the offending input field, e.g. ["input", "settings", "password", "complexity", "minLength"]. */
+  field?: Maybe<Array<Scalars['String']['output']>>;
+  message: Scalars['String']['output'];
+};
+
+export type UserIdentifierCondition = {
+  __typename?: 'UserIdentifierCondition';
+  /** The profile attribute matched, used only when type is ATTRIBUTE. */
+  attribute?: Maybe<Scalars['String']['output']>;
+  /** Exactly one pattern with EXPRESSION or with type ATTRIBUTE. */
+  patterns: Array<UserIdentifierPattern>;
+  type: UserIdentifierType;
+};
+
+export type UserIdentifierConditionInput = {
+  attribute?: InputMaybe<Scalars['String']['input']>;
+  patterns: Array<UserIdentifierPatternInput>;
+  type: UserIdentifierType;
+};
+
+export type UserIdentifierPattern = {
+  __typename?: 'UserIdentifierPattern';
+  matchType: PatternMatchType;
+  value: Scalars['String']['output'];
+};
+
+export type UserIdentifierPatternInput = {
+  matchType: PatternMatchType;
+  value: Scalars['String']['input'];
+};
+
+export type UserIdentifierType =
+  | 'ATTRIBUTE'
+  | 'IDENTIFIER';
+
+/** A template a user belongs to. Every org has a default type and at most 10 types. */
+export type UserType = {
+  __typename?: 'UserType';
+  created?: Maybe<Scalars['DateTime']['output']>;
+  /** User id of the creator. */
+  createdBy?: Maybe<Scalars['String']['output']>;
+  /** True for the default type. */
+  default: Scalars['Boolean']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  displayName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  /** User id of the last editor. */
+  lastUpdatedBy?: Maybe<Scalars['String']['output']>;
+  links?: Maybe<UserTypeLinks>;
+  /** Unique, immutable; starts with a letter and holds only letters, digits or underscore. */
+  name: Scalars['String']['output'];
+};
+
+export type UserTypeCondition = {
+  __typename?: 'UserTypeCondition';
+  exclude: Array<Scalars['ID']['output']>;
+  /** The excluded user types; ids that no longer resolve are left out. */
+  excludedUserTypes: Array<UserType>;
+  /** User type ids. */
+  include?: Maybe<Array<Scalars['ID']['output']>>;
+  /** The included user types; ids that no longer resolve are left out. */
+  includedUserTypes: Array<UserType>;
+};
+
+export type UserTypeConditionInput = {
+  exclude: Array<Scalars['ID']['input']>;
+  include?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+export type UserTypeLink = {
+  __typename?: 'UserTypeLink';
+  href: Scalars['String']['output'];
+  /** Always GET. */
+  method: Scalars['String']['output'];
+  rel: Scalars['String']['output'];
+};
+
+export type UserTypeLinks = {
+  __typename?: 'UserTypeLinks';
+  /** The type's schema resource. */
+  schema: UserTypeLink;
+  self: UserTypeLink;
+};
+
+export type UserTypePayload = {
+  __typename?: 'UserTypePayload';
+  userErrors: Array<UserError>;
+  userType?: Maybe<UserType>;
+};
+
+export type VerificationConstraint = {
+  __typename?: 'VerificationConstraint';
+  knowledge?: Maybe<KnowledgeConstraint>;
+  possession?: Maybe<PossessionConstraint>;
+};
+
+export type VerificationConstraintInput = {
+  knowledge?: InputMaybe<KnowledgeConstraintInput>;
+  possession?: InputMaybe<PossessionConstraintInput>;
+};
+
+export type VerificationMethod = {
+  __typename?: 'VerificationMethod';
+  /** Only one element must be satisfied; inside one element every property must be. */
+  constraints?: Maybe<Array<VerificationConstraint>>;
+  /** 1FA or 2FA. */
+  factorMode?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 duration of inactivity after which re-authentication is required. */
+  inactivityPeriod?: Maybe<Scalars['String']['output']>;
+  /** ISO 8601 duration; constraint-level values take precedence. */
+  reauthenticateIn?: Maybe<Scalars['String']['output']>;
+  type: VerificationMethodType;
+};
+
+export type VerificationMethodInput = {
+  constraints?: InputMaybe<Array<VerificationConstraintInput>>;
+  /** 1FA or 2FA. */
+  factorMode?: InputMaybe<Scalars['String']['input']>;
+  inactivityPeriod?: InputMaybe<Scalars['String']['input']>;
+  reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
+  type: VerificationMethodType;
+};
+
+export type VerificationMethodType =
+  | 'ASSURANCE';
+
+export type WorkflowRef = {
+  __typename?: 'WorkflowRef';
+  id: Scalars['ID']['output'];
+};
+
+export type WorkflowRefInput = {
+  id: Scalars['ID']['input'];
+};
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  Policy:
+    | ( PolicyWire )
+    | ( PolicyWire )
+    | ( PolicyWire )
+    | ( PolicyWire )
+    | ( PolicyWire )
+    | ( PolicyWire )
+    | ( PolicyWire )
+    | ( PolicyWire )
+  ;
+  PolicyRule:
+    | ( RuleWithPolicyIdWire )
+    | ( RuleWithPolicyIdWire )
+    | ( RuleWithPolicyIdWire )
+    | ( RuleWithPolicyIdWire )
+    | ( RuleWithPolicyIdWire )
+    | ( RuleWithPolicyIdWire )
+    | ( RuleWithPolicyIdWire )
+    | ( RuleWithPolicyIdWire )
+  ;
+};
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  AccessAction: ResolverTypeWrapper<AccessAction>;
+  AccessActionInput: AccessActionInput;
+  AccessDecision: AccessDecision;
+  AccessPolicy: ResolverTypeWrapper<PolicyWire>;
+  AccessPolicyRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
+  AccessPolicyRuleActions: ResolverTypeWrapper<RuleActionsWire>;
+  AccessSimulation: ResolverTypeWrapper<SimulationResponseWire>;
+  AccessSimulationContextInput: AccessSimulationContextInput;
+  AccessSimulationExpand: AccessSimulationExpand;
+  AccessSimulationInput: AccessSimulationInput;
+  ActivationRequirements: ResolverTypeWrapper<ActivationRequirements>;
+  ActivationRequirementsInput: ActivationRequirementsInput;
+  AppCondition: ResolverTypeWrapper<AppConditionWire>;
+  AppConditionEntry: ResolverTypeWrapper<AppConditionEntryWire>;
+  AppConditionEntryInput: AppConditionEntryInput;
+  AppConditionEntryType: AppConditionEntryType;
+  AppConditionInput: AppConditionInput;
+  AppSelectionMode: AppSelectionMode;
+  AppSignOnAction: ResolverTypeWrapper<AppSignOnActionWire>;
+  AppSignOnActionInput: AppSignOnActionInput;
+  Application: ResolverTypeWrapper<ApplicationWire>;
+  AuthContextCondition: ResolverTypeWrapper<AuthContextConditionWire>;
+  AuthContextConditionInput: AuthContextConditionInput;
+  AuthProviderCondition: ResolverTypeWrapper<AuthProviderConditionWire>;
+  AuthProviderConditionInput: AuthProviderConditionInput;
+  AuthProviderType: AuthProviderType;
+  AuthType: AuthType;
+  AuthenticationMethod: ResolverTypeWrapper<AuthenticationMethodWire>;
+  AuthenticationMethodInput: AuthenticationMethodInput;
+  AuthenticatorConstraints: ResolverTypeWrapper<AuthenticatorConstraints>;
+  AuthenticatorConstraintsInput: AuthenticatorConstraintsInput;
+  AuthenticatorKey: ResolverTypeWrapper<AuthenticatorKey>;
+  AuthenticatorKeyInput: AuthenticatorKeyInput;
+  AuthenticatorMethodType: AuthenticatorMethodType;
+  AuthenticatorType: AuthenticatorType;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ContinuousAccessAction: ResolverTypeWrapper<ContinuousAccessActionWire>;
+  ContinuousAccessActionInput: ContinuousAccessActionInput;
+  ContinuousAccessFailureAction: ResolverTypeWrapper<ContinuousAccessFailureActionWire>;
+  ContinuousAccessFailureActionInput: ContinuousAccessFailureActionInput;
+  ContinuousAccessFailureActionType: ContinuousAccessFailureActionType;
+  ContinuousAccessPolicy: ResolverTypeWrapper<PolicyWire>;
+  ContinuousAccessRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
+  ContinuousAccessRuleActions: ResolverTypeWrapper<RuleActionsWire>;
+  CreateUserTypeInput: CreateUserTypeInput;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeletePayload: ResolverTypeWrapper<DeletePayload>;
+  DeviceCondition: ResolverTypeWrapper<DeviceConditionWire>;
+  DeviceConditionInput: DeviceConditionInput;
+  ElCondition: ResolverTypeWrapper<ElConditionWire>;
+  ElConditionInput: ElConditionInput;
+  EnrollAction: ResolverTypeWrapper<EnrollActionWire>;
+  EnrollActionInput: EnrollActionInput;
+  EnrollActionSelf: EnrollActionSelf;
+  EnrollAuthenticator: EnrollAuthenticator;
+  EnrollSelf: EnrollSelf;
+  EntityRiskAction: ResolverTypeWrapper<EntityRiskActionWire>;
+  EntityRiskActionInput: EntityRiskActionInput;
+  EntityRiskActionItem: ResolverTypeWrapper<EntityRiskActionItemWire>;
+  EntityRiskActionItemInput: EntityRiskActionItemInput;
+  EntityRiskActionType: EntityRiskActionType;
+  EntityRiskCondition: ResolverTypeWrapper<EntityRiskConditionWire>;
+  EntityRiskConditionInput: EntityRiskConditionInput;
+  EntityRiskPolicy: ResolverTypeWrapper<PolicyWire>;
+  EntityRiskRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
+  EntityRiskRuleActions: ResolverTypeWrapper<RuleActionsWire>;
+  FactorEnrollment: ResolverTypeWrapper<FactorEnrollment>;
+  FactorEnrollmentInput: FactorEnrollmentInput;
+  FactorPromptMode: FactorPromptMode;
+  GlobalSessionPolicy: ResolverTypeWrapper<PolicyWire>;
+  GlobalSessionRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
+  GlobalSessionRuleActions: ResolverTypeWrapper<RuleActionsWire>;
+  GroupCondition: ResolverTypeWrapper<IncludeExcludeWire>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  IdListConditionInput: IdListConditionInput;
+  IdpAction: ResolverTypeWrapper<IdpActionWire>;
+  IdpActionInput: IdpActionInput;
+  IdpDiscoveryPolicy: ResolverTypeWrapper<PolicyWire>;
+  IdpDiscoveryRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
+  IdpDiscoveryRuleActions: ResolverTypeWrapper<RuleActionsWire>;
+  IdpMatchCriteria: ResolverTypeWrapper<IdpMatchCriteria>;
+  IdpMatchCriteriaInput: IdpMatchCriteriaInput;
+  IdpProvider: ResolverTypeWrapper<IdpProviderWire>;
+  IdpProviderInput: IdpProviderInput;
+  IdpProviderType: IdpProviderType;
+  IdpSelectionType: IdpSelectionType;
+  InlineHookRef: ResolverTypeWrapper<InlineHookRef>;
+  InlineHookRefInput: InlineHookRefInput;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  KnowledgeConstraint: ResolverTypeWrapper<ConstraintPropertiesWire>;
+  KnowledgeConstraintInput: KnowledgeConstraintInput;
+  LifecycleStatus: LifecycleStatus;
+  Link: ResolverTypeWrapper<LinkWire>;
+  LinkHints: ResolverTypeWrapper<LinkHints>;
+  MfaEnrollPolicy: ResolverTypeWrapper<PolicyWire>;
+  MfaEnrollPolicySettings: ResolverTypeWrapper<MfaEnrollPolicySettingsWire>;
+  MfaEnrollRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
+  MfaEnrollRuleActions: ResolverTypeWrapper<RuleActionsWire>;
+  MfaEnrollSettingsType: MfaEnrollSettingsType;
+  MfaFactor: ResolverTypeWrapper<MfaFactorWire>;
+  MfaFactorInput: MfaFactorInput;
+  MfaFactorsConfiguration: ResolverTypeWrapper<FactorsConfigurationWire>;
+  MfaFactorsConfigurationInput: MfaFactorsConfigurationInput;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NetworkCondition: ResolverTypeWrapper<NetworkConditionWire>;
+  NetworkConditionInput: NetworkConditionInput;
+  NetworkConnection: NetworkConnection;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  PasswordAge: ResolverTypeWrapper<PasswordAgeWire>;
+  PasswordAgeInput: PasswordAgeInput;
+  PasswordCommonDictionary: ResolverTypeWrapper<PasswordCommonDictionary>;
+  PasswordCommonDictionaryInput: PasswordCommonDictionaryInput;
+  PasswordComplexity: ResolverTypeWrapper<PasswordComplexityWire>;
+  PasswordComplexityInput: PasswordComplexityInput;
+  PasswordDelegationOptions: ResolverTypeWrapper<PasswordDelegationOptions>;
+  PasswordDelegationOptionsInput: PasswordDelegationOptionsInput;
+  PasswordDelegationSettings: ResolverTypeWrapper<PasswordDelegationSettings>;
+  PasswordDelegationSettingsInput: PasswordDelegationSettingsInput;
+  PasswordDictionary: ResolverTypeWrapper<PasswordDictionary>;
+  PasswordDictionaryInput: PasswordDictionaryInput;
+  PasswordLockout: ResolverTypeWrapper<PasswordLockoutWire>;
+  PasswordLockoutInput: PasswordLockoutInput;
+  PasswordPolicy: ResolverTypeWrapper<PolicyWire>;
+  PasswordPolicySettings: ResolverTypeWrapper<PasswordPolicySettingsWire>;
+  PasswordRecoverySettings: ResolverTypeWrapper<Omit<PasswordRecoverySettings, 'factors'> & { factors?: Maybe<ResolversTypes['RecoveryFactors']> }>;
+  PasswordRecoverySettingsInput: PasswordRecoverySettingsInput;
+  PasswordRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
+  PasswordRuleActions: ResolverTypeWrapper<RuleActionsWire>;
+  PasswordSettings: ResolverTypeWrapper<Omit<PasswordSettings, 'age' | 'complexity' | 'lockout'> & { age?: Maybe<ResolversTypes['PasswordAge']>, complexity?: Maybe<ResolversTypes['PasswordComplexity']>, lockout?: Maybe<ResolversTypes['PasswordLockout']> }>;
+  PasswordSettingsInput: PasswordSettingsInput;
+  PatternMatchType: PatternMatchType;
+  PeopleCondition: ResolverTypeWrapper<PeopleConditionWire>;
+  PeopleConditionInput: PeopleConditionInput;
+  PlatformCondition: ResolverTypeWrapper<PlatformConditionWire>;
+  PlatformConditionEntry: ResolverTypeWrapper<PlatformConditionEntryWire>;
+  PlatformConditionEntryInput: PlatformConditionEntryInput;
+  PlatformConditionInput: PlatformConditionInput;
+  PlatformOs: ResolverTypeWrapper<PlatformOs>;
+  PlatformOsInput: PlatformOsInput;
+  PlatformOsType: PlatformOsType;
+  PlatformType: PlatformType;
+  Policy: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Policy']>;
+  PolicyAuthenticator: ResolverTypeWrapper<PolicyAuthenticatorWire>;
+  PolicyAuthenticatorInput: PolicyAuthenticatorInput;
+  PolicyConditions: ResolverTypeWrapper<ConditionsWire>;
+  PolicyConditionsInput: PolicyConditionsInput;
+  PolicyConnection: ResolverTypeWrapper<PolicyPageWire>;
+  PolicyEdge: ResolverTypeWrapper<Omit<PolicyEdge, 'node'> & { node: ResolversTypes['Policy'] }>;
+  PolicyInput: PolicyInput;
+  PolicyLinks: ResolverTypeWrapper<PolicyLinksWire>;
+  PolicyPayload: ResolverTypeWrapper<Omit<PolicyPayload, 'policy'> & { policy?: Maybe<ResolversTypes['Policy']> }>;
+  PolicyRule: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['PolicyRule']>;
+  PolicyRuleActionsInput: PolicyRuleActionsInput;
+  PolicyRuleInput: PolicyRuleInput;
+  PolicyRuleLinks: ResolverTypeWrapper<RuleLinksWire>;
+  PolicyRulePayload: ResolverTypeWrapper<Omit<PolicyRulePayload, 'rule'> & { rule?: Maybe<ResolversTypes['PolicyRule']> }>;
+  PolicyRuleType: PolicyRuleType;
+  PolicySettingsInput: PolicySettingsInput;
+  PolicySortBy: PolicySortBy;
+  PolicyType: PolicyType;
+  PolicyTypeEvaluation: ResolverTypeWrapper<PolicyTypeEvaluationWire>;
+  PossessionConstraint: ResolverTypeWrapper<ConstraintPropertiesWire>;
+  PossessionConstraintInput: PossessionConstraintInput;
+  PrimaryFactor: PrimaryFactor;
+  ProfileAttribute: ResolverTypeWrapper<ProfileAttributeWire>;
+  ProfileAttributeInput: ProfileAttributeInput;
+  ProfileEnrollmentAction: ResolverTypeWrapper<ProfileEnrollmentActionWire>;
+  ProfileEnrollmentActionInput: ProfileEnrollmentActionInput;
+  ProfileEnrollmentPolicy: ResolverTypeWrapper<PolicyWire>;
+  ProfileEnrollmentRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
+  ProfileEnrollmentRuleActions: ResolverTypeWrapper<RuleActionsWire>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RecoveryEmailFactor: ResolverTypeWrapper<RecoveryEmailFactor>;
+  RecoveryEmailFactorInput: RecoveryEmailFactorInput;
+  RecoveryEmailProperties: ResolverTypeWrapper<RecoveryEmailProperties>;
+  RecoveryEmailPropertiesInput: RecoveryEmailPropertiesInput;
+  RecoveryEmailStatus: RecoveryEmailStatus;
+  RecoveryFactor: ResolverTypeWrapper<RecoveryFactor>;
+  RecoveryFactorInput: RecoveryFactorInput;
+  RecoveryFactors: ResolverTypeWrapper<RecoveryFactorsWire>;
+  RecoveryFactorsInput: RecoveryFactorsInput;
+  RecoveryQuestionComplexity: ResolverTypeWrapper<RecoveryQuestionComplexity>;
+  RecoveryQuestionComplexityInput: RecoveryQuestionComplexityInput;
+  RecoveryQuestionFactor: ResolverTypeWrapper<RecoveryQuestionFactor>;
+  RecoveryQuestionFactorInput: RecoveryQuestionFactorInput;
+  RecoveryQuestionProperties: ResolverTypeWrapper<RecoveryQuestionProperties>;
+  RecoveryQuestionPropertiesInput: RecoveryQuestionPropertiesInput;
+  RecoveryToken: ResolverTypeWrapper<RecoveryToken>;
+  RecoveryTokenInput: RecoveryTokenInput;
+  ReplaceUserTypeInput: ReplaceUserTypeInput;
+  RequiredOrOptional: RequiredOrOptional;
+  RiskDetectionType: RiskDetectionType;
+  RiskDetectionTypesCondition: ResolverTypeWrapper<RiskDetectionTypesConditionWire>;
+  RiskDetectionTypesConditionInput: RiskDetectionTypesConditionInput;
+  RiskLevel: RiskLevel;
+  RiskScoreCondition: ResolverTypeWrapper<RiskScoreConditionWire>;
+  RiskScoreConditionInput: RiskScoreConditionInput;
+  SelfServicePasswordResetAction: ResolverTypeWrapper<SelfServicePasswordResetActionWire>;
+  SelfServicePasswordResetActionInput: SelfServicePasswordResetActionInput;
+  SelfServicePasswordResetType: SelfServicePasswordResetType;
+  SignonAction: ResolverTypeWrapper<SignonActionWire>;
+  SignonActionInput: SignonActionInput;
+  SignonSession: ResolverTypeWrapper<SignonSessionWire>;
+  SignonSessionInput: SignonSessionInput;
+  SimulatedCondition: ResolverTypeWrapper<SimulatedConditionWire>;
+  SimulatedPolicy: ResolverTypeWrapper<SimulatedPolicyWire>;
+  SimulatedRule: ResolverTypeWrapper<SimulatedRuleWithPolicyIdWire>;
+  SimulationDeviceInput: SimulationDeviceInput;
+  SimulationIdsInput: SimulationIdsInput;
+  SimulationPolicyType: SimulationPolicyType;
+  SimulationRiskInput: SimulationRiskInput;
+  SimulationRiskLevel: SimulationRiskLevel;
+  SimulationStatus: SimulationStatus;
+  SimulationUserInput: SimulationUserInput;
+  SloSettings: ResolverTypeWrapper<SloSettingsWire>;
+  SloSettingsInput: SloSettingsInput;
+  SsprConstraintMethod: SsprConstraintMethod;
+  SsprMethod: SsprMethod;
+  SsprMethodConstraint: ResolverTypeWrapper<SsprMethodConstraint>;
+  SsprMethodConstraintInput: SsprMethodConstraintInput;
+  SsprPrimaryRequirement: ResolverTypeWrapper<SsprPrimaryRequirement>;
+  SsprPrimaryRequirementInput: SsprPrimaryRequirementInput;
+  SsprRequirement: ResolverTypeWrapper<SsprRequirement>;
+  SsprRequirementInput: SsprRequirementInput;
+  SsprStepUpMethod: SsprStepUpMethod;
+  SsprStepUpRequirement: ResolverTypeWrapper<SsprStepUpRequirement>;
+  SsprStepUpRequirementInput: SsprStepUpRequirementInput;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  UnknownUserAction: UnknownUserAction;
+  UpdateUserTypeInput: UpdateUserTypeInput;
+  UserCondition: ResolverTypeWrapper<IncludeExcludeWire>;
+  UserError: ResolverTypeWrapper<UserError>;
+  UserIdentifierCondition: ResolverTypeWrapper<UserIdentifierConditionWire>;
+  UserIdentifierConditionInput: UserIdentifierConditionInput;
+  UserIdentifierPattern: ResolverTypeWrapper<UserIdentifierPatternWire>;
+  UserIdentifierPatternInput: UserIdentifierPatternInput;
+  UserIdentifierType: UserIdentifierType;
+  UserType: ResolverTypeWrapper<UserTypeWire>;
+  UserTypeCondition: ResolverTypeWrapper<UserTypeConditionShapeWire>;
+  UserTypeConditionInput: UserTypeConditionInput;
+  UserTypeLink: ResolverTypeWrapper<UserTypeLinkWire>;
+  UserTypeLinks: ResolverTypeWrapper<UserTypeLinksWire>;
+  UserTypePayload: ResolverTypeWrapper<Omit<UserTypePayload, 'userType'> & { userType?: Maybe<ResolversTypes['UserType']> }>;
+  VerificationConstraint: ResolverTypeWrapper<VerificationConstraintWire>;
+  VerificationConstraintInput: VerificationConstraintInput;
+  VerificationMethod: ResolverTypeWrapper<VerificationMethodWire>;
+  VerificationMethodInput: VerificationMethodInput;
+  VerificationMethodType: VerificationMethodType;
+  WorkflowRef: ResolverTypeWrapper<WorkflowRef>;
+  WorkflowRefInput: WorkflowRefInput;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  AccessAction: AccessAction;
+  AccessActionInput: AccessActionInput;
+  AccessPolicy: PolicyWire;
+  AccessPolicyRule: RuleWithPolicyIdWire;
+  AccessPolicyRuleActions: RuleActionsWire;
+  AccessSimulation: SimulationResponseWire;
+  AccessSimulationContextInput: AccessSimulationContextInput;
+  AccessSimulationInput: AccessSimulationInput;
+  ActivationRequirements: ActivationRequirements;
+  ActivationRequirementsInput: ActivationRequirementsInput;
+  AppCondition: AppConditionWire;
+  AppConditionEntry: AppConditionEntryWire;
+  AppConditionEntryInput: AppConditionEntryInput;
+  AppConditionInput: AppConditionInput;
+  AppSignOnAction: AppSignOnActionWire;
+  AppSignOnActionInput: AppSignOnActionInput;
+  Application: ApplicationWire;
+  AuthContextCondition: AuthContextConditionWire;
+  AuthContextConditionInput: AuthContextConditionInput;
+  AuthProviderCondition: AuthProviderConditionWire;
+  AuthProviderConditionInput: AuthProviderConditionInput;
+  AuthenticationMethod: AuthenticationMethodWire;
+  AuthenticationMethodInput: AuthenticationMethodInput;
+  AuthenticatorConstraints: AuthenticatorConstraints;
+  AuthenticatorConstraintsInput: AuthenticatorConstraintsInput;
+  AuthenticatorKey: AuthenticatorKey;
+  AuthenticatorKeyInput: AuthenticatorKeyInput;
+  Boolean: Scalars['Boolean']['output'];
+  ContinuousAccessAction: ContinuousAccessActionWire;
+  ContinuousAccessActionInput: ContinuousAccessActionInput;
+  ContinuousAccessFailureAction: ContinuousAccessFailureActionWire;
+  ContinuousAccessFailureActionInput: ContinuousAccessFailureActionInput;
+  ContinuousAccessPolicy: PolicyWire;
+  ContinuousAccessRule: RuleWithPolicyIdWire;
+  ContinuousAccessRuleActions: RuleActionsWire;
+  CreateUserTypeInput: CreateUserTypeInput;
+  DateTime: Scalars['DateTime']['output'];
+  DeletePayload: DeletePayload;
+  DeviceCondition: DeviceConditionWire;
+  DeviceConditionInput: DeviceConditionInput;
+  ElCondition: ElConditionWire;
+  ElConditionInput: ElConditionInput;
+  EnrollAction: EnrollActionWire;
+  EnrollActionInput: EnrollActionInput;
+  EntityRiskAction: EntityRiskActionWire;
+  EntityRiskActionInput: EntityRiskActionInput;
+  EntityRiskActionItem: EntityRiskActionItemWire;
+  EntityRiskActionItemInput: EntityRiskActionItemInput;
+  EntityRiskCondition: EntityRiskConditionWire;
+  EntityRiskConditionInput: EntityRiskConditionInput;
+  EntityRiskPolicy: PolicyWire;
+  EntityRiskRule: RuleWithPolicyIdWire;
+  EntityRiskRuleActions: RuleActionsWire;
+  FactorEnrollment: FactorEnrollment;
+  FactorEnrollmentInput: FactorEnrollmentInput;
+  GlobalSessionPolicy: PolicyWire;
+  GlobalSessionRule: RuleWithPolicyIdWire;
+  GlobalSessionRuleActions: RuleActionsWire;
+  GroupCondition: IncludeExcludeWire;
+  ID: Scalars['ID']['output'];
+  IdListConditionInput: IdListConditionInput;
+  IdpAction: IdpActionWire;
+  IdpActionInput: IdpActionInput;
+  IdpDiscoveryPolicy: PolicyWire;
+  IdpDiscoveryRule: RuleWithPolicyIdWire;
+  IdpDiscoveryRuleActions: RuleActionsWire;
+  IdpMatchCriteria: IdpMatchCriteria;
+  IdpMatchCriteriaInput: IdpMatchCriteriaInput;
+  IdpProvider: IdpProviderWire;
+  IdpProviderInput: IdpProviderInput;
+  InlineHookRef: InlineHookRef;
+  InlineHookRefInput: InlineHookRefInput;
+  Int: Scalars['Int']['output'];
+  JSON: Scalars['JSON']['output'];
+  KnowledgeConstraint: ConstraintPropertiesWire;
+  KnowledgeConstraintInput: KnowledgeConstraintInput;
+  Link: LinkWire;
+  LinkHints: LinkHints;
+  MfaEnrollPolicy: PolicyWire;
+  MfaEnrollPolicySettings: MfaEnrollPolicySettingsWire;
+  MfaEnrollRule: RuleWithPolicyIdWire;
+  MfaEnrollRuleActions: RuleActionsWire;
+  MfaFactor: MfaFactorWire;
+  MfaFactorInput: MfaFactorInput;
+  MfaFactorsConfiguration: FactorsConfigurationWire;
+  MfaFactorsConfigurationInput: MfaFactorsConfigurationInput;
+  Mutation: Record<PropertyKey, never>;
+  NetworkCondition: NetworkConditionWire;
+  NetworkConditionInput: NetworkConditionInput;
+  PageInfo: PageInfo;
+  PasswordAge: PasswordAgeWire;
+  PasswordAgeInput: PasswordAgeInput;
+  PasswordCommonDictionary: PasswordCommonDictionary;
+  PasswordCommonDictionaryInput: PasswordCommonDictionaryInput;
+  PasswordComplexity: PasswordComplexityWire;
+  PasswordComplexityInput: PasswordComplexityInput;
+  PasswordDelegationOptions: PasswordDelegationOptions;
+  PasswordDelegationOptionsInput: PasswordDelegationOptionsInput;
+  PasswordDelegationSettings: PasswordDelegationSettings;
+  PasswordDelegationSettingsInput: PasswordDelegationSettingsInput;
+  PasswordDictionary: PasswordDictionary;
+  PasswordDictionaryInput: PasswordDictionaryInput;
+  PasswordLockout: PasswordLockoutWire;
+  PasswordLockoutInput: PasswordLockoutInput;
+  PasswordPolicy: PolicyWire;
+  PasswordPolicySettings: PasswordPolicySettingsWire;
+  PasswordRecoverySettings: Omit<PasswordRecoverySettings, 'factors'> & { factors?: Maybe<ResolversParentTypes['RecoveryFactors']> };
+  PasswordRecoverySettingsInput: PasswordRecoverySettingsInput;
+  PasswordRule: RuleWithPolicyIdWire;
+  PasswordRuleActions: RuleActionsWire;
+  PasswordSettings: Omit<PasswordSettings, 'age' | 'complexity' | 'lockout'> & { age?: Maybe<ResolversParentTypes['PasswordAge']>, complexity?: Maybe<ResolversParentTypes['PasswordComplexity']>, lockout?: Maybe<ResolversParentTypes['PasswordLockout']> };
+  PasswordSettingsInput: PasswordSettingsInput;
+  PeopleCondition: PeopleConditionWire;
+  PeopleConditionInput: PeopleConditionInput;
+  PlatformCondition: PlatformConditionWire;
+  PlatformConditionEntry: PlatformConditionEntryWire;
+  PlatformConditionEntryInput: PlatformConditionEntryInput;
+  PlatformConditionInput: PlatformConditionInput;
+  PlatformOs: PlatformOs;
+  PlatformOsInput: PlatformOsInput;
+  Policy: ResolversInterfaceTypes<ResolversParentTypes>['Policy'];
+  PolicyAuthenticator: PolicyAuthenticatorWire;
+  PolicyAuthenticatorInput: PolicyAuthenticatorInput;
+  PolicyConditions: ConditionsWire;
+  PolicyConditionsInput: PolicyConditionsInput;
+  PolicyConnection: PolicyPageWire;
+  PolicyEdge: Omit<PolicyEdge, 'node'> & { node: ResolversParentTypes['Policy'] };
+  PolicyInput: PolicyInput;
+  PolicyLinks: PolicyLinksWire;
+  PolicyPayload: Omit<PolicyPayload, 'policy'> & { policy?: Maybe<ResolversParentTypes['Policy']> };
+  PolicyRule: ResolversInterfaceTypes<ResolversParentTypes>['PolicyRule'];
+  PolicyRuleActionsInput: PolicyRuleActionsInput;
+  PolicyRuleInput: PolicyRuleInput;
+  PolicyRuleLinks: RuleLinksWire;
+  PolicyRulePayload: Omit<PolicyRulePayload, 'rule'> & { rule?: Maybe<ResolversParentTypes['PolicyRule']> };
+  PolicySettingsInput: PolicySettingsInput;
+  PolicyTypeEvaluation: PolicyTypeEvaluationWire;
+  PossessionConstraint: ConstraintPropertiesWire;
+  PossessionConstraintInput: PossessionConstraintInput;
+  ProfileAttribute: ProfileAttributeWire;
+  ProfileAttributeInput: ProfileAttributeInput;
+  ProfileEnrollmentAction: ProfileEnrollmentActionWire;
+  ProfileEnrollmentActionInput: ProfileEnrollmentActionInput;
+  ProfileEnrollmentPolicy: PolicyWire;
+  ProfileEnrollmentRule: RuleWithPolicyIdWire;
+  ProfileEnrollmentRuleActions: RuleActionsWire;
+  Query: Record<PropertyKey, never>;
+  RecoveryEmailFactor: RecoveryEmailFactor;
+  RecoveryEmailFactorInput: RecoveryEmailFactorInput;
+  RecoveryEmailProperties: RecoveryEmailProperties;
+  RecoveryEmailPropertiesInput: RecoveryEmailPropertiesInput;
+  RecoveryFactor: RecoveryFactor;
+  RecoveryFactorInput: RecoveryFactorInput;
+  RecoveryFactors: RecoveryFactorsWire;
+  RecoveryFactorsInput: RecoveryFactorsInput;
+  RecoveryQuestionComplexity: RecoveryQuestionComplexity;
+  RecoveryQuestionComplexityInput: RecoveryQuestionComplexityInput;
+  RecoveryQuestionFactor: RecoveryQuestionFactor;
+  RecoveryQuestionFactorInput: RecoveryQuestionFactorInput;
+  RecoveryQuestionProperties: RecoveryQuestionProperties;
+  RecoveryQuestionPropertiesInput: RecoveryQuestionPropertiesInput;
+  RecoveryToken: RecoveryToken;
+  RecoveryTokenInput: RecoveryTokenInput;
+  ReplaceUserTypeInput: ReplaceUserTypeInput;
+  RiskDetectionTypesCondition: RiskDetectionTypesConditionWire;
+  RiskDetectionTypesConditionInput: RiskDetectionTypesConditionInput;
+  RiskScoreCondition: RiskScoreConditionWire;
+  RiskScoreConditionInput: RiskScoreConditionInput;
+  SelfServicePasswordResetAction: SelfServicePasswordResetActionWire;
+  SelfServicePasswordResetActionInput: SelfServicePasswordResetActionInput;
+  SignonAction: SignonActionWire;
+  SignonActionInput: SignonActionInput;
+  SignonSession: SignonSessionWire;
+  SignonSessionInput: SignonSessionInput;
+  SimulatedCondition: SimulatedConditionWire;
+  SimulatedPolicy: SimulatedPolicyWire;
+  SimulatedRule: SimulatedRuleWithPolicyIdWire;
+  SimulationDeviceInput: SimulationDeviceInput;
+  SimulationIdsInput: SimulationIdsInput;
+  SimulationRiskInput: SimulationRiskInput;
+  SimulationUserInput: SimulationUserInput;
+  SloSettings: SloSettingsWire;
+  SloSettingsInput: SloSettingsInput;
+  SsprMethodConstraint: SsprMethodConstraint;
+  SsprMethodConstraintInput: SsprMethodConstraintInput;
+  SsprPrimaryRequirement: SsprPrimaryRequirement;
+  SsprPrimaryRequirementInput: SsprPrimaryRequirementInput;
+  SsprRequirement: SsprRequirement;
+  SsprRequirementInput: SsprRequirementInput;
+  SsprStepUpRequirement: SsprStepUpRequirement;
+  SsprStepUpRequirementInput: SsprStepUpRequirementInput;
+  String: Scalars['String']['output'];
+  UpdateUserTypeInput: UpdateUserTypeInput;
+  UserCondition: IncludeExcludeWire;
+  UserError: UserError;
+  UserIdentifierCondition: UserIdentifierConditionWire;
+  UserIdentifierConditionInput: UserIdentifierConditionInput;
+  UserIdentifierPattern: UserIdentifierPatternWire;
+  UserIdentifierPatternInput: UserIdentifierPatternInput;
+  UserType: UserTypeWire;
+  UserTypeCondition: UserTypeConditionShapeWire;
+  UserTypeConditionInput: UserTypeConditionInput;
+  UserTypeLink: UserTypeLinkWire;
+  UserTypeLinks: UserTypeLinksWire;
+  UserTypePayload: Omit<UserTypePayload, 'userType'> & { userType?: Maybe<ResolversParentTypes['UserType']> };
+  VerificationConstraint: VerificationConstraintWire;
+  VerificationConstraintInput: VerificationConstraintInput;
+  VerificationMethod: VerificationMethodWire;
+  VerificationMethodInput: VerificationMethodInput;
+  WorkflowRef: WorkflowRef;
+  WorkflowRefInput: WorkflowRefInput;
+};
+
+export type AccessActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessAction'] = ResolversParentTypes['AccessAction']> = {
+  access?: Resolver<ResolversTypes['AccessDecision'], ParentType, ContextType>;
+};
+
+export type AccessPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessPolicy'] = ResolversParentTypes['AccessPolicy']> = {
+  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['AccessPolicyRule']>, ParentType, ContextType, RequireFields<AccessPolicyRuleArgs, 'id'>>;
+  rules?: Resolver<Array<ResolversTypes['AccessPolicyRule']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AccessPolicyRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessPolicyRule'] = ResolversParentTypes['AccessPolicyRule']> = {
+  actions?: Resolver<ResolversTypes['AccessPolicyRuleActions'], ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policy?: Resolver<ResolversTypes['AccessPolicy'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AccessPolicyRuleActionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessPolicyRuleActions'] = ResolversParentTypes['AccessPolicyRuleActions']> = {
+  appSignOn?: Resolver<Maybe<ResolversTypes['AppSignOnAction']>, ParentType, ContextType>;
+};
+
+export type AccessSimulationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessSimulation'] = ResolversParentTypes['AccessSimulation']> = {
+  evaluation?: Resolver<Array<ResolversTypes['PolicyTypeEvaluation']>, ParentType, ContextType>;
+};
+
+export type ActivationRequirementsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ActivationRequirements'] = ResolversParentTypes['ActivationRequirements']> = {
+  emailVerification?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type AppConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AppCondition'] = ResolversParentTypes['AppCondition']> = {
+  exclude?: Resolver<Array<ResolversTypes['AppConditionEntry']>, ParentType, ContextType>;
+  include?: Resolver<Array<ResolversTypes['AppConditionEntry']>, ParentType, ContextType>;
+};
+
+export type AppConditionEntryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AppConditionEntry'] = ResolversParentTypes['AppConditionEntry']> = {
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['AppConditionEntryType'], ParentType, ContextType>;
+};
+
+export type AppSignOnActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AppSignOnAction'] = ResolversParentTypes['AppSignOnAction']> = {
+  access?: Resolver<ResolversTypes['AccessDecision'], ParentType, ContextType>;
+  verificationMethod?: Resolver<ResolversTypes['VerificationMethod'], ParentType, ContextType>;
+};
+
+export type ApplicationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Application'] = ResolversParentTypes['Application']> = {
+  additionalProperties?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+};
+
+export type AuthContextConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AuthContextCondition'] = ResolversParentTypes['AuthContextCondition']> = {
+  authType?: Resolver<Maybe<ResolversTypes['AuthType']>, ParentType, ContextType>;
+};
+
+export type AuthProviderConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AuthProviderCondition'] = ResolversParentTypes['AuthProviderCondition']> = {
+  include?: Resolver<Maybe<Array<ResolversTypes['ID']>>, ParentType, ContextType>;
+  provider?: Resolver<ResolversTypes['AuthProviderType'], ParentType, ContextType>;
+};
+
+export type AuthenticationMethodResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AuthenticationMethod'] = ResolversParentTypes['AuthenticationMethod']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AuthenticatorConstraintsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AuthenticatorConstraints'] = ResolversParentTypes['AuthenticatorConstraints']> = {
+  aaguidGroups?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+};
+
+export type AuthenticatorKeyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AuthenticatorKey'] = ResolversParentTypes['AuthenticatorKey']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ContinuousAccessActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ContinuousAccessAction'] = ResolversParentTypes['ContinuousAccessAction']> = {
+  failureActions?: Resolver<Array<ResolversTypes['ContinuousAccessFailureAction']>, ParentType, ContextType>;
+};
+
+export type ContinuousAccessFailureActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ContinuousAccessFailureAction'] = ResolversParentTypes['ContinuousAccessFailureAction']> = {
+  action?: Resolver<ResolversTypes['ContinuousAccessFailureActionType'], ParentType, ContextType>;
+  slo?: Resolver<Maybe<ResolversTypes['SloSettings']>, ParentType, ContextType>;
+  workflow?: Resolver<Maybe<ResolversTypes['WorkflowRef']>, ParentType, ContextType>;
+};
+
+export type ContinuousAccessPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ContinuousAccessPolicy'] = ResolversParentTypes['ContinuousAccessPolicy']> = {
+  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['ContinuousAccessRule']>, ParentType, ContextType, RequireFields<ContinuousAccessPolicyRuleArgs, 'id'>>;
+  rules?: Resolver<Array<ResolversTypes['ContinuousAccessRule']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ContinuousAccessRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ContinuousAccessRule'] = ResolversParentTypes['ContinuousAccessRule']> = {
+  actions?: Resolver<ResolversTypes['ContinuousAccessRuleActions'], ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policy?: Resolver<ResolversTypes['ContinuousAccessPolicy'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ContinuousAccessRuleActionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ContinuousAccessRuleActions'] = ResolversParentTypes['ContinuousAccessRuleActions']> = {
+  continuousAccess?: Resolver<Maybe<ResolversTypes['ContinuousAccessAction']>, ParentType, ContextType>;
+};
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type DeletePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeletePayload'] = ResolversParentTypes['DeletePayload']> = {
+  deletedId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type DeviceConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeviceCondition'] = ResolversParentTypes['DeviceCondition']> = {
+  managed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  registered?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type ElConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ElCondition'] = ResolversParentTypes['ElCondition']> = {
+  condition?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EnrollActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EnrollAction'] = ResolversParentTypes['EnrollAction']> = {
+  self?: Resolver<ResolversTypes['EnrollActionSelf'], ParentType, ContextType>;
+};
+
+export type EntityRiskActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EntityRiskAction'] = ResolversParentTypes['EntityRiskAction']> = {
+  actions?: Resolver<Array<ResolversTypes['EntityRiskActionItem']>, ParentType, ContextType>;
+};
+
+export type EntityRiskActionItemResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EntityRiskActionItem'] = ResolversParentTypes['EntityRiskActionItem']> = {
+  action?: Resolver<ResolversTypes['EntityRiskActionType'], ParentType, ContextType>;
+  workflow?: Resolver<Maybe<ResolversTypes['WorkflowRef']>, ParentType, ContextType>;
+};
+
+export type EntityRiskConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EntityRiskCondition'] = ResolversParentTypes['EntityRiskCondition']> = {
+  level?: Resolver<ResolversTypes['RiskLevel'], ParentType, ContextType>;
+};
+
+export type EntityRiskPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EntityRiskPolicy'] = ResolversParentTypes['EntityRiskPolicy']> = {
+  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['EntityRiskRule']>, ParentType, ContextType, RequireFields<EntityRiskPolicyRuleArgs, 'id'>>;
+  rules?: Resolver<Array<ResolversTypes['EntityRiskRule']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EntityRiskRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EntityRiskRule'] = ResolversParentTypes['EntityRiskRule']> = {
+  actions?: Resolver<ResolversTypes['EntityRiskRuleActions'], ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policy?: Resolver<ResolversTypes['EntityRiskPolicy'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EntityRiskRuleActionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EntityRiskRuleActions'] = ResolversParentTypes['EntityRiskRuleActions']> = {
+  entityRisk?: Resolver<Maybe<ResolversTypes['EntityRiskAction']>, ParentType, ContextType>;
+};
+
+export type FactorEnrollmentResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FactorEnrollment'] = ResolversParentTypes['FactorEnrollment']> = {
+  self?: Resolver<ResolversTypes['EnrollSelf'], ParentType, ContextType>;
+};
+
+export type GlobalSessionPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['GlobalSessionPolicy'] = ResolversParentTypes['GlobalSessionPolicy']> = {
+  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['GlobalSessionRule']>, ParentType, ContextType, RequireFields<GlobalSessionPolicyRuleArgs, 'id'>>;
+  rules?: Resolver<Array<ResolversTypes['GlobalSessionRule']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GlobalSessionRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['GlobalSessionRule'] = ResolversParentTypes['GlobalSessionRule']> = {
+  actions?: Resolver<ResolversTypes['GlobalSessionRuleActions'], ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policy?: Resolver<ResolversTypes['GlobalSessionPolicy'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GlobalSessionRuleActionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['GlobalSessionRuleActions'] = ResolversParentTypes['GlobalSessionRuleActions']> = {
+  signon?: Resolver<Maybe<ResolversTypes['SignonAction']>, ParentType, ContextType>;
+};
+
+export type GroupConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['GroupCondition'] = ResolversParentTypes['GroupCondition']> = {
+  exclude?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  include?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type IdpActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IdpAction'] = ResolversParentTypes['IdpAction']> = {
+  idpSelectionType?: Resolver<ResolversTypes['IdpSelectionType'], ParentType, ContextType>;
+  matchCriteria?: Resolver<Maybe<Array<ResolversTypes['IdpMatchCriteria']>>, ParentType, ContextType>;
+  providers?: Resolver<Array<ResolversTypes['IdpProvider']>, ParentType, ContextType>;
+};
+
+export type IdpDiscoveryPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IdpDiscoveryPolicy'] = ResolversParentTypes['IdpDiscoveryPolicy']> = {
+  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['IdpDiscoveryRule']>, ParentType, ContextType, RequireFields<IdpDiscoveryPolicyRuleArgs, 'id'>>;
+  rules?: Resolver<Array<ResolversTypes['IdpDiscoveryRule']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IdpDiscoveryRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IdpDiscoveryRule'] = ResolversParentTypes['IdpDiscoveryRule']> = {
+  actions?: Resolver<ResolversTypes['IdpDiscoveryRuleActions'], ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policy?: Resolver<ResolversTypes['IdpDiscoveryPolicy'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IdpDiscoveryRuleActionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IdpDiscoveryRuleActions'] = ResolversParentTypes['IdpDiscoveryRuleActions']> = {
+  idp?: Resolver<Maybe<ResolversTypes['IdpAction']>, ParentType, ContextType>;
+};
+
+export type IdpMatchCriteriaResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IdpMatchCriteria'] = ResolversParentTypes['IdpMatchCriteria']> = {
+  propertyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  providerExpression?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type IdpProviderResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IdpProvider'] = ResolversParentTypes['IdpProvider']> = {
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['IdpProviderType'], ParentType, ContextType>;
+};
+
+export type InlineHookRefResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['InlineHookRef'] = ResolversParentTypes['InlineHookRef']> = {
+  inlineHookId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export type KnowledgeConstraintResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['KnowledgeConstraint'] = ResolversParentTypes['KnowledgeConstraint']> = {
+  authenticationMethods?: Resolver<Maybe<Array<ResolversTypes['AuthenticationMethod']>>, ParentType, ContextType>;
+  excludedAuthenticationMethods?: Resolver<Maybe<Array<ResolversTypes['AuthenticationMethod']>>, ParentType, ContextType>;
+  methods?: Resolver<Maybe<Array<ResolversTypes['AuthenticatorMethodType']>>, ParentType, ContextType>;
+  reauthenticateIn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  required?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  types?: Resolver<Maybe<Array<ResolversTypes['AuthenticatorType']>>, ParentType, ContextType>;
+};
+
+export type LinkResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Link'] = ResolversParentTypes['Link']> = {
+  hints?: Resolver<Maybe<ResolversTypes['LinkHints']>, ParentType, ContextType>;
+  href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LinkHintsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LinkHints'] = ResolversParentTypes['LinkHints']> = {
+  allow?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MfaEnrollPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MfaEnrollPolicy'] = ResolversParentTypes['MfaEnrollPolicy']> = {
+  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['MfaEnrollRule']>, ParentType, ContextType, RequireFields<MfaEnrollPolicyRuleArgs, 'id'>>;
+  rules?: Resolver<Array<ResolversTypes['MfaEnrollRule']>, ParentType, ContextType>;
+  settings?: Resolver<Maybe<ResolversTypes['MfaEnrollPolicySettings']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MfaEnrollPolicySettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MfaEnrollPolicySettings'] = ResolversParentTypes['MfaEnrollPolicySettings']> = {
+  authenticators?: Resolver<Maybe<Array<ResolversTypes['PolicyAuthenticator']>>, ParentType, ContextType>;
+  factors?: Resolver<Maybe<ResolversTypes['MfaFactorsConfiguration']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['MfaEnrollSettingsType']>, ParentType, ContextType>;
+};
+
+export type MfaEnrollRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MfaEnrollRule'] = ResolversParentTypes['MfaEnrollRule']> = {
+  actions?: Resolver<ResolversTypes['MfaEnrollRuleActions'], ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policy?: Resolver<ResolversTypes['MfaEnrollPolicy'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MfaEnrollRuleActionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MfaEnrollRuleActions'] = ResolversParentTypes['MfaEnrollRuleActions']> = {
+  enroll?: Resolver<Maybe<ResolversTypes['EnrollAction']>, ParentType, ContextType>;
+};
+
+export type MfaFactorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MfaFactor'] = ResolversParentTypes['MfaFactor']> = {
+  enroll?: Resolver<Maybe<ResolversTypes['FactorEnrollment']>, ParentType, ContextType>;
+};
+
+export type MfaFactorsConfigurationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MfaFactorsConfiguration'] = ResolversParentTypes['MfaFactorsConfiguration']> = {
+  fido_u2f?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  fido_webauthn?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  platform_call?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  platform_email?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  platform_otp?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  platform_password?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  platform_push?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  platform_question?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  platform_sms?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  vendor_a_mfa?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  vendor_b_vip?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  vendor_c_otp?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  vendor_d_token?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+  vendor_e_token?: Resolver<Maybe<ResolversTypes['MfaFactor']>, ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  activatePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationActivatePolicyArgs, 'id'>>;
+  activatePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationActivatePolicyRuleArgs, 'policyId' | 'ruleId'>>;
+  clonePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationClonePolicyArgs, 'id'>>;
+  createPolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationCreatePolicyArgs, 'input'>>;
+  createPolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationCreatePolicyRuleArgs, 'input' | 'policyId'>>;
+  createUserType?: Resolver<ResolversTypes['UserTypePayload'], ParentType, ContextType, RequireFields<MutationCreateUserTypeArgs, 'input'>>;
+  deactivatePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationDeactivatePolicyArgs, 'id'>>;
+  deactivatePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationDeactivatePolicyRuleArgs, 'policyId' | 'ruleId'>>;
+  deletePolicy?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeletePolicyArgs, 'id'>>;
+  deletePolicyRule?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeletePolicyRuleArgs, 'policyId' | 'ruleId'>>;
+  deleteUserType?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteUserTypeArgs, 'id'>>;
+  replacePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationReplacePolicyArgs, 'id' | 'input'>>;
+  replacePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationReplacePolicyRuleArgs, 'input' | 'policyId' | 'ruleId'>>;
+  replaceUserType?: Resolver<ResolversTypes['UserTypePayload'], ParentType, ContextType, RequireFields<MutationReplaceUserTypeArgs, 'id' | 'input'>>;
+  updateUserType?: Resolver<ResolversTypes['UserTypePayload'], ParentType, ContextType, RequireFields<MutationUpdateUserTypeArgs, 'id' | 'input'>>;
+};
+
+export type NetworkConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['NetworkCondition'] = ResolversParentTypes['NetworkCondition']> = {
+  connection?: Resolver<Maybe<ResolversTypes['NetworkConnection']>, ParentType, ContextType>;
+  exclude?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  include?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type PasswordAgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordAge'] = ResolversParentTypes['PasswordAge']> = {
+  expireWarnDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  historyCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  maxAgeDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minAgeMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type PasswordCommonDictionaryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordCommonDictionary'] = ResolversParentTypes['PasswordCommonDictionary']> = {
+  exclude?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type PasswordComplexityResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordComplexity'] = ResolversParentTypes['PasswordComplexity']> = {
+  dictionary?: Resolver<Maybe<ResolversTypes['PasswordDictionary']>, ParentType, ContextType>;
+  excludeAttributes?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  excludeUsername?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  minLength?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minLowerCase?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minSymbol?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minUpperCase?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type PasswordDelegationOptionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordDelegationOptions'] = ResolversParentTypes['PasswordDelegationOptions']> = {
+  skipUnlock?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type PasswordDelegationSettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordDelegationSettings'] = ResolversParentTypes['PasswordDelegationSettings']> = {
+  options?: Resolver<Maybe<ResolversTypes['PasswordDelegationOptions']>, ParentType, ContextType>;
+};
+
+export type PasswordDictionaryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordDictionary'] = ResolversParentTypes['PasswordDictionary']> = {
+  common?: Resolver<Maybe<ResolversTypes['PasswordCommonDictionary']>, ParentType, ContextType>;
+};
+
+export type PasswordLockoutResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordLockout'] = ResolversParentTypes['PasswordLockout']> = {
+  autoUnlockMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  maxAttempts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  showLockoutFailures?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type PasswordPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordPolicy'] = ResolversParentTypes['PasswordPolicy']> = {
+  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['PasswordRule']>, ParentType, ContextType, RequireFields<PasswordPolicyRuleArgs, 'id'>>;
+  rules?: Resolver<Array<ResolversTypes['PasswordRule']>, ParentType, ContextType>;
+  settings?: Resolver<Maybe<ResolversTypes['PasswordPolicySettings']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PasswordPolicySettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordPolicySettings'] = ResolversParentTypes['PasswordPolicySettings']> = {
+  delegation?: Resolver<Maybe<ResolversTypes['PasswordDelegationSettings']>, ParentType, ContextType>;
+  password?: Resolver<Maybe<ResolversTypes['PasswordSettings']>, ParentType, ContextType>;
+  recovery?: Resolver<Maybe<ResolversTypes['PasswordRecoverySettings']>, ParentType, ContextType>;
+};
+
+export type PasswordRecoverySettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordRecoverySettings'] = ResolversParentTypes['PasswordRecoverySettings']> = {
+  factors?: Resolver<Maybe<ResolversTypes['RecoveryFactors']>, ParentType, ContextType>;
+};
+
+export type PasswordRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordRule'] = ResolversParentTypes['PasswordRule']> = {
+  actions?: Resolver<ResolversTypes['PasswordRuleActions'], ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policy?: Resolver<ResolversTypes['PasswordPolicy'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PasswordRuleActionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordRuleActions'] = ResolversParentTypes['PasswordRuleActions']> = {
+  passwordChange?: Resolver<Maybe<ResolversTypes['AccessAction']>, ParentType, ContextType>;
+  selfServicePasswordReset?: Resolver<Maybe<ResolversTypes['SelfServicePasswordResetAction']>, ParentType, ContextType>;
+  selfServiceUnlock?: Resolver<Maybe<ResolversTypes['AccessAction']>, ParentType, ContextType>;
+};
+
+export type PasswordSettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordSettings'] = ResolversParentTypes['PasswordSettings']> = {
+  age?: Resolver<Maybe<ResolversTypes['PasswordAge']>, ParentType, ContextType>;
+  complexity?: Resolver<Maybe<ResolversTypes['PasswordComplexity']>, ParentType, ContextType>;
+  lockout?: Resolver<Maybe<ResolversTypes['PasswordLockout']>, ParentType, ContextType>;
+};
+
+export type PeopleConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PeopleCondition'] = ResolversParentTypes['PeopleCondition']> = {
+  groups?: Resolver<Maybe<ResolversTypes['GroupCondition']>, ParentType, ContextType>;
+  users?: Resolver<Maybe<ResolversTypes['UserCondition']>, ParentType, ContextType>;
+};
+
+export type PlatformConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PlatformCondition'] = ResolversParentTypes['PlatformCondition']> = {
+  include?: Resolver<Array<ResolversTypes['PlatformConditionEntry']>, ParentType, ContextType>;
+};
+
+export type PlatformConditionEntryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PlatformConditionEntry'] = ResolversParentTypes['PlatformConditionEntry']> = {
+  os?: Resolver<ResolversTypes['PlatformOs'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PlatformType'], ParentType, ContextType>;
+};
+
+export type PlatformOsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PlatformOs'] = ResolversParentTypes['PlatformOs']> = {
+  type?: Resolver<ResolversTypes['PlatformOsType'], ParentType, ContextType>;
+};
+
+export type PolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Policy'] = ResolversParentTypes['Policy']> = {
+  __resolveType: TypeResolveFn<'AccessPolicy' | 'ContinuousAccessPolicy' | 'EntityRiskPolicy' | 'GlobalSessionPolicy' | 'IdpDiscoveryPolicy' | 'MfaEnrollPolicy' | 'PasswordPolicy' | 'ProfileEnrollmentPolicy', ParentType, ContextType>;
+};
+
+export type PolicyAuthenticatorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyAuthenticator'] = ResolversParentTypes['PolicyAuthenticator']> = {
+  constraints?: Resolver<Maybe<ResolversTypes['AuthenticatorConstraints']>, ParentType, ContextType>;
+  enroll?: Resolver<ResolversTypes['FactorEnrollment'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PolicyConditionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyConditions'] = ResolversParentTypes['PolicyConditions']> = {
+  app?: Resolver<Maybe<ResolversTypes['AppCondition']>, ParentType, ContextType>;
+  authContext?: Resolver<Maybe<ResolversTypes['AuthContextCondition']>, ParentType, ContextType>;
+  authProvider?: Resolver<Maybe<ResolversTypes['AuthProviderCondition']>, ParentType, ContextType>;
+  device?: Resolver<Maybe<ResolversTypes['DeviceCondition']>, ParentType, ContextType>;
+  elCondition?: Resolver<Maybe<ResolversTypes['ElCondition']>, ParentType, ContextType>;
+  entityRisk?: Resolver<Maybe<ResolversTypes['EntityRiskCondition']>, ParentType, ContextType>;
+  network?: Resolver<Maybe<ResolversTypes['NetworkCondition']>, ParentType, ContextType>;
+  people?: Resolver<Maybe<ResolversTypes['PeopleCondition']>, ParentType, ContextType>;
+  platform?: Resolver<Maybe<ResolversTypes['PlatformCondition']>, ParentType, ContextType>;
+  riskDetectionTypes?: Resolver<Maybe<ResolversTypes['RiskDetectionTypesCondition']>, ParentType, ContextType>;
+  riskScore?: Resolver<Maybe<ResolversTypes['RiskScoreCondition']>, ParentType, ContextType>;
+  userIdentifier?: Resolver<Maybe<ResolversTypes['UserIdentifierCondition']>, ParentType, ContextType>;
+  userType?: Resolver<Maybe<ResolversTypes['UserTypeCondition']>, ParentType, ContextType>;
+};
+
+export type PolicyConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyConnection'] = ResolversParentTypes['PolicyConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PolicyEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Policy']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type PolicyEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyEdge'] = ResolversParentTypes['PolicyEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Policy'], ParentType, ContextType>;
+};
+
+export type PolicyLinksResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyLinks'] = ResolversParentTypes['PolicyLinks']> = {
+  activate?: Resolver<Maybe<ResolversTypes['Link']>, ParentType, ContextType>;
+  deactivate?: Resolver<Maybe<ResolversTypes['Link']>, ParentType, ContextType>;
+  mappings?: Resolver<Maybe<ResolversTypes['Link']>, ParentType, ContextType>;
+  rules?: Resolver<Maybe<ResolversTypes['Link']>, ParentType, ContextType>;
+  self?: Resolver<ResolversTypes['Link'], ParentType, ContextType>;
+};
+
+export type PolicyPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyPayload'] = ResolversParentTypes['PolicyPayload']> = {
+  policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type PolicyRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyRule'] = ResolversParentTypes['PolicyRule']> = {
+  __resolveType: TypeResolveFn<'AccessPolicyRule' | 'ContinuousAccessRule' | 'EntityRiskRule' | 'GlobalSessionRule' | 'IdpDiscoveryRule' | 'MfaEnrollRule' | 'PasswordRule' | 'ProfileEnrollmentRule', ParentType, ContextType>;
+};
+
+export type PolicyRuleLinksResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyRuleLinks'] = ResolversParentTypes['PolicyRuleLinks']> = {
+  activate?: Resolver<Maybe<ResolversTypes['Link']>, ParentType, ContextType>;
+  deactivate?: Resolver<Maybe<ResolversTypes['Link']>, ParentType, ContextType>;
+  self?: Resolver<ResolversTypes['Link'], ParentType, ContextType>;
+};
+
+export type PolicyRulePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyRulePayload'] = ResolversParentTypes['PolicyRulePayload']> = {
+  rule?: Resolver<Maybe<ResolversTypes['PolicyRule']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type PolicyTypeEvaluationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyTypeEvaluation'] = ResolversParentTypes['PolicyTypeEvaluation']> = {
+  evaluated?: Resolver<Array<ResolversTypes['SimulatedPolicy']>, ParentType, ContextType>;
+  policyType?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  result?: Resolver<Array<ResolversTypes['SimulatedPolicy']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  undefined?: Resolver<Array<ResolversTypes['SimulatedPolicy']>, ParentType, ContextType>;
+};
+
+export type PossessionConstraintResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PossessionConstraint'] = ResolversParentTypes['PossessionConstraint']> = {
+  authenticationMethods?: Resolver<Maybe<Array<ResolversTypes['AuthenticationMethod']>>, ParentType, ContextType>;
+  deviceBound?: Resolver<Maybe<ResolversTypes['RequiredOrOptional']>, ParentType, ContextType>;
+  excludedAuthenticationMethods?: Resolver<Maybe<Array<ResolversTypes['AuthenticationMethod']>>, ParentType, ContextType>;
+  hardwareProtection?: Resolver<Maybe<ResolversTypes['RequiredOrOptional']>, ParentType, ContextType>;
+  methods?: Resolver<Maybe<Array<ResolversTypes['AuthenticatorMethodType']>>, ParentType, ContextType>;
+  phishingResistant?: Resolver<Maybe<ResolversTypes['RequiredOrOptional']>, ParentType, ContextType>;
+  reauthenticateIn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  required?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  types?: Resolver<Maybe<Array<ResolversTypes['AuthenticatorType']>>, ParentType, ContextType>;
+  userPresence?: Resolver<Maybe<ResolversTypes['RequiredOrOptional']>, ParentType, ContextType>;
+  userVerification?: Resolver<Maybe<ResolversTypes['RequiredOrOptional']>, ParentType, ContextType>;
+};
+
+export type ProfileAttributeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProfileAttribute'] = ResolversParentTypes['ProfileAttribute']> = {
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  required?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type ProfileEnrollmentActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProfileEnrollmentAction'] = ResolversParentTypes['ProfileEnrollmentAction']> = {
+  access?: Resolver<ResolversTypes['AccessDecision'], ParentType, ContextType>;
+  activationRequirements?: Resolver<ResolversTypes['ActivationRequirements'], ParentType, ContextType>;
+  allowedIdentifiers?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  enrollAuthenticators?: Resolver<Maybe<Array<ResolversTypes['EnrollAuthenticator']>>, ParentType, ContextType>;
+  preRegistrationInlineHooks?: Resolver<Maybe<Array<ResolversTypes['InlineHookRef']>>, ParentType, ContextType>;
+  profileAttributes?: Resolver<Array<ResolversTypes['ProfileAttribute']>, ParentType, ContextType>;
+  targetGroupIds?: Resolver<Maybe<Array<ResolversTypes['ID']>>, ParentType, ContextType>;
+  uiSchemaId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unknownUserAction?: Resolver<ResolversTypes['UnknownUserAction'], ParentType, ContextType>;
+};
+
+export type ProfileEnrollmentPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProfileEnrollmentPolicy'] = ResolversParentTypes['ProfileEnrollmentPolicy']> = {
+  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['ProfileEnrollmentRule']>, ParentType, ContextType, RequireFields<ProfileEnrollmentPolicyRuleArgs, 'id'>>;
+  rules?: Resolver<Array<ResolversTypes['ProfileEnrollmentRule']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProfileEnrollmentRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProfileEnrollmentRule'] = ResolversParentTypes['ProfileEnrollmentRule']> = {
+  actions?: Resolver<ResolversTypes['ProfileEnrollmentRuleActions'], ParentType, ContextType>;
+  conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  policy?: Resolver<ResolversTypes['ProfileEnrollmentPolicy'], ParentType, ContextType>;
+  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+  system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProfileEnrollmentRuleActionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProfileEnrollmentRuleActions'] = ResolversParentTypes['ProfileEnrollmentRuleActions']> = {
+  profileEnrollment?: Resolver<Maybe<ResolversTypes['ProfileEnrollmentAction']>, ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  policies?: Resolver<ResolversTypes['PolicyConnection'], ParentType, ContextType, RequireFields<QueryPoliciesArgs, 'type'>>;
+  policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType, RequireFields<QueryPolicyArgs, 'id'>>;
+  simulateAccess?: Resolver<ResolversTypes['AccessSimulation'], ParentType, ContextType, RequireFields<QuerySimulateAccessArgs, 'input'>>;
+  userType?: Resolver<Maybe<ResolversTypes['UserType']>, ParentType, ContextType, RequireFields<QueryUserTypeArgs, 'id'>>;
+  userTypes?: Resolver<Array<ResolversTypes['UserType']>, ParentType, ContextType>;
+};
+
+export type RecoveryEmailFactorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryEmailFactor'] = ResolversParentTypes['RecoveryEmailFactor']> = {
+  properties?: Resolver<Maybe<ResolversTypes['RecoveryEmailProperties']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['RecoveryEmailStatus'], ParentType, ContextType>;
+};
+
+export type RecoveryEmailPropertiesResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryEmailProperties'] = ResolversParentTypes['RecoveryEmailProperties']> = {
+  recoveryToken?: Resolver<Maybe<ResolversTypes['RecoveryToken']>, ParentType, ContextType>;
+};
+
+export type RecoveryFactorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryFactor'] = ResolversParentTypes['RecoveryFactor']> = {
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+};
+
+export type RecoveryFactorsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryFactors'] = ResolversParentTypes['RecoveryFactors']> = {
+  platform_call?: Resolver<Maybe<ResolversTypes['RecoveryFactor']>, ParentType, ContextType>;
+  platform_email?: Resolver<Maybe<ResolversTypes['RecoveryEmailFactor']>, ParentType, ContextType>;
+  platform_sms?: Resolver<Maybe<ResolversTypes['RecoveryFactor']>, ParentType, ContextType>;
+  recovery_question?: Resolver<Maybe<ResolversTypes['RecoveryQuestionFactor']>, ParentType, ContextType>;
+};
+
+export type RecoveryQuestionComplexityResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryQuestionComplexity'] = ResolversParentTypes['RecoveryQuestionComplexity']> = {
+  minLength?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type RecoveryQuestionFactorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryQuestionFactor'] = ResolversParentTypes['RecoveryQuestionFactor']> = {
+  properties?: Resolver<Maybe<ResolversTypes['RecoveryQuestionProperties']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
+};
+
+export type RecoveryQuestionPropertiesResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryQuestionProperties'] = ResolversParentTypes['RecoveryQuestionProperties']> = {
+  complexity?: Resolver<Maybe<ResolversTypes['RecoveryQuestionComplexity']>, ParentType, ContextType>;
+};
+
+export type RecoveryTokenResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryToken'] = ResolversParentTypes['RecoveryToken']> = {
+  tokenLifetimeMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type RiskDetectionTypesConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RiskDetectionTypesCondition'] = ResolversParentTypes['RiskDetectionTypesCondition']> = {
+  exclude?: Resolver<Maybe<Array<ResolversTypes['RiskDetectionType']>>, ParentType, ContextType>;
+  include?: Resolver<Maybe<Array<ResolversTypes['RiskDetectionType']>>, ParentType, ContextType>;
+};
+
+export type RiskScoreConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RiskScoreCondition'] = ResolversParentTypes['RiskScoreCondition']> = {
+  level?: Resolver<ResolversTypes['RiskLevel'], ParentType, ContextType>;
+};
+
+export type SelfServicePasswordResetActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SelfServicePasswordResetAction'] = ResolversParentTypes['SelfServicePasswordResetAction']> = {
+  access?: Resolver<ResolversTypes['AccessDecision'], ParentType, ContextType>;
+  requirement?: Resolver<Maybe<ResolversTypes['SsprRequirement']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['SelfServicePasswordResetType']>, ParentType, ContextType>;
+};
+
+export type SignonActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SignonAction'] = ResolversParentTypes['SignonAction']> = {
+  access?: Resolver<ResolversTypes['AccessDecision'], ParentType, ContextType>;
+  factorLifetime?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  factorPromptMode?: Resolver<Maybe<ResolversTypes['FactorPromptMode']>, ParentType, ContextType>;
+  primaryFactor?: Resolver<Maybe<ResolversTypes['PrimaryFactor']>, ParentType, ContextType>;
+  rememberDeviceByDefault?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  requireFactor?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  session?: Resolver<Maybe<ResolversTypes['SignonSession']>, ParentType, ContextType>;
+};
+
+export type SignonSessionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SignonSession'] = ResolversParentTypes['SignonSession']> = {
+  maxSessionIdleMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  maxSessionLifetimeMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  usePersistentCookie?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type SimulatedConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SimulatedCondition'] = ResolversParentTypes['SimulatedCondition']> = {
+  status?: Resolver<ResolversTypes['SimulationStatus'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SimulatedPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SimulatedPolicy'] = ResolversParentTypes['SimulatedPolicy']> = {
+  conditions?: Resolver<Array<ResolversTypes['SimulatedCondition']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType>;
+  rules?: Resolver<Array<ResolversTypes['SimulatedRule']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SimulationStatus'], ParentType, ContextType>;
+};
+
+export type SimulatedRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SimulatedRule'] = ResolversParentTypes['SimulatedRule']> = {
+  conditions?: Resolver<Array<ResolversTypes['SimulatedCondition']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  rule?: Resolver<Maybe<ResolversTypes['PolicyRule']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['SimulationStatus'], ParentType, ContextType>;
+};
+
+export type SloSettingsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SloSettings'] = ResolversParentTypes['SloSettings']> = {
+  appInstanceIds?: Resolver<Maybe<Array<ResolversTypes['ID']>>, ParentType, ContextType>;
+  appSelectionMode?: Resolver<ResolversTypes['AppSelectionMode'], ParentType, ContextType>;
+};
+
+export type SsprMethodConstraintResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SsprMethodConstraint'] = ResolversParentTypes['SsprMethodConstraint']> = {
+  allowedAuthenticators?: Resolver<Array<ResolversTypes['AuthenticatorKey']>, ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['SsprConstraintMethod'], ParentType, ContextType>;
+};
+
+export type SsprPrimaryRequirementResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SsprPrimaryRequirement'] = ResolversParentTypes['SsprPrimaryRequirement']> = {
+  methodConstraints?: Resolver<Maybe<Array<ResolversTypes['SsprMethodConstraint']>>, ParentType, ContextType>;
+  methods?: Resolver<Maybe<Array<ResolversTypes['SsprMethod']>>, ParentType, ContextType>;
+};
+
+export type SsprRequirementResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SsprRequirement'] = ResolversParentTypes['SsprRequirement']> = {
+  primary?: Resolver<Maybe<ResolversTypes['SsprPrimaryRequirement']>, ParentType, ContextType>;
+  stepUp?: Resolver<Maybe<ResolversTypes['SsprStepUpRequirement']>, ParentType, ContextType>;
+};
+
+export type SsprStepUpRequirementResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SsprStepUpRequirement'] = ResolversParentTypes['SsprStepUpRequirement']> = {
+  methods?: Resolver<Maybe<Array<ResolversTypes['SsprStepUpMethod']>>, ParentType, ContextType>;
+  required?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type UserConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserCondition'] = ResolversParentTypes['UserCondition']> = {
+  exclude?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  include?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UserIdentifierConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserIdentifierCondition'] = ResolversParentTypes['UserIdentifierCondition']> = {
+  attribute?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  patterns?: Resolver<Array<ResolversTypes['UserIdentifierPattern']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['UserIdentifierType'], ParentType, ContextType>;
+};
+
+export type UserIdentifierPatternResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserIdentifierPattern'] = ResolversParentTypes['UserIdentifierPattern']> = {
+  matchType?: Resolver<ResolversTypes['PatternMatchType'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UserTypeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserType'] = ResolversParentTypes['UserType']> = {
+  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  default?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastUpdatedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  links?: Resolver<Maybe<ResolversTypes['UserTypeLinks']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UserTypeConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserTypeCondition'] = ResolversParentTypes['UserTypeCondition']> = {
+  exclude?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  excludedUserTypes?: Resolver<Array<ResolversTypes['UserType']>, ParentType, ContextType>;
+  include?: Resolver<Maybe<Array<ResolversTypes['ID']>>, ParentType, ContextType>;
+  includedUserTypes?: Resolver<Array<ResolversTypes['UserType']>, ParentType, ContextType>;
+};
+
+export type UserTypeLinkResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserTypeLink'] = ResolversParentTypes['UserTypeLink']> = {
+  href?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UserTypeLinksResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserTypeLinks'] = ResolversParentTypes['UserTypeLinks']> = {
+  schema?: Resolver<ResolversTypes['UserTypeLink'], ParentType, ContextType>;
+  self?: Resolver<ResolversTypes['UserTypeLink'], ParentType, ContextType>;
+};
+
+export type UserTypePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserTypePayload'] = ResolversParentTypes['UserTypePayload']> = {
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userType?: Resolver<Maybe<ResolversTypes['UserType']>, ParentType, ContextType>;
+};
+
+export type VerificationConstraintResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['VerificationConstraint'] = ResolversParentTypes['VerificationConstraint']> = {
+  knowledge?: Resolver<Maybe<ResolversTypes['KnowledgeConstraint']>, ParentType, ContextType>;
+  possession?: Resolver<Maybe<ResolversTypes['PossessionConstraint']>, ParentType, ContextType>;
+};
+
+export type VerificationMethodResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['VerificationMethod'] = ResolversParentTypes['VerificationMethod']> = {
+  constraints?: Resolver<Maybe<Array<ResolversTypes['VerificationConstraint']>>, ParentType, ContextType>;
+  factorMode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  inactivityPeriod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reauthenticateIn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['VerificationMethodType'], ParentType, ContextType>;
+};
+
+export type WorkflowRefResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['WorkflowRef'] = ResolversParentTypes['WorkflowRef']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = GatewayContext> = {
+  AccessAction?: AccessActionResolvers<ContextType>;
+  AccessPolicy?: AccessPolicyResolvers<ContextType>;
+  AccessPolicyRule?: AccessPolicyRuleResolvers<ContextType>;
+  AccessPolicyRuleActions?: AccessPolicyRuleActionsResolvers<ContextType>;
+  AccessSimulation?: AccessSimulationResolvers<ContextType>;
+  ActivationRequirements?: ActivationRequirementsResolvers<ContextType>;
+  AppCondition?: AppConditionResolvers<ContextType>;
+  AppConditionEntry?: AppConditionEntryResolvers<ContextType>;
+  AppSignOnAction?: AppSignOnActionResolvers<ContextType>;
+  Application?: ApplicationResolvers<ContextType>;
+  AuthContextCondition?: AuthContextConditionResolvers<ContextType>;
+  AuthProviderCondition?: AuthProviderConditionResolvers<ContextType>;
+  AuthenticationMethod?: AuthenticationMethodResolvers<ContextType>;
+  AuthenticatorConstraints?: AuthenticatorConstraintsResolvers<ContextType>;
+  AuthenticatorKey?: AuthenticatorKeyResolvers<ContextType>;
+  ContinuousAccessAction?: ContinuousAccessActionResolvers<ContextType>;
+  ContinuousAccessFailureAction?: ContinuousAccessFailureActionResolvers<ContextType>;
+  ContinuousAccessPolicy?: ContinuousAccessPolicyResolvers<ContextType>;
+  ContinuousAccessRule?: ContinuousAccessRuleResolvers<ContextType>;
+  ContinuousAccessRuleActions?: ContinuousAccessRuleActionsResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  DeletePayload?: DeletePayloadResolvers<ContextType>;
+  DeviceCondition?: DeviceConditionResolvers<ContextType>;
+  ElCondition?: ElConditionResolvers<ContextType>;
+  EnrollAction?: EnrollActionResolvers<ContextType>;
+  EntityRiskAction?: EntityRiskActionResolvers<ContextType>;
+  EntityRiskActionItem?: EntityRiskActionItemResolvers<ContextType>;
+  EntityRiskCondition?: EntityRiskConditionResolvers<ContextType>;
+  EntityRiskPolicy?: EntityRiskPolicyResolvers<ContextType>;
+  EntityRiskRule?: EntityRiskRuleResolvers<ContextType>;
+  EntityRiskRuleActions?: EntityRiskRuleActionsResolvers<ContextType>;
+  FactorEnrollment?: FactorEnrollmentResolvers<ContextType>;
+  GlobalSessionPolicy?: GlobalSessionPolicyResolvers<ContextType>;
+  GlobalSessionRule?: GlobalSessionRuleResolvers<ContextType>;
+  GlobalSessionRuleActions?: GlobalSessionRuleActionsResolvers<ContextType>;
+  GroupCondition?: GroupConditionResolvers<ContextType>;
+  IdpAction?: IdpActionResolvers<ContextType>;
+  IdpDiscoveryPolicy?: IdpDiscoveryPolicyResolvers<ContextType>;
+  IdpDiscoveryRule?: IdpDiscoveryRuleResolvers<ContextType>;
+  IdpDiscoveryRuleActions?: IdpDiscoveryRuleActionsResolvers<ContextType>;
+  IdpMatchCriteria?: IdpMatchCriteriaResolvers<ContextType>;
+  IdpProvider?: IdpProviderResolvers<ContextType>;
+  InlineHookRef?: InlineHookRefResolvers<ContextType>;
+  JSON?: GraphQLScalarType;
+  KnowledgeConstraint?: KnowledgeConstraintResolvers<ContextType>;
+  Link?: LinkResolvers<ContextType>;
+  LinkHints?: LinkHintsResolvers<ContextType>;
+  MfaEnrollPolicy?: MfaEnrollPolicyResolvers<ContextType>;
+  MfaEnrollPolicySettings?: MfaEnrollPolicySettingsResolvers<ContextType>;
+  MfaEnrollRule?: MfaEnrollRuleResolvers<ContextType>;
+  MfaEnrollRuleActions?: MfaEnrollRuleActionsResolvers<ContextType>;
+  MfaFactor?: MfaFactorResolvers<ContextType>;
+  MfaFactorsConfiguration?: MfaFactorsConfigurationResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  NetworkCondition?: NetworkConditionResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  PasswordAge?: PasswordAgeResolvers<ContextType>;
+  PasswordCommonDictionary?: PasswordCommonDictionaryResolvers<ContextType>;
+  PasswordComplexity?: PasswordComplexityResolvers<ContextType>;
+  PasswordDelegationOptions?: PasswordDelegationOptionsResolvers<ContextType>;
+  PasswordDelegationSettings?: PasswordDelegationSettingsResolvers<ContextType>;
+  PasswordDictionary?: PasswordDictionaryResolvers<ContextType>;
+  PasswordLockout?: PasswordLockoutResolvers<ContextType>;
+  PasswordPolicy?: PasswordPolicyResolvers<ContextType>;
+  PasswordPolicySettings?: PasswordPolicySettingsResolvers<ContextType>;
+  PasswordRecoverySettings?: PasswordRecoverySettingsResolvers<ContextType>;
+  PasswordRule?: PasswordRuleResolvers<ContextType>;
+  PasswordRuleActions?: PasswordRuleActionsResolvers<ContextType>;
+  PasswordSettings?: PasswordSettingsResolvers<ContextType>;
+  PeopleCondition?: PeopleConditionResolvers<ContextType>;
+  PlatformCondition?: PlatformConditionResolvers<ContextType>;
+  PlatformConditionEntry?: PlatformConditionEntryResolvers<ContextType>;
+  PlatformOs?: PlatformOsResolvers<ContextType>;
+  Policy?: PolicyResolvers<ContextType>;
+  PolicyAuthenticator?: PolicyAuthenticatorResolvers<ContextType>;
+  PolicyConditions?: PolicyConditionsResolvers<ContextType>;
+  PolicyConnection?: PolicyConnectionResolvers<ContextType>;
+  PolicyEdge?: PolicyEdgeResolvers<ContextType>;
+  PolicyLinks?: PolicyLinksResolvers<ContextType>;
+  PolicyPayload?: PolicyPayloadResolvers<ContextType>;
+  PolicyRule?: PolicyRuleResolvers<ContextType>;
+  PolicyRuleLinks?: PolicyRuleLinksResolvers<ContextType>;
+  PolicyRulePayload?: PolicyRulePayloadResolvers<ContextType>;
+  PolicyTypeEvaluation?: PolicyTypeEvaluationResolvers<ContextType>;
+  PossessionConstraint?: PossessionConstraintResolvers<ContextType>;
+  ProfileAttribute?: ProfileAttributeResolvers<ContextType>;
+  ProfileEnrollmentAction?: ProfileEnrollmentActionResolvers<ContextType>;
+  ProfileEnrollmentPolicy?: ProfileEnrollmentPolicyResolvers<ContextType>;
+  ProfileEnrollmentRule?: ProfileEnrollmentRuleResolvers<ContextType>;
+  ProfileEnrollmentRuleActions?: ProfileEnrollmentRuleActionsResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  RecoveryEmailFactor?: RecoveryEmailFactorResolvers<ContextType>;
+  RecoveryEmailProperties?: RecoveryEmailPropertiesResolvers<ContextType>;
+  RecoveryFactor?: RecoveryFactorResolvers<ContextType>;
+  RecoveryFactors?: RecoveryFactorsResolvers<ContextType>;
+  RecoveryQuestionComplexity?: RecoveryQuestionComplexityResolvers<ContextType>;
+  RecoveryQuestionFactor?: RecoveryQuestionFactorResolvers<ContextType>;
+  RecoveryQuestionProperties?: RecoveryQuestionPropertiesResolvers<ContextType>;
+  RecoveryToken?: RecoveryTokenResolvers<ContextType>;
+  RiskDetectionTypesCondition?: RiskDetectionTypesConditionResolvers<ContextType>;
+  RiskScoreCondition?: RiskScoreConditionResolvers<ContextType>;
+  SelfServicePasswordResetAction?: SelfServicePasswordResetActionResolvers<ContextType>;
+  SignonAction?: SignonActionResolvers<ContextType>;
+  SignonSession?: SignonSessionResolvers<ContextType>;
+  SimulatedCondition?: SimulatedConditionResolvers<ContextType>;
+  SimulatedPolicy?: SimulatedPolicyResolvers<ContextType>;
+  SimulatedRule?: SimulatedRuleResolvers<ContextType>;
+  SloSettings?: SloSettingsResolvers<ContextType>;
+  SsprMethodConstraint?: SsprMethodConstraintResolvers<ContextType>;
+  SsprPrimaryRequirement?: SsprPrimaryRequirementResolvers<ContextType>;
+  SsprRequirement?: SsprRequirementResolvers<ContextType>;
+  SsprStepUpRequirement?: SsprStepUpRequirementResolvers<ContextType>;
+  UserCondition?: UserConditionResolvers<ContextType>;
+  UserError?: UserErrorResolvers<ContextType>;
+  UserIdentifierCondition?: UserIdentifierConditionResolvers<ContextType>;
+  UserIdentifierPattern?: UserIdentifierPatternResolvers<ContextType>;
+  UserType?: UserTypeResolvers<ContextType>;
+  UserTypeCondition?: UserTypeConditionResolvers<ContextType>;
+  UserTypeLink?: UserTypeLinkResolvers<ContextType>;
+  UserTypeLinks?: UserTypeLinksResolvers<ContextType>;
+  UserTypePayload?: UserTypePayloadResolvers<ContextType>;
+  VerificationConstraint?: VerificationConstraintResolvers<ContextType>;
+  VerificationMethod?: VerificationMethodResolvers<ContextType>;
+  WorkflowRef?: WorkflowRefResolvers<ContextType>;
+};
+

@@ -67,11 +67,11 @@ export const getRule: Handler = ({ store, base, params }) => {
 
 export const createRule: Handler = ({ store, base, params, body }) => {
   const p = findPolicy(store, params.policyId);
-  const { fields, priority } = parseRule(store, p, body);
   const max = POLICY_TYPE_MODULES[p.type].maxRules;
   if (max !== undefined && store.rules(p.id).length >= max) {
     throw validationFailed([`rules: a ${p.type} policy holds at most ${max} rule(s)`]);
   }
+  const { fields, priority } = parseRule(store, p, body);
   const t = now();
   const r: StoredRule = { id: newId('0pr'), system: false, ...fields, created: t, lastUpdated: t };
   store.placeRule(p, r, priority);

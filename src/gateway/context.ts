@@ -10,10 +10,11 @@ export interface GatewayContext {
 
 /**
  * The header is usable when its scheme is SSWS or Bearer (case-insensitive, as HTTP auth schemes
- * are) followed by a credential, and it has no control characters. It is forwarded exactly as sent.
+ * are) followed by a credential in printable ASCII. It is forwarded exactly as sent; anything else
+ * counts as no header at all.
  */
 export function isUsableAuthorization(header: string | null | undefined): header is string {
-  return typeof header === 'string' && /^(?:SSWS|Bearer) +[\x21-\x7e][\x20-\x7e]*$/i.test(header.trim()) && !/[\r\n]/.test(header);
+  return typeof header === 'string' && /^(?:SSWS|Bearer) +[\x21-\x7e][\x20-\x7e]*$/i.test(header);
 }
 
 export function createContext(upstream: UpstreamClient, authorization: string | null | undefined): GatewayContext {

@@ -274,6 +274,27 @@ describe('authentication methods', () => {
   });
 });
 
+describe('round trip', () => {
+  it('a rule read back is accepted unchanged (the filled defaults validate)', async () => {
+    const created = await createRule(
+      allow({
+        factorMode: '2FA',
+        reauthenticateIn: 'PT4H',
+        constraints: [
+          { knowledge: { types: ['PASSWORD'] }, possession: { authenticationMethods: [{ key: 'webauthn' }], userVerification: 'REQUIRED' } },
+          { possession: { excludedAuthenticationMethods: [{ key: 'phone_number', method: 'VOICE' }] } },
+        ],
+      }),
+      'Round trip',
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
+    const again = await emu.call('PUT', path, { type: 'ACCESS_POLICY', name: created.body.name, conditions: null, actions: created.body.actions });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.actions).toEqual(created.body.actions);
+  });
+});
+
 describe('rejected writes and limits', () => {
   it('a rejected replace leaves the stored rule unchanged', async () => {
     const created = await createRule(allow({ factorMode: '1FA', constraints: [{ possession: {} }] }), 'Stable');

@@ -1,0 +1,57 @@
+// `npm start`: the GraphQL gateway. Without UPSTREAM_URL it also starts the embedded emulator
+// (configured by the same EMULATOR_* variables as `npm run emulator`) and uses it as upstream.
+import { ConfigError, readEmulatorConfig, readGatewayConfig } from './config.ts';
+import { startEmulator } from './emulator/index.ts';
+import { startGateway } from './gateway/server.ts';
+import { UpstreamClient } from './upstream/client.ts';
+
+type Stop = () => Promise<void>;
+
+async function main(): Promise<void> {
+  const config = readGatewayConfig(process.env);
+  const emulatorConfig = config.upstreamUrl === undefined ? readEmulatorConfig(process.env) : undefined;
+  if (emulatorConfig && emulatorConfig.port !== 0 && emulatorConfig.port === config.port && emulatorConfig.host === config.host) {
+    throw new ConfigError([`PORT and EMULATOR_PORT are both ${config.port}: the gateway and the embedded emulator need different ports`]);
+  }
+
+  const stops: Stop[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const emulator = emulatorConfig ? await startEmulator(emulatorConfig) : undefined;
+    if (emulator) stops.push(() => emulator.close());
+    const upstream = new UpstreamClient({ baseUrl: config.upstreamUrl ?? emulator!.url, ...config.upstream });
+    stops.push(() => upstream.close());
+    const gateway = await startGateway({ port: config.port, host: config.host, upstream });
+    stops.push(() => gateway.close());
+
+    const upstreamText = emulator
+      ? `embedded emulator at ${emulator.url}/api/v1 (token from EMULATOR_TOKEN)`
+      : `${config.upstreamUrl} (callers' Authorization headers forwarded)`;
+    console.log(`gateway: GraphQL and GraphiQL at ${gateway.url}/graphql; upstream: ${upstreamText}`);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) process.exit(1); // a second signal: stop waiting
+    stopping = true;
+    console.log(`gateway: ${signal} received, shutting down`);
+    void stopAll().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`gateway: ${error.message}`);
+    process.exit(2);
+  }
+  const code = (error as { code?: unknown }).code;
+  console.error(`gateway: cannot start: ${error instanceof Error ? error.message : String(error)}${code === 'EADDRINUSE' ? ' (port already in use)' : ''}`);
+  process.exit(1);
+});

@@ -1,7 +1,9 @@
 // `npm start`: the GraphQL gateway. Without UPSTREAM_URL it also starts the embedded emulator
 // (configured by the same EMULATOR_* variables as `npm run emulator`) and uses it as upstream.
 import { ConfigError, readEmulatorConfig, readGatewayConfig } from './config.ts';
+import { FixtureError } from './emulator/fixture.ts';
 import { startEmulator } from './emulator/index.ts';
+import { StateFileError } from './emulator/persistence.ts';
 import { startGateway } from './gateway/server.ts';
 import { UpstreamClient } from './upstream/client.ts';
 
@@ -47,7 +49,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // Bad settings, fixture or state file: a message naming the problem, exit code 2, no stack.
+  if (error instanceof ConfigError || error instanceof FixtureError || error instanceof StateFileError) {
     console.error(`gateway: ${error.message}`);
     process.exit(2);
   }

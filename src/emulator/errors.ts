@@ -69,6 +69,7 @@ export function rateLimited(resetEpochSeconds: number): ApiError {
   });
 }
 
+/** The rest of the body is never read, so the connection cannot carry another request: close it. */
 export function bodyTooLarge(limit: number): ApiError {
-  return new ApiError(413, ERROR_CODES.MALFORMED, `The request body is larger than ${limit} bytes.`);
+  return new ApiError(413, ERROR_CODES.MALFORMED, `The request body is larger than ${limit} bytes.`, [], undefined, { connection: 'close' });
 }

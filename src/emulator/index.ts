@@ -39,11 +39,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const fixture: OrgFixture = options.fixture !== undefined ? parseFixture(options.fixture) : loadFixture(options.fixturePath);
   const writer = options.statePath ? new StateWriter(options.statePath, () => store.data) : undefined;
   const onChange = () => writer?.schedule();
-  const fresh = () => {
-    const s = new OrgStore(emptyData(), fixture, engine, onChange);
-    seedOrg(s, fixture);
-    return s;
-  };
+  // A new org is seeded once (so a bad fixture fails the start, state file or not) and copied on
+  // every reset, so that its ids (default policies and rules, the default user type) stay valid.
+  const seeded = new OrgStore(emptyData(), fixture, engine);
+  seedOrg(seeded, fixture);
+  const startData = seeded.data;
+  const fresh = () => new OrgStore(structuredClone(startData), fixture, engine, onChange);
   const saved = options.statePath ? readState(options.statePath) : undefined;
   let store = saved ? new OrgStore(saved, fixture, engine, onChange) : fresh();
   if (!saved) writer?.schedule();

@@ -65,7 +65,8 @@ export class RequestCounter {
   }
 }
 
-const TOKEN_HEADER = /^(SSWS|Bearer) (.+)$/;
+// Authentication schemes are case-insensitive and followed by one or more spaces (RFC 9110 11.4).
+const TOKEN_HEADER = /^(SSWS|Bearer) +(.+)$/i;
 
 export function createEmulatorServer(options: ServerOptions): { server: Server; counter: RequestCounter } {
   const counter = new RequestCounter();

@@ -129,13 +129,25 @@ describe('400 E0000003 malformed JSON', () => {
   });
 });
 
+describe('413 oversized body', () => {
+  it('refuses a body over 1 MiB and closes that connection, so that later requests still work', async () => {
+    const big = JSON.stringify({ type: 'PASSWORD', name: 'x'.repeat(2 * 1024 * 1024) });
+    for (let round = 0; round < 2; round++) {
+      const res = await emu.call('POST', '/api/v1/policies', big);
+      expectError(res, 413, 'E0000003');
+      expect(res.headers.get('connection')).toBe('close');
+      for (let i = 0; i < 4; i++) expect((await emu.call('GET', '/api/v1/meta/types/user')).status).toBe(200);
+    }
+  });
+});
+
 describe('401 E0000011 authentication', () => {
   it('refuses a missing Authorization header', async () => {
     expectError(await raw('GET', '/api/v1/policies?type=PASSWORD'), 401, 'E0000011');
   });
 
   it('refuses a wrong token, a wrong scheme and a bare token', async () => {
-    for (const authorization of [`SSWS wrong-${TOKEN}`, `Basic ${TOKEN}`, TOKEN, `SSWS`, `Bearer ${TOKEN}x`, `SSWS  ${TOKEN}`]) {
+    for (const authorization of [`SSWS wrong-${TOKEN}`, `Basic ${TOKEN}`, TOKEN, `SSWS`, `SSWS `, `Bearer ${TOKEN}x`, `SSWS${TOKEN}`, `Token ${TOKEN}`]) {
       const res = await raw('GET', '/api/v1/policies?type=PASSWORD', { headers: { authorization } });
       expectError(res, 401, 'E0000011');
     }
@@ -145,6 +157,13 @@ describe('401 E0000011 authentication', () => {
     for (const scheme of ['SSWS', 'Bearer']) {
       const res = await raw('GET', '/api/v1/policies?type=PASSWORD', { headers: { authorization: `${scheme} ${TOKEN}` } });
       expect(res.status, scheme).toBe(200);
+    }
+  });
+
+  it('reads the scheme case-insensitively and allows more than one space before the token, as HTTP does', async () => {
+    for (const authorization of [`ssws ${TOKEN}`, `bearer ${TOKEN}`, `BEARER ${TOKEN}`, `SSWS  ${TOKEN}`]) {
+      const res = await raw('GET', '/api/v1/policies?type=PASSWORD', { headers: { authorization } });
+      expect(res.status, authorization).toBe(200);
     }
   });
 

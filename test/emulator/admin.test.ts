@@ -1,0 +1,166 @@
+// Admin endpoints for tests and benchmarks: the request counter keyed by method and path template,
+// the reset to the start org, both outside /api/v1 without auth, and switchable off.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
+
+let emu: TestEmulator;
+
+async function counts(on = emu) {
+  const res = await fetch(`${on.url}/__emulator/requests`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { total: number; byRoute: Record<string, number> };
+}
+async function reset(on = emu) {
+  const res = await fetch(`${on.url}/__emulator/reset`, { method: 'POST' });
+  expect(res.status).toBe(204);
+}
+const sum = (byRoute: Record<string, number>) => Object.values(byRoute).reduce((a, b) => a + b, 0);
+
+/** Everything a client can read of the org, for before/after comparisons. */
+async function snapshot(on = emu) {
+  const out: Record<string, unknown> = {};
+  for (const type of ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY', 'ACCESS_POLICY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK']) {
+    const policies = (await on.call('GET', `/api/v1/policies?type=${type}&limit=200`)).body;
+    out[type] = policies;
+    for (const p of policies) {
+      out[`${p.id}/rules`] = (await on.call('GET', `/api/v1/policies/${p.id}/rules`)).body;
+      out[`${p.id}/app`] = (await on.call('GET', `/api/v1/policies/${p.id}/app`)).body;
+    }
+  }
+  out.userTypes = (await on.call('GET', '/api/v1/meta/types/user')).body;
+  return out;
+}
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+});
+beforeEach(async () => {
+  await reset();
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+describe('GET /__emulator/requests', () => {
+  it('starts at zero', async () => {
+    expect(await counts()).toEqual({ total: 0, byRoute: {} });
+  });
+
+  it('counts API requests by method and the spec path template', async () => {
+    const def = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body[0];
+    await emu.call('GET', '/api/v1/policies?type=PLATFORM_SIGN_ON');
+    for (let i = 0; i < 3; i++) await emu.call('GET', `/api/v1/policies/${def.id}/rules`);
+    const rule = (await emu.call('POST', `/api/v1/policies/${def.id}/rules`, { type: 'PASSWORD', name: 'counted' })).body;
+    await emu.call('POST', `/api/v1/policies/${def.id}/rules/${rule.id}/lifecycle/deactivate`);
+    await emu.call('GET', '/api/v1/meta/types/user/default');
+    const c = await counts();
+    expect(c.byRoute).toEqual({
+      'GET /api/v1/policies': 2,
+      'GET /api/v1/policies/{policyId}/rules': 3,
+      'POST /api/v1/policies/{policyId}/rules': 1,
+      'POST /api/v1/policies/{policyId}/rules/{ruleId}/lifecycle/deactivate': 1,
+      'GET /api/v1/meta/types/user/{typeId}': 1,
+    });
+    expect(c.total).toBe(8);
+  });
+
+  it('counts failed API requests too, and totals every request', async () => {
+    await emu.call('GET', '/api/v1/policies/00pnope');
+    await emu.call('POST', '/api/v1/policies', '{');
+    await fetch(`${emu.url}/api/v1/meta/types/user`);
+    await emu.call('GET', '/api/v1/not/a/route');
+    const c = await counts();
+    expect(c.total).toBe(4);
+    expect(sum(c.byRoute)).toBe(4);
+    expect(c.byRoute['GET /api/v1/policies/{policyId}']).toBe(1);
+    expect(c.byRoute['POST /api/v1/policies']).toBe(1);
+    expect(c.byRoute['GET /api/v1/meta/types/user']).toBe(1);
+  });
+
+  it('does not count its own requests, and needs no token', async () => {
+    await counts();
+    await counts();
+    await reset();
+    expect((await counts()).total).toBe(0);
+  });
+
+  it('counts concurrent requests exactly', async () => {
+    await Promise.all(Array.from({ length: 40 }, () => emu.call('GET', '/api/v1/meta/types/user')));
+    expect(await counts()).toEqual({ total: 40, byRoute: { 'GET /api/v1/meta/types/user': 40 } });
+  });
+});
+
+describe('POST /__emulator/reset', () => {
+  it('returns the org to its start state, fixture included, and zeroes the counters', async () => {
+    const start = await snapshot();
+    const session = (await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'Temporary', priority: 1 })).body;
+    const access = (await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' })).body;
+    await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${access.id}`);
+    const defPassword = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find((p: { system: boolean }) => p.system);
+    await emu.call('POST', `/api/v1/policies/${defPassword.id}/rules`, { type: 'PASSWORD', name: 'Extra' });
+    await emu.call('PUT', `/api/v1/policies/${defPassword.id}`, { type: 'PASSWORD', name: 'Renamed default', description: 'changed' });
+    await emu.call('POST', '/api/v1/meta/types/user', { name: 'Temporary', displayName: 'Temporary' });
+    await emu.call('POST', '/api/v1/meta/types/user/default', { displayName: 'Changed' });
+    expect(await snapshot()).not.toEqual(start);
+    expect((await counts()).total).toBeGreaterThan(0);
+
+    await reset();
+    expect(await counts()).toEqual({ total: 0, byRoute: {} });
+    expect((await emu.call('GET', `/api/v1/policies/${session.id}`)).status).toBe(404);
+    expect(await snapshot()).toEqual(start);
+  });
+
+  it('keeps the ids of the start org, so that ids read before a reset stay valid', async () => {
+    const def = (await emu.call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body[0];
+    await reset();
+    expect((await emu.call('GET', `/api/v1/policies/${def.id}`)).status).toBe(200);
+  });
+
+  it('gives back an org that works as a new one', async () => {
+    await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Before' });
+    await reset();
+    const after = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'After' })).body;
+    expect(after.priority).toBe(1);
+    expect((await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body).toHaveLength(2);
+  });
+});
+
+describe('admin: false', () => {
+  let closed: TestEmulator;
+  beforeAll(async () => {
+    closed = await startTestEmulator({ admin: false });
+  });
+  afterAll(async () => {
+    await closed.close();
+  });
+
+  it('serves no counter and no reset: the paths are unknown API paths behind auth', async () => {
+    expect((await fetch(`${closed.url}/__emulator/requests`)).status).toBe(401);
+    const withToken = await fetch(`${closed.url}/__emulator/requests`, { headers: { authorization: `SSWS ${TOKEN}` } });
+    expect(withToken.status).toBe(404);
+    expect((await withToken.json()).errorCode).toBe('E0000007');
+  });
+
+  it('does not reset the org', async () => {
+    const p = (await closed.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Survivor' })).body;
+    expect((await fetch(`${closed.url}/__emulator/reset`, { method: 'POST' })).status).toBe(401);
+    const withToken = await fetch(`${closed.url}/__emulator/reset`, { method: 'POST', headers: { authorization: `SSWS ${TOKEN}` } });
+    expect(withToken.status).toBe(404);
+    expect((await closed.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
+  });
+});
+
+describe('admin paths', () => {
+  it('answers 404 for an unknown admin path', async () => {
+    const res = await fetch(`${emu.url}/__emulator/nothing`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).errorCode).toBe('E0000007');
+  });
+
+  it('answers 404 for the right path with the wrong method instead of acting', async () => {
+    await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Stays' });
+    expect((await fetch(`${emu.url}/__emulator/reset`)).status).toBe(404);
+    expect((await fetch(`${emu.url}/__emulator/requests`, { method: 'POST' })).status).toBe(404);
+    expect((await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body).toHaveLength(2);
+  });
+});

@@ -1,0 +1,224 @@
+// Optional persistence (the org kept in a JSON file across restarts, written atomically) and the
+// start-up errors of bad state and fixture files.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FixtureError } from '../../src/emulator/fixture.ts';
+import { startEmulator } from '../../src/emulator/index.ts';
+import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
+
+let dir: string;
+let statePath: string;
+const running: TestEmulator[] = [];
+
+async function start(options: Parameters<typeof startTestEmulator>[0] = {}): Promise<TestEmulator> {
+  const emu = await startTestEmulator({ statePath, ...options });
+  running.push(emu);
+  return emu;
+}
+async function stop(emu: TestEmulator): Promise<void> {
+  running.splice(running.indexOf(emu), 1);
+  await emu.close();
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the state file holds `text` (writes happen after the response). */
+async function waitForStateContaining(text: string): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const content = readFileSync(statePath, 'utf8');
+      if (content.includes(text)) return content;
+    } catch {
+      // not written yet
+    }
+    await sleep(5);
+  }
+  throw new Error(`state file never contained ${text}`);
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
+  statePath = join(dir, 'org.json');
+});
+afterEach(async () => {
+  for (const emu of running.splice(0)) await emu.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('state file', () => {
+  it('writes the start org when the file does not exist yet', async () => {
+    const emu = await start();
+    const def = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body[0];
+    await stop(emu);
+    expect(readFileSync(statePath, 'utf8')).toContain(def.id);
+  });
+
+  it('keeps policies, rules, priorities, statuses, user types and app assignments across a restart', async () => {
+    const first = await start();
+    const a = (await first.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Kept A' })).body;
+    const b = (await first.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Kept B', priority: 1 })).body;
+    const rule = (await first.call('POST', `/api/v1/policies/${a.id}/rules`, { type: 'PASSWORD', name: 'Kept rule' })).body;
+    await first.call('POST', `/api/v1/policies/${b.id}/lifecycle/deactivate`);
+    const type = (await first.call('POST', '/api/v1/meta/types/user', { name: 'Persisted', displayName: 'Persisted' })).body;
+    const access = (await first.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' })).body;
+    expect((await first.call('PUT', `/api/v1/apps/0oa1portal/policies/${access.id}`)).status).toBe(204);
+    const before = {
+      passwords: (await first.call('GET', '/api/v1/policies?type=PASSWORD')).body,
+      rules: (await first.call('GET', `/api/v1/policies/${a.id}/rules`)).body,
+      types: (await first.call('GET', '/api/v1/meta/types/user')).body,
+      apps: (await first.call('GET', `/api/v1/policies/${access.id}/app`)).body,
+    };
+    await stop(first);
+
+    const second = await start();
+    const strip = (items: { _links: unknown }[]) => items.map(({ _links, ...rest }) => rest);
+    expect(strip((await second.call('GET', '/api/v1/policies?type=PASSWORD')).body)).toEqual(strip(before.passwords));
+    expect(strip((await second.call('GET', `/api/v1/policies/${a.id}/rules`)).body)).toEqual(strip(before.rules));
+    expect(strip((await second.call('GET', '/api/v1/meta/types/user')).body)).toEqual(strip(before.types));
+    expect((await second.call('GET', `/api/v1/policies/${access.id}/app`)).body.map((x: { id: string }) => x.id)).toEqual(
+      before.apps.map((x: { id: string }) => x.id),
+    );
+    expect((await second.call('GET', `/api/v1/policies/${b.id}`)).body.status).toBe('INACTIVE');
+    expect((await second.call('GET', `/api/v1/meta/types/user/${type.id}`)).status).toBe(200);
+    expect((await second.call('GET', `/api/v1/policies/${a.id}/rules/${rule.id}`)).body.name).toBe('Kept rule');
+  });
+
+  it('keeps deletions across a restart', async () => {
+    const first = await start();
+    const p = (await first.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Doomed' })).body;
+    await first.call('DELETE', `/api/v1/policies/${p.id}`);
+    await stop(first);
+    const second = await start();
+    expect((await second.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(404);
+  });
+
+  it('writes after each change, without waiting for a shutdown', async () => {
+    const emu = await start();
+    const p = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Written early' })).body;
+    const saved = JSON.parse(await waitForStateContaining(p.id));
+    expect(saved.policies[p.id].name).toBe('Written early');
+    await emu.call('PUT', `/api/v1/policies/${p.id}`, { type: 'PASSWORD', name: 'Renamed early' });
+    expect(JSON.parse(await waitForStateContaining('Renamed early')).policies[p.id].name).toBe('Renamed early');
+  });
+
+  it('writes atomically: readers only ever see whole files, and no temporary file is left behind', async () => {
+    const emu = await start();
+    let reads = 0;
+    let writing = true;
+    const reader = (async () => {
+      while (writing) {
+        try {
+          JSON.parse(readFileSync(statePath, 'utf8'));
+          reads++;
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        }
+        await sleep(0);
+      }
+    })();
+    await Promise.all(Array.from({ length: 30 }, (_, i) => emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `Burst ${i}` })));
+    await waitForStateContaining('Burst 29');
+    writing = false;
+    await reader;
+    expect(reads).toBeGreaterThan(0);
+    await stop(emu);
+    expect(readdirSync(dir)).toEqual(['org.json']);
+    const saved = JSON.parse(readFileSync(statePath, 'utf8'));
+    expect(Object.values(saved.policies).filter((p) => (p as { name: string }).name.startsWith('Burst'))).toHaveLength(30);
+  });
+
+  it('persists a reset', async () => {
+    const emu = await start();
+    const p = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Before reset' })).body;
+    await emu.reset();
+    await stop(emu);
+    const again = await start();
+    expect((await again.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(404);
+  });
+
+  it('checks the fixture at start even when the org comes from the state file', async () => {
+    await stop(await start());
+    const fixture = { apps: [{ id: '0oa', name: 'a', accessPolicyId: '00pmissing' }] };
+    await expect(startEmulator({ port: 0, token: TOKEN, statePath, fixture })).rejects.toBeInstanceOf(FixtureError);
+  });
+
+  it('refuses to start from a corrupt file, with a message naming the file', async () => {
+    writeFileSync(statePath, '{"policies": {');
+    await expect(startEmulator({ port: 0, token: TOKEN, statePath })).rejects.toThrow(/state file .*org\.json is corrupt/);
+  });
+
+  it('refuses to start from JSON that is not an emulator state', async () => {
+    for (const content of ['[]', '{}', '{"policies": {}, "policyOrder": {}, "rules": {}, "userTypes": [], "appPolicies": {}}', '42']) {
+      writeFileSync(statePath, content);
+      await expect(startEmulator({ port: 0, token: TOKEN, statePath }), content).rejects.toThrow(/corrupt/);
+    }
+  });
+
+  it('leaves a corrupt file untouched', async () => {
+    writeFileSync(statePath, 'garbage');
+    await expect(startEmulator({ port: 0, token: TOKEN, statePath })).rejects.toThrow();
+    expect(readFileSync(statePath, 'utf8')).toBe('garbage');
+  });
+});
+
+describe('fixture errors', () => {
+  it('rejects a fixture file that is not JSON, naming the file', async () => {
+    const path = join(dir, 'fixture.json');
+    writeFileSync(path, '{ "users": [ ');
+    const start = startEmulator({ port: 0, token: TOKEN, fixturePath: path });
+    await expect(start).rejects.toBeInstanceOf(FixtureError);
+    await expect(startEmulator({ port: 0, token: TOKEN, fixturePath: path })).rejects.toThrow(/fixture\.json.*JSON/);
+  });
+
+  it('rejects a missing fixture file', async () => {
+    await expect(startEmulator({ port: 0, token: TOKEN, fixturePath: join(dir, 'absent.json') })).rejects.toBeInstanceOf(FixtureError);
+  });
+
+  const badMembers: [string, unknown, string][] = [
+    ['a user in an unknown group', { users: [{ id: '00ux', login: 'x@example.com', groupIds: ['00gmissing'] }] }, 'users[0].groupIds[0]'],
+    ['a user of an unknown type', { users: [{ id: '00ux', login: 'x@example.com', typeId: 'otymissing' }] }, 'users[0].typeId'],
+    ['a user without login', { users: [{ id: '00ux' }] }, 'users[0].login'],
+    ['a bad CIDR', { zones: [{ id: 'nzo', name: 'z', gateways: [{ type: 'CIDR', value: '10.0.0.0/33' }] }] }, 'zones[0].gateways[0].value'],
+    ['a bad gateway type', { zones: [{ id: 'nzo', name: 'z', gateways: [{ type: 'MASK', value: '10.0.0.1' }] }] }, 'zones[0].gateways[0].type'],
+    ['a user type with a bad name', { userTypes: [{ id: 'oty', name: '1st', displayName: 'x' }] }, 'userTypes[0].name'],
+    ['a duplicate id', { groups: [{ id: 'g', name: 'a' }, { id: 'g', name: 'b' }] }, 'groups[1].id'],
+    ['a member that is not a list', { apps: { id: 'x' } }, 'apps'],
+    ['an app without name', { apps: [{ id: '0oa' }] }, 'apps[0].name'],
+    ['an app status outside the enum', { apps: [{ id: '0oa', name: 'a', status: 'GONE' }] }, 'apps[0].status'],
+    ['an app mapped to a policy that does not exist', { apps: [{ id: '0oa', name: 'a', accessPolicyId: '00pmissing' }] }, 'accessPolicyId'],
+    ['too many user types', { userTypes: Array.from({ length: 10 }, (_, i) => ({ id: `oty${i}`, name: `T${i}`, displayName: 'x' })) }, 'userTypes'],
+  ];
+  for (const [what, fixture, member] of badMembers) {
+    it(`rejects ${what}, naming ${member}`, async () => {
+      const failure = startEmulator({ port: 0, token: TOKEN, fixture });
+      await expect(failure).rejects.toBeInstanceOf(FixtureError);
+      await expect(startEmulator({ port: 0, token: TOKEN, fixture })).rejects.toThrow(member);
+    });
+  }
+
+  it('reports every bad member at once', async () => {
+    const fixture = { users: [{ id: '00ua' }], zones: [{ id: 'nzo', gateways: [{ type: 'CIDR', value: 'nope' }] }] };
+    const error = await startEmulator({ port: 0, token: TOKEN, fixture }).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(FixtureError);
+    for (const member of ['users[0].login', 'zones[0].name', 'zones[0].gateways[0].value']) expect((error as Error).message).toContain(member);
+  });
+
+  it('accepts an empty fixture, extra keys, and a fixture file on disk', async () => {
+    const empty = await start({ statePath: undefined, fixture: {} });
+    expect((await empty.call('GET', '/api/v1/meta/types/user')).body).toHaveLength(1);
+    const path = join(dir, 'fixture.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        comment: 'extra keys are allowed',
+        userTypes: [{ id: 'otyfile', name: 'FromFile', displayName: 'From file', description: '', color: 'blue' }],
+        apps: [{ id: '0oafile', name: 'file_app', label: 'File app', status: 'ACTIVE', accessPolicyId: null, signOnMode: 'SAML_2_0' }],
+      }),
+    );
+    const fromFile = await start({ statePath: undefined, fixturePath: path });
+    expect((await fromFile.call('GET', '/api/v1/meta/types/user/otyfile')).body.name).toBe('FromFile');
+    const def = (await fromFile.call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body[0];
+    expect((await fromFile.call('GET', `/api/v1/policies/${def.id}/app`)).body.map((a: { id: string }) => a.id)).toEqual(['0oafile']);
+  });
+});

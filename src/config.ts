@@ -73,6 +73,30 @@ export function readEmulatorConfig(env: Env): EmulatorConfig {
   return config;
 }
 
+/**
+ * What `npm start` needs: the gateway settings and, when UPSTREAM_URL is unset, the embedded
+ * emulator's. Problems of both are reported together.
+ */
+export function readStartConfig(env: Env): { gateway: GatewayConfig; emulator: EmulatorConfig | undefined } {
+  const problems: string[] = [];
+  const attempt = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      problems.push(...e.problems);
+      return undefined;
+    }
+  };
+  const gateway = attempt(() => readGatewayConfig(env));
+  const emulator = env.UPSTREAM_URL?.trim() ? undefined : attempt(() => readEmulatorConfig(env));
+  if (gateway && emulator && gateway.port !== 0 && gateway.port === emulator.port && gateway.host === emulator.host) {
+    problems.push(`PORT and EMULATOR_PORT are both ${gateway.port}: the gateway and the embedded emulator need different ports`);
+  }
+  if (problems.length || !gateway) throw new ConfigError(problems);
+  return { gateway, emulator };
+}
+
 /** Reads one variable at a time, collecting problems instead of stopping at the first. */
 class EnvReader {
   private readonly problems: string[] = [];

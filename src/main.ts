@@ -1,6 +1,6 @@
 // `npm start`: the GraphQL gateway. Without UPSTREAM_URL it also starts the embedded emulator
 // (configured by the same EMULATOR_* variables as `npm run emulator`) and uses it as upstream.
-import { ConfigError, readEmulatorConfig, readGatewayConfig } from './config.ts';
+import { ConfigError, readStartConfig } from './config.ts';
 import { FixtureError } from './emulator/fixture.ts';
 import { startEmulator } from './emulator/index.ts';
 import { StateFileError } from './emulator/persistence.ts';
@@ -10,11 +10,7 @@ import { UpstreamClient } from './upstream/client.ts';
 type Stop = () => Promise<void>;
 
 async function main(): Promise<void> {
-  const config = readGatewayConfig(process.env);
-  const emulatorConfig = config.upstreamUrl === undefined ? readEmulatorConfig(process.env) : undefined;
-  if (emulatorConfig && emulatorConfig.port !== 0 && emulatorConfig.port === config.port && emulatorConfig.host === config.host) {
-    throw new ConfigError([`PORT and EMULATOR_PORT are both ${config.port}: the gateway and the embedded emulator need different ports`]);
-  }
+  const { gateway: config, emulator: emulatorConfig } = readStartConfig(process.env);
 
   const stops: Stop[] = [];
   const stopAll = async () => {
@@ -23,7 +19,9 @@ async function main(): Promise<void> {
   try {
     const emulator = emulatorConfig ? await startEmulator(emulatorConfig) : undefined;
     if (emulator) stops.push(() => emulator.close());
-    const upstream = new UpstreamClient({ baseUrl: config.upstreamUrl ?? emulator!.url, ...config.upstream });
+    // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
+    const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
+    const upstream = new UpstreamClient({ baseUrl, ...config.upstream });
     stops.push(() => upstream.close());
     const gateway = await startGateway({ port: config.port, host: config.host, upstream });
     stops.push(() => gateway.close());

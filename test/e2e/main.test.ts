@@ -1,0 +1,221 @@
+// `npm start` as a user runs it: the entry point in a child process, configured by environment
+// variables, printing where it serves, answering GraphQL, and stopping cleanly on SIGTERM.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, readEmulatorConfig, readGatewayConfig, readStartConfig } from '../../src/config.ts';
+import { startTestEmulator, TOKEN } from '../helpers/emulator.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SETTINGS = ['PORT', 'HOST', 'UPSTREAM_URL', 'UPSTREAM_CONNECTIONS', 'UPSTREAM_CONNECT_TIMEOUT_MS', 'UPSTREAM_HEADERS_TIMEOUT_MS',
+  'UPSTREAM_BODY_TIMEOUT_MS', 'EMULATOR_PORT', 'EMULATOR_HOST', 'EMULATOR_TOKEN', 'EMULATOR_ENGINE', 'EMULATOR_FIXTURE', 'EMULATOR_STATE',
+  'EMULATOR_RATE_LIMIT', 'EMULATOR_ADMIN'];
+
+interface Started {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Runs src/main.ts (what `npm start` runs) with only the given settings. */
+function start(env: Record<string, string>): Started {
+  const base = { ...process.env };
+  for (const name of SETTINGS) delete base[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function readyLine(s: Started): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const line = s.stdout().split('\n').find((l) => l.includes('/graphql'));
+    if (line) return line;
+    if (s.child.exitCode !== null) throw new Error(`exited ${s.child.exitCode}: ${s.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no ready line; stdout: ${s.stdout()} stderr: ${s.stderr()}`);
+}
+
+async function gql(endpoint: string, query: string, auth?: string) {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+    body: JSON.stringify({ query }),
+  });
+  return res.json() as Promise<{ data?: any; errors?: any[] }>;
+}
+
+describe('npm start', () => {
+  it('starts the embedded emulator, serves GraphQL over it, and stops on SIGTERM', async () => {
+    const s = start({ PORT: '0', EMULATOR_PORT: '0', EMULATOR_TOKEN: 'e2e-secret-token' });
+    const line = await readyLine(s);
+    const endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
+    expect(line).toMatch(/embedded emulator at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(token from EMULATOR_TOKEN\)/);
+
+    expect(await gql(endpoint, '{ __typename }')).toEqual({ data: { __typename: 'Query' } });
+    const types = await gql(endpoint, '{ userTypes { name default } }', 'SSWS e2e-secret-token');
+    expect(types.errors).toBeUndefined();
+    expect(types.data.userTypes).toContainEqual({ name: 'user', default: true });
+    expect((await gql(endpoint, '{ userTypes { name } }')).errors![0].extensions.code).toBe('UNAUTHENTICATED');
+
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(s.stdout() + s.stderr()).not.toContain('e2e-secret-token');
+    await expect(fetch(endpoint)).rejects.toThrow();
+  });
+
+  it('uses UPSTREAM_URL instead of an embedded emulator', async () => {
+    const emulator = await startTestEmulator();
+    try {
+      const s = start({ PORT: '0', UPSTREAM_URL: `${emulator.url}/`, EMULATOR_PORT: '1' });
+      const line = await readyLine(s);
+      expect(line).toContain(`upstream: ${emulator.url} `);
+      const endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
+      const before = (await emulator.counts()).total;
+      const res = await gql(endpoint, '{ userType(id: "default") { default } }', `SSWS ${TOKEN}`);
+      expect(res).toEqual({ data: { userType: { default: true } } });
+      expect((await emulator.counts()).total).toBe(before + 1);
+      s.child.kill('SIGINT');
+      expect(await s.exited).toBe(0);
+    } finally {
+      await emulator.close();
+    }
+  });
+
+  it('refuses bad settings with every problem named, exit code 2 and no stack', async () => {
+    const s = start({ PORT: 'eighty', UPSTREAM_CONNECTIONS: '0', EMULATOR_ENGINE: 'modern', EMULATOR_ADMIN: 'maybe' });
+    expect(await s.exited).toBe(2);
+    const err = s.stderr();
+    expect(err).toContain('PORT="eighty"');
+    expect(err).toContain('UPSTREAM_CONNECTIONS="0"');
+    expect(err).toContain('EMULATOR_ENGINE="modern": must be IE or CLASSIC');
+    expect(err).toContain('EMULATOR_ADMIN="maybe"');
+    expect(err).not.toMatch(/^\s+at /m);
+    expect(s.stdout()).toBe('');
+  });
+
+  it('refuses a missing fixture file with exit code 2', async () => {
+    const s = start({ PORT: '0', EMULATOR_PORT: '0', EMULATOR_FIXTURE: 'does-not-exist.json' });
+    expect(await s.exited).toBe(2);
+    expect(s.stderr()).toContain('does-not-exist.json');
+    expect(s.stderr()).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe('configuration', () => {
+  it('has defaults for everything', () => {
+    expect(readGatewayConfig({})).toEqual({
+      port: 4000,
+      host: '127.0.0.1',
+      upstreamUrl: undefined,
+      upstream: { connections: 16, connectTimeoutMs: 5000, headersTimeoutMs: 10000, bodyTimeoutMs: 10000 },
+    });
+    expect(readEmulatorConfig({})).toEqual({
+      port: 4001,
+      host: '127.0.0.1',
+      token: 'dev-token',
+      engine: 'IE',
+      fixturePath: undefined,
+      statePath: undefined,
+      rateLimitPerMinute: 0,
+      admin: true,
+    });
+  });
+
+  it('reads every variable', () => {
+    expect(
+      readGatewayConfig({
+        PORT: '0',
+        HOST: '0.0.0.0',
+        UPSTREAM_URL: 'https://org.example.com/base/',
+        UPSTREAM_CONNECTIONS: '4',
+        UPSTREAM_CONNECT_TIMEOUT_MS: '100',
+        UPSTREAM_HEADERS_TIMEOUT_MS: '200',
+        UPSTREAM_BODY_TIMEOUT_MS: '300',
+      }),
+    ).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      upstreamUrl: 'https://org.example.com/base',
+      upstream: { connections: 4, connectTimeoutMs: 100, headersTimeoutMs: 200, bodyTimeoutMs: 300 },
+    });
+    expect(
+      readEmulatorConfig({
+        EMULATOR_PORT: '5001',
+        EMULATOR_HOST: '::1',
+        EMULATOR_TOKEN: 'abc',
+        EMULATOR_ENGINE: 'classic',
+        EMULATOR_FIXTURE: 'org.json',
+        EMULATOR_STATE: '.emulator-state.json',
+        EMULATOR_RATE_LIMIT: '600',
+        EMULATOR_ADMIN: 'false',
+      }),
+    ).toEqual({
+      port: 5001,
+      host: '::1',
+      token: 'abc',
+      engine: 'CLASSIC',
+      fixturePath: 'org.json',
+      statePath: '.emulator-state.json',
+      rateLimitPerMinute: 600,
+      admin: false,
+    });
+  });
+
+  it('treats empty values as unset and accepts the usual spellings of booleans and engines', () => {
+    expect(readGatewayConfig({ PORT: '', UPSTREAM_URL: ' ' }).upstreamUrl).toBeUndefined();
+    for (const [value, admin] of [['0', false], ['OFF', false], ['no', false], ['1', true], ['True', true], ['on', true]] as const) {
+      expect(readEmulatorConfig({ EMULATOR_ADMIN: value }).admin).toBe(admin);
+    }
+    expect(readEmulatorConfig({ EMULATOR_ENGINE: 'ie' }).engine).toBe('IE');
+  });
+
+  it.each([
+    [{ PORT: '65536' }, 'PORT="65536": must be a whole number from 0 to 65535'],
+    [{ PORT: '-1' }, 'PORT="-1"'],
+    [{ PORT: '1.5' }, 'PORT="1.5"'],
+    [{ HOST: 'a b' }, 'HOST="a b"'],
+    [{ UPSTREAM_URL: 'org.example.com' }, 'UPSTREAM_URL: must be an absolute http or https URL'],
+    [{ UPSTREAM_URL: 'ftp://org.example.com' }, 'UPSTREAM_URL: must use http or https'],
+    [{ UPSTREAM_URL: 'https://user:pw@org.example.com' }, 'UPSTREAM_URL: must not contain credentials'],
+    [{ UPSTREAM_URL: 'https://org.example.com/?x=1' }, 'UPSTREAM_URL: must not contain a query or a fragment'],
+    [{ UPSTREAM_CONNECTIONS: '0' }, 'UPSTREAM_CONNECTIONS="0"'],
+    [{ UPSTREAM_BODY_TIMEOUT_MS: 'soon' }, 'UPSTREAM_BODY_TIMEOUT_MS="soon"'],
+  ])('refuses %j', (env, message) => {
+    expect(() => readGatewayConfig(env)).toThrow(ConfigError);
+    expect(() => readGatewayConfig(env)).toThrow(message);
+  });
+
+  it('never echoes a credential it refuses', () => {
+    expect(() => readGatewayConfig({ UPSTREAM_URL: 'https://user:pw-secret@org.example.com' })).toThrow(/^(?!.*pw-secret)/s);
+    expect(() => readEmulatorConfig({ EMULATOR_TOKEN: 'has space-secret' })).toThrow(/^(?!.*space-secret)/s);
+  });
+
+  it('reports all problems at once', () => {
+    try {
+      readEmulatorConfig({ EMULATOR_PORT: 'x', EMULATOR_ENGINE: 'modern', EMULATOR_RATE_LIMIT: '-5', EMULATOR_ADMIN: 'maybe' });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ConfigError).problems).toHaveLength(4);
+    }
+  });
+
+  it('reads the emulator settings for npm start only when there is no UPSTREAM_URL', () => {
+    expect(readStartConfig({ EMULATOR_ENGINE: 'classic' }).emulator?.engine).toBe('CLASSIC');
+    expect(readStartConfig({ UPSTREAM_URL: 'http://org.example.com', EMULATOR_ENGINE: 'bad' }).emulator).toBeUndefined();
+    expect(() => readStartConfig({ PORT: '5000', EMULATOR_PORT: '5000' })).toThrow('PORT and EMULATOR_PORT are both 5000');
+    expect(readStartConfig({ PORT: '0', EMULATOR_PORT: '0' }).gateway.port).toBe(0);
+  });
+});

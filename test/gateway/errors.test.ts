@@ -1,0 +1,157 @@
+// Mapping upstream failures to userErrors (mutations) and GraphQL errors (queries).
+import { GraphQLError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { fieldOfCause, isNotFound, toGraphQLError, toUserErrors } from '../../src/gateway/errors.ts';
+import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
+
+const validation = new UpstreamError({
+  status: 400,
+  errorCode: 'E0000001',
+  errorSummary: 'Api validation failed: settings.password.complexity.minLength, conditions.app.include[0].type',
+  errorId: 'oae1',
+  causes: ['settings.password.complexity.minLength: must be at least 0', 'conditions.app.include[0].type: must be one of APP_TYPE, APP'],
+});
+
+function thrown(fn: () => unknown): GraphQLError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(GraphQLError);
+    return e as GraphQLError;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('toUserErrors', () => {
+  it('gives one user error per cause, with the input path the cause names', () => {
+    expect(toUserErrors(validation, 'input')).toEqual([
+      {
+        message: `${validation.errorSummary}: settings.password.complexity.minLength: must be at least 0`,
+        field: ['input', 'settings', 'password', 'complexity', 'minLength'],
+        code: 'E0000001',
+      },
+      {
+        message: `${validation.errorSummary}: conditions.app.include[0].type: must be one of APP_TYPE, APP`,
+        field: ['input', 'conditions', 'app', 'include', '0', 'type'],
+        code: 'E0000001',
+      },
+    ]);
+  });
+
+  it('has no field for causes that name no path, or without an input argument', () => {
+    const forbidden = new UpstreamError({
+      status: 403,
+      errorCode: 'E0000006',
+      errorSummary: 'You do not have permission to perform the requested action',
+      causes: ['the policy is assigned to 1 application(s) (0oa1); assign them another policy first'],
+    });
+    expect(toUserErrors(forbidden, 'input')).toEqual([
+      {
+        message: 'You do not have permission to perform the requested action: the policy is assigned to 1 application(s) (0oa1); assign them another policy first',
+        field: null,
+        code: 'E0000006',
+      },
+    ]);
+    expect(toUserErrors(validation).map((e) => e.field)).toEqual([null, null]);
+  });
+
+  it('uses the summary when there are no causes (404, E0000142)', () => {
+    const notFound = new UpstreamError({ status: 404, errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: 00px (Policy)' });
+    expect(toUserErrors(notFound, 'input')).toEqual([{ message: 'Not found: Resource not found: 00px (Policy)', field: null, code: 'E0000007' }]);
+    const prohibited = new UpstreamError({ status: 403, errorCode: 'E0000142', errorSummary: 'Operation not allowed', reason: 'PROHIBITED' });
+    expect(toUserErrors(prohibited)).toEqual([{ message: 'Operation not allowed', field: null, code: 'E0000142' }]);
+  });
+
+  it('throws what a user cannot fix as a GraphQL error', () => {
+    expect(thrown(() => toUserErrors(new UpstreamError({ status: 401, errorCode: 'E0000011', errorSummary: 'Invalid token provided' }))).extensions.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(thrown(() => toUserErrors(new UpstreamError({ status: 429, errorSummary: 'slow down' }))).extensions.code).toBe('RATE_LIMITED');
+    expect(thrown(() => toUserErrors(new UpstreamUnavailableError('GET /x: connection refused'))).extensions.code).toBe('UPSTREAM_UNAVAILABLE');
+    const unauthenticated = new GraphQLError('no header', { extensions: { code: 'UNAUTHENTICATED' } });
+    expect(thrown(() => toUserErrors(unauthenticated, 'input'))).toBe(unauthenticated);
+    expect(thrown(() => toUserErrors(new TypeError('boom'))).message).toBe('Unexpected error.');
+  });
+});
+
+describe('fieldOfCause', () => {
+  it.each([
+    ['name: is required', ['input', 'name']],
+    ['actions.signon.session.maxSessionLifetimeMinutes: is read-only', ['input', 'actions', 'signon', 'session', 'maxSessionLifetimeMinutes']],
+    ['conditions.userIdentifier.patterns[0].value: is required', ['input', 'conditions', 'userIdentifier', 'patterns', '0', 'value']],
+    ['recovery.factors.recovery_question.status: is required', ['input', 'recovery', 'factors', 'recovery_question', 'status']],
+    ['Only one rule: is allowed', null],
+    ['the default type cannot be deleted', null],
+    ['name:missing space', null],
+  ])('%s', (cause, field) => {
+    expect(fieldOfCause(cause, 'input')).toEqual(field);
+  });
+});
+
+describe('toGraphQLError', () => {
+  it.each([
+    [400, 'BAD_USER_INPUT'],
+    [401, 'UNAUTHENTICATED'],
+    [403, 'FORBIDDEN'],
+    [404, 'UPSTREAM_ERROR'],
+    [405, 'UPSTREAM_ERROR'],
+    [429, 'RATE_LIMITED'],
+    [500, 'UPSTREAM_ERROR'],
+  ])('maps status %i to %s', (status, code) => {
+    expect(toGraphQLError(new UpstreamError({ status, errorSummary: 's' })).extensions.code).toBe(code);
+  });
+
+  it('carries the upstream identifiers and the causes, and is never masked', () => {
+    const e = toGraphQLError(validation);
+    expect(e.message).toBe(`${validation.errorSummary}: ${validation.causes.join('; ')}`);
+    expect(e.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      upstream: { status: 400, errorCode: 'E0000001', errorSummary: validation.errorSummary, errorId: 'oae1', errorCauses: validation.causes },
+    });
+    // The server masks errors whose originalError is not a GraphQLError.
+    expect(e.originalError).toBeUndefined();
+  });
+
+  it('adds the E0000142 reason and uses null for missing identifiers', () => {
+    const e = toGraphQLError(new UpstreamError({ status: 403, errorCode: 'E0000142', errorSummary: 'Operation not allowed', reason: 'UNMET_REQUIREMENTS' }));
+    expect(e.extensions.upstream).toEqual({
+      status: 403,
+      errorCode: 'E0000142',
+      errorSummary: 'Operation not allowed',
+      errorId: null,
+      errorCauses: [],
+      reason: 'UNMET_REQUIREMENTS',
+    });
+  });
+
+  it('reports an unavailable upstream without the local request or address', () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:443'), { code: 'ECONNREFUSED' });
+    const e = toGraphQLError(new UpstreamUnavailableError('GET /api/v1/policies/p1: connection refused', { cause }));
+    expect(e.message).toBe('The upstream service is unavailable.');
+    expect(e.extensions).toEqual({
+      code: 'UPSTREAM_UNAVAILABLE',
+      upstream: { status: null, errorCode: null, errorSummary: 'Upstream could not be reached', errorId: null, errorCauses: [] },
+    });
+    expect(JSON.stringify(e)).not.toMatch(/10\.1\.2\.3|\/api\/v1/);
+    const bad = toGraphQLError(new UpstreamUnavailableError('GET /x: upstream answered 503', { status: 503 }));
+    expect(bad.extensions.upstream).toMatchObject({ status: 503, errorSummary: 'Upstream answered 503' });
+  });
+
+  it('passes a GraphQLError through and leaves an unexpected error for masking', () => {
+    const g = new GraphQLError('x', { extensions: { code: 'UNAUTHENTICATED' } });
+    expect(toGraphQLError(g)).toBe(g);
+    const boom = new Error('secret internals');
+    const e = toGraphQLError(boom);
+    expect(e.message).toBe('Unexpected error.');
+    expect(e.originalError).toBe(boom);
+  });
+});
+
+describe('isNotFound', () => {
+  it('is true only for an upstream 404', () => {
+    expect(isNotFound(new UpstreamError({ status: 404, errorSummary: 'nf' }))).toBe(true);
+    expect(isNotFound(new UpstreamError({ status: 400, errorSummary: 'bad' }))).toBe(false);
+    expect(isNotFound(new UpstreamUnavailableError('down', { status: 503 }))).toBe(false);
+    expect(isNotFound(new Error('404'))).toBe(false);
+  });
+});

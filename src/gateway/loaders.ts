@@ -34,15 +34,11 @@ export interface Loaders {
   policyApplications: DataLoader<string, Application[]>;
 }
 
-/** Loaders plus the caches that only this module reads (to answer lookups from loaded lists). */
+/** Loaders plus the rule cache, which forgetting a policy's rules walks through. */
 interface LoaderState extends Loaders {
-  [caches]: {
-    rules: Map<string, Promise<PolicyRule[]>>;
-    rule: Map<string, Promise<PolicyRule | null>>;
-    userTypeList: Map<string, Promise<UserType[]>>;
-  };
+  [ruleCacheOf]: Map<string, Promise<PolicyRule | null>>;
 }
-const caches = Symbol('caches');
+const ruleCacheOf = Symbol('ruleCache');
 
 export function createLoaders(api: RestApi): Loaders {
   const rulesCache = new Map<string, Promise<PolicyRule[]>>();
@@ -126,7 +122,7 @@ export function createLoaders(api: RestApi): Loaders {
     userTypeList,
     policyPage,
     policyApplications,
-    [caches]: { rules: rulesCache, rule: ruleCache, userTypeList: userTypeListCache },
+    [ruleCacheOf]: ruleCache,
   };
   return state;
 }
@@ -172,14 +168,14 @@ export function forgetUserType(l: Loaders, id: string): void {
 
 function forgetRulesOf(l: Loaders, policyId: string): void {
   l.rules.clear(policyId);
-  for (const key of [...stateOf(l)[caches].rule.keys()]) {
+  for (const key of [...stateOf(l)[ruleCacheOf].keys()]) {
     const [keyPolicyId, ruleId] = JSON.parse(key) as [string, string];
     if (keyPolicyId === policyId) l.rule.clear({ policyId, ruleId });
   }
 }
 
 function stateOf(l: Loaders): LoaderState {
-  if (!(caches in l)) throw new TypeError('loaders were not created by createLoaders');
+  if (!(ruleCacheOf in l)) throw new TypeError('loaders were not created by createLoaders');
   return l as LoaderState;
 }
 

@@ -1,0 +1,47 @@
+// Every resolver of the schema, one module per resource.
+import type { Resolvers } from '../../generated/graphql.ts';
+import { UserTypeCondition } from './conditions.ts';
+import { policyMutations } from './mutations/policies.ts';
+import { ruleMutations } from './mutations/rules.ts';
+import { userTypeMutations } from './mutations/userTypes.ts';
+import { Application, Policy, PolicyConnection, policyFields, policyQueries } from './policies.ts';
+import { PolicyRule, ruleFields } from './rules.ts';
+import { DateTime, JSONScalar } from './scalars.ts';
+import { PolicyTypeEvaluation, SimulatedPolicy, SimulatedRule, simulationQueries } from './simulation.ts';
+import { UserType, userTypeQueries } from './userTypes.ts';
+
+export const resolvers: Resolvers = {
+  DateTime,
+  JSON: JSONScalar,
+  Query: { ...policyQueries, ...userTypeQueries, ...simulationQueries },
+  Mutation: { ...policyMutations, ...ruleMutations, ...userTypeMutations },
+
+  Policy,
+  PolicyConnection,
+  GlobalSessionPolicy: policyFields,
+  PasswordPolicy: policyFields,
+  MfaEnrollPolicy: policyFields,
+  IdpDiscoveryPolicy: policyFields,
+  AccessPolicy: policyFields,
+  ProfileEnrollmentPolicy: policyFields,
+  EntityRiskPolicy: policyFields,
+  ContinuousAccessPolicy: policyFields,
+  Application,
+
+  PolicyRule,
+  GlobalSessionRule: ruleFields,
+  PasswordRule: ruleFields,
+  MfaEnrollRule: ruleFields,
+  IdpDiscoveryRule: ruleFields,
+  AccessPolicyRule: ruleFields,
+  ProfileEnrollmentRule: ruleFields,
+  EntityRiskRule: ruleFields,
+  ContinuousAccessRule: ruleFields,
+
+  UserTypeCondition,
+  UserType,
+
+  PolicyTypeEvaluation,
+  SimulatedPolicy,
+  SimulatedRule,
+};

@@ -1,0 +1,98 @@
+// GraphQL inputs to REST bodies. Input field names are the REST names, so a body is the input with
+// GraphQL's explicit nulls left out (null in an input means "not sent"). The types below make the
+// compiler check that every input object matches its wire type; only the few members whose GraphQL
+// type is wider than the wire type (the flattened one-of objects and `factorMode`) are passed as
+// sent, for the service to validate.
+import type * as Wire from '../../rest/types.ts';
+import type {
+  AccessSimulationInput,
+  AppConditionEntryInput,
+  CreateUserTypeInput,
+  PolicyConditionsInput,
+  PolicyInput,
+  PolicyRuleActionsInput,
+  PolicyRuleInput,
+  ReplaceUserTypeInput,
+  UpdateUserTypeInput,
+} from '../../generated/graphql.ts';
+
+/** T without null anywhere inside. */
+export type Compact<T> = T extends readonly (infer E)[]
+  ? Compact<E>[]
+  : T extends object
+    ? { [K in keyof T]: Compact<Exclude<T[K], null>> }
+    : T;
+
+/** Drops null members at every depth. */
+export function compact<T>(value: T): Compact<T> {
+  if (Array.isArray(value)) return value.map(compact) as Compact<T>;
+  if (value !== null && typeof value === 'object') {
+    const members = Object.entries(value).filter(([, v]) => v !== null && v !== undefined);
+    return Object.fromEntries(members.map(([k, v]) => [k, compact(v)])) as Compact<T>;
+  }
+  return value as Compact<T>;
+}
+
+export function toPolicyBody(input: PolicyInput): Wire.PolicyInput {
+  const { conditions, ...rest } = compact(input);
+  const body: Wire.PolicyInput = rest;
+  if (conditions) body.conditions = toConditions(conditions);
+  return body;
+}
+
+export function toRuleBody(input: PolicyRuleInput): Wire.PolicyRuleInput {
+  const { conditions, actions, ...rest } = compact(input);
+  const body: Wire.PolicyRuleInput = rest;
+  if (conditions) body.conditions = toConditions(conditions);
+  if (actions) body.actions = toActions(actions);
+  return body;
+}
+
+function toConditions(input: Compact<PolicyConditionsInput>): Wire.Conditions {
+  const { app, ...rest } = input;
+  const conditions: Wire.Conditions = rest;
+  if (app) conditions.app = { include: app.include.map(toAppEntry), exclude: app.exclude.map(toAppEntry) };
+  return conditions;
+}
+
+/** `{type, name?, id?}`: sent as given; the service checks that the member the type needs is there. */
+function toAppEntry(entry: Compact<AppConditionEntryInput>): Wire.AppConditionEntry {
+  return entry as Wire.AppConditionEntry;
+}
+
+function toActions(input: Compact<PolicyRuleActionsInput>): Wire.RuleActions {
+  const { appSignOn, entityRisk, continuousAccess, ...rest } = input;
+  const actions: Wire.RuleActions = rest;
+  if (appSignOn) {
+    const { factorMode, ...method } = appSignOn.verificationMethod;
+    actions.appSignOn = {
+      ...appSignOn,
+      verificationMethod: {
+        ...method,
+        // A String in GraphQL because `1FA` and `2FA` are not legal enum values.
+        ...(factorMode !== undefined && { factorMode: factorMode as Wire.VerificationMethod['factorMode'] }),
+      },
+    };
+  }
+  if (entityRisk) actions.entityRisk = { actions: entityRisk.actions as Wire.EntityRiskActionItem[] };
+  if (continuousAccess) {
+    actions.continuousAccess = { failureActions: continuousAccess.failureActions as Wire.ContinuousAccessFailureAction[] };
+  }
+  return actions;
+}
+
+export function toSimulationBody(input: AccessSimulationInput): Wire.SimulationRequest {
+  return compact(input);
+}
+
+export function toCreateUserTypeBody(input: CreateUserTypeInput): Wire.CreateUserTypeInput {
+  return compact(input);
+}
+
+export function toReplaceUserTypeBody(input: ReplaceUserTypeInput): Wire.ReplaceUserTypeInput {
+  return compact(input);
+}
+
+export function toUpdateUserTypeBody(input: UpdateUserTypeInput): Wire.UpdateUserTypeInput {
+  return compact(input);
+}

@@ -1,0 +1,49 @@
+// User type mutations: each calls the service, then primes or forgets the type in the request's loaders.
+import { forgetUserType, primeUserType } from '../../loaders.ts';
+import type { MutationResolvers } from '../../../generated/graphql.ts';
+import { toCreateUserTypeBody, toReplaceUserTypeBody, toUpdateUserTypeBody } from '../inputs.ts';
+import { payload } from './payload.ts';
+
+type UserTypeMutations = 'createUserType' | 'replaceUserType' | 'updateUserType' | 'deleteUserType';
+
+export const userTypeMutations: Pick<MutationResolvers, UserTypeMutations> = {
+  createUserType: (_, { input }, { api, loaders }) =>
+    payload(
+      'userType',
+      async () => {
+        const userType = await api.createUserType(toCreateUserTypeBody(input));
+        primeUserType(loaders, userType);
+        return userType;
+      },
+      'input',
+    ),
+
+  replaceUserType: (_, { id, input }, { api, loaders }) =>
+    payload(
+      'userType',
+      async () => {
+        const userType = await api.replaceUserType(id, toReplaceUserTypeBody(input));
+        primeUserType(loaders, userType);
+        return userType;
+      },
+      'input',
+    ),
+
+  updateUserType: (_, { id, input }, { api, loaders }) =>
+    payload(
+      'userType',
+      async () => {
+        const userType = await api.updateUserType(id, toUpdateUserTypeBody(input));
+        primeUserType(loaders, userType);
+        return userType;
+      },
+      'input',
+    ),
+
+  deleteUserType: (_, { id }, { api, loaders }) =>
+    payload('deletedId', async () => {
+      await api.deleteUserType(id);
+      forgetUserType(loaders, id);
+      return id;
+    }),
+};

@@ -1,0 +1,67 @@
+// Policies: the list and by-id queries, the interface's type resolution, and the fields every
+// policy implementation shares (links, nested rules, mapped applications).
+import type { PolicyListArgs } from '../../upstream/client.ts';
+import type {
+  ApplicationResolvers,
+  GlobalSessionPolicyResolvers,
+  PolicyConnectionResolvers,
+  PolicyResolvers,
+  QueryPoliciesArgs,
+  QueryResolvers,
+} from '../../generated/graphql.ts';
+import { withPolicyId } from './models.ts';
+import { POLICY_TYPENAME } from './typenames.ts';
+import { fromUpstream } from './upstream.ts';
+
+/** The upstream list arguments of a `policies` query; absent arguments are left out so equal lists share a loader key. */
+export function policyListArgs(args: QueryPoliciesArgs): PolicyListArgs {
+  const list: PolicyListArgs = { type: args.type };
+  if (args.status != null) list.status = args.status;
+  if (args.q != null) list.q = args.q;
+  if (args.sortBy === 'NAME') list.sortBy = 'name';
+  if (args.first != null) list.limit = args.first;
+  if (args.after != null) list.after = args.after;
+  return list;
+}
+
+export const policyQueries: Pick<QueryResolvers, 'policies' | 'policy'> = {
+  policies: (_, args, { loaders }) => fromUpstream(loaders.policyPage.load(policyListArgs(args))),
+  policy: (_, { id }, { loaders }) => fromUpstream(loaders.policy.load(id)),
+};
+
+/**
+ * Edge cursors are policy ids: the service's `after` is the id of the last policy already seen.
+ * `endCursor` is the upstream's own next-page cursor when there is a next page.
+ */
+export const PolicyConnection: PolicyConnectionResolvers = {
+  nodes: (page) => page.items,
+  edges: (page) => page.items.map((node) => ({ cursor: node.id, node })),
+  pageInfo: (page) => ({
+    hasNextPage: page.nextCursor !== null,
+    endCursor: page.nextCursor ?? page.items.at(-1)?.id ?? null,
+  }),
+};
+
+export const Policy: PolicyResolvers = {
+  __resolveType: (policy) => POLICY_TYPENAME[policy.type],
+};
+
+/** The fields resolved the same way on every policy implementation. */
+export const policyFields = {
+  links: (policy) => policy._links,
+  rules: async (policy, _, { loaders }) => {
+    const rules = await fromUpstream(loaders.rules.load(policy.id));
+    return rules.map((rule) => withPolicyId(policy.id, rule));
+  },
+  rule: async (policy, { id }, { loaders }) => {
+    const rule = await fromUpstream(loaders.rule.load({ policyId: policy.id, ruleId: id }));
+    return rule && withPolicyId(policy.id, rule);
+  },
+  applications: (policy, _, { loaders }) => fromUpstream(loaders.policyApplications.load(policy.id)),
+} satisfies GlobalSessionPolicyResolvers;
+
+const KNOWN_APPLICATION_MEMBERS = new Set(['id', 'name', 'label', 'status']);
+
+export const Application: ApplicationResolvers = {
+  additionalProperties: (app) => Object.fromEntries(Object.entries(app).filter(([key]) => !KNOWN_APPLICATION_MEMBERS.has(key))),
+};

@@ -1,0 +1,90 @@
+// Helpers shared by the schema and resolver tests: a stack per test file, upstream call counting
+// around one operation, and assertions that give the GraphQL errors when they fail.
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { startTestStack, type GqlResult, type TestStack } from '../helpers/gateway.ts';
+
+/** Starts one stack for the file and resets the emulator's org before each test. */
+export function useStack(): () => TestStack {
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+  beforeEach(async () => {
+    await stack?.emulator.reset();
+  });
+  return () => {
+    if (!stack) throw new Error('the stack is not started');
+    return stack;
+  };
+}
+
+/** The upstream calls made while `run` ran, by route (`GET /api/v1/policies/{policyId}`...) and in total. */
+export async function countCalls<T>(stack: TestStack, run: () => Promise<T>): Promise<{ result: T; total: number; byRoute: Record<string, number> }> {
+  const before = await stack.emulator.counts();
+  const result = await run();
+  const after = await stack.emulator.counts();
+  const byRoute: Record<string, number> = {};
+  for (const [route, n] of Object.entries(after.byRoute)) {
+    const delta = n - (before.byRoute[route] ?? 0);
+    if (delta > 0) byRoute[route] = delta;
+  }
+  return { result, total: after.total - before.total, byRoute };
+}
+
+/** The data of a result that must have no errors. */
+export function dataOf<T>(result: GqlResult<T>): T {
+  expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+  expect(result.data).toBeDefined();
+  return result.data as T;
+}
+
+/** Sends an operation that must succeed and returns its data. */
+export async function ok<T = any>(stack: TestStack, query: string, variables?: Record<string, unknown>): Promise<T> {
+  return dataOf(await stack.gql<T>(query, variables));
+}
+
+/** Runs a mutation field that must succeed (no errors, no userErrors) and returns its payload. */
+export async function mutate<T = any>(stack: TestStack, field: string, query: string, variables?: Record<string, unknown>): Promise<T> {
+  const data = await ok<Record<string, any>>(stack, query, variables);
+  const payload = data[field];
+  expect(payload.userErrors, JSON.stringify(payload.userErrors)).toEqual([]);
+  return payload as T;
+}
+
+export const FIXTURE = {
+  engineering: '00g1engineering',
+  sales: '00g2sales',
+  alice: '00u1alice',
+  bob: '00u2bob',
+  dave: '00u4dave',
+  contractorType: 'oty1contractor',
+  office: 'nzo1office',
+  vpn: 'nzo2vpn',
+  portal: '0oa1portal',
+  crm: '0oa2crm',
+} as const;
+
+/** The id of the default (system) policy of a type. */
+export async function defaultPolicyId(stack: TestStack, type: string): Promise<string> {
+  const res = await stack.emulator.call('GET', `/api/v1/policies?type=${type}`);
+  const found = (res.body as { id: string; system: boolean }[]).find((p) => p.system);
+  if (!found) throw new Error(`no default ${type} policy`);
+  return found.id;
+}
+
+/** Creates a policy over REST (setup, not under test) and returns it. */
+export async function restCreatePolicy(stack: TestStack, body: Record<string, unknown>): Promise<any> {
+  const res = await stack.emulator.call('POST', '/api/v1/policies', body);
+  if (res.status !== 200) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Creates a rule over REST (setup, not under test) and returns it. */
+export async function restCreateRule(stack: TestStack, policyId: string, body: Record<string, unknown>): Promise<any> {
+  const res = await stack.emulator.call('POST', `/api/v1/policies/${policyId}/rules`, body);
+  if (res.status !== 200) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
+  return res.body;
+}

@@ -1,6 +1,12 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  // One graphql module for everyone: without this alias our sources load graphql's ESM build
+  // while yoga and graphql-tools load its CommonJS build, and `instanceof GraphQLError` fails.
+  resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,

@@ -1,6 +1,7 @@
 // The values resolvers pass between each other, where they differ from the plain REST wire types.
 // codegen.ts maps GraphQL object types to these, so resolver signatures say what really flows.
 import type { Conditions, Policy, PolicyRule, SimulatedRule } from '../../rest/types.ts';
+import type { Page } from '../../upstream/client.ts';
 
 /**
  * A rule together with the id of its policy: the REST rule object does not carry it, and the
@@ -15,10 +16,7 @@ export type SimulatedRuleWithPolicyId = SimulatedRule & { policyId: string };
 export type UserTypeConditionShape = NonNullable<Conditions['userType']>;
 
 /** One upstream page of policies, with the cursor of the next page when there is one. */
-export interface PolicyPage {
-  items: Policy[];
-  nextCursor: string | null;
-}
+export type PolicyPage = Page<Policy>;
 
 export function withPolicyId(policyId: string, rule: PolicyRule): RuleWithPolicyId {
   return { ...rule, policyId };

@@ -1,8 +1,10 @@
 // Access simulation: one simulate call, then joins through the request's loaders. A simulated
 // policy is joined with the policy loader (one GET per distinct policy); a simulated rule with its
 // policy's rules list (one list call per distinct policy, however many of its rules appear).
-import { POLICY_TYPES, type PolicyType } from '../../rest/types.ts';
-import { gatewayError, isNotFound } from '../errors.ts';
+import { GraphQLError } from 'graphql';
+import { POLICY_TYPES, type PolicyType, type SimulationExpand, type SimulationRequest, type SimulationResponse } from '../../rest/types.ts';
+import type { RestApi } from '../../upstream/client.ts';
+import { gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
 import type {
   PolicyTypeEvaluationResolvers,
   QueryResolvers,
@@ -13,9 +15,22 @@ import { toSimulationBody } from './inputs.ts';
 import { withPolicyId } from './models.ts';
 import { fromUpstream } from './upstream.ts';
 
+/**
+ * Bad input is BAD_USER_INPUT with the upstream causes: a 400, and also a 404, which here means
+ * that the input names an app or user that does not exist.
+ */
+async function simulate(api: RestApi, body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse> {
+  try {
+    return await api.simulate(body, expand);
+  } catch (error) {
+    const graphQLError = toGraphQLError(error);
+    if (!isNotFound(error)) throw graphQLError;
+    throw new GraphQLError(graphQLError.message, { extensions: { ...graphQLError.extensions, code: 'BAD_USER_INPUT' } });
+  }
+}
+
 export const simulationQueries: Pick<QueryResolvers, 'simulateAccess'> = {
-  // An upstream 400 becomes BAD_USER_INPUT carrying the upstream causes.
-  simulateAccess: (_, { input, expand }, { api }) => fromUpstream(api.simulate(toSimulationBody(input), expand ?? [])),
+  simulateAccess: (_, { input, expand }, { api }) => simulate(api, toSimulationBody(input), expand ?? []),
 };
 
 function isPolicyType(value: string): value is PolicyType {

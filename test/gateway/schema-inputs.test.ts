@@ -1,0 +1,71 @@
+// GraphQL inputs to REST bodies: explicit nulls mean "not sent", everything else passes as the
+// user wrote it (the service validates), and the flattened one-of objects keep only what was sent.
+import { describe, expect, it } from 'vitest';
+import { compact, toPolicyBody, toRuleBody, toSimulationBody, toUpdateUserTypeBody } from '../../src/gateway/resolvers/inputs.ts';
+
+describe('compact', () => {
+  it('drops null members at every depth and keeps falsy values', () => {
+    expect(compact({ a: null, b: 0, c: false, d: '', e: [], f: { g: null, h: [{ i: null, j: 1 }] } })).toEqual({
+      b: 0,
+      c: false,
+      d: '',
+      e: [],
+      f: { h: [{ j: 1 }] },
+    });
+  });
+
+  it('reads objects without a prototype, as GraphQL builds them', () => {
+    const value = Object.assign(Object.create(null), { name: 'x', description: null });
+    expect(compact(value)).toEqual({ name: 'x' });
+  });
+});
+
+describe('bodies', () => {
+  it('builds a policy body with only what was sent', () => {
+    expect(
+      toPolicyBody({
+        type: 'PASSWORD',
+        name: 'P',
+        description: null,
+        priority: null,
+        settings: { password: { complexity: { minLength: 12, excludeAttributes: null } }, recovery: null },
+      }),
+    ).toEqual({ type: 'PASSWORD', name: 'P', settings: { password: { complexity: { minLength: 12 } } } });
+  });
+
+  it('sends app condition entries and one-of actions as given, without the members left null', () => {
+    const body = toRuleBody({
+      type: 'ACCESS_POLICY',
+      name: 'R',
+      conditions: { app: { include: [{ type: 'APP', id: '0oa1', name: null }], exclude: [{ type: 'APP_TYPE', name: 'saml', id: null }] } },
+      actions: {
+        appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '2FA', constraints: null } },
+        entityRisk: { actions: [{ action: 'TERMINATE_ALL_SESSIONS', workflow: null }] },
+        continuousAccess: { failureActions: [{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' }, slo: null }] },
+      },
+    });
+    expect(body).toEqual({
+      type: 'ACCESS_POLICY',
+      name: 'R',
+      conditions: { app: { include: [{ type: 'APP', id: '0oa1' }], exclude: [{ type: 'APP_TYPE', name: 'saml' }] } },
+      actions: {
+        appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '2FA' } },
+        entityRisk: { actions: [{ action: 'TERMINATE_ALL_SESSIONS' }] },
+        continuousAccess: { failureActions: [{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } }] },
+      },
+    });
+  });
+
+  it('keeps an incomplete one-of entry for the service to refuse', () => {
+    const body = toRuleBody({ type: 'SIGN_ON', name: 'R', conditions: { app: { include: [{ type: 'APP' }], exclude: [] } } });
+    expect(body.conditions?.app?.include).toEqual([{ type: 'APP' }]);
+  });
+
+  it('builds the simulation body and a partial user type update', () => {
+    expect(toSimulationBody({ appInstance: '0oa1', policyTypes: null, policyContext: { user: { id: '00u1' }, groups: null, ip: '10.0.0.1' } })).toEqual({
+      appInstance: '0oa1',
+      policyContext: { user: { id: '00u1' }, ip: '10.0.0.1' },
+    });
+    expect(toUpdateUserTypeBody({ displayName: null, description: 'd' })).toEqual({ description: 'd' });
+  });
+});

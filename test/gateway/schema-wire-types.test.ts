@@ -1,0 +1,63 @@
+// The REST wire types must fit the GraphQL output types wherever resolvers hand a wire object to
+// GraphQL's default field resolvers (settings, actions, conditions, links, scalar members). These
+// assertions are checked by the type check (`npm run typecheck`, part of `npm test`): a schema
+// field whose type or nullability disagrees with the wire contract fails it.
+import { describe, expectTypeOf, it } from 'vitest';
+import type * as Gen from '../../src/generated/graphql.ts';
+import type * as Wire from '../../src/rest/types.ts';
+import type { CONSTRAINT_METHODS, CONSTRAINT_TYPES } from '../../src/emulator/validation/accessPolicy.ts';
+
+/**
+ * The wire type gives authenticator constraint `types` and `methods` as plain strings; the schema
+ * has enums of the values the spec lists (the emulator enforces the same lists).
+ */
+type ConstraintsWithSpecValues = Omit<Wire.ConstraintProperties, 'types' | 'methods'> & {
+  types?: (typeof CONSTRAINT_TYPES)[number][];
+  methods?: (typeof CONSTRAINT_METHODS)[number][];
+};
+type AppSignOnWithSpecValues = Omit<Wire.AppSignOnAction, 'verificationMethod'> & {
+  verificationMethod: Omit<Wire.VerificationMethod, 'constraints'> & {
+    constraints?: { knowledge?: ConstraintsWithSpecValues; possession?: ConstraintsWithSpecValues }[];
+  };
+};
+
+type PolicyScalars = 'id' | 'type' | 'name' | 'description' | 'priority' | 'status' | 'system' | 'created' | 'lastUpdated';
+type RuleScalars = 'id' | 'type' | 'name' | 'status' | 'priority' | 'system' | 'created' | 'lastUpdated';
+
+describe('wire types fit the GraphQL output types', () => {
+  it('policy and rule members', () => {
+    expectTypeOf<Pick<Wire.Policy, PolicyScalars>>().toExtend<Pick<Gen.PasswordPolicy, PolicyScalars>>();
+    expectTypeOf<Pick<Wire.PolicyRule, RuleScalars>>().toExtend<Pick<Gen.PasswordRule, RuleScalars>>();
+    expectTypeOf<Wire.PolicyLinks>().toExtend<Gen.PolicyLinks>();
+    expectTypeOf<Wire.RuleLinks>().toExtend<Gen.PolicyRuleLinks>();
+  });
+
+  it('policy settings', () => {
+    expectTypeOf<Wire.PasswordPolicySettings>().toExtend<Gen.PasswordPolicySettings>();
+    expectTypeOf<Wire.MfaEnrollPolicySettings>().toExtend<Gen.MfaEnrollPolicySettings>();
+  });
+
+  it('conditions (the userType condition adds resolved fields)', () => {
+    expectTypeOf<Omit<Wire.Conditions, 'userType'>>().toExtend<Omit<Gen.PolicyConditions, 'userType'>>();
+    expectTypeOf<Wire.AppConditionEntry>().toExtend<Gen.AppConditionEntry>();
+  });
+
+  it('rule actions, the flattened one-of objects included', () => {
+    expectTypeOf<Pick<Wire.RuleActions, 'signon'>>().toExtend<Gen.GlobalSessionRuleActions>();
+    expectTypeOf<Pick<Wire.RuleActions, 'passwordChange' | 'selfServiceUnlock' | 'selfServicePasswordReset'>>().toExtend<Gen.PasswordRuleActions>();
+    expectTypeOf<Pick<Wire.RuleActions, 'enroll'>>().toExtend<Gen.MfaEnrollRuleActions>();
+    expectTypeOf<Pick<Wire.RuleActions, 'idp'>>().toExtend<Gen.IdpDiscoveryRuleActions>();
+    expectTypeOf<{ appSignOn?: AppSignOnWithSpecValues }>().toExtend<Gen.AccessPolicyRuleActions>();
+    expectTypeOf<Pick<Wire.RuleActions, 'profileEnrollment'>>().toExtend<Gen.ProfileEnrollmentRuleActions>();
+    expectTypeOf<Pick<Wire.RuleActions, 'entityRisk'>>().toExtend<Gen.EntityRiskRuleActions>();
+    expectTypeOf<Pick<Wire.RuleActions, 'continuousAccess'>>().toExtend<Gen.ContinuousAccessRuleActions>();
+  });
+
+  it('user types and simulation items', () => {
+    type UserTypeScalars = 'id' | 'name' | 'displayName' | 'description' | 'default' | 'createdBy' | 'lastUpdatedBy' | 'created' | 'lastUpdated';
+    expectTypeOf<Pick<Wire.UserType, UserTypeScalars>>().toExtend<Pick<Gen.UserType, UserTypeScalars>>();
+    expectTypeOf<Wire.UserTypeLinks>().toExtend<Gen.UserTypeLinks>();
+    expectTypeOf<Wire.SimulatedCondition>().toExtend<Gen.SimulatedCondition>();
+    expectTypeOf<Pick<Wire.SimulatedRule, 'id' | 'name' | 'status'>>().toExtend<Pick<Gen.SimulatedRule, 'id' | 'name' | 'status'>>();
+  });
+});

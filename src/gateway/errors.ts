@@ -33,18 +33,22 @@ const USER_FIXABLE_STATUSES = new Set([400, 403, 404]);
 
 /**
  * Mutations: an upstream 400/403/404 becomes userErrors (code = upstream error code, message =
- * summary and cause, field = the input path a cause names, under `inputArg`). One UserError per
+ * the cause (with the summary when the cause names no path), field = the input path a cause names, under `inputArg`). One UserError per
  * cause, or one for the summary when there are no causes. Anything else is thrown as toGraphQLError.
  */
 export function toUserErrors(error: unknown, inputArg?: string): UserErrorShape[] {
   if (!(error instanceof UpstreamError) || !USER_FIXABLE_STATUSES.has(error.status)) throw toGraphQLError(error);
   const code = error.errorCode ?? null;
   if (error.causes.length === 0) return [{ message: error.errorSummary, field: null, code }];
-  return error.causes.map((cause) => ({
-    message: `${error.errorSummary}: ${cause}`,
-    field: inputArg === undefined ? null : fieldOfCause(cause, inputArg),
-    code,
-  }));
+  return error.causes.map((cause) => {
+    // A cause that names its path says everything; the summary would only repeat the path list.
+    const path = fieldOfCause(cause, '');
+    return {
+      message: path ? cause : `${error.errorSummary}: ${cause}`,
+      field: path && inputArg !== undefined ? [inputArg, ...path.slice(1)] : null,
+      code,
+    };
+  });
 }
 
 /**

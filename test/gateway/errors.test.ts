@@ -26,12 +26,12 @@ describe('toUserErrors', () => {
   it('gives one user error per cause, with the input path the cause names', () => {
     expect(toUserErrors(validation, 'input')).toEqual([
       {
-        message: `${validation.errorSummary}: settings.password.complexity.minLength: must be at least 0`,
+        message: 'settings.password.complexity.minLength: must be at least 0',
         field: ['input', 'settings', 'password', 'complexity', 'minLength'],
         code: 'E0000001',
       },
       {
-        message: `${validation.errorSummary}: conditions.app.include[0].type: must be one of APP_TYPE, APP`,
+        message: 'conditions.app.include[0].type: must be one of APP_TYPE, APP',
         field: ['input', 'conditions', 'app', 'include', '0', 'type'],
         code: 'E0000001',
       },

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createLogger, createYoga, type LogLevel, type YogaLogger, type YogaServerInstance } from 'graphql-yoga';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { createContext, type GatewayContext } from './context.ts';
@@ -21,8 +22,8 @@ export interface GatewayOptions {
   logger?: YogaLogger;
 }
 
-const GRAPHIQL_DEFAULT_QUERY = `# Every field that reads upstream data needs the caller's credentials:
-# set them in the Headers tab below, e.g. { "Authorization": "SSWS <your API token>" }.
+const GRAPHIQL_DEFAULT_QUERY = `# Fields that read upstream data need your credentials:
+# put your API token in the Headers tab below.
 {
   policies(type: PASSWORD) {
     nodes { id name status priority }
@@ -40,6 +41,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       defaultQuery: GRAPHIQL_DEFAULT_QUERY,
       headers: JSON.stringify({ Authorization: 'SSWS <your API token>' }, null, 2),
     },
+    // GraphiQL's script and styles are inlined in the page, so it works without internet access.
+    renderGraphiQL,
     // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
     maskedErrors: { isDev: false },
     logging: options.logger ?? createRedactingLogger('info'),

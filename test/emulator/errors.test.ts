@@ -1,7 +1,7 @@
 // Every error the emulator core answers with: codes, statuses, the error body shape, the
 // rate-limit headers, and paths that must not reach other routes.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestEmulator, TOKEN, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { expectCauseNaming, startTestEmulator, TOKEN, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
@@ -9,9 +9,6 @@ let n = 0;
 
 const ERROR_KEYS = ['errorCauses', 'errorCode', 'errorId', 'errorLink', 'errorSummary'];
 
-function causesOf(res: RestResponse): string[] {
-  return (res.body?.errorCauses ?? []).map((c: { errorSummary: string }) => c.errorSummary);
-}
 /** The spec's error body, and nothing that looks like a stack trace or a source location. */
 function expectError(res: RestResponse, status: number, code: string): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -25,9 +22,6 @@ function expectError(res: RestResponse, status: number, code: string): void {
   for (const cause of res.body.errorCauses) expect(Object.keys(cause)).toEqual(['errorSummary']);
   const text = JSON.stringify(res.body);
   expect(text).not.toMatch(/\n\s+at |\.ts:\d+|node:internal|Error:/);
-}
-function expectCauseNaming(res: RestResponse, field: string): void {
-  expect(causesOf(res).some((c) => c.startsWith(`${field}: `)), causesOf(res).join(' | ')).toBe(true);
 }
 
 /** A raw request, so that tests control the Authorization header and the body bytes exactly. */

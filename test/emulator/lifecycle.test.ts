@@ -2,7 +2,7 @@
 // the mapped-apps listing, and the org-level limits of the core (one IdP discovery policy, the
 // classic engine without identity-engine types).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { causesOf, defaultPolicyOf, expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
@@ -10,15 +10,6 @@ let n = 0;
 
 const IE_ONLY_TYPES = ['ACCESS_POLICY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK'];
 const CLASSIC_TYPES = ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY'];
-
-function causesOf(res: RestResponse): string[] {
-  return (res.body?.errorCauses ?? []).map((c: { errorSummary: string }) => c.errorSummary);
-}
-function expectCause(res: RestResponse, field: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  expect(causesOf(res).some((c) => c.startsWith(`${field}: `)), causesOf(res).join(' | ')).toBe(true);
-}
 
 const accessRule = (name: string, access = 'ALLOW') => ({
   type: 'ACCESS_POLICY',
@@ -43,9 +34,6 @@ async function createRule(policyId: string, body: Record<string, unknown> = { ty
   return res.body;
 }
 const get = async (path: string) => (await emu.call('GET', path)).body;
-async function defaultPolicy(type: string, on = emu) {
-  return (await on.call('GET', `/api/v1/policies?type=${type}`)).body.find((p: { system: boolean }) => p.system);
-}
 async function appIdsOf(policyId: string): Promise<string[]> {
   const res = await emu.call('GET', `/api/v1/policies/${policyId}/app`);
   expect(res.status).toBe(200);
@@ -106,7 +94,7 @@ describe('policy activate and deactivate', () => {
   });
 
   it('activates a system policy (already active) as a no-op', async () => {
-    const p = await defaultPolicy('PASSWORD');
+    const p = await defaultPolicyOf(emu, 'PASSWORD');
     expect((await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/activate`)).status).toBe(204);
     expect((await get(`/api/v1/policies/${p.id}`)).status).toBe('ACTIVE');
   });
@@ -158,7 +146,7 @@ describe('rule activate and deactivate', () => {
 
 describe('default rules on the identity engine', () => {
   it('lets the default rule of a default policy be edited, keeping it system and last', async () => {
-    const p = await defaultPolicy('PASSWORD');
+    const p = await defaultPolicyOf(emu, 'PASSWORD');
     await createRule(p.id);
     const def = (await get(`/api/v1/policies/${p.id}/rules`)).find((r: { system: boolean }) => r.system);
     const res = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, {
@@ -173,7 +161,7 @@ describe('default rules on the identity engine', () => {
 
   it('keeps the authenticator enrollment and IdP discovery default rules read-only', async () => {
     for (const type of ['MFA_ENROLL', 'IDP_DISCOVERY']) {
-      const p = await defaultPolicy(type);
+      const p = await defaultPolicyOf(emu, type);
       const def = (await get(`/api/v1/policies/${p.id}/rules`))[0];
       const { id: _id, _links: _l, created: _c, lastUpdated: _u, priority: _p, system: _s, ...body } = def;
       const res = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, { ...body, name: 'Edited' });
@@ -234,7 +222,7 @@ describe('clone', () => {
   });
 
   it('clones the default authentication policy into a deletable, non-system policy', async () => {
-    const def = await defaultPolicy('ACCESS_POLICY');
+    const def = await defaultPolicyOf(emu, 'ACCESS_POLICY');
     const copy = (await emu.call('POST', `/api/v1/policies/${def.id}/clone`)).body;
     expect(copy.system).toBe(false);
     expect(copy.priority).toBe(1);
@@ -244,7 +232,7 @@ describe('clone', () => {
 
   it('refuses to clone any other policy type with 400', async () => {
     for (const type of ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK']) {
-      const p = await defaultPolicy(type);
+      const p = await defaultPolicyOf(emu, type);
       const res = await emu.call('POST', `/api/v1/policies/${p.id}/clone`);
       expect(res.status, type).toBe(400);
       expect(res.body.errorCode).toBe('E0000001');
@@ -278,7 +266,7 @@ describe('delete', () => {
 
 describe('applications mapped to authentication policies', () => {
   it('maps every fixture app to the default authentication policy at start', async () => {
-    const def = await defaultPolicy('ACCESS_POLICY');
+    const def = await defaultPolicyOf(emu, 'ACCESS_POLICY');
     expect(await appIdsOf(def.id)).toEqual(['0oa1portal', '0oa2crm', '0oa3console']);
     const app = (await emu.call('GET', `/api/v1/policies/${def.id}/app`)).body.find((a: { id: string }) => a.id === '0oa1portal');
     expect(app).toMatchObject({ id: '0oa1portal', name: 'portal', label: 'Employee Portal', status: 'ACTIVE' });
@@ -286,7 +274,7 @@ describe('applications mapped to authentication policies', () => {
   });
 
   it('assigns an app with PUT /api/v1/apps/{appId}/policies/{policyId} (204) and lists it on the new policy only', async () => {
-    const def = await defaultPolicy('ACCESS_POLICY');
+    const def = await defaultPolicyOf(emu, 'ACCESS_POLICY');
     const p = await createPolicy('ACCESS_POLICY');
     const res = await emu.call('PUT', `/api/v1/apps/0oa2crm/policies/${p.id}`);
     expect(res.status).toBe(204);
@@ -298,18 +286,18 @@ describe('applications mapped to authentication policies', () => {
   });
 
   it('lists no apps for a policy of another type', async () => {
-    const p = await defaultPolicy('PASSWORD');
+    const p = await defaultPolicyOf(emu, 'PASSWORD');
     expect(await appIdsOf(p.id)).toEqual([]);
   });
 
   it('refuses to assign an app to a policy that is not an authentication policy', async () => {
-    const p = await defaultPolicy('PASSWORD');
+    const p = await defaultPolicyOf(emu, 'PASSWORD');
     const res = await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${p.id}`);
-    expectCause(res, 'policyId');
+    expectValidationCause(res, 'policyId');
   });
 
   it('refuses to delete a policy while apps are assigned to it, and allows it once they are moved', async () => {
-    const def = await defaultPolicy('ACCESS_POLICY');
+    const def = await defaultPolicyOf(emu, 'ACCESS_POLICY');
     const p = await createPolicy('ACCESS_POLICY');
     await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${p.id}`);
     const refused = await emu.call('DELETE', `/api/v1/policies/${p.id}`);
@@ -339,7 +327,7 @@ describe('applications mapped to authentication policies', () => {
 describe('org limits', () => {
   it('holds exactly one IdP discovery policy: no second one, and the one cannot be deleted', async () => {
     const res = await emu.call('POST', '/api/v1/policies', { type: 'IDP_DISCOVERY', name: 'second discovery' });
-    expectCause(res, 'type');
+    expectValidationCause(res, 'type');
     const list = (await emu.call('GET', '/api/v1/policies?type=IDP_DISCOVERY')).body;
     expect(list).toHaveLength(1);
     expect((await emu.call('DELETE', `/api/v1/policies/${list[0].id}`)).status).toBe(403);
@@ -370,8 +358,8 @@ describe('classic engine', () => {
 
   it('rejects identity-engine-only types on create and on list', async () => {
     for (const type of IE_ONLY_TYPES) {
-      expectCause(await classic.call('POST', '/api/v1/policies', { type, name: `classic ${type}`, description: 'd' }), 'type');
-      expectCause(await classic.call('GET', `/api/v1/policies?type=${type}`), 'type');
+      expectValidationCause(await classic.call('POST', '/api/v1/policies', { type, name: `classic ${type}`, description: 'd' }), 'type');
+      expectValidationCause(await classic.call('GET', `/api/v1/policies?type=${type}`), 'type');
     }
   });
 

@@ -1,10 +1,10 @@
 // Priority invariants: per policy type the policies are 1..N without gaps with the default last;
 // rules within a policy likewise (authentication policy rules 0..k with the default at 99); inserts
 // shift, moves and deletes close gaps, and concurrent writes leave no duplicates or holes.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
+const emu = useEmulator();
 
 interface Ranked {
   id: string;
@@ -14,12 +14,12 @@ interface Ranked {
 }
 
 async function policies(type: string): Promise<Ranked[]> {
-  const res = await emu.call('GET', `/api/v1/policies?type=${type}&limit=200`);
+  const res = await emu().call('GET', `/api/v1/policies?type=${type}&limit=200`);
   expect(res.status).toBe(200);
   return res.body;
 }
 async function rules(policyId: string): Promise<Ranked[]> {
-  const res = await emu.call('GET', `/api/v1/policies/${policyId}/rules`);
+  const res = await emu().call('GET', `/api/v1/policies/${policyId}/rules`);
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -39,26 +39,16 @@ function expectGapless(items: Ranked[], first = 1, systemPriority?: number): voi
 }
 
 async function createPolicy(name: string, extra: Record<string, unknown> = {}, type = 'PLATFORM_SIGN_ON') {
-  const res = await emu.call('POST', '/api/v1/policies', { type, name, ...extra });
+  const res = await emu().call('POST', '/api/v1/policies', { type, name, ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as Ranked;
 }
 async function updatePolicy(p: Ranked, extra: Record<string, unknown>, type = 'PLATFORM_SIGN_ON') {
-  return emu.call('PUT', `/api/v1/policies/${p.id}`, { type, name: p.name, ...extra });
+  return emu().call('PUT', `/api/v1/policies/${p.id}`, { type, name: p.name, ...extra });
 }
 async function defaultPolicyId(type: string): Promise<string> {
   return (await policies(type)).find((p) => p.system)!.id;
 }
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-beforeEach(async () => {
-  await emu.reset();
-});
-afterAll(async () => {
-  await emu.close();
-});
 
 describe('policy priorities', () => {
   it('starts every type with its default policy alone at priority 1', async () => {
@@ -102,7 +92,7 @@ describe('policy priorities', () => {
 
   it('refuses priorities below 1', async () => {
     for (const priority of [0, -3, 1.5]) {
-      const res = await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'bad', priority });
+      const res = await emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'bad', priority });
       expect(res.status).toBe(400);
       expect(res.body.errorCauses.some((c: { errorSummary: string }) => c.errorSummary.startsWith('priority: '))).toBe(true);
     }
@@ -154,7 +144,7 @@ describe('policy priorities', () => {
     await createPolicy('A');
     const b = await createPolicy('B');
     await createPolicy('C');
-    expect((await emu.call('DELETE', `/api/v1/policies/${b.id}`)).status).toBe(204);
+    expect((await emu().call('DELETE', `/api/v1/policies/${b.id}`)).status).toBe(204);
     const list = await policies('PLATFORM_SIGN_ON');
     expect(order(list)).toEqual([['A', 1], ['C', 2], ['Default Policy', 3]]);
     expectGapless(list);
@@ -171,13 +161,13 @@ describe('policy priorities', () => {
   it('reports the same priority on GET as in the listing', async () => {
     await createPolicy('A');
     const b = await createPolicy('B', { priority: 1 });
-    expect((await emu.call('GET', `/api/v1/policies/${b.id}`)).body.priority).toBe(1);
+    expect((await emu().call('GET', `/api/v1/policies/${b.id}`)).body.priority).toBe(1);
   });
 });
 
 describe('rule priorities', () => {
   const createRule = async (policyId: string, name: string, extra: Record<string, unknown> = {}) => {
-    const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'PASSWORD', name, ...extra });
+    const res = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'PASSWORD', name, ...extra });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as Ranked;
   };
@@ -210,13 +200,13 @@ describe('rule priorities', () => {
     const a = await createRule(pid, 'A');
     const b = await createRule(pid, 'B');
     await createRule(pid, 'C');
-    const moved = await emu.call('PUT', `/api/v1/policies/${pid}/rules/${a.id}`, { type: 'PASSWORD', name: 'A', priority: 3 });
+    const moved = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${a.id}`, { type: 'PASSWORD', name: 'A', priority: 3 });
     expect(moved.status).toBe(200);
     expect(moved.body.priority).toBe(3);
     expect(order(await rules(pid))).toEqual([['B', 1], ['C', 2], ['A', 3], ['Default Rule', 4]]);
-    const kept = await emu.call('PUT', `/api/v1/policies/${pid}/rules/${b.id}`, { type: 'PASSWORD', name: 'B2' });
+    const kept = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${b.id}`, { type: 'PASSWORD', name: 'B2' });
     expect(kept.body.priority).toBe(1);
-    expect((await emu.call('DELETE', `/api/v1/policies/${pid}/rules/${b.id}`)).status).toBe(204);
+    expect((await emu().call('DELETE', `/api/v1/policies/${pid}/rules/${b.id}`)).status).toBe(204);
     const list = await rules(pid);
     expect(order(list)).toEqual([['C', 1], ['A', 2], ['Default Rule', 3]]);
     expectGapless(list);
@@ -227,9 +217,9 @@ describe('rule priorities', () => {
     const a = await createRule(pid, 'A');
     await createRule(pid, 'B');
     const def = (await rules(pid)).find((r) => r.system)!;
-    const res = await emu.call('PUT', `/api/v1/policies/${pid}/rules/${def.id}`, { type: 'PASSWORD', name: def.name, priority: 1 });
+    const res = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${def.id}`, { type: 'PASSWORD', name: def.name, priority: 1 });
     expect(res.status).toBe(400);
-    const past = await emu.call('PUT', `/api/v1/policies/${pid}/rules/${a.id}`, { type: 'PASSWORD', name: 'A', priority: 77 });
+    const past = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${a.id}`, { type: 'PASSWORD', name: 'A', priority: 77 });
     expect(past.body.priority).toBe(2);
     expect(order(await rules(pid))).toEqual([['B', 1], ['A', 2], ['Default Rule', 3]]);
   });
@@ -251,7 +241,7 @@ describe('authentication policy rule priorities', () => {
     ...extra,
   });
   const createAccessRule = async (policyId: string, name: string, extra: Record<string, unknown> = {}) => {
-    const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, accessRule(name, extra));
+    const res = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, accessRule(name, extra));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as Ranked;
   };
@@ -288,12 +278,12 @@ describe('authentication policy rule priorities', () => {
 
   it('refuses negative rule priorities and keeps the default rule at 99', async () => {
     const p = await createPolicy('Apps', { description: 'd' }, 'ACCESS_POLICY');
-    const res = await emu.call('POST', `/api/v1/policies/${p.id}/rules`, accessRule('neg', { priority: -1 }));
+    const res = await emu().call('POST', `/api/v1/policies/${p.id}/rules`, accessRule('neg', { priority: -1 }));
     expect(res.status).toBe(400);
     const def = (await rules(p.id))[0];
-    const moved = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, accessRule(def.name, { priority: 0 }));
+    const moved = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, accessRule(def.name, { priority: 0 }));
     expect(moved.status).toBe(400);
-    const same = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, accessRule(def.name, { priority: 99 }));
+    const same = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, accessRule(def.name, { priority: 99 }));
     expect(same.status, JSON.stringify(same.body)).toBe(200);
     expect(same.body.priority).toBe(99);
   });
@@ -303,9 +293,9 @@ describe('authentication policy rule priorities', () => {
     const a = await createAccessRule(p.id, 'A');
     const b = await createAccessRule(p.id, 'B');
     await createAccessRule(p.id, 'C');
-    const moved = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${a.id}`, accessRule('A', { priority: 2 }));
+    const moved = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${a.id}`, accessRule('A', { priority: 2 }));
     expect(moved.body.priority).toBe(2);
-    expect((await emu.call('DELETE', `/api/v1/policies/${p.id}/rules/${b.id}`)).status).toBe(204);
+    expect((await emu().call('DELETE', `/api/v1/policies/${p.id}/rules/${b.id}`)).status).toBe(204);
     const list = await rules(p.id);
     expect(order(list)).toEqual([['C', 0], ['A', 1], ['Catch-all Rule', 99]]);
   });
@@ -316,7 +306,7 @@ describe('concurrent writes', () => {
     const priorities = [undefined, 1, 2, 5, 100];
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `Concurrent ${i}`, priority: priorities[i % priorities.length] }),
+        emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `Concurrent ${i}`, priority: priorities[i % priorities.length] }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
@@ -332,9 +322,9 @@ describe('concurrent writes', () => {
     const created: Ranked[] = [];
     for (let i = 0; i < 12; i++) created.push(await createPolicy(`Seed ${i}`));
     await Promise.all([
-      ...created.slice(0, 4).map((p) => emu.call('DELETE', `/api/v1/policies/${p.id}`)),
+      ...created.slice(0, 4).map((p) => emu().call('DELETE', `/api/v1/policies/${p.id}`)),
       ...created.slice(4, 10).map((p, i) => updatePolicy(p, { priority: (i % 3) + 1 })),
-      ...Array.from({ length: 8 }, (_, i) => emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `Late ${i}`, priority: i + 1 })),
+      ...Array.from({ length: 8 }, (_, i) => emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `Late ${i}`, priority: i + 1 })),
     ]);
     const list = await policies('PLATFORM_SIGN_ON');
     expect(list).toHaveLength(12 - 4 + 8 + 1);
@@ -345,7 +335,7 @@ describe('concurrent writes', () => {
     const p = await createPolicy('Busy', { description: 'd' }, 'ACCESS_POLICY');
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        emu.call('POST', `/api/v1/policies/${p.id}/rules`, {
+        emu().call('POST', `/api/v1/policies/${p.id}/rules`, {
           type: 'ACCESS_POLICY',
           name: `R${i}`,
           priority: i % 2 ? 0 : undefined,

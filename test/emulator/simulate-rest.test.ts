@@ -1,19 +1,10 @@
 // POST /api/v1/policies/simulate over HTTP against a running emulator with the built-in fixture:
 // policies and rules created through the API decide what the simulation reports.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorBody, PolicyTypeEvaluation, SimulatedPolicy, SimulationResponse } from '../../src/rest/types.ts';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.reset();
-});
+const emu = useEmulator();
 
 const ENGINEERING = '00g1engineering';
 const ADMINS = '00g3admins';
@@ -23,7 +14,7 @@ const signon = (access: 'ALLOW' | 'DENY') =>
   access === 'ALLOW' ? { signon: { access, primaryFactor: 'PASSWORD_IDP_ANY_FACTOR' } } : { signon: { access } };
 
 async function created(path: string, body: unknown): Promise<any> {
-  const res = await emu.call('POST', path, body);
+  const res = await emu().call('POST', path, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -58,7 +49,7 @@ async function engineeringOnSite() {
 async function simulate(body: unknown, expand: string[] = []) {
   const query = expand.length ? `?${expand.map((e) => `expand=${e}`).join('&')}` : '';
   // Typed for both outcomes: a 200 carries the evaluation, a 4xx the error body.
-  return emu.call<SimulationResponse & ErrorBody>('POST', `/api/v1/policies/simulate${query}`, body);
+  return emu().call<SimulationResponse & ErrorBody>('POST', `/api/v1/policies/simulate${query}`, body);
 }
 
 async function evaluationOf(policyContext: unknown, policyTypes: string[] = ['PLATFORM_SIGN_ON'], expand: string[] = [], appInstance = '0oa1portal') {
@@ -141,9 +132,9 @@ describe('global session policy with group and network conditions', () => {
   it('follows lifecycle changes: inactive policies and rules are not evaluated', async () => {
     const { policy, admins } = await engineeringOnSite();
     const carolInOffice = { user: { id: '00u3carol' }, ip: '10.1.2.3' };
-    expect((await emu.call('POST', `/api/v1/policies/${policy.id}/rules/${admins.id}/lifecycle/deactivate`)).status).toBe(204);
+    expect((await emu().call('POST', `/api/v1/policies/${policy.id}/rules/${admins.id}/lifecycle/deactivate`)).status).toBe(204);
     expect(names((await evaluationOf(carolInOffice))[0].result.policies)).toEqual(['Engineering on site / Engineers are allowed']);
-    expect((await emu.call('POST', `/api/v1/policies/${policy.id}/lifecycle/deactivate`)).status).toBe(204);
+    expect((await emu().call('POST', `/api/v1/policies/${policy.id}/lifecycle/deactivate`)).status).toBe(204);
     expect(picture((await evaluationOf(carolInOffice, ['PLATFORM_SIGN_ON'], ['EVALUATED']))[0])).toEqual({
       result: ['Default Policy / Default Rule'],
       undefined: [],
@@ -162,7 +153,7 @@ describe('global session policy with group and network conditions', () => {
     await created(`/api/v1/policies/${second.id}/rules`, { type: 'SIGN_ON', name: 'Everyone allowed', actions: signon('ALLOW') });
     const aliceInOffice = { user: { id: '00u1alice' }, ip: '10.1.2.3' };
     expect(names((await evaluationOf(aliceInOffice))[0].result.policies)).toEqual(['Everyone / Everyone allowed']);
-    const moved = await emu.call('PUT', `/api/v1/policies/${policy.id}`, { ...policy, priority: 1 });
+    const moved = await emu().call('PUT', `/api/v1/policies/${policy.id}`, { ...policy, priority: 1 });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(names((await evaluationOf(aliceInOffice))[0].result.policies)).toEqual(['Engineering on site / Engineers are allowed']);
   });
@@ -177,7 +168,7 @@ describe('authentication policies mapped to apps', () => {
       conditions: { people: { groups: { include: [ADMINS], exclude: [] } } },
       actions: { appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '2FA', constraints: [] } } },
     });
-    const mapped = await emu.call('PUT', `/api/v1/apps/0oa3console/policies/${policy.id}`);
+    const mapped = await emu().call('PUT', `/api/v1/apps/0oa3console/policies/${policy.id}`);
     expect(mapped.status).toBe(204);
     return policy;
   }

@@ -1,7 +1,7 @@
 // Authentication policy (ACCESS_POLICY) validation over real HTTP: the appSignOn action, its
 // verification method and constraints, the filled-in defaults, the default rule and the limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { expectValidationCause, startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let policyId: string;
@@ -43,13 +43,6 @@ async function accepted(appSignOn: unknown) {
   return res.body.actions.appSignOn;
 }
 
-function expectCause(res: RestResponse, path: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  const causes: string[] = res.body.errorCauses.map((c: { errorSummary: string }) => c.errorSummary);
-  expect(causes.some((c) => c.startsWith(`${path}: `)), `no cause on ${path} in ${JSON.stringify(causes)}`).toBe(true);
-}
-
 const possessionDefaults = {
   hardwareProtection: 'OPTIONAL',
   deviceBound: 'OPTIONAL',
@@ -86,14 +79,14 @@ describe('authentication policy default rule', () => {
     const edited = await emu.call('PUT', path, ruleBody(allow({ factorMode: '2FA' }), rule.name));
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.actions.appSignOn.verificationMethod).toEqual({ type: 'ASSURANCE', factorMode: '2FA' });
-    expectCause(await emu.call('PUT', path, ruleBody(allow({ factorMode: '3FA' }), rule.name)), `${VM}.factorMode`);
+    expectValidationCause(await emu.call('PUT', path, ruleBody(allow({ factorMode: '3FA' }), rule.name)), `${VM}.factorMode`);
   });
 });
 
 describe('authentication policy body', () => {
   it('rejects policy settings but accepts an empty object', async () => {
     const bad = await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'S', description: 'd', settings: { type: 'AUTHENTICATORS' } });
-    expectCause(bad, 'settings');
+    expectValidationCause(bad, 'settings');
     await createPolicy('Empty settings', { settings: {} });
   });
 
@@ -104,14 +97,14 @@ describe('authentication policy body', () => {
       description: 'd',
       conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } },
     });
-    expectCause(res, 'conditions');
+    expectValidationCause(res, 'conditions');
   });
 
   it('is an identity-engine type: a classic org refuses it', async () => {
     const classic = await startTestEmulator({ engine: 'CLASSIC' });
     try {
       const res = await classic.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'A', description: 'd' });
-      expectCause(res, 'type');
+      expectValidationCause(res, 'type');
     } finally {
       await classic.close();
     }
@@ -120,12 +113,12 @@ describe('authentication policy body', () => {
 
 describe('appSignOn action', () => {
   it('requires actions, appSignOn, access and verificationMethod', async () => {
-    expectCause(await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'ACCESS_POLICY', name: 'R' }), 'actions');
+    expectValidationCause(await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'ACCESS_POLICY', name: 'R' }), 'actions');
     const noAppSignOn = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'ACCESS_POLICY', name: 'R', actions: {} });
-    expectCause(noAppSignOn, 'actions.appSignOn');
-    expectCause(await createRule({ verificationMethod: { type: 'ASSURANCE' } }), 'actions.appSignOn.access');
-    expectCause(await createRule({ access: 'MAYBE', verificationMethod: { type: 'ASSURANCE' } }), 'actions.appSignOn.access');
-    expectCause(await createRule({ access: 'ALLOW' }), VM);
+    expectValidationCause(noAppSignOn, 'actions.appSignOn');
+    expectValidationCause(await createRule({ verificationMethod: { type: 'ASSURANCE' } }), 'actions.appSignOn.access');
+    expectValidationCause(await createRule({ access: 'MAYBE', verificationMethod: { type: 'ASSURANCE' } }), 'actions.appSignOn.access');
+    expectValidationCause(await createRule({ access: 'ALLOW' }), VM);
   });
 
   it('rejects actions of other policy types and unknown members', async () => {
@@ -134,9 +127,9 @@ describe('appSignOn action', () => {
       name: 'R',
       actions: { appSignOn: allow({}), signon: { access: 'ALLOW' } },
     });
-    expectCause(res, 'actions.signon');
-    expectCause(await createRule({ ...allow({}), extra: true }), 'actions.appSignOn.extra');
-    expectCause(await createRule(allow({ assurance: 'HIGH' })), `${VM}.assurance`);
+    expectValidationCause(res, 'actions.signon');
+    expectValidationCause(await createRule({ ...allow({}), extra: true }), 'actions.appSignOn.extra');
+    expectValidationCause(await createRule(allow({ assurance: 'HIGH' })), `${VM}.assurance`);
   });
 
   it('accepts DENY with a verification method', async () => {
@@ -149,21 +142,21 @@ describe('appSignOn action', () => {
 
 describe('verification method', () => {
   it('type is required and must be ASSURANCE', async () => {
-    expectCause(await createRule({ access: 'ALLOW', verificationMethod: { factorMode: '1FA' } }), `${VM}.type`);
-    expectCause(await createRule({ access: 'ALLOW', verificationMethod: { type: 'AUTH_METHOD_CHAIN' } }), `${VM}.type`);
+    expectValidationCause(await createRule({ access: 'ALLOW', verificationMethod: { factorMode: '1FA' } }), `${VM}.type`);
+    expectValidationCause(await createRule({ access: 'ALLOW', verificationMethod: { type: 'AUTH_METHOD_CHAIN' } }), `${VM}.type`);
   });
 
   it('factorMode is 1FA or 2FA; an absent one is returned as 2FA', async () => {
-    expectCause(await createRule(allow({ factorMode: '3FA' })), `${VM}.factorMode`);
+    expectValidationCause(await createRule(allow({ factorMode: '3FA' })), `${VM}.factorMode`);
     expect((await accepted(allow({}))).verificationMethod).toEqual({ type: 'ASSURANCE', factorMode: '2FA' });
   });
 
   it('reauthenticateIn and inactivityPeriod must be ISO 8601 durations', async () => {
-    expectCause(await createRule(allow({ reauthenticateIn: 'two hours' })), `${VM}.reauthenticateIn`);
-    expectCause(await createRule(allow({ reauthenticateIn: 'P' })), `${VM}.reauthenticateIn`);
-    expectCause(await createRule(allow({ reauthenticateIn: 'PT' })), `${VM}.reauthenticateIn`);
-    expectCause(await createRule(allow({ inactivityPeriod: 'PT1H30' })), `${VM}.inactivityPeriod`);
-    expectCause(await createRule(allow({ inactivityPeriod: 30 })), `${VM}.inactivityPeriod`);
+    expectValidationCause(await createRule(allow({ reauthenticateIn: 'two hours' })), `${VM}.reauthenticateIn`);
+    expectValidationCause(await createRule(allow({ reauthenticateIn: 'P' })), `${VM}.reauthenticateIn`);
+    expectValidationCause(await createRule(allow({ reauthenticateIn: 'PT' })), `${VM}.reauthenticateIn`);
+    expectValidationCause(await createRule(allow({ inactivityPeriod: 'PT1H30' })), `${VM}.inactivityPeriod`);
+    expectValidationCause(await createRule(allow({ inactivityPeriod: 30 })), `${VM}.inactivityPeriod`);
     const ok = await accepted(allow({ reauthenticateIn: 'PT2H', inactivityPeriod: 'P1DT12H30M' }));
     expect(ok.verificationMethod).toMatchObject({ reauthenticateIn: 'PT2H', inactivityPeriod: 'P1DT12H30M' });
   });
@@ -171,15 +164,15 @@ describe('verification method', () => {
 
 describe('constraints', () => {
   it('each object holds knowledge and/or possession, nothing else', async () => {
-    expectCause(await createRule(allow({ constraints: [{}] })), C0);
-    expectCause(await createRule(allow({ constraints: [{ inherence: {} }] })), `${C0}.inherence`);
-    expectCause(await createRule(allow({ constraints: [{ possession: {}, biometric: {} }] })), `${C0}.biometric`);
-    expectCause(await createRule(allow({ constraints: ['possession'] })), C0);
+    expectValidationCause(await createRule(allow({ constraints: [{}] })), C0);
+    expectValidationCause(await createRule(allow({ constraints: [{ inherence: {} }] })), `${C0}.inherence`);
+    expectValidationCause(await createRule(allow({ constraints: [{ possession: {}, biometric: {} }] })), `${C0}.biometric`);
+    expectValidationCause(await createRule(allow({ constraints: ['possession'] })), C0);
   });
 
   it('1FA allows one authenticator-class constraint per object, 2FA two', async () => {
     const both = [{ knowledge: {}, possession: {} }];
-    expectCause(await createRule(allow({ factorMode: '1FA', constraints: both })), C0);
+    expectValidationCause(await createRule(allow({ factorMode: '1FA', constraints: both })), C0);
     await accepted(allow({ factorMode: '1FA', constraints: [{ knowledge: {} }, { possession: {} }] }));
     const two = await accepted(allow({ factorMode: '2FA', constraints: both }));
     expect(Object.keys(two.verificationMethod.constraints[0]).sort()).toEqual(['knowledge', 'possession']);
@@ -203,16 +196,16 @@ describe('constraints', () => {
 
   it('the five characteristics are possession-only and REQUIRED or OPTIONAL', async () => {
     for (const key of Object.keys(possessionDefaults)) {
-      expectCause(await createRule(allow({ constraints: [{ knowledge: { [key]: 'OPTIONAL' } }] })), `${C0}.knowledge.${key}`);
+      expectValidationCause(await createRule(allow({ constraints: [{ knowledge: { [key]: 'OPTIONAL' } }] })), `${C0}.knowledge.${key}`);
     }
-    expectCause(await createRule(allow({ constraints: [{ possession: { deviceBound: 'ALWAYS' } }] })), `${C0}.possession.deviceBound`);
+    expectValidationCause(await createRule(allow({ constraints: [{ possession: { deviceBound: 'ALWAYS' } }] })), `${C0}.possession.deviceBound`);
   });
 
   it('types and methods come from the spec tables and must fit the class', async () => {
-    expectCause(await createRule(allow({ constraints: [{ possession: { types: ['FINGERPRINT'] } }] })), `${C0}.possession.types[0]`);
-    expectCause(await createRule(allow({ constraints: [{ possession: { methods: ['PIGEON'] } }] })), `${C0}.possession.methods[0]`);
-    expectCause(await createRule(allow({ constraints: [{ knowledge: { types: ['PASSWORD', 'PHONE'] } }] })), `${C0}.knowledge.types[1]`);
-    expectCause(await createRule(allow({ constraints: [{ possession: { methods: ['PASSWORD'] } }] })), `${C0}.possession.methods[0]`);
+    expectValidationCause(await createRule(allow({ constraints: [{ possession: { types: ['FINGERPRINT'] } }] })), `${C0}.possession.types[0]`);
+    expectValidationCause(await createRule(allow({ constraints: [{ possession: { methods: ['PIGEON'] } }] })), `${C0}.possession.methods[0]`);
+    expectValidationCause(await createRule(allow({ constraints: [{ knowledge: { types: ['PASSWORD', 'PHONE'] } }] })), `${C0}.knowledge.types[1]`);
+    expectValidationCause(await createRule(allow({ constraints: [{ possession: { methods: ['PASSWORD'] } }] })), `${C0}.possession.methods[0]`);
     const ok = await accepted(
       allow({ constraints: [{ possession: { types: ['SECURITY_KEY', 'APP'], methods: ['WEBAUTHN', 'PUSH'] }, knowledge: { methods: ['CERT'] } }] }),
     );
@@ -220,7 +213,7 @@ describe('constraints', () => {
   });
 
   it('a constraint-level reauthenticateIn must be an ISO 8601 duration', async () => {
-    expectCause(await createRule(allow({ constraints: [{ knowledge: { reauthenticateIn: '2h' } }] })), `${C0}.knowledge.reauthenticateIn`);
+    expectValidationCause(await createRule(allow({ constraints: [{ knowledge: { reauthenticateIn: '2h' } }] })), `${C0}.knowledge.reauthenticateIn`);
     const ok = await accepted(allow({ constraints: [{ knowledge: { reauthenticateIn: 'PT0S' } }] }));
     expect(ok.verificationMethod.constraints[0].knowledge.reauthenticateIn).toBe('PT0S');
   });
@@ -231,22 +224,22 @@ describe('authentication methods', () => {
   const knowledge = (k: Record<string, unknown>) => allow({ constraints: [{ knowledge: k }] });
 
   it('key must be an authenticator of the table and method one of its methods', async () => {
-    expectCause(await createRule(possession({ authenticationMethods: [{ key: 'carrier_pigeon' }] })), `${C0}.possession.authenticationMethods[0].key`);
-    expectCause(await createRule(possession({ authenticationMethods: [{ method: 'SMS' }] })), `${C0}.possession.authenticationMethods[0].key`);
-    expectCause(
+    expectValidationCause(await createRule(possession({ authenticationMethods: [{ key: 'carrier_pigeon' }] })), `${C0}.possession.authenticationMethods[0].key`);
+    expectValidationCause(await createRule(possession({ authenticationMethods: [{ method: 'SMS' }] })), `${C0}.possession.authenticationMethods[0].key`);
+    expectValidationCause(
       await createRule(possession({ authenticationMethods: [{ key: 'phone_number', method: 'PUSH' }] })),
       `${C0}.possession.authenticationMethods[0].method`,
     );
-    expectCause(
+    expectValidationCause(
       await createRule(possession({ excludedAuthenticationMethods: [{ key: 'platform_email', extra: 1 }] })),
       `${C0}.possession.excludedAuthenticationMethods[0].extra`,
     );
   });
 
   it("the authenticator's factor class must match the constraint's", async () => {
-    expectCause(await createRule(knowledge({ authenticationMethods: [{ key: 'phone_number', method: 'SMS' }] })), `${C0}.knowledge.authenticationMethods[0]`);
-    expectCause(await createRule(knowledge({ authenticationMethods: [{ key: 'platform_verify' }] })), `${C0}.knowledge.authenticationMethods[0]`);
-    expectCause(await createRule(possession({ authenticationMethods: [{ key: 'platform_password' }] })), `${C0}.possession.authenticationMethods[0]`);
+    expectValidationCause(await createRule(knowledge({ authenticationMethods: [{ key: 'phone_number', method: 'SMS' }] })), `${C0}.knowledge.authenticationMethods[0]`);
+    expectValidationCause(await createRule(knowledge({ authenticationMethods: [{ key: 'platform_verify' }] })), `${C0}.knowledge.authenticationMethods[0]`);
+    expectValidationCause(await createRule(possession({ authenticationMethods: [{ key: 'platform_password' }] })), `${C0}.possession.authenticationMethods[0]`);
     // A smart card counts as knowledge (its PIN) as well as possession.
     const ok = await accepted(knowledge({ authenticationMethods: [{ key: 'smart_card_idp', method: 'CERT' }, { key: 'security_question' }] }));
     expect(ok.verificationMethod.constraints[0].knowledge.authenticationMethods).toEqual([
@@ -263,7 +256,7 @@ describe('authentication methods', () => {
       excludedAuthenticationMethods: [{ key: 'phone_number', method: 'SMS' }],
       required: false,
     });
-    expectCause(
+    expectValidationCause(
       await createRule(possession({ excludedAuthenticationMethods: [{ key: 'phone_number' }], required: true })),
       `${C0}.possession.required`,
     );
@@ -301,7 +294,7 @@ describe('rejected writes and limits', () => {
     expect(created.status).toBe(200);
     const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
     const bad = await emu.call('PUT', path, ruleBody(allow({ factorMode: '1FA', constraints: [{ knowledge: {}, possession: {} }] }), 'Renamed'));
-    expectCause(bad, C0);
+    expectValidationCause(bad, C0);
     const after = await emu.call('GET', path);
     expect(after.body.name).toBe('Stable');
     expect(after.body.actions).toEqual(created.body.actions);

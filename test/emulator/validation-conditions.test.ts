@@ -1,23 +1,12 @@
 // The `conditions` object of policies and rules: every condition key's shape, the spec's rules,
 // references to org objects, defaults, and the engine gate of identity-engine-only conditions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
 let policyId: string;
 let ruleCount = 0;
-
-function causesOf(res: RestResponse): string[] {
-  return (res.body?.errorCauses ?? []).map((c: { errorSummary: string }) => c.errorSummary);
-}
-
-/** Asserts a 400 validation failure with a cause naming exactly `path`. */
-function expectCause(res: RestResponse, path: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  expect(causesOf(res).some((c) => c.startsWith(`${path}: `)), causesOf(res).join(' | ')).toBe(true);
-}
 
 function createRule(conditions: unknown, on: TestEmulator = emu, policy = policyId) {
   return on.call('POST', `/api/v1/policies/${policy}/rules`, {
@@ -47,8 +36,8 @@ afterAll(async () => {
 
 describe('conditions object', () => {
   it('rejects an unknown condition key and a non-object', async () => {
-    expectCause(await createRule({ weather: { level: 'SUNNY' } }), 'conditions.weather');
-    expectCause(await createRule(['people']), 'conditions');
+    expectValidationCause(await createRule({ weather: { level: 'SUNNY' } }), 'conditions.weather');
+    expectValidationCause(await createRule(['people']), 'conditions');
   });
 
   it('accepts null conditions and reports every violated rule of one body at once', async () => {
@@ -56,15 +45,15 @@ describe('conditions object', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.conditions).toBeNull();
     const bad = await createRule({ riskScore: {}, device: { managed: true } });
-    expectCause(bad, 'conditions.riskScore.level');
-    expectCause(bad, 'conditions.device.registered');
+    expectValidationCause(bad, 'conditions.riskScore.level');
+    expectValidationCause(bad, 'conditions.device.registered');
   });
 });
 
 describe('people', () => {
   it('lets a policy include only groups', async () => {
     const res = await createPolicy(emu, { conditions: { people: { users: { include: ['00u1alice'], exclude: [] } } } });
-    expectCause(res, 'conditions.people.users.include');
+    expectValidationCause(res, 'conditions.people.users.include');
   });
 
   it('fills the missing side and condition on a policy that includes groups and excludes a user', async () => {
@@ -87,13 +76,13 @@ describe('people', () => {
 
   it('rejects unknown groups and users, naming the element', async () => {
     const res = await createRule({ people: { groups: { include: ['00g1engineering', '00gnope'], exclude: [] }, users: { include: [], exclude: ['00unope'] } } });
-    expectCause(res, 'conditions.people.groups.include[1]');
-    expectCause(res, 'conditions.people.users.exclude[0]');
+    expectValidationCause(res, 'conditions.people.groups.include[1]');
+    expectValidationCause(res, 'conditions.people.users.exclude[0]');
   });
 
   it('rejects non-string ids and unknown members', async () => {
-    expectCause(await createRule({ people: { groups: { include: [42], exclude: [] } } }), 'conditions.people.groups.include[0]');
-    expectCause(await createRule({ people: { roles: { include: [] } } }), 'conditions.people.roles');
+    expectValidationCause(await createRule({ people: { groups: { include: [42], exclude: [] } } }), 'conditions.people.groups.include[0]');
+    expectValidationCause(await createRule({ people: { roles: { include: [] } } }), 'conditions.people.roles');
   });
 
   it('a rejected replace leaves the rule unchanged', async () => {
@@ -101,7 +90,7 @@ describe('people', () => {
     expect(created.status).toBe(200);
     const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
     const res = await emu.call('PUT', path, { ...created.body, conditions: { people: { groups: { include: ['00gmissing'], exclude: [] } } } });
-    expectCause(res, 'conditions.people.groups.include[0]');
+    expectValidationCause(res, 'conditions.people.groups.include[0]');
     const after = await emu.call('GET', path);
     expect(after.body.conditions).toEqual(created.body.conditions);
     expect(after.body.lastUpdated).toBe(created.body.lastUpdated);
@@ -110,7 +99,7 @@ describe('people', () => {
 
 describe('userType', () => {
   it('checks that user types exist and fills the missing array', async () => {
-    expectCause(await createRule({ userType: { include: ['otynope'], exclude: [] } }), 'conditions.userType.include[0]');
+    expectValidationCause(await createRule({ userType: { include: ['otynope'], exclude: [] } }), 'conditions.userType.include[0]');
     const res = await createRule({ userType: { include: ['oty1contractor'] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.conditions.userType).toEqual({ include: ['oty1contractor'], exclude: [] });
@@ -122,22 +111,22 @@ describe('authContext', () => {
     const res = await createRule({ authContext: {} });
     expect(res.status).toBe(200);
     expect(res.body.conditions.authContext).toEqual({ authType: 'ANY' });
-    expectCause(await createRule({ authContext: { authType: 'RADIUS' } }), 'conditions.authContext.authType');
+    expectValidationCause(await createRule({ authContext: { authType: 'RADIUS' } }), 'conditions.authContext.authType');
     expect((await createRule({ authContext: { authType: 'LDAP_INTERFACE' } })).status).toBe(200);
   });
 });
 
 describe('network', () => {
   it('ZONE needs include or exclude with at least one zone', async () => {
-    expectCause(await createRule({ network: { connection: 'ZONE' } }), 'conditions.network.include');
-    expectCause(await createRule({ network: { connection: 'ZONE', include: [], exclude: [] } }), 'conditions.network.include');
+    expectValidationCause(await createRule({ network: { connection: 'ZONE' } }), 'conditions.network.include');
+    expectValidationCause(await createRule({ network: { connection: 'ZONE', include: [], exclude: [] } }), 'conditions.network.include');
     const res = await createRule({ network: { connection: 'ZONE', exclude: ['nzo2vpn'] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.conditions.network).toEqual({ connection: 'ZONE', exclude: ['nzo2vpn'] });
   });
 
   it('ANYWHERE carries no zones', async () => {
-    expectCause(await createRule({ network: { connection: 'ANYWHERE', include: ['nzo1office'] } }), 'conditions.network.include');
+    expectValidationCause(await createRule({ network: { connection: 'ANYWHERE', include: ['nzo1office'] } }), 'conditions.network.include');
     const res = await createRule({ network: { connection: 'ANYWHERE' } });
     expect(res.status).toBe(200);
     expect(res.body.conditions.network).toEqual({ connection: 'ANYWHERE' });
@@ -151,14 +140,14 @@ describe('network', () => {
   });
 
   it('ALL_ZONES must be the single element and other zones must exist', async () => {
-    expectCause(await createRule({ network: { connection: 'ZONE', include: ['ALL_ZONES', 'nzo1office'] } }), 'conditions.network.include');
-    expectCause(await createRule({ network: { connection: 'ZONE', include: ['nzo9nowhere'] } }), 'conditions.network.include[0]');
+    expectValidationCause(await createRule({ network: { connection: 'ZONE', include: ['ALL_ZONES', 'nzo1office'] } }), 'conditions.network.include');
+    expectValidationCause(await createRule({ network: { connection: 'ZONE', include: ['nzo9nowhere'] } }), 'conditions.network.include[0]');
     const res = await createRule({ network: { connection: 'ZONE', include: ['ALL_ZONES'], exclude: ['nzo2vpn'] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
   it('checks the connection enum', async () => {
-    expectCause(await createRule({ network: { connection: 'SOMEWHERE' } }), 'conditions.network.connection');
+    expectValidationCause(await createRule({ network: { connection: 'SOMEWHERE' } }), 'conditions.network.connection');
   });
 });
 
@@ -170,8 +159,8 @@ describe('authProvider', () => {
   });
 
   it('checks the enum and keeps directory integrations for DIRECTORY_SERVICE only', async () => {
-    expectCause(await createRule({ authProvider: { provider: 'LDAP' } }), 'conditions.authProvider.provider');
-    expectCause(await createRule({ authProvider: { provider: 'PLATFORM', include: ['0oadir'] } }), 'conditions.authProvider.include');
+    expectValidationCause(await createRule({ authProvider: { provider: 'LDAP' } }), 'conditions.authProvider.provider');
+    expectValidationCause(await createRule({ authProvider: { provider: 'PLATFORM', include: ['0oadir'] } }), 'conditions.authProvider.include');
     const res = await createRule({ authProvider: { provider: 'DIRECTORY_SERVICE', include: ['0oadir'] } });
     expect(res.status).toBe(200);
     expect(res.body.conditions.authProvider).toEqual({ provider: 'DIRECTORY_SERVICE', include: ['0oadir'] });
@@ -182,9 +171,9 @@ describe('userIdentifier', () => {
   const equals = (value: string) => ({ matchType: 'EQUALS', value });
 
   it('requires type and at least one pattern', async () => {
-    expectCause(await createRule({ userIdentifier: { patterns: [equals('a')] } }), 'conditions.userIdentifier.type');
-    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER' } }), 'conditions.userIdentifier.patterns');
-    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [] } }), 'conditions.userIdentifier.patterns');
+    expectValidationCause(await createRule({ userIdentifier: { patterns: [equals('a')] } }), 'conditions.userIdentifier.type');
+    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER' } }), 'conditions.userIdentifier.patterns');
+    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [] } }), 'conditions.userIdentifier.patterns');
   });
 
   it('allows several patterns with IDENTIFIER and plain match types', async () => {
@@ -195,8 +184,8 @@ describe('userIdentifier', () => {
 
   it('allows exactly one pattern with EXPRESSION or with type ATTRIBUTE', async () => {
     const expression = { matchType: 'EXPRESSION', value: '^.*@example\\.com$' };
-    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [expression, equals('b')] } }), 'conditions.userIdentifier.patterns');
-    expectCause(await createRule({ userIdentifier: { type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('a'), equals('b')] } }), 'conditions.userIdentifier.patterns');
+    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [expression, equals('b')] } }), 'conditions.userIdentifier.patterns');
+    expectValidationCause(await createRule({ userIdentifier: { type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('a'), equals('b')] } }), 'conditions.userIdentifier.patterns');
     expect((await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [expression] } })).status).toBe(200);
     const attr = await createRule({ userIdentifier: { type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('Sales')] } });
     expect(attr.status).toBe(200);
@@ -204,10 +193,10 @@ describe('userIdentifier', () => {
   });
 
   it('uses attribute only with ATTRIBUTE, and checks patterns', async () => {
-    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', attribute: 'department', patterns: [equals('a')] } }), 'conditions.userIdentifier.attribute');
-    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'LIKE', value: 'a' }] } }), 'conditions.userIdentifier.patterns[0].matchType');
-    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EQUALS' }] } }), 'conditions.userIdentifier.patterns[0].value');
-    expectCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EXPRESSION', value: '([a-z' }] } }), 'conditions.userIdentifier.patterns[0].value');
+    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', attribute: 'department', patterns: [equals('a')] } }), 'conditions.userIdentifier.attribute');
+    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'LIKE', value: 'a' }] } }), 'conditions.userIdentifier.patterns[0].matchType');
+    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EQUALS' }] } }), 'conditions.userIdentifier.patterns[0].value');
+    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EXPRESSION', value: '([a-z' }] } }), 'conditions.userIdentifier.patterns[0].value');
   });
 });
 
@@ -219,17 +208,17 @@ describe('app', () => {
   });
 
   it('rejects unknown apps, incomplete entries and unknown entry types', async () => {
-    expectCause(await createRule({ app: { include: [], exclude: [{ type: 'APP', id: '0oa9missing' }] } }), 'conditions.app.exclude[0].id');
-    expectCause(await createRule({ app: { include: [{ type: 'APP_TYPE' }], exclude: [] } }), 'conditions.app.include[0].name');
-    expectCause(await createRule({ app: { include: [{ type: 'GROUP', id: 'x' }], exclude: [] } }), 'conditions.app.include[0].type');
+    expectValidationCause(await createRule({ app: { include: [], exclude: [{ type: 'APP', id: '0oa9missing' }] } }), 'conditions.app.exclude[0].id');
+    expectValidationCause(await createRule({ app: { include: [{ type: 'APP_TYPE' }], exclude: [] } }), 'conditions.app.include[0].name');
+    expectValidationCause(await createRule({ app: { include: [{ type: 'GROUP', id: 'x' }], exclude: [] } }), 'conditions.app.include[0].type');
   });
 });
 
 describe('platform', () => {
   it('requires include with typed entries', async () => {
-    expectCause(await createRule({ platform: {} }), 'conditions.platform.include');
-    expectCause(await createRule({ platform: { include: [{ type: 'MOBILE', os: { type: 'SYMBIAN' } }] } }), 'conditions.platform.include[0].os.type');
-    expectCause(await createRule({ platform: { include: [{ type: 'TABLET', os: { type: 'IOS' } }] } }), 'conditions.platform.include[0].type');
+    expectValidationCause(await createRule({ platform: {} }), 'conditions.platform.include');
+    expectValidationCause(await createRule({ platform: { include: [{ type: 'MOBILE', os: { type: 'SYMBIAN' } }] } }), 'conditions.platform.include[0].os.type');
+    expectValidationCause(await createRule({ platform: { include: [{ type: 'TABLET', os: { type: 'IOS' } }] } }), 'conditions.platform.include[0].type');
     const res = await createRule({ platform: { include: [{ type: 'MOBILE', os: { type: 'IOS' } }, { type: 'DESKTOP', os: { type: 'WINDOWS' } }] } });
     expect(res.status).toBe(200);
     expect(res.body.conditions.platform.include).toHaveLength(2);
@@ -238,8 +227,8 @@ describe('platform', () => {
 
 describe('device', () => {
   it('managed needs registered: true', async () => {
-    expectCause(await createRule({ device: { managed: true } }), 'conditions.device.registered');
-    expectCause(await createRule({ device: { managed: false, registered: false } }), 'conditions.device.registered');
+    expectValidationCause(await createRule({ device: { managed: true } }), 'conditions.device.registered');
+    expectValidationCause(await createRule({ device: { managed: false, registered: false } }), 'conditions.device.registered');
     const res = await createRule({ device: { registered: true, managed: true } });
     expect(res.status).toBe(200);
     expect(res.body.conditions.device).toEqual({ registered: true, managed: true });
@@ -249,15 +238,15 @@ describe('device', () => {
 
 describe('risk levels and expressions', () => {
   it('riskScore and entityRisk need a valid level', async () => {
-    expectCause(await createRule({ riskScore: {} }), 'conditions.riskScore.level');
-    expectCause(await createRule({ entityRisk: { level: 'EXTREME' } }), 'conditions.entityRisk.level');
+    expectValidationCause(await createRule({ riskScore: {} }), 'conditions.riskScore.level');
+    expectValidationCause(await createRule({ entityRisk: { level: 'EXTREME' } }), 'conditions.entityRisk.level');
     const res = await createRule({ riskScore: { level: 'HIGH' }, entityRisk: { level: 'ANY' } });
     expect(res.status).toBe(200);
     expect(res.body.conditions).toMatchObject({ riskScore: { level: 'HIGH' }, entityRisk: { level: 'ANY' } });
   });
 
   it('elCondition needs a condition', async () => {
-    expectCause(await createRule({ elCondition: {} }), 'conditions.elCondition.condition');
+    expectValidationCause(await createRule({ elCondition: {} }), 'conditions.elCondition.condition');
     const res = await createRule({ elCondition: { condition: "user.profile.department == 'Sales'" } });
     expect(res.status).toBe(200);
   });
@@ -265,15 +254,15 @@ describe('risk levels and expressions', () => {
 
 describe('riskDetectionTypes', () => {
   it('takes include or exclude, not both and not neither', async () => {
-    expectCause(await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'], exclude: ['SUSPICIOUS_APP_ACCESS'] } }), 'conditions.riskDetectionTypes.exclude');
-    expectCause(await createRule({ riskDetectionTypes: {} }), 'conditions.riskDetectionTypes.include');
+    expectValidationCause(await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'], exclude: ['SUSPICIOUS_APP_ACCESS'] } }), 'conditions.riskDetectionTypes.exclude');
+    expectValidationCause(await createRule({ riskDetectionTypes: {} }), 'conditions.riskDetectionTypes.include');
     const res = await createRule({ riskDetectionTypes: { exclude: ['ADMIN_REPORTED_USER_RISK'] } });
     expect(res.status).toBe(200);
     expect(res.body.conditions.riskDetectionTypes).toEqual({ exclude: ['ADMIN_REPORTED_USER_RISK'] });
   });
 
   it('accepts only the detected risk event values', async () => {
-    expectCause(await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK', 'ALIENS'] } }), 'conditions.riskDetectionTypes.include[1]');
+    expectValidationCause(await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK', 'ALIENS'] } }), 'conditions.riskDetectionTypes.include[1]');
   });
 });
 
@@ -282,8 +271,8 @@ describe('classic engine', () => {
     const policy = await createPolicy(classic, {});
     expect(policy.status, JSON.stringify(policy.body)).toBe(200);
     const res = await createRule({ userType: { include: [], exclude: [] }, device: { registered: true } }, classic, policy.body.id);
-    expectCause(res, 'conditions.userType');
-    expectCause(res, 'conditions.device');
+    expectValidationCause(res, 'conditions.userType');
+    expectValidationCause(res, 'conditions.device');
     const ok = await createRule({ people: { groups: { include: ['00g2sales'], exclude: [] } }, network: { connection: 'ANYWHERE' } }, classic, policy.body.id);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });

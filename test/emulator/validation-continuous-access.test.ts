@@ -1,7 +1,7 @@
 // Continuous access evaluation policy (CONTINUOUS_ACCESS) validation over real HTTP:
 // `actions.continuousAccess.failureActions`, single logout settings, rule conditions, default rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let rulesPath: string;
@@ -34,13 +34,6 @@ async function accepted(actions: unknown, conditions?: unknown) {
   return res.body;
 }
 
-function expectCause(res: RestResponse, path: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  const causes: string[] = res.body.errorCauses.map((c: { errorSummary: string }) => c.errorSummary);
-  expect(causes.some((c) => c.startsWith(`${path}: `)), `no cause on ${path} in ${JSON.stringify(causes)}`).toBe(true);
-}
-
 describe('continuous access default policy and rule', () => {
   it('the org default policy has a Catch-all Rule that only logs, and it is editable', async () => {
     const [system] = (await emu.call('GET', '/api/v1/policies?type=CONTINUOUS_ACCESS')).body.filter((p: any) => p.system);
@@ -63,20 +56,20 @@ describe('continuous access default policy and rule', () => {
 
 describe('continuous access policy body', () => {
   it('rejects settings and policy-level conditions', async () => {
-    expectCause(await emu.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'S', description: 'd', settings: { x: 1 } }), 'settings');
+    expectValidationCause(await emu.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'S', description: 'd', settings: { x: 1 } }), 'settings');
     const conditions = await emu.call('POST', '/api/v1/policies', {
       type: 'CONTINUOUS_ACCESS',
       name: 'C',
       description: 'd',
       conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } },
     });
-    expectCause(conditions, 'conditions');
+    expectValidationCause(conditions, 'conditions');
   });
 
   it('is an identity-engine type: a classic org refuses it', async () => {
     const classic = await startTestEmulator({ engine: 'CLASSIC' });
     try {
-      expectCause(await classic.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'C', description: 'd' }), 'type');
+      expectValidationCause(await classic.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'C', description: 'd' }), 'type');
     } finally {
       await classic.close();
     }
@@ -85,25 +78,25 @@ describe('continuous access policy body', () => {
 
 describe('failure actions', () => {
   it('requires actions.continuousAccess and rejects other members', async () => {
-    expectCause(await emu.call('POST', rulesPath, { type: 'CONTINUOUS_ACCESS', name: 'R' }), 'actions');
-    expectCause(await createRule({}), 'actions.continuousAccess');
-    expectCause(await createRule({ continuousAccess: { failureActions: [], successActions: [] } }), 'actions.continuousAccess.successActions');
-    expectCause(await createRule({ ...failing([]), entityRisk: { actions: [] } }), 'actions.entityRisk');
+    expectValidationCause(await emu.call('POST', rulesPath, { type: 'CONTINUOUS_ACCESS', name: 'R' }), 'actions');
+    expectValidationCause(await createRule({}), 'actions.continuousAccess');
+    expectValidationCause(await createRule({ continuousAccess: { failureActions: [], successActions: [] } }), 'actions.continuousAccess.successActions');
+    expectValidationCause(await createRule({ ...failing([]), entityRisk: { actions: [] } }), 'actions.entityRisk');
   });
 
   it('an absent list is filled with the default: empty, log only', async () => {
     expect((await accepted({ continuousAccess: {} })).actions).toEqual(failing([]));
-    expectCause(await createRule(failing('TERMINATE_SESSION')), FA);
+    expectValidationCause(await createRule(failing('TERMINATE_SESSION')), FA);
   });
 
   it('each action is TERMINATE_SESSION or RUN_WORKFLOW, at most once', async () => {
-    expectCause(await createRule(failing([{ action: 'REVOKE_TOKENS' }])), `${FA}[0].action`);
-    expectCause(await createRule(failing([{ slo: { appSelectionMode: 'ALL' } }])), `${FA}[0].action`);
+    expectValidationCause(await createRule(failing([{ action: 'REVOKE_TOKENS' }])), `${FA}[0].action`);
+    expectValidationCause(await createRule(failing([{ slo: { appSelectionMode: 'ALL' } }])), `${FA}[0].action`);
     const twice = [
       { action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } },
       { action: 'RUN_WORKFLOW', workflow: { id: 'wf2' } },
     ];
-    expectCause(await createRule(failing(twice)), `${FA}[1].action`);
+    expectValidationCause(await createRule(failing(twice)), `${FA}[1].action`);
     const both = [
       { action: 'TERMINATE_SESSION', slo: { appSelectionMode: 'NONE', appInstanceIds: null } },
       { action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } },
@@ -112,9 +105,9 @@ describe('failure actions', () => {
   });
 
   it('RUN_WORKFLOW needs a workflow id and takes no slo', async () => {
-    expectCause(await createRule(failing([{ action: 'RUN_WORKFLOW' }])), `${FA}[0].workflow`);
-    expectCause(await createRule(failing([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])), `${FA}[0].workflow.id`);
-    expectCause(
+    expectValidationCause(await createRule(failing([{ action: 'RUN_WORKFLOW' }])), `${FA}[0].workflow`);
+    expectValidationCause(await createRule(failing([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])), `${FA}[0].workflow.id`);
+    expectValidationCause(
       await createRule(failing([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' }, slo: { appSelectionMode: 'ALL' } }])),
       `${FA}[0].slo`,
     );
@@ -123,10 +116,10 @@ describe('failure actions', () => {
 
 describe('single logout settings', () => {
   it('TERMINATE_SESSION needs slo with an appSelectionMode and takes no workflow', async () => {
-    expectCause(await createRule(failing([{ action: 'TERMINATE_SESSION' }])), `${FA}[0].slo`);
-    expectCause(await createRule(terminate({})), `${FA}[0].slo.appSelectionMode`);
-    expectCause(await createRule(terminate({ appSelectionMode: 'SOME' })), `${FA}[0].slo.appSelectionMode`);
-    expectCause(
+    expectValidationCause(await createRule(failing([{ action: 'TERMINATE_SESSION' }])), `${FA}[0].slo`);
+    expectValidationCause(await createRule(terminate({})), `${FA}[0].slo.appSelectionMode`);
+    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SOME' })), `${FA}[0].slo.appSelectionMode`);
+    expectValidationCause(
       await createRule(failing([{ action: 'TERMINATE_SESSION', slo: { appSelectionMode: 'ALL' }, workflow: { id: 'wf1' } }])),
       `${FA}[0].workflow`,
     );
@@ -134,17 +127,17 @@ describe('single logout settings', () => {
 
   it('appInstanceIds only with SPECIFIC; NONE and ALL return null', async () => {
     for (const mode of ['NONE', 'ALL']) {
-      expectCause(await createRule(terminate({ appSelectionMode: mode, appInstanceIds: ['0oa1portal'] })), `${FA}[0].slo.appInstanceIds`);
+      expectValidationCause(await createRule(terminate({ appSelectionMode: mode, appInstanceIds: ['0oa1portal'] })), `${FA}[0].slo.appInstanceIds`);
       const rule = await accepted(terminate({ appSelectionMode: mode }));
       expect(rule.actions).toEqual(terminate({ appSelectionMode: mode, appInstanceIds: null }));
     }
   });
 
   it('SPECIFIC names at least one existing app, none twice', async () => {
-    expectCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC' })), `${FA}[0].slo.appInstanceIds`);
-    expectCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: [] })), `${FA}[0].slo.appInstanceIds`);
-    expectCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oanosuchapp'] })), `${FA}[0].slo.appInstanceIds[1]`);
-    expectCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm', '0oa2crm'] })), `${FA}[0].slo.appInstanceIds[1]`);
+    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC' })), `${FA}[0].slo.appInstanceIds`);
+    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: [] })), `${FA}[0].slo.appInstanceIds`);
+    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oanosuchapp'] })), `${FA}[0].slo.appInstanceIds[1]`);
+    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm', '0oa2crm'] })), `${FA}[0].slo.appInstanceIds[1]`);
     const rule = await accepted(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oa3console'] }));
     expect(rule.actions).toEqual(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oa3console'] }));
   });
@@ -154,9 +147,9 @@ describe('continuous access rule conditions', () => {
   it('accepts people only', async () => {
     const people = { users: { include: [], exclude: ['00u2bob'] }, groups: { include: ['00g1engineering'], exclude: [] } };
     expect((await accepted(failing([]), { people })).conditions).toEqual({ people });
-    expectCause(await createRule(failing([]), { network: { connection: 'ANYWHERE' } }), 'conditions.network');
-    expectCause(await createRule(failing([]), { entityRisk: { level: 'HIGH' } }), 'conditions.entityRisk');
-    expectCause(await createRule(failing([]), { people: { groups: { include: ['00gnosuchgroup'], exclude: [] } } }), 'conditions.people.groups.include[0]');
+    expectValidationCause(await createRule(failing([]), { network: { connection: 'ANYWHERE' } }), 'conditions.network');
+    expectValidationCause(await createRule(failing([]), { entityRisk: { level: 'HIGH' } }), 'conditions.entityRisk');
+    expectValidationCause(await createRule(failing([]), { people: { groups: { include: ['00gnosuchgroup'], exclude: [] } } }), 'conditions.people.groups.include[0]');
   });
 });
 
@@ -165,7 +158,7 @@ describe('rejected writes', () => {
     const rule = await accepted(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm'] }));
     const path = `${rulesPath}/${rule.id}`;
     const bad = await emu.call('PUT', path, ruleBody(terminate({ appSelectionMode: 'ALL', appInstanceIds: ['0oa2crm'] }), null, 'Renamed'));
-    expectCause(bad, `${FA}[0].slo.appInstanceIds`);
+    expectValidationCause(bad, `${FA}[0].slo.appInstanceIds`);
     const after = (await emu.call('GET', path)).body;
     expect(after).toMatchObject({ name: 'Rule', actions: rule.actions, lastUpdated: rule.lastUpdated });
   });

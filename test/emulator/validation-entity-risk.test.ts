@@ -1,7 +1,7 @@
 // Entity risk policy (ENTITY_RISK) validation over real HTTP: `actions.entityRisk.actions`, the
 // conditions an entity risk rule accepts, and the default rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { defaultPolicyOf, expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let rulesPath: string;
@@ -33,21 +33,9 @@ async function accepted(actions: unknown, conditions?: unknown) {
   return res.body;
 }
 
-function expectCause(res: RestResponse, path: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  const causes: string[] = res.body.errorCauses.map((c: { errorSummary: string }) => c.errorSummary);
-  expect(causes.some((c) => c.startsWith(`${path}: `)), `no cause on ${path} in ${JSON.stringify(causes)}`).toBe(true);
-}
-
-async function systemPolicy() {
-  const [system] = (await emu.call('GET', '/api/v1/policies?type=ENTITY_RISK')).body.filter((p: any) => p.system);
-  return system;
-}
-
 describe('entity risk default policy and rule', () => {
   it('the org default policy has a Catch-all Rule that only logs', async () => {
-    const system = await systemPolicy();
+    const system = await defaultPolicyOf(emu, 'ENTITY_RISK');
     expect(system).toMatchObject({ type: 'ENTITY_RISK', conditions: null });
     const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     expect(rules).toHaveLength(1);
@@ -55,13 +43,13 @@ describe('entity risk default policy and rule', () => {
   });
 
   it('the default rule is editable and validated', async () => {
-    const system = await systemPolicy();
+    const system = await defaultPolicyOf(emu, 'ENTITY_RISK');
     const [rule] = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     const path = `/api/v1/policies/${system.id}/rules/${rule.id}`;
     const edited = await emu.call('PUT', path, ruleBody(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]), null, rule.name));
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.actions).toEqual(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]));
-    expectCause(await emu.call('PUT', path, ruleBody(withActions([{ action: 'RUN_WORKFLOW' }]), null, rule.name)), `${ER}[0].workflow`);
+    expectValidationCause(await emu.call('PUT', path, ruleBody(withActions([{ action: 'RUN_WORKFLOW' }]), null, rule.name)), `${ER}[0].workflow`);
   });
 
   it('a created policy starts without rules', async () => {
@@ -73,20 +61,20 @@ describe('entity risk default policy and rule', () => {
 
 describe('entity risk policy body', () => {
   it('rejects settings and policy-level conditions', async () => {
-    expectCause(await emu.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'S', description: 'd', settings: { factors: {} } }), 'settings');
+    expectValidationCause(await emu.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'S', description: 'd', settings: { factors: {} } }), 'settings');
     const conditions = await emu.call('POST', '/api/v1/policies', {
       type: 'ENTITY_RISK',
       name: 'C',
       description: 'd',
       conditions: { entityRisk: { level: 'HIGH' } },
     });
-    expectCause(conditions, 'conditions');
+    expectValidationCause(conditions, 'conditions');
   });
 
   it('is an identity-engine type: a classic org refuses it', async () => {
     const classic = await startTestEmulator({ engine: 'CLASSIC' });
     try {
-      expectCause(await classic.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'E', description: 'd' }), 'type');
+      expectValidationCause(await classic.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'E', description: 'd' }), 'type');
     } finally {
       await classic.close();
     }
@@ -95,37 +83,37 @@ describe('entity risk policy body', () => {
 
 describe('entity risk actions', () => {
   it('requires actions.entityRisk and rejects other members', async () => {
-    expectCause(await emu.call('POST', rulesPath, { type: 'ENTITY_RISK', name: 'R' }), 'actions');
-    expectCause(await createRule({}), 'actions.entityRisk');
-    expectCause(await createRule({ entityRisk: { actions: [], notify: true } }), 'actions.entityRisk.notify');
-    expectCause(await createRule({ ...withActions([]), signon: { access: 'ALLOW' } }), 'actions.signon');
+    expectValidationCause(await emu.call('POST', rulesPath, { type: 'ENTITY_RISK', name: 'R' }), 'actions');
+    expectValidationCause(await createRule({}), 'actions.entityRisk');
+    expectValidationCause(await createRule({ entityRisk: { actions: [], notify: true } }), 'actions.entityRisk.notify');
+    expectValidationCause(await createRule({ ...withActions([]), signon: { access: 'ALLOW' } }), 'actions.signon');
   });
 
   it('an absent list is filled with the default: empty, log only', async () => {
     expect((await accepted({ entityRisk: {} })).actions).toEqual(withActions([]));
     expect((await accepted(withActions([]))).actions).toEqual(withActions([]));
-    expectCause(await createRule(withActions({ action: 'TERMINATE_ALL_SESSIONS' })), ER);
+    expectValidationCause(await createRule(withActions({ action: 'TERMINATE_ALL_SESSIONS' })), ER);
   });
 
   it('TERMINATE_ALL_SESSIONS takes no workflow', async () => {
     expect((await accepted(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]))).actions).toEqual(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]));
-    expectCause(await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS', workflow: { id: 'wf1' } }])), `${ER}[0].workflow`);
+    expectValidationCause(await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS', workflow: { id: 'wf1' } }])), `${ER}[0].workflow`);
   });
 
   it('RUN_WORKFLOW needs a workflow id', async () => {
-    expectCause(await createRule(withActions([{ action: 'RUN_WORKFLOW' }])), `${ER}[0].workflow`);
-    expectCause(await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }])), `${ER}[0].workflow.id`);
-    expectCause(await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])), `${ER}[0].workflow.id`);
-    expectCause(await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1', name: 'x' } }])), `${ER}[0].workflow.name`);
+    expectValidationCause(await createRule(withActions([{ action: 'RUN_WORKFLOW' }])), `${ER}[0].workflow`);
+    expectValidationCause(await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }])), `${ER}[0].workflow.id`);
+    expectValidationCause(await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])), `${ER}[0].workflow.id`);
+    expectValidationCause(await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1', name: 'x' } }])), `${ER}[0].workflow.name`);
     const ok = await accepted(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } }]));
     expect(ok.actions).toEqual(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } }]));
   });
 
   it('each action is one of the two kinds, at most once', async () => {
-    expectCause(await createRule(withActions([{}])), `${ER}[0].action`);
-    expectCause(await createRule(withActions([{ action: 'LOCK_ACCOUNT' }])), `${ER}[0].action`);
-    expectCause(await createRule(withActions(['TERMINATE_ALL_SESSIONS'])), `${ER}[0]`);
-    expectCause(await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'TERMINATE_ALL_SESSIONS' }])), `${ER}[1].action`);
+    expectValidationCause(await createRule(withActions([{}])), `${ER}[0].action`);
+    expectValidationCause(await createRule(withActions([{ action: 'LOCK_ACCOUNT' }])), `${ER}[0].action`);
+    expectValidationCause(await createRule(withActions(['TERMINATE_ALL_SESSIONS'])), `${ER}[0]`);
+    expectValidationCause(await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'TERMINATE_ALL_SESSIONS' }])), `${ER}[1].action`);
     const both = [{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'RUN_WORKFLOW', workflow: { id: 'wf2' } }];
     expect((await accepted(withActions(both))).actions).toEqual(withActions(both));
   });
@@ -144,15 +132,15 @@ describe('entity risk rule conditions', () => {
 
   it('rejects conditions that a risk event cannot carry', async () => {
     const terminate = withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]);
-    expectCause(await createRule(terminate, { network: { connection: 'ZONE', include: ['nzo1office'] } }), 'conditions.network');
-    expectCause(await createRule(terminate, { device: { registered: true } }), 'conditions.device');
-    expectCause(await createRule(terminate, { riskScore: { level: 'HIGH' } }), 'conditions.riskScore');
+    expectValidationCause(await createRule(terminate, { network: { connection: 'ZONE', include: ['nzo1office'] } }), 'conditions.network');
+    expectValidationCause(await createRule(terminate, { device: { registered: true } }), 'conditions.device');
+    expectValidationCause(await createRule(terminate, { riskScore: { level: 'HIGH' } }), 'conditions.riskScore');
   });
 
   it('still applies the common condition rules', async () => {
     const terminate = withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]);
-    expectCause(await createRule(terminate, { entityRisk: { level: 'EXTREME' } }), 'conditions.entityRisk.level');
-    expectCause(
+    expectValidationCause(await createRule(terminate, { entityRisk: { level: 'EXTREME' } }), 'conditions.entityRisk.level');
+    expectValidationCause(
       await createRule(terminate, { riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'], exclude: ['SUSPICIOUS_APP_ACCESS'] } }),
       'conditions.riskDetectionTypes.exclude',
     );
@@ -164,7 +152,7 @@ describe('rejected writes', () => {
     const rule = await accepted(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf-keep' } }]), { entityRisk: { level: 'MEDIUM' } });
     const path = `${rulesPath}/${rule.id}`;
     const bad = await emu.call('PUT', path, ruleBody(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }]), { entityRisk: { level: 'LOW' } }, 'Renamed'));
-    expectCause(bad, `${ER}[0].workflow.id`);
+    expectValidationCause(bad, `${ER}[0].workflow.id`);
     const after = (await emu.call('GET', path)).body;
     expect(after).toMatchObject({ name: 'Rule', conditions: { entityRisk: { level: 'MEDIUM' } }, actions: rule.actions, lastUpdated: rule.lastUpdated });
   });

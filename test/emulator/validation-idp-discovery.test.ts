@@ -1,22 +1,13 @@
 // IdP discovery policy (IDP_DISCOVERY): one per org, no settings, an immutable default rule that
 // routes to the org sign-in page, and every provider rule of `actions.idp`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
 let policy: any;
 let classicPolicyId: string;
 let n = 0;
-
-function causesOf(res: RestResponse): string[] {
-  return (res.body?.errorCauses ?? []).map((c: { errorSummary: string }) => c.errorSummary);
-}
-function expectCause(res: RestResponse, path: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  expect(causesOf(res).some((c) => c.startsWith(`${path}: `)), causesOf(res).join(' | ')).toBe(true);
-}
 
 function createRule(idp: unknown, on: TestEmulator = emu, policyId: string = policy.id) {
   return on.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'IDP_DISCOVERY', name: `routing rule ${++n}`, actions: { idp } });
@@ -47,13 +38,13 @@ describe('the policy', () => {
     expect(await onlyPolicy(emu)).toHaveLength(1);
     expect(policy.system).toBe(true);
     const res = await emu.call('POST', '/api/v1/policies', { type: 'IDP_DISCOVERY', name: 'Second routing policy' });
-    expectCause(res, 'type');
+    expectValidationCause(res, 'type');
     expect(await onlyPolicy(emu)).toHaveLength(1);
   });
 
   it('has no settings, and a rejected replace changes nothing', async () => {
     const res = await emu.call('PUT', `/api/v1/policies/${policy.id}`, { type: 'IDP_DISCOVERY', name: policy.name, settings: { idp: {} } });
-    expectCause(res, 'settings');
+    expectValidationCause(res, 'settings');
     expect((await emu.call('GET', `/api/v1/policies/${policy.id}`)).body).toEqual(policy);
   });
 });
@@ -75,10 +66,10 @@ describe('default rule', () => {
 describe('actions.idp', () => {
   it('is required, with a selection type', async () => {
     const none = await emu.call('POST', `/api/v1/policies/${policy.id}/rules`, { type: 'IDP_DISCOVERY', name: `no actions ${++n}` });
-    expectCause(none, 'actions');
-    expectCause(await emu.call('POST', `/api/v1/policies/${policy.id}/rules`, { type: 'IDP_DISCOVERY', name: `r${++n}`, actions: {} }), 'actions.idp');
-    expectCause(await createRule({ providers: [saml()] }), 'actions.idp.idpSelectionType');
-    expectCause(await createRule({ providers: [saml()], idpSelectionType: 'RANDOM' }), 'actions.idp.idpSelectionType');
+    expectValidationCause(none, 'actions');
+    expectValidationCause(await emu.call('POST', `/api/v1/policies/${policy.id}/rules`, { type: 'IDP_DISCOVERY', name: `r${++n}`, actions: {} }), 'actions.idp');
+    expectValidationCause(await createRule({ providers: [saml()] }), 'actions.idp.idpSelectionType');
+    expectValidationCause(await createRule({ providers: [saml()], idpSelectionType: 'RANDOM' }), 'actions.idp.idpSelectionType');
   });
 
   it('routes to specific providers', async () => {
@@ -90,38 +81,38 @@ describe('actions.idp', () => {
   });
 
   it('needs at least one and at most 10 providers for SPECIFIC', async () => {
-    expectCause(await createRule({ idpSelectionType: 'SPECIFIC' }), 'actions.idp.providers');
-    expectCause(await specific(), 'actions.idp.providers');
+    expectValidationCause(await createRule({ idpSelectionType: 'SPECIFIC' }), 'actions.idp.providers');
+    expectValidationCause(await specific(), 'actions.idp.providers');
     const eleven = Array.from({ length: 11 }, (_, i) => saml(`0oasaml${i}`));
-    expectCause(await specific(...eleven), 'actions.idp.providers');
+    expectValidationCause(await specific(...eleven), 'actions.idp.providers');
     expect((await specific(...eleven.slice(0, 10))).status).toBe(200);
   });
 
   it('needs an id except for PLATFORM, AgentlessDSSO and IWA', async () => {
-    expectCause(await specific({ type: 'SAML2' }), 'actions.idp.providers[0].id');
-    expectCause(await specific({ type: 'PLATFORM' }, { type: 'X509' }), 'actions.idp.providers[1].id');
+    expectValidationCause(await specific({ type: 'SAML2' }), 'actions.idp.providers[0].id');
+    expectValidationCause(await specific({ type: 'PLATFORM' }, { type: 'X509' }), 'actions.idp.providers[1].id');
     const res = await specific({ type: 'AgentlessDSSO' }, { type: 'IWA' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
   it('checks provider types and unknown members', async () => {
-    expectCause(await specific({ type: 'LDAP', id: 'x' }), 'actions.idp.providers[0].type');
-    expectCause(await specific({ id: 'x' }), 'actions.idp.providers[0].type');
-    expectCause(await specific({ ...saml(), weight: 1 }), 'actions.idp.providers[0].weight');
+    expectValidationCause(await specific({ type: 'LDAP', id: 'x' }), 'actions.idp.providers[0].type');
+    expectValidationCause(await specific({ id: 'x' }), 'actions.idp.providers[0].type');
+    expectValidationCause(await specific({ ...saml(), weight: 1 }), 'actions.idp.providers[0].weight');
   });
 
   it('allows at most one AgentlessDSSO, IWA and X509 provider each', async () => {
-    expectCause(await specific({ type: 'IWA' }, saml(), { type: 'IWA' }), 'actions.idp.providers[2].type');
-    expectCause(await specific({ type: 'AgentlessDSSO' }, { type: 'AgentlessDSSO' }), 'actions.idp.providers[1].type');
-    expectCause(await specific({ type: 'X509', id: 'a' }, { type: 'X509', id: 'b' }), 'actions.idp.providers[1].type');
+    expectValidationCause(await specific({ type: 'IWA' }, saml(), { type: 'IWA' }), 'actions.idp.providers[2].type');
+    expectValidationCause(await specific({ type: 'AgentlessDSSO' }, { type: 'AgentlessDSSO' }), 'actions.idp.providers[1].type');
+    expectValidationCause(await specific({ type: 'X509', id: 'a' }, { type: 'X509', id: 'b' }), 'actions.idp.providers[1].type');
     expect((await specific(saml('a'), saml('b'))).status).toBe(200);
   });
 
   it('DYNAMIC takes match criteria and no providers', async () => {
     const criteria = [{ providerExpression: "login.identifier.substringAfter('@')", propertyName: 'issuer' }];
-    expectCause(await createRule({ idpSelectionType: 'DYNAMIC', providers: [saml()], matchCriteria: criteria }), 'actions.idp.providers');
-    expectCause(await createRule({ idpSelectionType: 'DYNAMIC', providers: [] }), 'actions.idp.matchCriteria');
-    expectCause(await createRule({ idpSelectionType: 'DYNAMIC', providers: [], matchCriteria: [{ propertyName: 'name' }] }), 'actions.idp.matchCriteria[0].providerExpression');
+    expectValidationCause(await createRule({ idpSelectionType: 'DYNAMIC', providers: [saml()], matchCriteria: criteria }), 'actions.idp.providers');
+    expectValidationCause(await createRule({ idpSelectionType: 'DYNAMIC', providers: [] }), 'actions.idp.matchCriteria');
+    expectValidationCause(await createRule({ idpSelectionType: 'DYNAMIC', providers: [], matchCriteria: [{ propertyName: 'name' }] }), 'actions.idp.matchCriteria[0].providerExpression');
     const res = await createRule({ idpSelectionType: 'DYNAMIC', matchCriteria: [{ providerExpression: "login.identifier.substringAfter('@')" }] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.actions.idp).toEqual({
@@ -133,14 +124,14 @@ describe('actions.idp', () => {
 
   it('SPECIFIC takes no match criteria', async () => {
     const res = await createRule({ idpSelectionType: 'SPECIFIC', providers: [saml()], matchCriteria: [{ providerExpression: 'x' }] });
-    expectCause(res, 'actions.idp.matchCriteria');
+    expectValidationCause(res, 'actions.idp.matchCriteria');
   });
 
   it('a rejected replace leaves the rule unchanged', async () => {
     const created = await specific(saml());
     const path = `/api/v1/policies/${policy.id}/rules/${created.body.id}`;
     const res = await emu.call('PUT', path, { ...created.body, actions: { idp: { idpSelectionType: 'SPECIFIC', providers: [{ type: 'OIDC' }] } } });
-    expectCause(res, 'actions.idp.providers[0].id');
+    expectValidationCause(res, 'actions.idp.providers[0].id');
     expect((await emu.call('GET', path)).body).toEqual(created.body);
   });
 });
@@ -148,9 +139,9 @@ describe('actions.idp', () => {
 describe('classic engine', () => {
   it('allows one provider, without a name', async () => {
     const two = await createRule({ idpSelectionType: 'SPECIFIC', providers: [saml('a'), saml('b')] }, classic, classicPolicyId);
-    expectCause(two, 'actions.idp.providers');
+    expectValidationCause(two, 'actions.idp.providers');
     const named = await createRule({ idpSelectionType: 'SPECIFIC', providers: [{ ...saml(), name: 'Partner' }] }, classic, classicPolicyId);
-    expectCause(named, 'actions.idp.providers[0].name');
+    expectValidationCause(named, 'actions.idp.providers[0].name');
     const ok = await createRule({ idpSelectionType: 'SPECIFIC', providers: [saml()] }, classic, classicPolicyId);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });

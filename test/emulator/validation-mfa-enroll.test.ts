@@ -1,31 +1,17 @@
 // MFA_ENROLL: the authenticator enrollment policy on the identity engine (type, authenticators or
 // factors) and the MFA enrollment policy on the classic engine (factors only); enroll rule actions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { defaultPolicyAndRule, expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
 let n = 0;
-
-function causesOf(res: RestResponse): string[] {
-  return (res.body?.errorCauses ?? []).map((c: { errorSummary: string }) => c.errorSummary);
-}
-function expectCause(res: RestResponse, path: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  expect(causesOf(res).some((c) => c.startsWith(`${path}: `)), causesOf(res).join(' | ')).toBe(true);
-}
 
 function createPolicy(settings: unknown, on: TestEmulator = emu) {
   return on.call('POST', '/api/v1/policies', { type: 'MFA_ENROLL', name: `enrollment policy ${++n}`, settings });
 }
 function createRule(policyId: string, actions: unknown, on: TestEmulator = emu) {
   return on.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'MFA_ENROLL', name: `enrollment rule ${++n}`, actions });
-}
-async function defaultPolicyAndRule(on: TestEmulator) {
-  const policy = (await on.call('GET', '/api/v1/policies?type=MFA_ENROLL')).body.find((p: { system: boolean }) => p.system);
-  const rule = (await on.call('GET', `/api/v1/policies/${policy.id}/rules`)).body.find((r: { system: boolean }) => r.system);
-  return { policy, rule };
 }
 
 beforeAll(async () => {
@@ -74,9 +60,9 @@ describe('authenticator enrollment policy settings (identity engine)', () => {
 
   it('keeps factors and authenticators apart', async () => {
     const both = await createPolicy({ type: 'AUTHENTICATORS', authenticators: [{ key: 'platform_email', enroll: { self: 'OPTIONAL' } }], factors: { platform_sms: {} } });
-    expectCause(both, 'settings.factors');
-    expectCause(await createPolicy({ type: 'FACTORS', authenticators: [{ key: 'platform_email', enroll: { self: 'OPTIONAL' } }] }), 'settings.type');
-    expectCause(await createPolicy({ type: 'AUTHENTICATORS', factors: { platform_sms: {} } }), 'settings.factors');
+    expectValidationCause(both, 'settings.factors');
+    expectValidationCause(await createPolicy({ type: 'FACTORS', authenticators: [{ key: 'platform_email', enroll: { self: 'OPTIONAL' } }] }), 'settings.type');
+    expectValidationCause(await createPolicy({ type: 'AUTHENTICATORS', factors: { platform_sms: {} } }), 'settings.factors');
   });
 
   it('updating a policy to authenticators removes its factors', async () => {
@@ -93,20 +79,20 @@ describe('authenticator enrollment policy settings (identity engine)', () => {
   });
 
   it('checks factor keys, enroll values and authenticator entries', async () => {
-    expectCause(await createPolicy({ factors: { carrier_pigeon: {} } }), 'settings.factors.carrier_pigeon');
-    expectCause(await createPolicy({ factors: { platform_sms: { enroll: { self: 'ALWAYS' } } } }), 'settings.factors.platform_sms.enroll.self');
-    expectCause(await createPolicy({ authenticators: [{ enroll: { self: 'REQUIRED' } }] }), 'settings.authenticators[0].key');
-    expectCause(await createPolicy({ authenticators: [{ key: 'webauthn', enroll: { self: 'SOMETIMES' } }] }), 'settings.authenticators[0].enroll.self');
+    expectValidationCause(await createPolicy({ factors: { carrier_pigeon: {} } }), 'settings.factors.carrier_pigeon');
+    expectValidationCause(await createPolicy({ factors: { platform_sms: { enroll: { self: 'ALWAYS' } } } }), 'settings.factors.platform_sms.enroll.self');
+    expectValidationCause(await createPolicy({ authenticators: [{ enroll: { self: 'REQUIRED' } }] }), 'settings.authenticators[0].key');
+    expectValidationCause(await createPolicy({ authenticators: [{ key: 'webauthn', enroll: { self: 'SOMETIMES' } }] }), 'settings.authenticators[0].enroll.self');
     const dup = await createPolicy({ authenticators: [{ key: 'webauthn', enroll: { self: 'OPTIONAL' } }, { key: 'webauthn', enroll: { self: 'REQUIRED' } }] });
-    expectCause(dup, 'settings.authenticators[1].key');
-    expectCause(await createPolicy({ type: 'BOTH' }), 'settings.type');
+    expectValidationCause(dup, 'settings.authenticators[1].key');
+    expectValidationCause(await createPolicy({ type: 'BOTH' }), 'settings.type');
   });
 
   it('a rejected replace leaves the policy unchanged', async () => {
     const created = await createPolicy({ factors: { platform_push: { enroll: { self: 'REQUIRED' } } } });
     const path = `/api/v1/policies/${created.body.id}`;
     const res = await emu.call('PUT', path, { type: 'MFA_ENROLL', name: 'changed', settings: { factors: { platform_push: { enroll: { self: 'MAYBE' } } } } });
-    expectCause(res, 'settings.factors.platform_push.enroll.self');
+    expectValidationCause(res, 'settings.factors.platform_push.enroll.self');
     expect((await emu.call('GET', path)).body).toEqual(created.body);
   });
 });
@@ -114,10 +100,10 @@ describe('authenticator enrollment policy settings (identity engine)', () => {
 describe('rule actions', () => {
   it('need enroll.self', async () => {
     const policy = await createPolicy(undefined);
-    expectCause(await createRule(policy.body.id, undefined), 'actions');
-    expectCause(await createRule(policy.body.id, { enroll: {} }), 'actions.enroll.self');
-    expectCause(await createRule(policy.body.id, { enroll: { self: 'ALWAYS' } }), 'actions.enroll.self');
-    expectCause(await createRule(policy.body.id, { enroll: { self: 'LOGIN' }, signon: {} }), 'actions.signon');
+    expectValidationCause(await createRule(policy.body.id, undefined), 'actions');
+    expectValidationCause(await createRule(policy.body.id, { enroll: {} }), 'actions.enroll.self');
+    expectValidationCause(await createRule(policy.body.id, { enroll: { self: 'ALWAYS' } }), 'actions.enroll.self');
+    expectValidationCause(await createRule(policy.body.id, { enroll: { self: 'LOGIN' }, signon: {} }), 'actions.signon');
     const ok = await createRule(policy.body.id, { enroll: { self: 'LOGIN' } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions).toEqual({ enroll: { self: 'LOGIN' } });
@@ -126,7 +112,7 @@ describe('rule actions', () => {
 
 describe('default rule', () => {
   it('enrolls at the next challenge and is read-only on the identity engine', async () => {
-    const { policy, rule } = await defaultPolicyAndRule(emu);
+    const { policy, rule } = await defaultPolicyAndRule(emu, 'MFA_ENROLL');
     expect(rule.name).toBe('Default Rule');
     expect(rule.actions).toEqual({ enroll: { self: 'CHALLENGE' } });
     const res = await emu.call('PUT', `/api/v1/policies/${policy.id}/rules/${rule.id}`, { ...rule, actions: { enroll: { self: 'NEVER' } } });
@@ -149,13 +135,13 @@ describe('MFA enrollment policy (classic engine)', () => {
 
   it('rejects the identity-engine members', async () => {
     const res = await createPolicy({ type: 'AUTHENTICATORS', authenticators: [{ key: 'webauthn', enroll: { self: 'OPTIONAL' } }] }, classic);
-    expectCause(res, 'settings.type');
-    expectCause(res, 'settings.authenticators');
+    expectValidationCause(res, 'settings.type');
+    expectValidationCause(res, 'settings.authenticators');
   });
 
   it('rules take the same enroll action', async () => {
     const policy = await createPolicy(undefined, classic);
-    expectCause(await createRule(policy.body.id, { enroll: { self: 'SOMETIMES' } }, classic), 'actions.enroll.self');
+    expectValidationCause(await createRule(policy.body.id, { enroll: { self: 'SOMETIMES' } }, classic), 'actions.enroll.self');
     const ok = await createRule(policy.body.id, { enroll: { self: 'NEVER' } }, classic);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });

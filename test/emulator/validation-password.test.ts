@@ -1,21 +1,12 @@
 // Password policy (PASSWORD): settings with every default of the spec table, recovery factors, and
 // the rule actions (change, unlock, self-service reset with its requirement and step-up rules).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
 let policyId: string;
 let n = 0;
-
-function causesOf(res: RestResponse): string[] {
-  return (res.body?.errorCauses ?? []).map((c: { errorSummary: string }) => c.errorSummary);
-}
-function expectCause(res: RestResponse, path: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  expect(causesOf(res).some((c) => c.startsWith(`${path}: `)), causesOf(res).join(' | ')).toBe(true);
-}
 
 const DEFAULT_SETTINGS = {
   password: {
@@ -94,29 +85,29 @@ describe('policy settings', () => {
   });
 
   it('rejects negative integers and yes/no members above 1', async () => {
-    expectCause(await createPolicy({ password: { complexity: { minLength: -1 } } }), 'settings.password.complexity.minLength');
-    expectCause(await createPolicy({ password: { complexity: { minUpperCase: 2 } } }), 'settings.password.complexity.minUpperCase');
-    expectCause(await createPolicy({ password: { age: { historyCount: -3 } } }), 'settings.password.age.historyCount');
-    expectCause(await createPolicy({ password: { lockout: { autoUnlockMinutes: 2.5 } } }), 'settings.password.lockout.autoUnlockMinutes');
-    expectCause(await createPolicy({ password: { lockout: { showLockoutFailures: 'no' } } }), 'settings.password.lockout.showLockoutFailures');
+    expectValidationCause(await createPolicy({ password: { complexity: { minLength: -1 } } }), 'settings.password.complexity.minLength');
+    expectValidationCause(await createPolicy({ password: { complexity: { minUpperCase: 2 } } }), 'settings.password.complexity.minUpperCase');
+    expectValidationCause(await createPolicy({ password: { age: { historyCount: -3 } } }), 'settings.password.age.historyCount');
+    expectValidationCause(await createPolicy({ password: { lockout: { autoUnlockMinutes: 2.5 } } }), 'settings.password.lockout.autoUnlockMinutes');
+    expectValidationCause(await createPolicy({ password: { lockout: { showLockoutFailures: 'no' } } }), 'settings.password.lockout.showLockoutFailures');
   });
 
   it('excludes only firstName and lastName', async () => {
-    expectCause(await createPolicy({ password: { complexity: { excludeAttributes: ['firstName', 'email'] } } }), 'settings.password.complexity.excludeAttributes[1]');
+    expectValidationCause(await createPolicy({ password: { complexity: { excludeAttributes: ['firstName', 'email'] } } }), 'settings.password.complexity.excludeAttributes[1]');
   });
 
   it('rejects unknown members at every level', async () => {
-    expectCause(await createPolicy({ passwords: {} }), 'settings.passwords');
-    expectCause(await createPolicy({ password: { complexity: { maxLength: 5 } } }), 'settings.password.complexity.maxLength');
-    expectCause(await createPolicy({ recovery: { factors: { platform_push: { status: 'ACTIVE' } } } }), 'settings.recovery.factors.platform_push');
-    expectCause(await createPolicy({ delegation: { options: { skipLock: true } } }), 'settings.delegation.options.skipLock');
+    expectValidationCause(await createPolicy({ passwords: {} }), 'settings.passwords');
+    expectValidationCause(await createPolicy({ password: { complexity: { maxLength: 5 } } }), 'settings.password.complexity.maxLength');
+    expectValidationCause(await createPolicy({ recovery: { factors: { platform_push: { status: 'ACTIVE' } } } }), 'settings.recovery.factors.platform_push');
+    expectValidationCause(await createPolicy({ delegation: { options: { skipLock: true } } }), 'settings.delegation.options.skipLock');
   });
 
   it('checks recovery factor statuses', async () => {
-    expectCause(await createPolicy({ recovery: { factors: { platform_email: { status: 'INACTIVE' } } } }), 'settings.recovery.factors.platform_email.status');
-    expectCause(await createPolicy({ recovery: { factors: { recovery_question: { properties: { complexity: { minLength: 6 } } } } } }), 'settings.recovery.factors.recovery_question.status');
-    expectCause(await createPolicy({ recovery: { factors: { platform_call: { status: 'ON' } } } }), 'settings.recovery.factors.platform_call.status');
-    expectCause(
+    expectValidationCause(await createPolicy({ recovery: { factors: { platform_email: { status: 'INACTIVE' } } } }), 'settings.recovery.factors.platform_email.status');
+    expectValidationCause(await createPolicy({ recovery: { factors: { recovery_question: { properties: { complexity: { minLength: 6 } } } } } }), 'settings.recovery.factors.recovery_question.status');
+    expectValidationCause(await createPolicy({ recovery: { factors: { platform_call: { status: 'ON' } } } }), 'settings.recovery.factors.platform_call.status');
+    expectValidationCause(
       await createPolicy({ recovery: { factors: { platform_email: { status: 'ACTIVE', properties: { recoveryToken: { tokenLifetimeMinutes: 0 } } } } } }),
       'settings.recovery.factors.platform_email.properties.recoveryToken.tokenLifetimeMinutes',
     );
@@ -129,7 +120,7 @@ describe('policy settings', () => {
       name: before.body.name,
       settings: { password: { complexity: { minLength: 4, minNumber: 7 } } },
     });
-    expectCause(res, 'settings.password.complexity.minNumber');
+    expectValidationCause(res, 'settings.password.complexity.minNumber');
     expect((await emu.call('GET', `/api/v1/policies/${policyId}`)).body).toEqual(before.body);
   });
 });
@@ -146,19 +137,19 @@ describe('rule actions', () => {
   });
 
   it('checks access values and unknown actions', async () => {
-    expectCause(await createRule({ passwordChange: { access: 'SOMETIMES' } }), 'actions.passwordChange.access');
-    expectCause(await createRule({ selfServiceUnlock: { access: 1 } }), 'actions.selfServiceUnlock.access');
-    expectCause(await createRule({ signon: { access: 'ALLOW' } }), 'actions.signon');
+    expectValidationCause(await createRule({ passwordChange: { access: 'SOMETIMES' } }), 'actions.passwordChange.access');
+    expectValidationCause(await createRule({ selfServiceUnlock: { access: 1 } }), 'actions.selfServiceUnlock.access');
+    expectValidationCause(await createRule({ signon: { access: 'ALLOW' } }), 'actions.signon');
   });
 
   it('treats the reset type as read-only', async () => {
-    expectCause(await sspr({ access: 'ALLOW', type: 'passwordReset' }), 'actions.selfServicePasswordReset.type');
+    expectValidationCause(await sspr({ access: 'ALLOW', type: 'passwordReset' }), 'actions.selfServicePasswordReset.type');
     const ok = await sspr({ access: 'ALLOW', type: 'selfServicePasswordReset' });
     expect(ok.status).toBe(200);
   });
 
   it('allows a requirement only with access ALLOW', async () => {
-    expectCause(await sspr({ access: 'DENY', requirement: { primary: { methods: ['EMAIL'] } } }), 'actions.selfServicePasswordReset.requirement');
+    expectValidationCause(await sspr({ access: 'DENY', requirement: { primary: { methods: ['EMAIL'] } } }), 'actions.selfServicePasswordReset.requirement');
     const res = await allowWith({ primary: { methods: ['EMAIL', 'SMS'] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.actions.selfServicePasswordReset).toEqual({
@@ -171,11 +162,11 @@ describe('rule actions', () => {
   it('checks primary methods and the one OTP constraint', async () => {
     const p = 'actions.selfServicePasswordReset.requirement.primary';
     const otpConstraint = { method: 'OTP', allowedAuthenticators: [{ key: 'vendor_c_otp' }] };
-    expectCause(await allowWith({ primary: { methods: ['FAX'] } }), `${p}.methods[0]`);
-    expectCause(await allowWith({ primary: { methods: ['OTP'] } }), `${p}.methodConstraints`);
-    expectCause(await allowWith({ primary: { methods: ['OTP'], methodConstraints: [{ method: 'OTP', allowedAuthenticators: [{ key: 'platform_verify' }] }] } }), `${p}.methodConstraints[0].allowedAuthenticators[0].key`);
-    expectCause(await allowWith({ primary: { methods: ['OTP'], methodConstraints: [{ method: 'SMS', allowedAuthenticators: [{ key: 'vendor_c_otp' }] }] } }), `${p}.methodConstraints[0].method`);
-    expectCause(await allowWith({ primary: { methods: ['EMAIL'], methodConstraints: [otpConstraint] } }), `${p}.methodConstraints`);
+    expectValidationCause(await allowWith({ primary: { methods: ['FAX'] } }), `${p}.methods[0]`);
+    expectValidationCause(await allowWith({ primary: { methods: ['OTP'] } }), `${p}.methodConstraints`);
+    expectValidationCause(await allowWith({ primary: { methods: ['OTP'], methodConstraints: [{ method: 'OTP', allowedAuthenticators: [{ key: 'platform_verify' }] }] } }), `${p}.methodConstraints[0].allowedAuthenticators[0].key`);
+    expectValidationCause(await allowWith({ primary: { methods: ['OTP'], methodConstraints: [{ method: 'SMS', allowedAuthenticators: [{ key: 'vendor_c_otp' }] }] } }), `${p}.methodConstraints[0].method`);
+    expectValidationCause(await allowWith({ primary: { methods: ['EMAIL'], methodConstraints: [otpConstraint] } }), `${p}.methodConstraints`);
     const ok = await allowWith({ primary: { methods: ['OTP', 'EMAIL'], methodConstraints: [otpConstraint] } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions.selfServicePasswordReset.requirement.primary).toEqual({ methods: ['OTP', 'EMAIL'], methodConstraints: [otpConstraint] });
@@ -188,9 +179,9 @@ describe('rule actions', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.actions.selfServicePasswordReset.requirement.stepUp).toEqual(stepUp);
     }
-    expectCause(await allowWith({ stepUp: { required: false, methods: ['security_question'] } }), `${s}.methods`);
-    expectCause(await allowWith({ stepUp: { methods: ['security_question'] } }), `${s}.methods`);
-    expectCause(await allowWith({ stepUp: { required: true, methods: ['platform_password'] } }), `${s}.methods[0]`);
+    expectValidationCause(await allowWith({ stepUp: { required: false, methods: ['security_question'] } }), `${s}.methods`);
+    expectValidationCause(await allowWith({ stepUp: { methods: ['security_question'] } }), `${s}.methods`);
+    expectValidationCause(await allowWith({ stepUp: { required: true, methods: ['platform_password'] } }), `${s}.methods[0]`);
     const filled = await allowWith({ stepUp: {} });
     expect(filled.body.actions.selfServicePasswordReset.requirement.stepUp).toEqual({ required: false });
   });
@@ -199,7 +190,7 @@ describe('rule actions', () => {
     const created = await createRule({ passwordChange: { access: 'ALLOW' } });
     const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
     const res = await emu.call('PUT', path, { ...created.body, actions: { selfServicePasswordReset: { access: 'DENY', requirement: {} } } });
-    expectCause(res, 'actions.selfServicePasswordReset.requirement');
+    expectValidationCause(res, 'actions.selfServicePasswordReset.requirement');
     expect((await emu.call('GET', path)).body).toEqual(created.body);
   });
 });
@@ -227,8 +218,8 @@ describe('classic engine', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions.selfServicePasswordReset).toEqual({ access: 'ALLOW' });
     const bad = await createRule({ selfServicePasswordReset: { access: 'ALLOW', type: 'selfServicePasswordReset', requirement: {} } }, classic, policy.body.id);
-    expectCause(bad, 'actions.selfServicePasswordReset.type');
-    expectCause(bad, 'actions.selfServicePasswordReset.requirement');
+    expectValidationCause(bad, 'actions.selfServicePasswordReset.type');
+    expectValidationCause(bad, 'actions.selfServicePasswordReset.requirement');
   });
 
   it('ships a default rule without the reset type', async () => {

@@ -1,7 +1,7 @@
 // Profile enrollment policy (PROFILE_ENROLLMENT) validation over real HTTP: the single default
 // rule, every member of `actions.profileEnrollment`, the read-only parts and the limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { expectValidationCause, startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 
@@ -40,13 +40,6 @@ async function freshRule(name: string) {
     put: (profileEnrollment: unknown, extra: Record<string, unknown> = {}) =>
       emu.call('PUT', path, { type: 'PROFILE_ENROLLMENT', name: rule.name, actions: { profileEnrollment }, ...extra }),
   };
-}
-
-function expectCause(res: RestResponse, path: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  const causes: string[] = res.body.errorCauses.map((c: { errorSummary: string }) => c.errorSummary);
-  expect(causes.some((c) => c.startsWith(`${path}: `)), `no cause on ${path} in ${JSON.stringify(causes)}`).toBe(true);
 }
 
 function expectAccepted(res: RestResponse) {
@@ -105,20 +98,20 @@ describe('profile enrollment default rule', () => {
 describe('profile enrollment policy body', () => {
   it('rejects settings and policy-level conditions', async () => {
     const settings = await emu.call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'S', description: 'd', settings: { password: {} } });
-    expectCause(settings, 'settings');
+    expectValidationCause(settings, 'settings');
     const conditions = await emu.call('POST', '/api/v1/policies', {
       type: 'PROFILE_ENROLLMENT',
       name: 'C',
       description: 'd',
       conditions: { people: { groups: { include: ['00g2sales'], exclude: [] } } },
     });
-    expectCause(conditions, 'conditions');
+    expectValidationCause(conditions, 'conditions');
   });
 
   it('is an identity-engine type: a classic org refuses it', async () => {
     const classic = await startTestEmulator({ engine: 'CLASSIC' });
     try {
-      expectCause(await classic.call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'P', description: 'd' }), 'type');
+      expectValidationCause(await classic.call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'P', description: 'd' }), 'type');
     } finally {
       await classic.close();
     }
@@ -128,37 +121,37 @@ describe('profile enrollment policy body', () => {
 describe('profile enrollment rule', () => {
   it('does not support conditions', async () => {
     const r = await freshRule('No conditions');
-    expectCause(await r.put(r.with({}), { conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } } }), 'conditions');
-    expectCause(await r.put(r.with({}), { conditions: { network: { connection: 'ANYWHERE' } } }), 'conditions');
+    expectValidationCause(await r.put(r.with({}), { conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } } }), 'conditions');
+    expectValidationCause(await r.put(r.with({}), { conditions: { network: { connection: 'ANYWHERE' } } }), 'conditions');
     expectAccepted(await r.put(r.with({}), { conditions: null }));
     expectAccepted(await r.put(r.with({}), { conditions: {} }));
   });
 
   it('requires actions and rejects unknown members', async () => {
     const r = await freshRule('Members');
-    expectCause(await emu.call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name }), 'actions');
-    expectCause(await emu.call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name, actions: {} }), PE);
-    expectCause(await r.put(r.with({ progressiveProfiling: true })), `${PE}.progressiveProfiling`);
+    expectValidationCause(await emu.call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name }), 'actions');
+    expectValidationCause(await emu.call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name, actions: {} }), PE);
+    expectValidationCause(await r.put(r.with({ progressiveProfiling: true })), `${PE}.progressiveProfiling`);
   });
 });
 
 describe('access', () => {
   it('is required and can never be changed to DENY', async () => {
     const r = await freshRule('Access');
-    expectCause(await r.put(r.with({ access: undefined })), `${PE}.access`);
-    expectCause(await r.put(r.with({ access: 'SOMETIMES' })), `${PE}.access`);
-    expectCause(await r.put(r.with({ access: 'DENY' })), `${PE}.access`);
+    expectValidationCause(await r.put(r.with({ access: undefined })), `${PE}.access`);
+    expectValidationCause(await r.put(r.with({ access: 'SOMETIMES' })), `${PE}.access`);
+    expectValidationCause(await r.put(r.with({ access: 'DENY' })), `${PE}.access`);
     expect(expectAccepted(await r.put(r.with({ access: 'ALLOW', unknownUserAction: 'REGISTER' }))).access).toBe('ALLOW');
-    expectCause(await r.put(r.with({ access: 'DENY' })), `${PE}.access`);
+    expectValidationCause(await r.put(r.with({ access: 'DENY' })), `${PE}.access`);
   });
 });
 
 describe('activation requirements', () => {
   it('the object is required; emailVerification is a boolean that defaults to false', async () => {
     const r = await freshRule('Activation');
-    expectCause(await r.put(r.with({ activationRequirements: undefined })), `${PE}.activationRequirements`);
-    expectCause(await r.put(r.with({ activationRequirements: { emailVerification: 'yes' } })), `${PE}.activationRequirements.emailVerification`);
-    expectCause(await r.put(r.with({ activationRequirements: { phoneVerification: true } })), `${PE}.activationRequirements.phoneVerification`);
+    expectValidationCause(await r.put(r.with({ activationRequirements: undefined })), `${PE}.activationRequirements`);
+    expectValidationCause(await r.put(r.with({ activationRequirements: { emailVerification: 'yes' } })), `${PE}.activationRequirements.emailVerification`);
+    expectValidationCause(await r.put(r.with({ activationRequirements: { phoneVerification: true } })), `${PE}.activationRequirements.phoneVerification`);
     expect(expectAccepted(await r.put(r.with({ activationRequirements: {} }))).activationRequirements).toEqual({ emailVerification: false });
   });
 });
@@ -167,9 +160,9 @@ describe('registration inline hooks', () => {
   it('at most one {inlineHookId}, or null', async () => {
     const r = await freshRule('Hooks');
     const two = [{ inlineHookId: 'cal1' }, { inlineHookId: 'cal2' }];
-    expectCause(await r.put(r.with({ preRegistrationInlineHooks: two })), `${PE}.preRegistrationInlineHooks`);
-    expectCause(await r.put(r.with({ preRegistrationInlineHooks: [{}] })), `${PE}.preRegistrationInlineHooks[0].inlineHookId`);
-    expectCause(await r.put(r.with({ preRegistrationInlineHooks: [{ id: 'cal1' }] })), `${PE}.preRegistrationInlineHooks[0].id`);
+    expectValidationCause(await r.put(r.with({ preRegistrationInlineHooks: two })), `${PE}.preRegistrationInlineHooks`);
+    expectValidationCause(await r.put(r.with({ preRegistrationInlineHooks: [{}] })), `${PE}.preRegistrationInlineHooks[0].inlineHookId`);
+    expectValidationCause(await r.put(r.with({ preRegistrationInlineHooks: [{ id: 'cal1' }] })), `${PE}.preRegistrationInlineHooks[0].id`);
     expect(expectAccepted(await r.put(r.with({ preRegistrationInlineHooks: [{ inlineHookId: 'cal1' }] }))).preRegistrationInlineHooks).toEqual([
       { inlineHookId: 'cal1' },
     ]);
@@ -181,8 +174,8 @@ describe('registration inline hooks', () => {
 describe('allowed identifiers', () => {
   it('defaults to [login] and holds attribute names', async () => {
     const r = await freshRule('Identifiers');
-    expectCause(await r.put(r.with({ allowedIdentifiers: [42] })), `${PE}.allowedIdentifiers[0]`);
-    expectCause(await r.put(r.with({ allowedIdentifiers: 'login' })), `${PE}.allowedIdentifiers`);
+    expectValidationCause(await r.put(r.with({ allowedIdentifiers: [42] })), `${PE}.allowedIdentifiers[0]`);
+    expectValidationCause(await r.put(r.with({ allowedIdentifiers: 'login' })), `${PE}.allowedIdentifiers`);
     expect(expectAccepted(await r.put(r.with({ allowedIdentifiers: ['login', 'email'] }))).allowedIdentifiers).toEqual(['login', 'email']);
     expect(expectAccepted(await r.put(r.with({ allowedIdentifiers: undefined }))).allowedIdentifiers).toEqual(['login']);
   });
@@ -193,18 +186,18 @@ describe('profile attributes', () => {
 
   it('are required, at most 10, each with a name and a label', async () => {
     const r = await freshRule('Attributes');
-    expectCause(await r.put(r.with({ profileAttributes: undefined })), `${PE}.profileAttributes`);
-    expectCause(await r.put(r.with({ profileAttributes: [...baseForm, ...extra(8)] })), `${PE}.profileAttributes`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: undefined })), `${PE}.profileAttributes`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, ...extra(8)] })), `${PE}.profileAttributes`);
     expectAccepted(await r.put(r.with({ profileAttributes: [...baseForm, ...extra(7)] })));
-    expectCause(await r.put(r.with({ profileAttributes: [...baseForm, { label: 'No name' }] })), `${PE}.profileAttributes[3].name`);
-    expectCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'nickName' }] })), `${PE}.profileAttributes[3].label`);
-    expectCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'a', label: 'A', required: 'no' }] })), `${PE}.profileAttributes[3].required`);
-    expectCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'a', label: 'A', hidden: true }] })), `${PE}.profileAttributes[3].hidden`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { label: 'No name' }] })), `${PE}.profileAttributes[3].name`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'nickName' }] })), `${PE}.profileAttributes[3].label`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'a', label: 'A', required: 'no' }] })), `${PE}.profileAttributes[3].required`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'a', label: 'A', hidden: true }] })), `${PE}.profileAttributes[3].hidden`);
   });
 
   it('names are unique and `required` defaults to false', async () => {
     const r = await freshRule('Attribute names');
-    expectCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'email', label: 'Email again' }] })), `${PE}.profileAttributes[3].name`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'email', label: 'Email again' }] })), `${PE}.profileAttributes[3].name`);
     const out = expectAccepted(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'tshirt', label: 'T-shirt size' }] })));
     expect(out.profileAttributes[3]).toEqual({ name: 'tshirt', label: 'T-shirt size', required: false });
   });
@@ -212,10 +205,10 @@ describe('profile attributes', () => {
   it('the base attributes firstName and lastName cannot be updated or deleted', async () => {
     const r = await freshRule('Base attributes');
     const [email, first, last] = baseForm;
-    expectCause(await r.put(r.with({ profileAttributes: [email, last] })), `${PE}.profileAttributes`);
-    expectCause(await r.put(r.with({ profileAttributes: [email, first] })), `${PE}.profileAttributes`);
-    expectCause(await r.put(r.with({ profileAttributes: [email, first, { ...last, label: 'Surname' }] })), `${PE}.profileAttributes[2]`);
-    expectCause(await r.put(r.with({ profileAttributes: [email, { ...first, required: false }, last] })), `${PE}.profileAttributes[1]`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [email, last] })), `${PE}.profileAttributes`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [email, first] })), `${PE}.profileAttributes`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [email, first, { ...last, label: 'Surname' }] })), `${PE}.profileAttributes[2]`);
+    expectValidationCause(await r.put(r.with({ profileAttributes: [email, { ...first, required: false }, last] })), `${PE}.profileAttributes[1]`);
     // Order and the other attributes are free.
     const out = expectAccepted(await r.put(r.with({ profileAttributes: [last, first, { ...email, label: 'E-mail' }] })));
     expect(out.profileAttributes.map((a: { name: string }) => a.name)).toEqual(['lastName', 'firstName', 'email']);
@@ -225,8 +218,8 @@ describe('profile attributes', () => {
 describe('target groups', () => {
   it('at most one existing group, or null', async () => {
     const r = await freshRule('Groups');
-    expectCause(await r.put(r.with({ targetGroupIds: ['00g1engineering', '00g2sales'] })), `${PE}.targetGroupIds`);
-    expectCause(await r.put(r.with({ targetGroupIds: ['00gnosuchgroup'] })), `${PE}.targetGroupIds[0]`);
+    expectValidationCause(await r.put(r.with({ targetGroupIds: ['00g1engineering', '00g2sales'] })), `${PE}.targetGroupIds`);
+    expectValidationCause(await r.put(r.with({ targetGroupIds: ['00gnosuchgroup'] })), `${PE}.targetGroupIds[0]`);
     expect(expectAccepted(await r.put(r.with({ targetGroupIds: ['00g2sales'] }))).targetGroupIds).toEqual(['00g2sales']);
     expect(expectAccepted(await r.put(r.with({ targetGroupIds: null }))).targetGroupIds).toBeNull();
   });
@@ -235,8 +228,8 @@ describe('target groups', () => {
 describe('unknown user action', () => {
   it('is required, DENY or REGISTER', async () => {
     const r = await freshRule('Unknown users');
-    expectCause(await r.put(r.with({ unknownUserAction: undefined })), `${PE}.unknownUserAction`);
-    expectCause(await r.put(r.with({ unknownUserAction: 'INVITE' })), `${PE}.unknownUserAction`);
+    expectValidationCause(await r.put(r.with({ unknownUserAction: undefined })), `${PE}.unknownUserAction`);
+    expectValidationCause(await r.put(r.with({ unknownUserAction: 'INVITE' })), `${PE}.unknownUserAction`);
     expect(expectAccepted(await r.put(r.with({ unknownUserAction: 'REGISTER' }))).unknownUserAction).toBe('REGISTER');
   });
 });
@@ -245,9 +238,9 @@ describe('uiSchemaId', () => {
   it('must be sent unchanged on every update', async () => {
     const r = await freshRule('UI schema');
     const id = r.rule.actions.profileEnrollment.uiSchemaId;
-    expectCause(await r.put(r.with({ uiSchemaId: undefined })), `${PE}.uiSchemaId`);
-    expectCause(await r.put(r.with({ uiSchemaId: null })), `${PE}.uiSchemaId`);
-    expectCause(await r.put(r.with({ uiSchemaId: 'uis00000000000000000' })), `${PE}.uiSchemaId`);
+    expectValidationCause(await r.put(r.with({ uiSchemaId: undefined })), `${PE}.uiSchemaId`);
+    expectValidationCause(await r.put(r.with({ uiSchemaId: null })), `${PE}.uiSchemaId`);
+    expectValidationCause(await r.put(r.with({ uiSchemaId: 'uis00000000000000000' })), `${PE}.uiSchemaId`);
     expect(expectAccepted(await r.put(r.with({ uiSchemaId: id }))).uiSchemaId).toBe(id);
   });
 });
@@ -255,8 +248,8 @@ describe('uiSchemaId', () => {
 describe('enroll authenticators', () => {
   it("only 'password', or null", async () => {
     const r = await freshRule('Authenticators');
-    expectCause(await r.put(r.with({ enrollAuthenticators: ['webauthn'] })), `${PE}.enrollAuthenticators[0]`);
-    expectCause(await r.put(r.with({ enrollAuthenticators: ['password', 'password'] })), `${PE}.enrollAuthenticators`);
+    expectValidationCause(await r.put(r.with({ enrollAuthenticators: ['webauthn'] })), `${PE}.enrollAuthenticators[0]`);
+    expectValidationCause(await r.put(r.with({ enrollAuthenticators: ['password', 'password'] })), `${PE}.enrollAuthenticators`);
     expect(expectAccepted(await r.put(r.with({ enrollAuthenticators: ['password'] }))).enrollAuthenticators).toEqual(['password']);
     expect(expectAccepted(await r.put(r.with({ enrollAuthenticators: null }))).enrollAuthenticators).toBeNull();
   });
@@ -268,7 +261,7 @@ describe('rejected writes and limits', () => {
     const good = expectAccepted(await r.put(r.with({ unknownUserAction: 'REGISTER', targetGroupIds: ['00g1engineering'] })));
     const before = (await emu.call('GET', r.path)).body;
     const bad = await r.put({ ...good, targetGroupIds: ['00g3admins'], profileAttributes: [...baseForm, ...baseForm] });
-    expectCause(bad, `${PE}.profileAttributes[3].name`);
+    expectValidationCause(bad, `${PE}.profileAttributes[3].name`);
     const after = (await emu.call('GET', r.path)).body;
     expect(after).toEqual(before);
     expect(after.actions.profileEnrollment.targetGroupIds).toEqual(['00g1engineering']);

@@ -1,31 +1,15 @@
 // Global session policy (PLATFORM_SIGN_ON) and its SIGN_ON rules: no settings, `actions.signon`
 // requirements and defaults, and the read-only session members of the org's default rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { causesOf, defaultPolicyAndRule, expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
 let policyId: string;
 let n = 0;
 
-function causesOf(res: RestResponse): string[] {
-  return (res.body?.errorCauses ?? []).map((c: { errorSummary: string }) => c.errorSummary);
-}
-function expectCause(res: RestResponse, path: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errorCode).toBe('E0000001');
-  expect(causesOf(res).some((c) => c.startsWith(`${path}: `)), causesOf(res).join(' | ')).toBe(true);
-}
-
 function createRule(signon: unknown, on: TestEmulator = emu, policy = policyId) {
   return on.call('POST', `/api/v1/policies/${policy}/rules`, { type: 'SIGN_ON', name: `sign-on rule ${++n}`, actions: { signon } });
-}
-
-async function defaultPolicyAndRule(on: TestEmulator) {
-  const policies = await on.call('GET', '/api/v1/policies?type=PLATFORM_SIGN_ON');
-  const policy = policies.body.find((p: { system: boolean }) => p.system);
-  const rules = await on.call('GET', `/api/v1/policies/${policy.id}/rules`);
-  return { policy, rule: rules.body.find((r: { system: boolean }) => r.system) };
 }
 
 beforeAll(async () => {
@@ -44,7 +28,7 @@ afterAll(async () => {
 describe('policy settings', () => {
   it('a global session policy has none', async () => {
     const res = await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'with settings', settings: { password: {} } });
-    expectCause(res, 'settings');
+    expectValidationCause(res, 'settings');
     const empty = await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'with empty settings', settings: {} });
     expect(empty.status, JSON.stringify(empty.body)).toBe(200);
     expect(empty.body.settings).toBeUndefined();
@@ -53,7 +37,7 @@ describe('policy settings', () => {
   it('a rejected replace leaves the policy unchanged', async () => {
     const before = await emu.call('GET', `/api/v1/policies/${policyId}`);
     const res = await emu.call('PUT', `/api/v1/policies/${policyId}`, { type: 'PLATFORM_SIGN_ON', name: 'renamed', settings: { factors: {} } });
-    expectCause(res, 'settings');
+    expectValidationCause(res, 'settings');
     const after = await emu.call('GET', `/api/v1/policies/${policyId}`);
     expect(after.body).toEqual(before.body);
   });
@@ -62,10 +46,10 @@ describe('policy settings', () => {
 describe('actions.signon', () => {
   it('is required, with a required access', async () => {
     const noActions = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'SIGN_ON', name: `no actions ${++n}` });
-    expectCause(noActions, 'actions');
-    expectCause(await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'SIGN_ON', name: `r${++n}`, actions: {} }), 'actions.signon');
-    expectCause(await createRule({}), 'actions.signon.access');
-    expectCause(await createRule({ access: 'MAYBE' }), 'actions.signon.access');
+    expectValidationCause(noActions, 'actions');
+    expectValidationCause(await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'SIGN_ON', name: `r${++n}`, actions: {} }), 'actions.signon');
+    expectValidationCause(await createRule({}), 'actions.signon.access');
+    expectValidationCause(await createRule({ access: 'MAYBE' }), 'actions.signon.access');
   });
 
   it('fills every default', async () => {
@@ -82,8 +66,8 @@ describe('actions.signon', () => {
   });
 
   it('needs primaryFactor when access is ALLOW', async () => {
-    expectCause(await createRule({ access: 'ALLOW' }), 'actions.signon.primaryFactor');
-    expectCause(await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_ONLY' }), 'actions.signon.primaryFactor');
+    expectValidationCause(await createRule({ access: 'ALLOW' }), 'actions.signon.primaryFactor');
+    expectValidationCause(await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_ONLY' }), 'actions.signon.primaryFactor');
     const res = await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_IDP' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.actions.signon.primaryFactor).toBe('PASSWORD_IDP');
@@ -91,12 +75,12 @@ describe('actions.signon', () => {
 
   it('needs factorPromptMode and a positive factorLifetime when requireFactor is true', async () => {
     const res = await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_IDP', requireFactor: true });
-    expectCause(res, 'actions.signon.factorPromptMode');
-    expectCause(res, 'actions.signon.factorLifetime');
+    expectValidationCause(res, 'actions.signon.factorPromptMode');
+    expectValidationCause(res, 'actions.signon.factorLifetime');
     const base = { access: 'ALLOW', primaryFactor: 'PASSWORD_IDP', requireFactor: true, factorPromptMode: 'SESSION' };
-    expectCause(await createRule({ ...base, factorLifetime: 0 }), 'actions.signon.factorLifetime');
-    expectCause(await createRule({ ...base, factorLifetime: 1.5 }), 'actions.signon.factorLifetime');
-    expectCause(await createRule({ ...base, factorPromptMode: 'NEVER', factorLifetime: 15 }), 'actions.signon.factorPromptMode');
+    expectValidationCause(await createRule({ ...base, factorLifetime: 0 }), 'actions.signon.factorLifetime');
+    expectValidationCause(await createRule({ ...base, factorLifetime: 1.5 }), 'actions.signon.factorLifetime');
+    expectValidationCause(await createRule({ ...base, factorPromptMode: 'NEVER', factorLifetime: 15 }), 'actions.signon.factorPromptMode');
     const ok = await createRule({ ...base, factorLifetime: 15, rememberDeviceByDefault: true, session: { maxSessionIdleMinutes: 30 } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions.signon).toEqual({
@@ -108,11 +92,11 @@ describe('actions.signon', () => {
   });
 
   it('checks the session members and rejects unknown members', async () => {
-    expectCause(await createRule({ access: 'DENY', session: { maxSessionIdleMinutes: 0 } }), 'actions.signon.session.maxSessionIdleMinutes');
-    expectCause(await createRule({ access: 'DENY', session: { maxSessionLifetimeMinutes: -1 } }), 'actions.signon.session.maxSessionLifetimeMinutes');
-    expectCause(await createRule({ access: 'DENY', session: { usePersistentCookie: 'yes' } }), 'actions.signon.session.usePersistentCookie');
-    expectCause(await createRule({ access: 'DENY', session: { idle: 5 } }), 'actions.signon.session.idle');
-    expectCause(await createRule({ access: 'DENY', mfa: true }), 'actions.signon.mfa');
+    expectValidationCause(await createRule({ access: 'DENY', session: { maxSessionIdleMinutes: 0 } }), 'actions.signon.session.maxSessionIdleMinutes');
+    expectValidationCause(await createRule({ access: 'DENY', session: { maxSessionLifetimeMinutes: -1 } }), 'actions.signon.session.maxSessionLifetimeMinutes');
+    expectValidationCause(await createRule({ access: 'DENY', session: { usePersistentCookie: 'yes' } }), 'actions.signon.session.usePersistentCookie');
+    expectValidationCause(await createRule({ access: 'DENY', session: { idle: 5 } }), 'actions.signon.session.idle');
+    expectValidationCause(await createRule({ access: 'DENY', mfa: true }), 'actions.signon.mfa');
   });
 
   it('lets rules of other policies change the session lifetime and cookie', async () => {
@@ -124,7 +108,7 @@ describe('actions.signon', () => {
 
 describe('default rule of the default policy', () => {
   it('has the documented shape', async () => {
-    const { rule } = await defaultPolicyAndRule(emu);
+    const { rule } = await defaultPolicyAndRule(emu, 'PLATFORM_SIGN_ON');
     expect(rule.name).toBe('Default Rule');
     expect(rule.actions.signon).toEqual({
       access: 'ALLOW',
@@ -136,7 +120,7 @@ describe('default rule of the default policy', () => {
   });
 
   it('forbids changing maxSessionLifetimeMinutes or usePersistentCookie, and changes nothing', async () => {
-    const { policy, rule } = await defaultPolicyAndRule(emu);
+    const { policy, rule } = await defaultPolicyAndRule(emu, 'PLATFORM_SIGN_ON');
     const path = `/api/v1/policies/${policy.id}/rules/${rule.id}`;
     for (const change of [{ maxSessionLifetimeMinutes: 60 }, { usePersistentCookie: true }]) {
       const body = { ...rule, actions: { signon: { ...rule.actions.signon, session: { ...rule.actions.signon.session, ...change } } } };
@@ -149,7 +133,7 @@ describe('default rule of the default policy', () => {
   });
 
   it('allows the other members to change and keeps omitted read-only ones', async () => {
-    const { policy, rule } = await defaultPolicyAndRule(emu);
+    const { policy, rule } = await defaultPolicyAndRule(emu, 'PLATFORM_SIGN_ON');
     const path = `/api/v1/policies/${policy.id}/rules/${rule.id}`;
     const res = await emu.call('PUT', path, {
       type: 'SIGN_ON',
@@ -166,11 +150,11 @@ describe('default rule of the default policy', () => {
 
 describe('classic engine', () => {
   it('has no primaryFactor, neither required nor accepted', async () => {
-    const { policy, rule } = await defaultPolicyAndRule(classic);
+    const { policy, rule } = await defaultPolicyAndRule(classic, 'PLATFORM_SIGN_ON');
     expect(rule.actions.signon.primaryFactor).toBeUndefined();
     const created = await classic.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'classic sign-on' });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expectCause(await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_IDP' }, classic, created.body.id), 'actions.signon.primaryFactor');
+    expectValidationCause(await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_IDP' }, classic, created.body.id), 'actions.signon.primaryFactor');
     const ok = await createRule({ access: 'ALLOW' }, classic, created.body.id);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions.signon).toEqual({

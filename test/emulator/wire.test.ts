@@ -2,7 +2,7 @@
 // formats, and `_links` exactly as the spec lists them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_TYPES } from '../../src/rest/types.ts';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { defaultPolicyOf, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let n = 0;
@@ -23,10 +23,6 @@ async function createRule(policyId: string, body: Record<string, unknown> = {}) 
   const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'PASSWORD', name: `wire rule ${++n}`, ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
-}
-async function defaultPolicy(type: string) {
-  const res = await emu.call('GET', `/api/v1/policies?type=${type}`);
-  return res.body.find((p: { system: boolean }) => p.system);
 }
 /** Link hrefs are absolute URLs into this emulator; returns the path part. */
 function pathOf(href: string): string {
@@ -110,7 +106,7 @@ describe('rule shape', () => {
   });
 
   it('marks only the default rule as system', async () => {
-    const p = await defaultPolicy('PASSWORD');
+    const p = await defaultPolicyOf(emu, 'PASSWORD');
     await createRule(p.id);
     const rules = (await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).body;
     expect(rules.filter((r: { system: boolean }) => r.system)).toHaveLength(1);
@@ -193,7 +189,7 @@ describe('policy _links', () => {
 
   it('allows no DELETE on the self link of a system policy, and offers no lifecycle link on it', async () => {
     for (const type of POLICY_TYPES) {
-      const p = await defaultPolicy(type);
+      const p = await defaultPolicyOf(emu, type);
       expect(p._links.self.hints.allow, type).toEqual(['GET', 'PUT']);
       expect(p._links.activate, type).toBeUndefined();
       expect(p._links.deactivate, type).toBeUndefined();
@@ -203,7 +199,7 @@ describe('policy _links', () => {
 
   it('omits the mappings link on entity risk and continuous access policies, as the spec examples show', async () => {
     for (const type of ['ENTITY_RISK', 'CONTINUOUS_ACCESS']) {
-      const p = await defaultPolicy(type);
+      const p = await defaultPolicyOf(emu, type);
       expect(Object.keys(p._links).sort(), type).toEqual(['rules', 'self']);
     }
   });
@@ -244,7 +240,7 @@ describe('rule _links', () => {
 
   it('allows no DELETE on the self link of a system rule', async () => {
     for (const type of POLICY_TYPES) {
-      const p = await defaultPolicy(type);
+      const p = await defaultPolicyOf(emu, type);
       const rules = (await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).body;
       const system = rules.find((r: { system: boolean }) => r.system);
       expect(system, type).toBeDefined();

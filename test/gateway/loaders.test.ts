@@ -1,6 +1,6 @@
 // The per-request loaders, measured by the emulator's request counter: no REST call twice in one
 // operation, and no call for data an earlier call already returned.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createLoaders,
   forgetPolicy,
@@ -12,9 +12,9 @@ import {
   type Loaders,
 } from '../../src/gateway/loaders.ts';
 import type { Policy } from '../../src/rest/types.ts';
-import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
+import type { RestApi } from '../../src/upstream/client.ts';
 import { UpstreamError } from '../../src/upstream/errors.ts';
-import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
+import { useUpstream } from '../helpers/gateway.ts';
 
 const LIST_POLICIES = 'GET /api/v1/policies';
 const GET_POLICY = 'GET /api/v1/policies/{policyId}';
@@ -24,15 +24,14 @@ const LIST_APPS = 'GET /api/v1/policies/{policyId}/app';
 const LIST_USER_TYPES = 'GET /api/v1/meta/types/user';
 const GET_USER_TYPE = 'GET /api/v1/meta/types/user/{typeId}';
 
-let emu: TestEmulator;
-let client: UpstreamClient;
+const upstream = useUpstream();
 let api: RestApi;
 let loaders: Loaders;
 let before: { total: number; byRoute: Record<string, number> };
 
 /** REST calls since the last `startCounting()`, by route (routes without calls left out). */
 async function calls(): Promise<Record<string, number>> {
-  const now = await emu.counts();
+  const now = await upstream().emulator.counts();
   const diff: Record<string, number> = {};
   for (const [route, n] of Object.entries(now.byRoute)) {
     const d = n - (before.byRoute[route] ?? 0);
@@ -41,20 +40,13 @@ async function calls(): Promise<Record<string, number>> {
   return diff;
 }
 async function startCounting(): Promise<void> {
-  before = await emu.counts();
+  before = await upstream().emulator.counts();
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  client = new UpstreamClient({ baseUrl: emu.url });
-  api = client.forCaller(`SSWS ${TOKEN}`);
+beforeAll(() => {
+  api = upstream().api;
 });
-afterAll(async () => {
-  await client.close();
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.reset();
+beforeEach(() => {
   loaders = createLoaders(api);
 });
 
@@ -95,7 +87,7 @@ describe('policy', () => {
   });
 
   it('rejects other failures per key, without calling again', async () => {
-    const wrong = createLoaders(client.forCaller('SSWS wrong-token'));
+    const wrong = createLoaders(upstream().client.forCaller('SSWS wrong-token'));
     await startCounting();
     await expect(wrong.policy.load('00p1')).rejects.toMatchObject({ status: 401 });
     await expect(wrong.policy.load('00p1')).rejects.toBeInstanceOf(UpstreamError);

@@ -8,7 +8,8 @@ import type { Policy, PolicyRule, SimulationResponse } from '../../src/rest/type
 import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
 import { nextCursorFromLink } from '../../src/upstream/pagination.ts';
-import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
+import { TOKEN } from '../helpers/emulator.ts';
+import { startTestUpstream, useUpstream } from '../helpers/gateway.ts';
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -26,21 +27,10 @@ async function upstreamError(promise: Promise<unknown>): Promise<UpstreamError> 
 }
 
 describe('UpstreamClient against the emulator', () => {
-  let emu: TestEmulator;
-  let client: UpstreamClient;
+  const upstream = useUpstream();
   let api: RestApi;
-
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-    client = new UpstreamClient({ baseUrl: emu.url });
-    api = client.forCaller(`SSWS ${TOKEN}`);
-  });
-  afterAll(async () => {
-    await client.close();
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.reset();
+  beforeAll(() => {
+    api = upstream().api;
   });
 
   const passwordPolicy = (name: string, extra: Partial<Policy> = {}) => api.createPolicy({ type: 'PASSWORD', name, ...extra });
@@ -171,44 +161,42 @@ describe('UpstreamClient against the emulator', () => {
 
   it('keeps every id inside its path segment', async () => {
     const [defaultPolicy] = (await api.listPolicies({ type: 'PASSWORD' })).items;
-    const before = await emu.counts();
+    const before = await upstream().emulator.counts();
     // `<id>/rules` would be the rules list if the slash were not encoded.
     expect(await upstreamError(api.getPolicy(`${defaultPolicy.id}/rules`))).toMatchObject({ status: 404 });
     expect(await upstreamError(api.getPolicy(`../policies?type=PASSWORD`))).toMatchObject({ status: 404 });
     expect(await upstreamError(api.getRule(defaultPolicy.id, `../../${defaultPolicy.id}`))).toMatchObject({ status: 404 });
-    const after = await emu.counts();
+    const after = await upstream().emulator.counts();
     expect(after.total - before.total).toBe(3);
     expect(after.byRoute['GET /api/v1/policies/{policyId}/rules'] ?? 0).toBe(before.byRoute['GET /api/v1/policies/{policyId}/rules'] ?? 0);
     expect(after.byRoute['GET /api/v1/policies'] ?? 0).toBe(before.byRoute['GET /api/v1/policies'] ?? 0);
   });
 
   it('answers ids that no encoding can hold (empty, ".", "..") as not found without a request', async () => {
-    const before = await emu.counts();
+    const before = await upstream().emulator.counts();
     for (const id of ['', '.', '..']) {
       expect(await upstreamError(api.getPolicy(id))).toMatchObject({ status: 404, errorCode: 'E0000007' });
       expect(await upstreamError(api.deleteUserType(id))).toMatchObject({ status: 404 });
     }
-    expect((await emu.counts()).total).toBe(before.total);
+    expect((await upstream().emulator.counts()).total).toBe(before.total);
   });
 
   it('forwards the caller header as is and never repeats it in an error', async () => {
     const secret = 'not-the-token-1234567890';
-    const e = await upstreamError(client.forCaller(`SSWS ${secret}`).listUserTypes());
+    const e = await upstreamError(upstream().client.forCaller(`SSWS ${secret}`).listUserTypes());
     expect(e).toMatchObject({ status: 401, errorCode: 'E0000011' });
     expect(`${e.message} ${e.stack} ${JSON.stringify(e)}`).not.toContain(secret);
-    await expect(client.forCaller(`Bearer ${TOKEN}`).listUserTypes()).resolves.toEqual(expect.any(Array));
+    await expect(upstream().client.forCaller(`Bearer ${TOKEN}`).listUserTypes()).resolves.toEqual(expect.any(Array));
   });
 
   it('reports 429 as an UpstreamError with status 429', async () => {
-    const limited = await startTestEmulator({ rateLimitPerMinute: 2 });
-    const c = new UpstreamClient({ baseUrl: limited.url });
+    const limited = await startTestUpstream({ rateLimitPerMinute: 2 });
     try {
-      const a = c.forCaller(`SSWS ${TOKEN}`);
+      const a = limited.api;
       await a.listUserTypes();
       await a.listUserTypes();
       expect(await upstreamError(a.listUserTypes())).toMatchObject({ status: 429, errorCode: 'E0000047' });
     } finally {
-      await c.close();
       await limited.close();
     }
   });

@@ -1,4 +1,7 @@
-// Starts a real emulator on a random port and gives tests a small REST client for it.
+// Starts a real emulator on a random port and gives tests a small REST client for it, plus what
+// many test files share: one emulator per file, the default policy of a type, and the assertions
+// on validation errors.
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.ts';
 
 export const TOKEN = 'test-token';
@@ -41,4 +44,52 @@ export async function startTestEmulator(options: Partial<EmulatorOptions> = {}):
       await fetch(emu.url + '/__emulator/reset', { method: 'POST' });
     },
   };
+}
+
+/** Starts one emulator for the test file, puts its org back to the fixture before each test and closes it after all. */
+export function useEmulator(options: Partial<EmulatorOptions> = {}): () => TestEmulator {
+  let emu: TestEmulator | undefined;
+  beforeAll(async () => {
+    emu = await startTestEmulator(options);
+  });
+  beforeEach(async () => {
+    await emu?.reset();
+  });
+  afterAll(async () => {
+    await emu?.close();
+  });
+  return () => {
+    if (!emu) throw new Error('the emulator is not started');
+    return emu;
+  };
+}
+
+/** The default (system) policy of a type, as the first page of its listing shows it. */
+export async function defaultPolicyOf(emu: TestEmulator, type: string): Promise<any> {
+  const res = await emu.call('GET', `/api/v1/policies?type=${type}`);
+  return res.body.find((p: { system: boolean }) => p.system);
+}
+
+/** The default policy of a type and its default (system) rule. */
+export async function defaultPolicyAndRule(emu: TestEmulator, type: string): Promise<{ policy: any; rule: any }> {
+  const policy = await defaultPolicyOf(emu, type);
+  const rules = await emu.call('GET', `/api/v1/policies/${policy.id}/rules`);
+  return { policy, rule: rules.body.find((r: { system: boolean }) => r.system) };
+}
+
+/** The summaries of an error body's causes (none when it has no causes). */
+export function causesOf(res: RestResponse): string[] {
+  return (res.body?.errorCauses ?? []).map((c: { errorSummary: string }) => c.errorSummary);
+}
+
+/** Asserts that a cause names `path`: its summary reads `path: ...`. */
+export function expectCauseNaming(res: RestResponse, path: string): void {
+  expect(causesOf(res).some((c) => c.startsWith(`${path}: `)), causesOf(res).join(' | ')).toBe(true);
+}
+
+/** Asserts a 400 E0000001 validation failure with a cause naming `path`. */
+export function expectValidationCause(res: RestResponse, path: string): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.errorCode).toBe('E0000001');
+  expectCauseNaming(res, path);
 }

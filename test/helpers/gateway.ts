@@ -1,10 +1,54 @@
 // A whole stack for tests: a real emulator on a random port and a gateway on a random port over
-// an UpstreamClient to it, with a small GraphQL client that speaks real HTTP.
+// an UpstreamClient to it, with a small GraphQL client that speaks real HTTP. The emulator and
+// its client alone serve the tests of the client and of what is built directly on it.
 import type { GraphQLSchema } from 'graphql';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator/index.ts';
 import { createRedactingLogger, startGateway, type Gateway } from '../../src/gateway/server.ts';
-import { UpstreamClient } from '../../src/upstream/client.ts';
+import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from './emulator.ts';
+
+/** A real emulator with an UpstreamClient to it. */
+export interface TestUpstream {
+  emulator: TestEmulator;
+  client: UpstreamClient;
+  /** The client speaking for a caller with the test token. */
+  api: RestApi;
+  /** Closes the client, then the emulator. */
+  close(): Promise<void>;
+}
+
+export async function startTestUpstream(options: Partial<EmulatorOptions> = {}): Promise<TestUpstream> {
+  const emulator = await startTestEmulator(options);
+  const client = new UpstreamClient({ baseUrl: emulator.url });
+  return {
+    emulator,
+    client,
+    api: client.forCaller(`SSWS ${TOKEN}`),
+    close: async () => {
+      await client.close();
+      await emulator.close();
+    },
+  };
+}
+
+/** Starts one emulator and client for the test file (or describe block), puts the org back to the fixture before each test and closes both after all. */
+export function useUpstream(): () => TestUpstream {
+  let upstream: TestUpstream | undefined;
+  beforeAll(async () => {
+    upstream = await startTestUpstream();
+  });
+  beforeEach(async () => {
+    await upstream?.emulator.reset();
+  });
+  afterAll(async () => {
+    await upstream?.close();
+  });
+  return () => {
+    if (!upstream) throw new Error('the emulator and its client are not started');
+    return upstream;
+  };
+}
 
 export interface GqlResult<T = any> {
   data?: T;
@@ -26,8 +70,7 @@ export interface TestStack {
 export async function startTestStack(
   options: { emulator?: Partial<EmulatorOptions>; schema?: GraphQLSchema } = {},
 ): Promise<TestStack> {
-  const emulator = await startTestEmulator(options.emulator);
-  const upstream = new UpstreamClient({ baseUrl: emulator.url });
+  const { emulator, client: upstream, close: closeUpstream } = await startTestUpstream(options.emulator);
   const gateway = await startGateway({
     port: 0,
     host: '127.0.0.1',
@@ -53,8 +96,7 @@ export async function startTestStack(
     gql,
     close: async () => {
       await gateway.close();
-      await upstream.close();
-      await emulator.close();
+      await closeUpstream();
     },
   };
 }

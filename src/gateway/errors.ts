@@ -9,6 +9,8 @@ export interface UserErrorShape {
   message: string;
   field?: string[] | null;
   code?: string | null;
+  /** E0000142's reason (PROHIBITED, UNMET_REQUIREMENTS). */
+  reason?: string | null;
 }
 
 export type GatewayErrorCode =
@@ -39,7 +41,8 @@ const USER_FIXABLE_STATUSES = new Set([400, 403, 404]);
 export function toUserErrors(error: unknown, inputArg?: string): UserErrorShape[] {
   if (!(error instanceof UpstreamError) || !USER_FIXABLE_STATUSES.has(error.status)) throw toGraphQLError(error);
   const code = error.errorCode ?? null;
-  if (error.causes.length === 0) return [{ message: error.errorSummary, field: null, code }];
+  const reason = error.reason ? { reason: error.reason } : {};
+  if (error.causes.length === 0) return [{ message: error.errorSummary, field: null, code, ...reason }];
   return error.causes.map((cause) => {
     // A cause that names its path says everything; the summary would only repeat the path list.
     const path = fieldOfCause(cause, '');
@@ -47,6 +50,7 @@ export function toUserErrors(error: unknown, inputArg?: string): UserErrorShape[
       message: path ? cause : `${error.errorSummary}: ${cause}`,
       field: path && inputArg !== undefined ? [inputArg, ...path.slice(1)] : null,
       code,
+      ...reason,
     };
   });
 }

@@ -2092,6 +2092,8 @@ export type UserError = {
   /** Path of the offending input field, e.g. ["input", "settings", "password", "complexity", "minLength"]. */
   field?: Maybe<Array<Scalars['String']['output']>>;
   message: Scalars['String']['output'];
+  /** Why an operation is not allowed, with code E0000142: PROHIBITED or UNMET_REQUIREMENTS. */
+  reason?: Maybe<Scalars['String']['output']>;
 };
 
 export type UserIdentifierCondition = {
@@ -3619,6 +3621,7 @@ export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends 
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type UserIdentifierConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserIdentifierCondition'] = ResolversParentTypes['UserIdentifierCondition']> = {

@@ -312,9 +312,16 @@ export interface AuthenticationMethod {
   method?: string;
 }
 export type RequiredOrOptional = 'REQUIRED' | 'OPTIONAL';
+export const CONSTRAINT_TYPES = ['SECURITY_KEY', 'PHONE', 'EMAIL', 'PASSWORD', 'SECURITY_QUESTION', 'APP', 'FEDERATED'] as const;
+export type ConstraintType = (typeof CONSTRAINT_TYPES)[number];
+export const CONSTRAINT_METHODS = [
+  'PASSWORD', 'SECURITY_QUESTION', 'SMS', 'VOICE', 'EMAIL', 'PUSH', 'SIGNED_NONCE',
+  'OTP', 'TOTP', 'WEBAUTHN', 'VENDOR_A_MFA', 'IDP', 'CERT',
+] as const;
+export type ConstraintMethod = (typeof CONSTRAINT_METHODS)[number];
 export interface ConstraintProperties {
-  types?: string[];
-  methods?: string[];
+  types?: ConstraintType[];
+  methods?: ConstraintMethod[];
   hardwareProtection?: RequiredOrOptional;
   deviceBound?: RequiredOrOptional;
   phishingResistant?: RequiredOrOptional;

@@ -59,7 +59,7 @@ describe('toUserErrors', () => {
     const notFound = new UpstreamError({ status: 404, errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: 00px (Policy)' });
     expect(toUserErrors(notFound, 'input')).toEqual([{ message: 'Not found: Resource not found: 00px (Policy)', field: null, code: 'E0000007' }]);
     const prohibited = new UpstreamError({ status: 403, errorCode: 'E0000142', errorSummary: 'Operation not allowed', reason: 'PROHIBITED' });
-    expect(toUserErrors(prohibited)).toEqual([{ message: 'Operation not allowed', field: null, code: 'E0000142' }]);
+    expect(toUserErrors(prohibited)).toEqual([{ message: 'Operation not allowed', field: null, code: 'E0000142', reason: 'PROHIBITED' }]);
   });
 
   it('throws what a user cannot fix as a GraphQL error', () => {

@@ -14,7 +14,7 @@ import {
   RULE_TYPES,
   SIMULATION_POLICY_TYPES,
 } from '../../src/rest/types.ts';
-import { CONSTRAINT_METHODS, CONSTRAINT_TYPES } from '../../src/emulator/validation/accessPolicy.ts';
+import { CONSTRAINT_METHODS, CONSTRAINT_TYPES } from '../../src/rest/types.ts';
 import { buildSchema } from '../../src/gateway/schema.ts';
 import { DateTime } from '../../src/gateway/resolvers/scalars.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from '../../src/gateway/resolvers/typenames.ts';

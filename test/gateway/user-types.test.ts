@@ -10,7 +10,7 @@ const FIELDS = 'id name displayName description default createdBy lastUpdatedBy 
 const CREATE = `mutation($input: CreateUserTypeInput!) { createUserType(input: $input) { userType { ${FIELDS} } userErrors { code field message } } }`;
 const REPLACE = `mutation($id: ID!, $input: ReplaceUserTypeInput!) { replaceUserType(id: $id, input: $input) { userType { ${FIELDS} } userErrors { code field message } } }`;
 const UPDATE = `mutation($id: ID!, $input: UpdateUserTypeInput!) { updateUserType(id: $id, input: $input) { userType { ${FIELDS} } userErrors { code field message } } }`;
-const DELETE = `mutation($id: ID!) { deleteUserType(id: $id) { deletedId userErrors { code field message } } }`;
+const DELETE = `mutation($id: ID!) { deleteUserType(id: $id) { deletedId userErrors { code field message reason } } }`;
 
 describe('queries', () => {
   it('lists every user type with all fields', async () => {
@@ -120,12 +120,12 @@ describe('refusals', () => {
     const asDefault = await ok(stack(), DELETE, { id: defaultId });
     expect(asDefault.deleteUserType).toEqual({
       deletedId: null,
-      userErrors: [{ code: 'E0000142', field: null, message: expect.stringContaining('default user type cannot be deleted') }],
+      userErrors: [{ code: 'E0000142', reason: 'PROHIBITED', field: null, message: expect.stringContaining('default user type cannot be deleted') }],
     });
     const withUsers = await ok(stack(), DELETE, { id: FIXTURE.contractorType });
-    expect(withUsers.deleteUserType.userErrors).toEqual([{ code: 'E0000142', field: null, message: expect.stringContaining('user(s) of this type exist') }]);
+    expect(withUsers.deleteUserType.userErrors).toEqual([{ code: 'E0000142', reason: 'UNMET_REQUIREMENTS', field: null, message: expect.stringContaining('user(s) of this type exist') }]);
     const unknown = await ok(stack(), DELETE, { id: 'otynope' });
-    expect(unknown.deleteUserType.userErrors).toEqual([{ code: 'E0000007', field: null, message: expect.any(String) }]);
+    expect(unknown.deleteUserType.userErrors).toEqual([{ code: 'E0000007', field: null, reason: null, message: expect.any(String) }]);
   });
 
   it('answers an update of an unknown type with not-found', async () => {

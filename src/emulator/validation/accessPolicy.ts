@@ -1,11 +1,15 @@
 // Authentication policy (ACCESS_POLICY, identity engine only) and its rules: no policy settings,
 // all data in `actions.appSignOn` (an access decision plus an ASSURANCE verification method).
-import type {
-  AppSignOnAction,
-  AuthenticationMethod,
-  ConstraintProperties,
-  VerificationConstraint,
-  VerificationMethod,
+import {
+  CONSTRAINT_METHODS,
+  CONSTRAINT_TYPES,
+  type AppSignOnAction,
+  type AuthenticationMethod,
+  type ConstraintMethod,
+  type ConstraintProperties,
+  type ConstraintType,
+  type VerificationConstraint,
+  type VerificationMethod,
 } from '../../rest/types.ts';
 import { compact, type Check, type JsonObject } from './check.ts';
 import { checkAccess, rejectSettings } from './common.ts';
@@ -16,16 +20,11 @@ export type FactorClass = 'knowledge' | 'possession' | 'inherence';
 type ConstraintClass = 'knowledge' | 'possession';
 const CONSTRAINT_CLASSES: readonly ConstraintClass[] = ['knowledge', 'possession'];
 
-export const CONSTRAINT_TYPES = ['SECURITY_KEY', 'PHONE', 'EMAIL', 'PASSWORD', 'SECURITY_QUESTION', 'APP', 'FEDERATED'] as const;
-export const CONSTRAINT_METHODS = [
-  'PASSWORD', 'SECURITY_QUESTION', 'SMS', 'VOICE', 'EMAIL', 'PUSH', 'SIGNED_NONCE',
-  'OTP', 'TOTP', 'WEBAUTHN', 'VENDOR_A_MFA', 'IDP', 'CERT',
-] as const;
 
 export interface AuthenticatorMethod {
   key: string;
-  type: (typeof CONSTRAINT_TYPES)[number];
-  method: (typeof CONSTRAINT_METHODS)[number];
+  type: ConstraintType;
+  method: ConstraintMethod;
   classes: readonly FactorClass[];
 }
 

@@ -7,6 +7,7 @@ import { FixtureError, type OrgFixture } from './fixture.ts';
 import { newId, now } from './ids.ts';
 import { OrgStore, type OrgData, type StoredPolicy, type StoredRule } from './store.ts';
 import { Check } from './validation/check.ts';
+import { toWirePolicy } from './wire.ts';
 import { POLICY_TYPE_MODULES } from './validation/index.ts';
 import type { Engine } from './validation/module.ts';
 
@@ -29,7 +30,7 @@ export function typesOfEngine(engine: Engine): PolicyType[] {
 
 /** Creates the system default rule of a policy (used at seeding and when a policy creates its own). */
 export function newDefaultRule(store: OrgStore, policy: StoredPolicy): StoredRule {
-  const def = POLICY_TYPE_MODULES[policy.type].defaultRule({ ...policy, priority: 0, _links: { self: { href: '' } } }, store.engine);
+  const def = POLICY_TYPE_MODULES[policy.type].defaultRule(toWirePolicy(store, '', policy), store.engine);
   const t = now();
   return {
     id: newId('0pr'),

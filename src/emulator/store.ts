@@ -8,6 +8,7 @@ import type { FixtureApp, FixtureGroup, FixtureUser, FixtureZone, OrgFixture } f
 import type { OrgView } from './orgView.ts';
 import type { Engine } from './validation/module.ts';
 import { POLICY_TYPE_MODULES } from './validation/index.ts';
+import { toWirePolicy, toWireRule } from './wire.ts';
 
 export type StoredPolicy = Omit<Policy, 'priority' | '_links' | '_embedded'>;
 export type StoredRule = Omit<PolicyRule, 'priority' | '_links'>;
@@ -139,13 +140,13 @@ export class OrgStore implements OrgView {
   // ------------------------------------------------------------ OrgView (read side for evaluation and validation)
 
   policiesOfType(type: PolicyType): Policy[] {
-    return this.policiesOf(type).map((p) => ({ ...p, priority: this.policyPriority(p), _links: { self: { href: '' } } }));
+    return this.policiesOf(type).map((p) => toWirePolicy(this, '', p));
   }
 
   rulesOf(policyId: string): PolicyRule[] {
     const policy = this.policy(policyId);
     if (!policy) return [];
-    return this.rules(policyId).map((r) => ({ ...r, priority: this.rulePriority(policy, r), _links: { self: { href: '' } } }));
+    return this.rules(policyId).map((r) => toWireRule(this, '', policy, r));
   }
 
   user(id: string): FixtureUser | undefined {

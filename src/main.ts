@@ -1,9 +1,10 @@
 // `npm start`: the GraphQL gateway. Without UPSTREAM_URL it also starts the embedded emulator
 // (configured by the same EMULATOR_* variables as `npm run emulator`) and uses it as upstream.
-import { ConfigError, readStartConfig } from './config.ts';
-import { FixtureError } from './emulator/fixture.ts';
+import { ConfigError } from './config/env.ts';
+import { readStartConfig } from './config/gateway.ts';
+import { FixtureError } from './emulator/org/fixture.ts';
 import { startEmulator } from './emulator/index.ts';
-import { StateFileError } from './emulator/persistence.ts';
+import { StateFileError } from './emulator/org/persistence.ts';
 import { startGateway } from './gateway/server.ts';
 import { UpstreamClient } from './upstream/client.ts';
 
@@ -53,6 +54,8 @@ main().catch((error: unknown) => {
     process.exit(2);
   }
   const code = (error as { code?: unknown }).code;
-  console.error(`gateway: cannot start: ${error instanceof Error ? error.message : String(error)}${code === 'EADDRINUSE' ? ' (port already in use)' : ''}`);
+  console.error(
+    `gateway: cannot start: ${error instanceof Error ? error.message : String(error)}${code === 'EADDRINUSE' ? ' (port already in use)' : ''}`,
+  );
   process.exit(1);
 });

@@ -1,12 +1,12 @@
 // Starts the emulator in-process: `startEmulator({ port: 0 })` from tests, `npm run emulator`
 // from the command line.
 import type { AddressInfo } from 'node:net';
-import { loadFixture, parseFixture, type OrgFixture } from './fixture.ts';
-import { readState, StateWriter } from './persistence.ts';
-import { emptyData, seedOrg } from './seed.ts';
-import { createEmulatorServer, type RequestCounter } from './server.ts';
-import { OrgStore } from './store.ts';
-import type { Engine } from './validation/module.ts';
+import { loadFixture, parseFixture, type OrgFixture } from './org/fixture.ts';
+import { readState, StateWriter } from './org/persistence.ts';
+import { emptyData, seedOrg } from './org/seed.ts';
+import { createEmulatorServer, type RequestCounter } from './http/server.ts';
+import { OrgStore } from './org/store.ts';
+import type { Engine } from './policyTypes/registry.ts';
 
 export interface EmulatorOptions {
   port: number;
@@ -36,7 +36,8 @@ export interface RunningEmulator {
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const engine = options.engine ?? 'IE';
-  const fixture: OrgFixture = options.fixture !== undefined ? parseFixture(options.fixture) : loadFixture(options.fixturePath);
+  const fixture: OrgFixture =
+    options.fixture !== undefined ? parseFixture(options.fixture) : loadFixture(options.fixturePath);
   const writer = options.statePath ? new StateWriter(options.statePath, () => store.data) : undefined;
   const onChange = () => writer?.schedule();
   // A new org is seeded once (so a bad fixture fails the start, state file or not) and copied on

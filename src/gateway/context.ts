@@ -26,9 +26,12 @@ export function createContext(upstream: UpstreamClient, authorization: string | 
 export function unauthenticatedApi(): RestApi {
   const reject = () =>
     Promise.reject(
-      new GraphQLError('This field needs upstream data: send an Authorization header `SSWS <token>` or `Bearer <token>`.', {
-        extensions: { code: 'UNAUTHENTICATED' },
-      }),
+      new GraphQLError(
+        'This field needs upstream data: send an Authorization header `SSWS <token>` or `Bearer <token>`.',
+        {
+          extensions: { code: 'UNAUTHENTICATED' },
+        },
+      ),
     );
   return Object.fromEntries(REST_API_METHODS.map((name) => [name, reject])) as unknown as RestApi;
 }

@@ -97,7 +97,9 @@ export function toGraphQLError(error: unknown): GraphQLError {
     return gatewayError(message, codeOfStatus(error.status), upstream);
   }
   // Kept as the original error so that the server's masking replaces it with a generic message.
-  return new GraphQLError('Unexpected error.', { originalError: error instanceof Error ? error : new Error(String(error)) });
+  return new GraphQLError('Unexpected error.', {
+    originalError: error instanceof Error ? error : new Error(String(error)),
+  });
 }
 
 /** True for an UpstreamError with status 404. */

@@ -45,7 +45,9 @@ export function createLoaders(api: RestApi): Loaders {
   const ruleCache = new Map<string, Promise<PolicyRule | null>>();
   const userTypeListCache = new Map<string, Promise<UserType[]>>();
 
-  const policy = new DataLoader<string, Policy | null>((ids) => eachKey(ids, (id) => nullWhenNotFound(api.getPolicy(id))));
+  const policy = new DataLoader<string, Policy | null>((ids) =>
+    eachKey(ids, (id) => nullWhenNotFound(api.getPolicy(id))),
+  );
 
   const rule = new DataLoader<RuleKey, PolicyRule | null, string>(
     (keys) =>
@@ -93,7 +95,9 @@ export function createLoaders(api: RestApi): Loaders {
     }
     // Two or more ids (or a list already loaded): one list call answers them all.
     const list = await userTypeList.load(ALL_USER_TYPES);
-    return ids.map((id) => (id === DEFAULT_USER_TYPE ? list.find((t) => t.default) : list.find((t) => t.id === id)) ?? null);
+    return ids.map(
+      (id) => (id === DEFAULT_USER_TYPE ? list.find((t) => t.default) : list.find((t) => t.id === id)) ?? null,
+    );
   });
 
   /** A type fetched by its id is also the answer for `default` when it is the default, and the other way round. */
@@ -112,7 +116,9 @@ export function createLoaders(api: RestApi): Loaders {
     { cacheKeyFn: stableKey },
   );
 
-  const policyApplications = new DataLoader<string, Application[]>((ids) => eachKey(ids, (id) => api.listPolicyApplications(id)));
+  const policyApplications = new DataLoader<string, Application[]>((ids) =>
+    eachKey(ids, (id) => api.listPolicyApplications(id)),
+  );
 
   const state: LoaderState = {
     policy,
@@ -194,7 +200,9 @@ export function stableKey(args: PolicyListArgs): string {
 
 /** Runs one request per key; a failed key gets its Error (DataLoader rejects just that key). */
 function eachKey<K, V>(keys: readonly K[], load: (key: K) => Promise<V>): Promise<(V | Error)[]> {
-  return Promise.all(keys.map((key) => load(key).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))));
+  return Promise.all(
+    keys.map((key) => load(key).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))))),
+  );
 }
 
 async function nullWhenNotFound<T>(request: Promise<T>): Promise<T | null> {

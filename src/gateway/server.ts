@@ -103,7 +103,11 @@ export function redact(value: unknown): unknown {
   }
   if (typeof value === 'object' && value !== null) {
     try {
-      return JSON.parse(JSON.stringify(value, (key, v: unknown) => (/^authorization$/i.test(key) ? '[redacted]' : typeof v === 'string' ? redact(v) : v)));
+      return JSON.parse(
+        JSON.stringify(value, (key, v: unknown) =>
+          /^authorization$/i.test(key) ? '[redacted]' : typeof v === 'string' ? redact(v) : v,
+        ),
+      );
     } catch {
       return '[unserializable value]';
     }

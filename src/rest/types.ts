@@ -312,11 +312,30 @@ export interface AuthenticationMethod {
   method?: string;
 }
 export type RequiredOrOptional = 'REQUIRED' | 'OPTIONAL';
-export const CONSTRAINT_TYPES = ['SECURITY_KEY', 'PHONE', 'EMAIL', 'PASSWORD', 'SECURITY_QUESTION', 'APP', 'FEDERATED'] as const;
+export const CONSTRAINT_TYPES = [
+  'SECURITY_KEY',
+  'PHONE',
+  'EMAIL',
+  'PASSWORD',
+  'SECURITY_QUESTION',
+  'APP',
+  'FEDERATED',
+] as const;
 export type ConstraintType = (typeof CONSTRAINT_TYPES)[number];
 export const CONSTRAINT_METHODS = [
-  'PASSWORD', 'SECURITY_QUESTION', 'SMS', 'VOICE', 'EMAIL', 'PUSH', 'SIGNED_NONCE',
-  'OTP', 'TOTP', 'WEBAUTHN', 'VENDOR_A_MFA', 'IDP', 'CERT',
+  'PASSWORD',
+  'SECURITY_QUESTION',
+  'SMS',
+  'VOICE',
+  'EMAIL',
+  'PUSH',
+  'SIGNED_NONCE',
+  'OTP',
+  'TOTP',
+  'WEBAUTHN',
+  'VENDOR_A_MFA',
+  'IDP',
+  'CERT',
 ] as const;
 export type ConstraintMethod = (typeof CONSTRAINT_METHODS)[number];
 export interface ConstraintProperties {
@@ -472,7 +491,12 @@ export interface Application {
 // ---------------------------------------------------------------- access simulation
 
 export type SimulationStatus = 'MATCH' | 'NOT_MATCH' | 'UNDEFINED';
-export const SIMULATION_POLICY_TYPES = ['PLATFORM_SIGN_ON', 'MFA_ENROLL', 'PROFILE_ENROLLMENT', 'ACCESS_POLICY'] as const;
+export const SIMULATION_POLICY_TYPES = [
+  'PLATFORM_SIGN_ON',
+  'MFA_ENROLL',
+  'PROFILE_ENROLLMENT',
+  'ACCESS_POLICY',
+] as const;
 export type SimulationPolicyType = (typeof SIMULATION_POLICY_TYPES)[number];
 export type SimulationExpand = 'EVALUATED' | 'RULE';
 

@@ -168,7 +168,7 @@ export class UpstreamClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       status = res.statusCode;
-      link = res.headers['link'];
+      link = res.headers.link;
       text = await res.body.text();
     } catch (error) {
       throw transportFailure(method, path, error);
@@ -248,7 +248,9 @@ class CallerApi implements RestApi {
   }
 
   async replaceRule(policyId: string, ruleId: string, body: PolicyRuleInput): Promise<PolicyRule> {
-    return objectBody(await this.send({ method: 'PUT', path: apiPath`/api/v1/policies/${policyId}/rules/${ruleId}`, body }));
+    return objectBody(
+      await this.send({ method: 'PUT', path: apiPath`/api/v1/policies/${policyId}/rules/${ruleId}`, body }),
+    );
   }
 
   async deleteRule(policyId: string, ruleId: string): Promise<void> {
@@ -260,7 +262,10 @@ class CallerApi implements RestApi {
   }
 
   async deactivateRule(policyId: string, ruleId: string): Promise<void> {
-    await this.send({ method: 'POST', path: apiPath`/api/v1/policies/${policyId}/rules/${ruleId}/lifecycle/deactivate` });
+    await this.send({
+      method: 'POST',
+      path: apiPath`/api/v1/policies/${policyId}/rules/${ruleId}/lifecycle/deactivate`,
+    });
   }
 
   async listUserTypes(): Promise<UserType[]> {
@@ -297,14 +302,20 @@ class CallerApi implements RestApi {
 
 function objectBody<T>(res: UpstreamResponse): T {
   if (typeof res.body !== 'object' || res.body === null || Array.isArray(res.body)) {
-    throw new UpstreamError({ status: res.status, errorSummary: `Upstream answered ${res.status} without the expected JSON object` });
+    throw new UpstreamError({
+      status: res.status,
+      errorSummary: `Upstream answered ${res.status} without the expected JSON object`,
+    });
   }
   return res.body as T;
 }
 
 function arrayBody<T>(res: UpstreamResponse): T[] {
   if (!Array.isArray(res.body)) {
-    throw new UpstreamError({ status: res.status, errorSummary: `Upstream answered ${res.status} without the expected JSON array` });
+    throw new UpstreamError({
+      status: res.status,
+      errorSummary: `Upstream answered ${res.status} without the expected JSON array`,
+    });
   }
   return res.body as T[];
 }

@@ -38,7 +38,11 @@ export class UpstreamError extends Error {
   /** Builds the error from a response body, which may be the spec's error body, other JSON, or not JSON at all. */
   static fromResponse(status: number, bodyText: string): UpstreamError {
     const body = parseErrorBody(bodyText);
-    if (!body) return new UpstreamError({ status, errorSummary: `Upstream answered ${status} ${STATUS_CODES[status] ?? ''}`.trim() });
+    if (!body)
+      return new UpstreamError({
+        status,
+        errorSummary: `Upstream answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(),
+      });
     return new UpstreamError({
       status,
       errorCode: body.errorCode,
@@ -80,9 +84,12 @@ function parseErrorBody(text: string): ParsedErrorBody | undefined {
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
   const body = json as Partial<Record<keyof ErrorBody, unknown>>;
-    const causes = Array.isArray(body.errorCauses)
+  const causes = Array.isArray(body.errorCauses)
     ? body.errorCauses.flatMap((c: unknown) => {
-        const summary = typeof c === 'object' && c !== null ? nonEmptyString((c as { errorSummary?: unknown }).errorSummary) : undefined;
+        const summary =
+          typeof c === 'object' && c !== null
+            ? nonEmptyString((c as { errorSummary?: unknown }).errorSummary)
+            : undefined;
         return summary ? [summary] : [];
       })
     : [];

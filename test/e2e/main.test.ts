@@ -3,13 +3,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, readEmulatorConfig, readGatewayConfig, readStartConfig } from '../../src/config.ts';
+import { readEmulatorConfig } from '../../src/config/emulator.ts';
+import { ConfigError } from '../../src/config/env.ts';
+import { readGatewayConfig, readStartConfig } from '../../src/config/gateway.ts';
 import { startTestEmulator, TOKEN } from '../helpers/emulator.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SETTINGS = ['PORT', 'HOST', 'UPSTREAM_URL', 'UPSTREAM_CONNECTIONS', 'UPSTREAM_CONNECT_TIMEOUT_MS', 'UPSTREAM_HEADERS_TIMEOUT_MS',
-  'UPSTREAM_BODY_TIMEOUT_MS', 'EMULATOR_PORT', 'EMULATOR_HOST', 'EMULATOR_TOKEN', 'EMULATOR_ENGINE', 'EMULATOR_FIXTURE', 'EMULATOR_STATE',
-  'EMULATOR_RATE_LIMIT', 'EMULATOR_ADMIN'];
+const SETTINGS = [
+  'PORT',
+  'HOST',
+  'UPSTREAM_URL',
+  'UPSTREAM_CONNECTIONS',
+  'UPSTREAM_CONNECT_TIMEOUT_MS',
+  'UPSTREAM_HEADERS_TIMEOUT_MS',
+  'UPSTREAM_BODY_TIMEOUT_MS',
+  'EMULATOR_PORT',
+  'EMULATOR_HOST',
+  'EMULATOR_TOKEN',
+  'EMULATOR_ENGINE',
+  'EMULATOR_FIXTURE',
+  'EMULATOR_STATE',
+  'EMULATOR_RATE_LIMIT',
+  'EMULATOR_ADMIN',
+];
 
 interface Started {
   child: ChildProcess;
@@ -27,7 +43,11 @@ afterEach(() => {
 function start(env: Record<string, string>): Started {
   const base = { ...process.env };
   for (const name of SETTINGS) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   let err = '';
@@ -40,7 +60,10 @@ function start(env: Record<string, string>): Started {
 async function readyLine(s: Started): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const line = s.stdout().split('\n').find((l) => l.includes('/graphql'));
+    const line = s
+      .stdout()
+      .split('\n')
+      .find((l) => l.includes('/graphql'));
     if (line) return line;
     if (s.child.exitCode !== null) throw new Error(`exited ${s.child.exitCode}: ${s.stderr()}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -176,7 +199,14 @@ describe('configuration', () => {
 
   it('treats empty values as unset and accepts the usual spellings of booleans and engines', () => {
     expect(readGatewayConfig({ PORT: '', UPSTREAM_URL: ' ' }).upstreamUrl).toBeUndefined();
-    for (const [value, admin] of [['0', false], ['OFF', false], ['no', false], ['1', true], ['True', true], ['on', true]] as const) {
+    for (const [value, admin] of [
+      ['0', false],
+      ['OFF', false],
+      ['no', false],
+      ['1', true],
+      ['True', true],
+      ['on', true],
+    ] as const) {
       expect(readEmulatorConfig({ EMULATOR_ADMIN: value }).admin).toBe(admin);
     }
     expect(readEmulatorConfig({ EMULATOR_ENGINE: 'ie' }).engine).toBe('IE');
@@ -199,13 +229,20 @@ describe('configuration', () => {
   });
 
   it('never echoes a credential it refuses', () => {
-    expect(() => readGatewayConfig({ UPSTREAM_URL: 'https://user:pw-secret@org.example.com' })).toThrow(/^(?!.*pw-secret)/s);
+    expect(() => readGatewayConfig({ UPSTREAM_URL: 'https://user:pw-secret@org.example.com' })).toThrow(
+      /^(?!.*pw-secret)/s,
+    );
     expect(() => readEmulatorConfig({ EMULATOR_TOKEN: 'has space-secret' })).toThrow(/^(?!.*space-secret)/s);
   });
 
   it('reports all problems at once', () => {
     try {
-      readEmulatorConfig({ EMULATOR_PORT: 'x', EMULATOR_ENGINE: 'modern', EMULATOR_RATE_LIMIT: '-5', EMULATOR_ADMIN: 'maybe' });
+      readEmulatorConfig({
+        EMULATOR_PORT: 'x',
+        EMULATOR_ENGINE: 'modern',
+        EMULATOR_RATE_LIMIT: '-5',
+        EMULATOR_ADMIN: 'maybe',
+      });
       expect.unreachable();
     } catch (e) {
       expect((e as ConfigError).problems).toHaveLength(4);
@@ -214,8 +251,12 @@ describe('configuration', () => {
 
   it('reads the emulator settings for npm start only when there is no UPSTREAM_URL', () => {
     expect(readStartConfig({ EMULATOR_ENGINE: 'classic' }).emulator?.engine).toBe('CLASSIC');
-    expect(readStartConfig({ UPSTREAM_URL: 'http://org.example.com', EMULATOR_ENGINE: 'bad' }).emulator).toBeUndefined();
-    expect(() => readStartConfig({ PORT: '5000', EMULATOR_PORT: '5000' })).toThrow('PORT and EMULATOR_PORT are both 5000');
+    expect(
+      readStartConfig({ UPSTREAM_URL: 'http://org.example.com', EMULATOR_ENGINE: 'bad' }).emulator,
+    ).toBeUndefined();
+    expect(() => readStartConfig({ PORT: '5000', EMULATOR_PORT: '5000' })).toThrow(
+      'PORT and EMULATOR_PORT are both 5000',
+    );
     expect(readStartConfig({ PORT: '0', EMULATOR_PORT: '0' }).gateway.port).toBe(0);
   });
 });

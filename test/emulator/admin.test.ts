@@ -19,7 +19,16 @@ const sum = (byRoute: Record<string, number>) => Object.values(byRoute).reduce((
 /** Everything a client can read of the org, for before/after comparisons. */
 async function snapshot(on = emu) {
   const out: Record<string, unknown> = {};
-  for (const type of ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY', 'ACCESS_POLICY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK']) {
+  for (const type of [
+    'PLATFORM_SIGN_ON',
+    'PASSWORD',
+    'MFA_ENROLL',
+    'IDP_DISCOVERY',
+    'ACCESS_POLICY',
+    'PROFILE_ENROLLMENT',
+    'CONTINUOUS_ACCESS',
+    'ENTITY_RISK',
+  ]) {
     const policies = (await on.call('GET', `/api/v1/policies?type=${type}&limit=200`)).body;
     out[type] = policies;
     for (const p of policies) {
@@ -50,7 +59,8 @@ describe('GET /__emulator/requests', () => {
     const def = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body[0];
     await emu.call('GET', '/api/v1/policies?type=PLATFORM_SIGN_ON');
     for (let i = 0; i < 3; i++) await emu.call('GET', `/api/v1/policies/${def.id}/rules`);
-    const rule = (await emu.call('POST', `/api/v1/policies/${def.id}/rules`, { type: 'PASSWORD', name: 'counted' })).body;
+    const rule = (await emu.call('POST', `/api/v1/policies/${def.id}/rules`, { type: 'PASSWORD', name: 'counted' }))
+      .body;
     await emu.call('POST', `/api/v1/policies/${def.id}/rules/${rule.id}/lifecycle/deactivate`);
     await emu.call('GET', '/api/v1/meta/types/user/default');
     const c = await counts();
@@ -93,12 +103,22 @@ describe('GET /__emulator/requests', () => {
 describe('POST /__emulator/reset', () => {
   it('returns the org to its start state, fixture included, and zeroes the counters', async () => {
     const start = await snapshot();
-    const session = (await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'Temporary', priority: 1 })).body;
-    const access = (await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' })).body;
+    const session = (
+      await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'Temporary', priority: 1 })
+    ).body;
+    const access = (
+      await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' })
+    ).body;
     await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${access.id}`);
-    const defPassword = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find((p: { system: boolean }) => p.system);
+    const defPassword = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
+      (p: { system: boolean }) => p.system,
+    );
     await emu.call('POST', `/api/v1/policies/${defPassword.id}/rules`, { type: 'PASSWORD', name: 'Extra' });
-    await emu.call('PUT', `/api/v1/policies/${defPassword.id}`, { type: 'PASSWORD', name: 'Renamed default', description: 'changed' });
+    await emu.call('PUT', `/api/v1/policies/${defPassword.id}`, {
+      type: 'PASSWORD',
+      name: 'Renamed default',
+      description: 'changed',
+    });
     await emu.call('POST', '/api/v1/meta/types/user', { name: 'Temporary', displayName: 'Temporary' });
     await emu.call('POST', '/api/v1/meta/types/user/default', { displayName: 'Changed' });
     expect(await snapshot()).not.toEqual(start);
@@ -144,7 +164,10 @@ describe('admin: false', () => {
   it('does not reset the org', async () => {
     const p = (await closed.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Survivor' })).body;
     expect((await fetch(`${closed.url}/__emulator/reset`, { method: 'POST' })).status).toBe(401);
-    const withToken = await fetch(`${closed.url}/__emulator/reset`, { method: 'POST', headers: { authorization: `SSWS ${TOKEN}` } });
+    const withToken = await fetch(`${closed.url}/__emulator/reset`, {
+      method: 'POST',
+      headers: { authorization: `SSWS ${TOKEN}` },
+    });
     expect(withToken.status).toBe(404);
     expect((await closed.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
   });

@@ -1,7 +1,13 @@
 // Every error the emulator core answers with: codes, statuses, the error body shape, the
 // rate-limit headers, and paths that must not reach other routes.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectCauseNaming, startTestEmulator, TOKEN, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import {
+  expectCauseNaming,
+  startTestEmulator,
+  TOKEN,
+  type RestResponse,
+  type TestEmulator,
+} from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
@@ -12,7 +18,11 @@ const ERROR_KEYS = ['errorCauses', 'errorCode', 'errorId', 'errorLink', 'errorSu
 /** The spec's error body, and nothing that looks like a stack trace or a source location. */
 function expectError(res: RestResponse, status: number, code: string): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(Object.keys(res.body).filter((k) => k !== 'reason').sort()).toEqual(ERROR_KEYS);
+  expect(
+    Object.keys(res.body)
+      .filter((k) => k !== 'reason')
+      .sort(),
+  ).toEqual(ERROR_KEYS);
   expect(res.body.errorCode).toBe(code);
   expect(typeof res.body.errorSummary).toBe('string');
   expect(res.body.errorSummary.length).toBeGreaterThan(0);
@@ -25,7 +35,12 @@ function expectError(res: RestResponse, status: number, code: string): void {
 }
 
 /** A raw request, so that tests control the Authorization header and the body bytes exactly. */
-async function raw(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}, on = emu) {
+async function raw(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string } = {},
+  on = emu,
+) {
   const res = await fetch(on.url + path, { method, headers: init.headers, body: init.body });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined } as RestResponse;
@@ -64,7 +79,12 @@ describe('400 E0000001 validation failed', () => {
   });
 
   it('names a field with a bad enum value or a wrong JSON type', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'x', status: 'SLEEPING', priority: 'first' });
+    const res = await emu.call('POST', '/api/v1/policies', {
+      type: 'PASSWORD',
+      name: 'x',
+      status: 'SLEEPING',
+      priority: 'first',
+    });
     expectError(res, 400, 'E0000001');
     expectCauseNaming(res, 'status');
     expectCauseNaming(res, 'priority');
@@ -72,7 +92,11 @@ describe('400 E0000001 validation failed', () => {
 
   it('names nested fields by their dotted path', async () => {
     const p = await newPasswordPolicy();
-    const res = await emu.call('POST', `/api/v1/policies/${p.id}/rules`, { type: 'PASSWORD', name: 'r', actions: { passwordChange: { access: 'MAYBE' } } });
+    const res = await emu.call('POST', `/api/v1/policies/${p.id}/rules`, {
+      type: 'PASSWORD',
+      name: 'r',
+      actions: { passwordChange: { access: 'MAYBE' } },
+    });
     expectError(res, 400, 'E0000001');
     expectCauseNaming(res, 'actions.passwordChange.access');
   });
@@ -141,7 +165,16 @@ describe('401 E0000011 authentication', () => {
   });
 
   it('refuses a wrong token, a wrong scheme and a bare token', async () => {
-    for (const authorization of [`SSWS wrong-${TOKEN}`, `Basic ${TOKEN}`, TOKEN, `SSWS`, `SSWS `, `Bearer ${TOKEN}x`, `SSWS${TOKEN}`, `Token ${TOKEN}`]) {
+    for (const authorization of [
+      `SSWS wrong-${TOKEN}`,
+      `Basic ${TOKEN}`,
+      TOKEN,
+      `SSWS`,
+      `SSWS `,
+      `Bearer ${TOKEN}x`,
+      `SSWS${TOKEN}`,
+      `Token ${TOKEN}`,
+    ]) {
       const res = await raw('GET', '/api/v1/policies?type=PASSWORD', { headers: { authorization } });
       expectError(res, 401, 'E0000011');
     }
@@ -149,7 +182,9 @@ describe('401 E0000011 authentication', () => {
 
   it('accepts the token with the SSWS scheme and with the Bearer scheme', async () => {
     for (const scheme of ['SSWS', 'Bearer']) {
-      const res = await raw('GET', '/api/v1/policies?type=PASSWORD', { headers: { authorization: `${scheme} ${TOKEN}` } });
+      const res = await raw('GET', '/api/v1/policies?type=PASSWORD', {
+        headers: { authorization: `${scheme} ${TOKEN}` },
+      });
       expect(res.status, scheme).toBe(200);
     }
   });
@@ -175,8 +210,15 @@ describe('401 E0000011 authentication', () => {
   it('accepts the configured token only', async () => {
     const other = await startTestEmulator({ token: 'another-token' });
     try {
-      expectError(await raw('GET', '/api/v1/meta/types/user', { headers: { authorization: `SSWS ${TOKEN}` } }, other), 401, 'E0000011');
-      expect((await raw('GET', '/api/v1/meta/types/user', { headers: { authorization: 'SSWS another-token' } }, other)).status).toBe(200);
+      expectError(
+        await raw('GET', '/api/v1/meta/types/user', { headers: { authorization: `SSWS ${TOKEN}` } }, other),
+        401,
+        'E0000011',
+      );
+      expect(
+        (await raw('GET', '/api/v1/meta/types/user', { headers: { authorization: 'SSWS another-token' } }, other))
+          .status,
+      ).toBe(200);
     } finally {
       await other.close();
     }
@@ -185,7 +227,16 @@ describe('401 E0000011 authentication', () => {
 
 describe('403 E0000006 forbidden operations on system objects', () => {
   it('refuses to delete any system policy, which stays', async () => {
-    for (const type of ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY', 'ACCESS_POLICY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK']) {
+    for (const type of [
+      'PLATFORM_SIGN_ON',
+      'PASSWORD',
+      'MFA_ENROLL',
+      'IDP_DISCOVERY',
+      'ACCESS_POLICY',
+      'PROFILE_ENROLLMENT',
+      'CONTINUOUS_ACCESS',
+      'ENTITY_RISK',
+    ]) {
       const p = await policyOf(type, true);
       expectError(await emu.call('DELETE', `/api/v1/policies/${p.id}`), 403, 'E0000006');
       expect((await emu.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
@@ -209,7 +260,11 @@ describe('403 E0000006 forbidden operations on system objects', () => {
   });
 
   it('refuses to delete the default rule of a non-default authentication policy', async () => {
-    const created = await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: `errors access ${++n}`, description: 'd' });
+    const created = await emu.call('POST', '/api/v1/policies', {
+      type: 'ACCESS_POLICY',
+      name: `errors access ${++n}`,
+      description: 'd',
+    });
     const r = await systemRuleOf(created.body.id);
     expectError(await emu.call('DELETE', `/api/v1/policies/${created.body.id}/rules/${r.id}`), 403, 'E0000006');
   });
@@ -217,7 +272,10 @@ describe('403 E0000006 forbidden operations on system objects', () => {
   it('refuses any edit of a default rule on the classic engine', async () => {
     const p = await policyOf('PASSWORD', true, classic);
     const r = await systemRuleOf(p.id, classic);
-    const res = await classic.call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, { type: 'PASSWORD', name: 'edited default' });
+    const res = await classic.call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, {
+      type: 'PASSWORD',
+      name: 'edited default',
+    });
     expectError(res, 403, 'E0000006');
     expect((await classic.call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`)).body.name).toBe(r.name);
   });
@@ -264,7 +322,13 @@ describe('404 E0000007 not found', () => {
   });
 
   it('answers unknown paths, including paths outside /api/v1', async () => {
-    for (const path of ['/api/v1/nothing', '/api/v2/policies', '/', '/api/v1/policies/x/rules/y/z', '/api/v1/meta/types/group']) {
+    for (const path of [
+      '/api/v1/nothing',
+      '/api/v2/policies',
+      '/',
+      '/api/v1/policies/x/rules/y/z',
+      '/api/v1/meta/types/group',
+    ]) {
       expectError(await emu.call('GET', path), 404, 'E0000007');
     }
   });

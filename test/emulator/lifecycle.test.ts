@@ -2,7 +2,13 @@
 // the mapped-apps listing, and the org-level limits of the core (one IdP discovery policy, the
 // classic engine without identity-engine types).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { causesOf, defaultPolicyOf, expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import {
+  causesOf,
+  defaultPolicyOf,
+  expectValidationCause,
+  startTestEmulator,
+  type TestEmulator,
+} from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
@@ -18,17 +24,29 @@ const accessRule = (name: string, access = 'ALLOW') => ({
   actions: {
     appSignOn: {
       access,
-      verificationMethod: { type: 'ASSURANCE', factorMode: '2FA', constraints: [{ possession: { deviceBound: 'REQUIRED' } }] },
+      verificationMethod: {
+        type: 'ASSURANCE',
+        factorMode: '2FA',
+        constraints: [{ possession: { deviceBound: 'REQUIRED' } }],
+      },
     },
   },
 });
 
 async function createPolicy(type = 'PASSWORD', extra: Record<string, unknown> = {}, on = emu) {
-  const res = await on.call('POST', '/api/v1/policies', { type, name: `lifecycle ${type} ${++n}`, description: 'd', ...extra });
+  const res = await on.call('POST', '/api/v1/policies', {
+    type,
+    name: `lifecycle ${type} ${++n}`,
+    description: 'd',
+    ...extra,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
-async function createRule(policyId: string, body: Record<string, unknown> = { type: 'PASSWORD', name: `lifecycle rule ${++n}` }) {
+async function createRule(
+  policyId: string,
+  body: Record<string, unknown> = { type: 'PASSWORD', name: `lifecycle rule ${++n}` },
+) {
   const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
@@ -101,7 +119,11 @@ describe('policy activate and deactivate', () => {
 
   it('can also flip status through an update', async () => {
     const p = await createPolicy();
-    const res = await emu.call('PUT', `/api/v1/policies/${p.id}`, { type: 'PASSWORD', name: p.name, status: 'INACTIVE' });
+    const res = await emu.call('PUT', `/api/v1/policies/${p.id}`, {
+      type: 'PASSWORD',
+      name: p.name,
+      status: 'INACTIVE',
+    });
     expect(res.body.status).toBe('INACTIVE');
     expect(res.body._links.activate).toBeDefined();
     expect(res.body._links.deactivate).toBeUndefined();
@@ -231,7 +253,15 @@ describe('clone', () => {
   });
 
   it('refuses to clone any other policy type with 400', async () => {
-    for (const type of ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK']) {
+    for (const type of [
+      'PLATFORM_SIGN_ON',
+      'PASSWORD',
+      'MFA_ENROLL',
+      'IDP_DISCOVERY',
+      'PROFILE_ENROLLMENT',
+      'CONTINUOUS_ACCESS',
+      'ENTITY_RISK',
+    ]) {
       const p = await defaultPolicyOf(emu, type);
       const res = await emu.call('POST', `/api/v1/policies/${p.id}/clone`);
       expect(res.status, type).toBe(400);
@@ -251,7 +281,9 @@ describe('delete', () => {
     expect((await emu.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(404);
     expect((await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).status).toBe(404);
     expect((await emu.call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(404);
-    expect((await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.some((x: { id: string }) => x.id === p.id)).toBe(false);
+    expect(
+      (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.some((x: { id: string }) => x.id === p.id),
+    ).toBe(false);
     expect((await emu.call('DELETE', `/api/v1/policies/${p.id}`)).status).toBe(404);
   });
 
@@ -268,7 +300,9 @@ describe('applications mapped to authentication policies', () => {
   it('maps every fixture app to the default authentication policy at start', async () => {
     const def = await defaultPolicyOf(emu, 'ACCESS_POLICY');
     expect(await appIdsOf(def.id)).toEqual(['0oa1portal', '0oa2crm', '0oa3console']);
-    const app = (await emu.call('GET', `/api/v1/policies/${def.id}/app`)).body.find((a: { id: string }) => a.id === '0oa1portal');
+    const app = (await emu.call('GET', `/api/v1/policies/${def.id}/app`)).body.find(
+      (a: { id: string }) => a.id === '0oa1portal',
+    );
     expect(app).toMatchObject({ id: '0oa1portal', name: 'portal', label: 'Employee Portal', status: 'ACTIVE' });
     expect(app._links.accessPolicy.href).toBe(`${emu.url}/api/v1/policies/${def.id}`);
   });
@@ -317,7 +351,9 @@ describe('applications mapped to authentication policies', () => {
     });
     try {
       const def = (await seeded.call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body[0];
-      expect((await seeded.call('GET', `/api/v1/policies/${def.id}/app`)).body.map((a: { id: string }) => a.id)).toEqual(['0oafixed']);
+      expect(
+        (await seeded.call('GET', `/api/v1/policies/${def.id}/app`)).body.map((a: { id: string }) => a.id),
+      ).toEqual(['0oafixed']);
     } finally {
       await seeded.close();
     }
@@ -358,7 +394,10 @@ describe('classic engine', () => {
 
   it('rejects identity-engine-only types on create and on list', async () => {
     for (const type of IE_ONLY_TYPES) {
-      expectValidationCause(await classic.call('POST', '/api/v1/policies', { type, name: `classic ${type}`, description: 'd' }), 'type');
+      expectValidationCause(
+        await classic.call('POST', '/api/v1/policies', { type, name: `classic ${type}`, description: 'd' }),
+        'type',
+      );
       expectValidationCause(await classic.call('GET', `/api/v1/policies?type=${type}`), 'type');
     }
   });

@@ -36,7 +36,12 @@ async function allPages(path: string): Promise<Listed[][]> {
   return pages;
 }
 
-async function createMany(count: number, type: string, name: (i: number) => string, extra: (i: number) => Record<string, unknown> = () => ({})) {
+async function createMany(
+  count: number,
+  type: string,
+  name: (i: number) => string,
+  extra: (i: number) => Record<string, unknown> = () => ({}),
+) {
   for (let i = 0; i < count; i++) {
     const res = await emu().call('POST', '/api/v1/policies', { type, name: name(i), ...extra(i) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -52,7 +57,12 @@ describe('query parameters', () => {
   });
 
   it('lists only policies of the requested type, in priority order', async () => {
-    await createMany(3, 'PASSWORD', (i) => `P${i}`, (i) => (i === 2 ? { priority: 1 } : {}));
+    await createMany(
+      3,
+      'PASSWORD',
+      (i) => `P${i}`,
+      (i) => (i === 2 ? { priority: 1 } : {}),
+    );
     await createMany(1, 'PLATFORM_SIGN_ON', () => 'Session');
     const res = await emu().call('GET', '/api/v1/policies?type=PASSWORD');
     expect(res.body.every((p: { type: string }) => p.type === 'PASSWORD')).toBe(true);
@@ -61,7 +71,12 @@ describe('query parameters', () => {
   });
 
   it('filters by status', async () => {
-    await createMany(4, 'PASSWORD', (i) => `S${i}`, (i) => ({ status: i % 2 ? 'INACTIVE' : 'ACTIVE' }));
+    await createMany(
+      4,
+      'PASSWORD',
+      (i) => `S${i}`,
+      (i) => ({ status: i % 2 ? 'INACTIVE' : 'ACTIVE' }),
+    );
     const inactive = await emu().call('GET', '/api/v1/policies?type=PASSWORD&status=INACTIVE');
     expect(names(inactive.body)).toEqual(['S1', 'S3']);
     const active = await emu().call('GET', '/api/v1/policies?type=PASSWORD&status=ACTIVE');
@@ -73,10 +88,15 @@ describe('query parameters', () => {
     for (const name of ['Alpha one', 'alpha two', 'Beta', 'The Alpha']) {
       await emu().call('POST', '/api/v1/policies', { type: 'PASSWORD', name });
     }
-    expect(names((await emu().call('GET', '/api/v1/policies?type=PASSWORD&q=Alpha')).body)).toEqual(['Alpha one', 'alpha two']);
+    expect(names((await emu().call('GET', '/api/v1/policies?type=PASSWORD&q=Alpha')).body)).toEqual([
+      'Alpha one',
+      'alpha two',
+    ]);
     expect(names((await emu().call('GET', '/api/v1/policies?type=PASSWORD&q=ALPHA%20T')).body)).toEqual(['alpha two']);
     expect(names((await emu().call('GET', '/api/v1/policies?type=PASSWORD&q=lpha')).body)).toEqual([]);
-    expect(names((await emu().call('GET', '/api/v1/policies?type=PASSWORD&q=Default')).body)).toEqual(['Default Policy']);
+    expect(names((await emu().call('GET', '/api/v1/policies?type=PASSWORD&q=Default')).body)).toEqual([
+      'Default Policy',
+    ]);
   });
 
   it('sorts by name ascending with sortBy=name, and refuses other sort keys', async () => {
@@ -207,7 +227,8 @@ describe('expand=rules', () => {
 
   it('counts the default rule toward the 20', async () => {
     const def = (await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body[0];
-    for (let i = 0; i < 20; i++) await emu().call('POST', `/api/v1/policies/${def.id}/rules`, { type: 'PASSWORD', name: `D${i}` });
+    for (let i = 0; i < 20; i++)
+      await emu().call('POST', `/api/v1/policies/${def.id}/rules`, { type: 'PASSWORD', name: `D${i}` });
     expectValidationCause(await emu().call('GET', `/api/v1/policies/${def.id}?expand=rules`), 'expand');
   });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FixtureError } from '../../src/emulator/fixture.ts';
+import { FixtureError } from '../../src/emulator/org/fixture.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 
@@ -58,10 +58,14 @@ describe('state file', () => {
     const first = await start();
     const a = (await first.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Kept A' })).body;
     const b = (await first.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Kept B', priority: 1 })).body;
-    const rule = (await first.call('POST', `/api/v1/policies/${a.id}/rules`, { type: 'PASSWORD', name: 'Kept rule' })).body;
+    const rule = (await first.call('POST', `/api/v1/policies/${a.id}/rules`, { type: 'PASSWORD', name: 'Kept rule' }))
+      .body;
     await first.call('POST', `/api/v1/policies/${b.id}/lifecycle/deactivate`);
-    const type = (await first.call('POST', '/api/v1/meta/types/user', { name: 'Persisted', displayName: 'Persisted' })).body;
-    const access = (await first.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' })).body;
+    const type = (await first.call('POST', '/api/v1/meta/types/user', { name: 'Persisted', displayName: 'Persisted' }))
+      .body;
+    const access = (
+      await first.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' })
+    ).body;
     expect((await first.call('PUT', `/api/v1/apps/0oa1portal/policies/${access.id}`)).status).toBe(204);
     const before = {
       passwords: (await first.call('GET', '/api/v1/policies?type=PASSWORD')).body,
@@ -76,9 +80,9 @@ describe('state file', () => {
     expect(strip((await second.call('GET', '/api/v1/policies?type=PASSWORD')).body)).toEqual(strip(before.passwords));
     expect(strip((await second.call('GET', `/api/v1/policies/${a.id}/rules`)).body)).toEqual(strip(before.rules));
     expect(strip((await second.call('GET', '/api/v1/meta/types/user')).body)).toEqual(strip(before.types));
-    expect((await second.call('GET', `/api/v1/policies/${access.id}/app`)).body.map((x: { id: string }) => x.id)).toEqual(
-      before.apps.map((x: { id: string }) => x.id),
-    );
+    expect(
+      (await second.call('GET', `/api/v1/policies/${access.id}/app`)).body.map((x: { id: string }) => x.id),
+    ).toEqual(before.apps.map((x: { id: string }) => x.id));
     expect((await second.call('GET', `/api/v1/policies/${b.id}`)).body.status).toBe('INACTIVE');
     expect((await second.call('GET', `/api/v1/meta/types/user/${type.id}`)).status).toBe(200);
     expect((await second.call('GET', `/api/v1/policies/${a.id}/rules/${rule.id}`)).body.name).toBe('Kept rule');
@@ -117,7 +121,11 @@ describe('state file', () => {
         await sleep(0);
       }
     })();
-    await Promise.all(Array.from({ length: 30 }, (_, i) => emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `Burst ${i}` })));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `Burst ${i}` }),
+      ),
+    );
     await waitForStateContaining('Burst 29');
     writing = false;
     await reader;
@@ -125,7 +133,9 @@ describe('state file', () => {
     await stop(emu);
     expect(readdirSync(dir)).toEqual(['org.json']);
     const saved = JSON.parse(readFileSync(statePath, 'utf8'));
-    expect(Object.values(saved.policies).filter((p) => (p as { name: string }).name.startsWith('Burst'))).toHaveLength(30);
+    expect(Object.values(saved.policies).filter((p) => (p as { name: string }).name.startsWith('Burst'))).toHaveLength(
+      30,
+    );
   });
 
   it('persists a reset', async () => {
@@ -145,11 +155,18 @@ describe('state file', () => {
 
   it('refuses to start from a corrupt file, with a message naming the file', async () => {
     writeFileSync(statePath, '{"policies": {');
-    await expect(startEmulator({ port: 0, token: TOKEN, statePath })).rejects.toThrow(/state file .*org\.json is corrupt/);
+    await expect(startEmulator({ port: 0, token: TOKEN, statePath })).rejects.toThrow(
+      /state file .*org\.json is corrupt/,
+    );
   });
 
   it('refuses to start from JSON that is not an emulator state', async () => {
-    for (const content of ['[]', '{}', '{"policies": {}, "policyOrder": {}, "rules": {}, "userTypes": [], "appPolicies": {}}', '42']) {
+    for (const content of [
+      '[]',
+      '{}',
+      '{"policies": {}, "policyOrder": {}, "rules": {}, "userTypes": [], "appPolicies": {}}',
+      '42',
+    ]) {
       writeFileSync(statePath, content);
       await expect(startEmulator({ port: 0, token: TOKEN, statePath }), content).rejects.toThrow(/corrupt/);
     }
@@ -172,22 +189,57 @@ describe('fixture errors', () => {
   });
 
   it('rejects a missing fixture file', async () => {
-    await expect(startEmulator({ port: 0, token: TOKEN, fixturePath: join(dir, 'absent.json') })).rejects.toBeInstanceOf(FixtureError);
+    await expect(
+      startEmulator({ port: 0, token: TOKEN, fixturePath: join(dir, 'absent.json') }),
+    ).rejects.toBeInstanceOf(FixtureError);
   });
 
   const badMembers: [string, unknown, string][] = [
-    ['a user in an unknown group', { users: [{ id: '00ux', login: 'x@example.com', groupIds: ['00gmissing'] }] }, 'users[0].groupIds[0]'],
-    ['a user of an unknown type', { users: [{ id: '00ux', login: 'x@example.com', typeId: 'otymissing' }] }, 'users[0].typeId'],
+    [
+      'a user in an unknown group',
+      { users: [{ id: '00ux', login: 'x@example.com', groupIds: ['00gmissing'] }] },
+      'users[0].groupIds[0]',
+    ],
+    [
+      'a user of an unknown type',
+      { users: [{ id: '00ux', login: 'x@example.com', typeId: 'otymissing' }] },
+      'users[0].typeId',
+    ],
     ['a user without login', { users: [{ id: '00ux' }] }, 'users[0].login'],
-    ['a bad CIDR', { zones: [{ id: 'nzo', name: 'z', gateways: [{ type: 'CIDR', value: '10.0.0.0/33' }] }] }, 'zones[0].gateways[0].value'],
-    ['a bad gateway type', { zones: [{ id: 'nzo', name: 'z', gateways: [{ type: 'MASK', value: '10.0.0.1' }] }] }, 'zones[0].gateways[0].type'],
+    [
+      'a bad CIDR',
+      { zones: [{ id: 'nzo', name: 'z', gateways: [{ type: 'CIDR', value: '10.0.0.0/33' }] }] },
+      'zones[0].gateways[0].value',
+    ],
+    [
+      'a bad gateway type',
+      { zones: [{ id: 'nzo', name: 'z', gateways: [{ type: 'MASK', value: '10.0.0.1' }] }] },
+      'zones[0].gateways[0].type',
+    ],
     ['a user type with a bad name', { userTypes: [{ id: 'oty', name: '1st', displayName: 'x' }] }, 'userTypes[0].name'],
-    ['a duplicate id', { groups: [{ id: 'g', name: 'a' }, { id: 'g', name: 'b' }] }, 'groups[1].id'],
+    [
+      'a duplicate id',
+      {
+        groups: [
+          { id: 'g', name: 'a' },
+          { id: 'g', name: 'b' },
+        ],
+      },
+      'groups[1].id',
+    ],
     ['a member that is not a list', { apps: { id: 'x' } }, 'apps'],
     ['an app without name', { apps: [{ id: '0oa' }] }, 'apps[0].name'],
     ['an app status outside the enum', { apps: [{ id: '0oa', name: 'a', status: 'GONE' }] }, 'apps[0].status'],
-    ['an app mapped to a policy that does not exist', { apps: [{ id: '0oa', name: 'a', accessPolicyId: '00pmissing' }] }, 'accessPolicyId'],
-    ['too many user types', { userTypes: Array.from({ length: 10 }, (_, i) => ({ id: `oty${i}`, name: `T${i}`, displayName: 'x' })) }, 'userTypes'],
+    [
+      'an app mapped to a policy that does not exist',
+      { apps: [{ id: '0oa', name: 'a', accessPolicyId: '00pmissing' }] },
+      'accessPolicyId',
+    ],
+    [
+      'too many user types',
+      { userTypes: Array.from({ length: 10 }, (_, i) => ({ id: `oty${i}`, name: `T${i}`, displayName: 'x' })) },
+      'userTypes',
+    ],
   ];
   for (const [what, fixture, member] of badMembers) {
     it(`rejects ${what}, naming ${member}`, async () => {
@@ -201,7 +253,8 @@ describe('fixture errors', () => {
     const fixture = { users: [{ id: '00ua' }], zones: [{ id: 'nzo', gateways: [{ type: 'CIDR', value: 'nope' }] }] };
     const error = await startEmulator({ port: 0, token: TOKEN, fixture }).catch((e: Error) => e);
     expect(error).toBeInstanceOf(FixtureError);
-    for (const member of ['users[0].login', 'zones[0].name', 'zones[0].gateways[0].value']) expect((error as Error).message).toContain(member);
+    for (const member of ['users[0].login', 'zones[0].name', 'zones[0].gateways[0].value'])
+      expect((error as Error).message).toContain(member);
   });
 
   it('accepts an empty fixture, extra keys, and a fixture file on disk', async () => {
@@ -213,12 +266,23 @@ describe('fixture errors', () => {
       JSON.stringify({
         comment: 'extra keys are allowed',
         userTypes: [{ id: 'otyfile', name: 'FromFile', displayName: 'From file', description: '', color: 'blue' }],
-        apps: [{ id: '0oafile', name: 'file_app', label: 'File app', status: 'ACTIVE', accessPolicyId: null, signOnMode: 'SAML_2_0' }],
+        apps: [
+          {
+            id: '0oafile',
+            name: 'file_app',
+            label: 'File app',
+            status: 'ACTIVE',
+            accessPolicyId: null,
+            signOnMode: 'SAML_2_0',
+          },
+        ],
       }),
     );
     const fromFile = await start({ statePath: undefined, fixturePath: path });
     expect((await fromFile.call('GET', '/api/v1/meta/types/user/otyfile')).body.name).toBe('FromFile');
     const def = (await fromFile.call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body[0];
-    expect((await fromFile.call('GET', `/api/v1/policies/${def.id}/app`)).body.map((a: { id: string }) => a.id)).toEqual(['0oafile']);
+    expect(
+      (await fromFile.call('GET', `/api/v1/policies/${def.id}/app`)).body.map((a: { id: string }) => a.id),
+    ).toEqual(['0oafile']);
   });
 });

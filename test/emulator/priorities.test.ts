@@ -52,9 +52,19 @@ async function defaultPolicyId(type: string): Promise<string> {
 
 describe('policy priorities', () => {
   it('starts every type with its default policy alone at priority 1', async () => {
-    for (const type of ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY', 'ACCESS_POLICY', 'PROFILE_ENROLLMENT']) {
+    for (const type of [
+      'PLATFORM_SIGN_ON',
+      'PASSWORD',
+      'MFA_ENROLL',
+      'IDP_DISCOVERY',
+      'ACCESS_POLICY',
+      'PROFILE_ENROLLMENT',
+    ]) {
       const list = await policies(type);
-      expect(list.map((p) => [p.priority, p.system]), type).toEqual([[1, true]]);
+      expect(
+        list.map((p) => [p.priority, p.system]),
+        type,
+      ).toEqual([[1, true]]);
     }
   });
 
@@ -64,7 +74,11 @@ describe('policy priorities', () => {
     const b = await createPolicy('B');
     expect(b.priority).toBe(2);
     const list = await policies('PLATFORM_SIGN_ON');
-    expect(order(list)).toEqual([['A', 1], ['B', 2], ['Default Policy', 3]]);
+    expect(order(list)).toEqual([
+      ['A', 1],
+      ['B', 2],
+      ['Default Policy', 3],
+    ]);
     expectGapless(list);
   });
 
@@ -76,7 +90,13 @@ describe('policy priorities', () => {
     const mid = await createPolicy('Mid', { priority: 3 });
     expect(mid.priority).toBe(3);
     const list = await policies('PLATFORM_SIGN_ON');
-    expect(order(list)).toEqual([['Top', 1], ['A', 2], ['Mid', 3], ['B', 4], ['Default Policy', 5]]);
+    expect(order(list)).toEqual([
+      ['Top', 1],
+      ['A', 2],
+      ['Mid', 3],
+      ['B', 4],
+      ['Default Policy', 5],
+    ]);
     expectGapless(list);
   });
 
@@ -87,14 +107,21 @@ describe('policy priorities', () => {
     const atDefault = await createPolicy('AtDefault', { priority: 3 });
     expect(atDefault.priority).toBe(3);
     const list = await policies('PLATFORM_SIGN_ON');
-    expect(order(list)).toEqual([['A', 1], ['Far', 2], ['AtDefault', 3], ['Default Policy', 4]]);
+    expect(order(list)).toEqual([
+      ['A', 1],
+      ['Far', 2],
+      ['AtDefault', 3],
+      ['Default Policy', 4],
+    ]);
   });
 
   it('refuses priorities below 1', async () => {
     for (const priority of [0, -3, 1.5]) {
       const res = await emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'bad', priority });
       expect(res.status).toBe(400);
-      expect(res.body.errorCauses.some((c: { errorSummary: string }) => c.errorSummary.startsWith('priority: '))).toBe(true);
+      expect(res.body.errorCauses.some((c: { errorSummary: string }) => c.errorSummary.startsWith('priority: '))).toBe(
+        true,
+      );
     }
     expectGapless(await policies('PLATFORM_SIGN_ON'));
   });
@@ -106,10 +133,20 @@ describe('policy priorities', () => {
     const down = await updatePolicy(a, { priority: 3 });
     expect(down.status).toBe(200);
     expect(down.body.priority).toBe(3);
-    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([['B', 1], ['C', 2], ['A', 3], ['Default Policy', 4]]);
+    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([
+      ['B', 1],
+      ['C', 2],
+      ['A', 3],
+      ['Default Policy', 4],
+    ]);
     const up = await updatePolicy(c, { priority: 1 });
     expect(up.body.priority).toBe(1);
-    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([['C', 1], ['B', 2], ['A', 3], ['Default Policy', 4]]);
+    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([
+      ['C', 1],
+      ['B', 2],
+      ['A', 3],
+      ['Default Policy', 4],
+    ]);
   });
 
   it('moves an updated policy past the end to just above the default', async () => {
@@ -117,7 +154,11 @@ describe('policy priorities', () => {
     await createPolicy('B');
     const res = await updatePolicy(a, { priority: 99 });
     expect(res.body.priority).toBe(2);
-    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([['B', 1], ['A', 2], ['Default Policy', 3]]);
+    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([
+      ['B', 1],
+      ['A', 2],
+      ['Default Policy', 3],
+    ]);
   });
 
   it('keeps the priority on an update without one', async () => {
@@ -126,7 +167,12 @@ describe('policy priorities', () => {
     await createPolicy('C');
     const res = await updatePolicy(b, { description: 'edited' });
     expect(res.body.priority).toBe(2);
-    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([['A', 1], ['B', 2], ['C', 3], ['Default Policy', 4]]);
+    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([
+      ['A', 1],
+      ['B', 2],
+      ['C', 3],
+      ['Default Policy', 4],
+    ]);
   });
 
   it('keeps the default policy last: it cannot be moved up', async () => {
@@ -134,10 +180,15 @@ describe('policy priorities', () => {
     const def = (await policies('PLATFORM_SIGN_ON')).find((p) => p.system)!;
     const moved = await updatePolicy(def, { priority: 1 });
     expect(moved.status).toBe(400);
-    expect(moved.body.errorCauses.some((c: { errorSummary: string }) => c.errorSummary.startsWith('priority: '))).toBe(true);
+    expect(moved.body.errorCauses.some((c: { errorSummary: string }) => c.errorSummary.startsWith('priority: '))).toBe(
+      true,
+    );
     const same = await updatePolicy(def, { priority: 2, description: 'still last' });
     expect(same.status).toBe(200);
-    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([['A', 1], ['Default Policy', 2]]);
+    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([
+      ['A', 1],
+      ['Default Policy', 2],
+    ]);
   });
 
   it('closes the gap when a policy is deleted', async () => {
@@ -146,15 +197,25 @@ describe('policy priorities', () => {
     await createPolicy('C');
     expect((await emu().call('DELETE', `/api/v1/policies/${b.id}`)).status).toBe(204);
     const list = await policies('PLATFORM_SIGN_ON');
-    expect(order(list)).toEqual([['A', 1], ['C', 2], ['Default Policy', 3]]);
+    expect(order(list)).toEqual([
+      ['A', 1],
+      ['C', 2],
+      ['Default Policy', 3],
+    ]);
     expectGapless(list);
   });
 
   it('keeps priorities per type: other types are not shifted', async () => {
     await createPolicy('Session', { priority: 1 });
     await createPolicy('Password', { priority: 1 }, 'PASSWORD');
-    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([['Session', 1], ['Default Policy', 2]]);
-    expect(order(await policies('PASSWORD'))).toEqual([['Password', 1], ['Default Policy', 2]]);
+    expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([
+      ['Session', 1],
+      ['Default Policy', 2],
+    ]);
+    expect(order(await policies('PASSWORD'))).toEqual([
+      ['Password', 1],
+      ['Default Policy', 2],
+    ]);
     expect(order(await policies('MFA_ENROLL'))).toEqual([['Default Policy', 1]]);
   });
 
@@ -182,7 +243,13 @@ describe('rule priorities', () => {
     const far = await createRule(pid, 'Far', { priority: 50 });
     expect(far.priority).toBe(4);
     const list = await rules(pid);
-    expect(order(list)).toEqual([['Top', 1], ['A', 2], ['B', 3], ['Far', 4], ['Default Rule', 5]]);
+    expect(order(list)).toEqual([
+      ['Top', 1],
+      ['A', 2],
+      ['B', 3],
+      ['Far', 4],
+      ['Default Rule', 5],
+    ]);
     expectGapless(list);
   });
 
@@ -192,7 +259,11 @@ describe('rule priorities', () => {
     await createRule(p.id, 'B', { priority: 1 });
     const c = await createRule(p.id, 'C', { priority: 9 });
     expect(c.priority).toBe(3);
-    expect(order(await rules(p.id))).toEqual([['B', 1], ['A', 2], ['C', 3]]);
+    expect(order(await rules(p.id))).toEqual([
+      ['B', 1],
+      ['A', 2],
+      ['C', 3],
+    ]);
   });
 
   it('moves a rule on update and closes the gap on delete', async () => {
@@ -200,15 +271,28 @@ describe('rule priorities', () => {
     const a = await createRule(pid, 'A');
     const b = await createRule(pid, 'B');
     await createRule(pid, 'C');
-    const moved = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${a.id}`, { type: 'PASSWORD', name: 'A', priority: 3 });
+    const moved = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${a.id}`, {
+      type: 'PASSWORD',
+      name: 'A',
+      priority: 3,
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.priority).toBe(3);
-    expect(order(await rules(pid))).toEqual([['B', 1], ['C', 2], ['A', 3], ['Default Rule', 4]]);
+    expect(order(await rules(pid))).toEqual([
+      ['B', 1],
+      ['C', 2],
+      ['A', 3],
+      ['Default Rule', 4],
+    ]);
     const kept = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${b.id}`, { type: 'PASSWORD', name: 'B2' });
     expect(kept.body.priority).toBe(1);
     expect((await emu().call('DELETE', `/api/v1/policies/${pid}/rules/${b.id}`)).status).toBe(204);
     const list = await rules(pid);
-    expect(order(list)).toEqual([['C', 1], ['A', 2], ['Default Rule', 3]]);
+    expect(order(list)).toEqual([
+      ['C', 1],
+      ['A', 2],
+      ['Default Rule', 3],
+    ]);
     expectGapless(list);
   });
 
@@ -217,11 +301,23 @@ describe('rule priorities', () => {
     const a = await createRule(pid, 'A');
     await createRule(pid, 'B');
     const def = (await rules(pid)).find((r) => r.system)!;
-    const res = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${def.id}`, { type: 'PASSWORD', name: def.name, priority: 1 });
+    const res = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${def.id}`, {
+      type: 'PASSWORD',
+      name: def.name,
+      priority: 1,
+    });
     expect(res.status).toBe(400);
-    const past = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${a.id}`, { type: 'PASSWORD', name: 'A', priority: 77 });
+    const past = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${a.id}`, {
+      type: 'PASSWORD',
+      name: 'A',
+      priority: 77,
+    });
     expect(past.body.priority).toBe(2);
-    expect(order(await rules(pid))).toEqual([['B', 1], ['A', 2], ['Default Rule', 3]]);
+    expect(order(await rules(pid))).toEqual([
+      ['B', 1],
+      ['A', 2],
+      ['Default Rule', 3],
+    ]);
   });
 
   it('does not touch the rules of other policies', async () => {
@@ -237,7 +333,9 @@ describe('authentication policy rule priorities', () => {
   const accessRule = (name: string, extra: Record<string, unknown> = {}) => ({
     type: 'ACCESS_POLICY',
     name,
-    actions: { appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '1FA', constraints: [] } } },
+    actions: {
+      appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '1FA', constraints: [] } },
+    },
     ...extra,
   });
   const createAccessRule = async (policyId: string, name: string, extra: Record<string, unknown> = {}) => {
@@ -264,7 +362,14 @@ describe('authentication policy rule priorities', () => {
     const far = await createAccessRule(p.id, 'Far', { priority: 99 });
     expect(far.priority).toBe(4);
     const list = await rules(p.id);
-    expect(order(list)).toEqual([['Top', 0], ['A', 1], ['Mid', 2], ['B', 3], ['Far', 4], ['Catch-all Rule', 99]]);
+    expect(order(list)).toEqual([
+      ['Top', 0],
+      ['A', 1],
+      ['Mid', 2],
+      ['B', 3],
+      ['Far', 4],
+      ['Catch-all Rule', 99],
+    ]);
     expectGapless(list, 0, 99);
   });
 
@@ -273,7 +378,11 @@ describe('authentication policy rule priorities', () => {
     await createAccessRule(pid, 'A');
     await createAccessRule(pid, 'B', { priority: 0 });
     expectGapless(await rules(pid), 0, 99);
-    expect(order(await rules(pid))).toEqual([['B', 0], ['A', 1], ['Catch-all Rule', 99]]);
+    expect(order(await rules(pid))).toEqual([
+      ['B', 0],
+      ['A', 1],
+      ['Catch-all Rule', 99],
+    ]);
   });
 
   it('refuses negative rule priorities and keeps the default rule at 99', async () => {
@@ -281,9 +390,17 @@ describe('authentication policy rule priorities', () => {
     const res = await emu().call('POST', `/api/v1/policies/${p.id}/rules`, accessRule('neg', { priority: -1 }));
     expect(res.status).toBe(400);
     const def = (await rules(p.id))[0];
-    const moved = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, accessRule(def.name, { priority: 0 }));
+    const moved = await emu().call(
+      'PUT',
+      `/api/v1/policies/${p.id}/rules/${def.id}`,
+      accessRule(def.name, { priority: 0 }),
+    );
     expect(moved.status).toBe(400);
-    const same = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, accessRule(def.name, { priority: 99 }));
+    const same = await emu().call(
+      'PUT',
+      `/api/v1/policies/${p.id}/rules/${def.id}`,
+      accessRule(def.name, { priority: 99 }),
+    );
     expect(same.status, JSON.stringify(same.body)).toBe(200);
     expect(same.body.priority).toBe(99);
   });
@@ -297,7 +414,11 @@ describe('authentication policy rule priorities', () => {
     expect(moved.body.priority).toBe(2);
     expect((await emu().call('DELETE', `/api/v1/policies/${p.id}/rules/${b.id}`)).status).toBe(204);
     const list = await rules(p.id);
-    expect(order(list)).toEqual([['C', 0], ['A', 1], ['Catch-all Rule', 99]]);
+    expect(order(list)).toEqual([
+      ['C', 0],
+      ['A', 1],
+      ['Catch-all Rule', 99],
+    ]);
   });
 });
 
@@ -306,7 +427,11 @@ describe('concurrent writes', () => {
     const priorities = [undefined, 1, 2, 5, 100];
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `Concurrent ${i}`, priority: priorities[i % priorities.length] }),
+        emu().call('POST', '/api/v1/policies', {
+          type: 'PLATFORM_SIGN_ON',
+          name: `Concurrent ${i}`,
+          priority: priorities[i % priorities.length],
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
@@ -324,7 +449,9 @@ describe('concurrent writes', () => {
     await Promise.all([
       ...created.slice(0, 4).map((p) => emu().call('DELETE', `/api/v1/policies/${p.id}`)),
       ...created.slice(4, 10).map((p, i) => updatePolicy(p, { priority: (i % 3) + 1 })),
-      ...Array.from({ length: 8 }, (_, i) => emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `Late ${i}`, priority: i + 1 })),
+      ...Array.from({ length: 8 }, (_, i) =>
+        emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `Late ${i}`, priority: i + 1 }),
+      ),
     ]);
     const list = await policies('PLATFORM_SIGN_ON');
     expect(list).toHaveLength(12 - 4 + 8 + 1);

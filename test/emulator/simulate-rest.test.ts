@@ -52,24 +52,62 @@ async function simulate(body: unknown, expand: string[] = []) {
   return emu().call<SimulationResponse & ErrorBody>('POST', `/api/v1/policies/simulate${query}`, body);
 }
 
-async function evaluationOf(policyContext: unknown, policyTypes: string[] = ['PLATFORM_SIGN_ON'], expand: string[] = [], appInstance = '0oa1portal') {
+async function evaluationOf(
+  policyContext: unknown,
+  policyTypes: string[] = ['PLATFORM_SIGN_ON'],
+  expand: string[] = [],
+  appInstance = '0oa1portal',
+) {
   const res = await simulate({ appInstance, policyTypes, policyContext }, expand);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.evaluation;
 }
 
-const names = (policies: SimulatedPolicy[]) => policies.map((p) => `${p.name} / ${p.rules.map((r) => r.name).join(', ')}`);
-const picture = (e: PolicyTypeEvaluation) => ({ result: names(e.result.policies), undefined: names(e.undefined.policies), evaluated: names(e.evaluated.policies) });
+const names = (policies: SimulatedPolicy[]) =>
+  policies.map((p) => `${p.name} / ${p.rules.map((r) => r.name).join(', ')}`);
+const picture = (e: PolicyTypeEvaluation) => ({
+  result: names(e.result.policies),
+  undefined: names(e.undefined.policies),
+  evaluated: names(e.evaluated.policies),
+});
 
 describe('global session policy with group and network conditions', () => {
   it.each([
-    { who: 'an engineer in the office', context: { user: { id: '00u1alice' }, ip: '10.1.2.3' }, result: 'Engineering on site / Engineers are allowed' },
-    { who: 'an engineer in the office range', context: { user: { id: '00u1alice' }, ip: '192.168.1.5' }, result: 'Engineering on site / Engineers are allowed' },
-    { who: 'an admin engineer in the office', context: { user: { id: '00u3carol' }, ip: '10.1.2.3' }, result: 'Engineering on site / Admins are denied' },
-    { who: 'an engineer outside the office', context: { user: { id: '00u1alice' }, ip: '8.8.8.8' }, result: 'Default Policy / Default Rule' },
-    { who: 'an engineer on the VPN (IPv6)', context: { user: { id: '00u1alice' }, ip: '2001:db8::1' }, result: 'Default Policy / Default Rule' },
-    { who: 'a salesman in the office', context: { user: { id: '00u2bob' }, ip: '10.1.2.3' }, result: 'Default Policy / Default Rule' },
-    { who: 'the engineering group in the office zone', context: { groups: { ids: [ENGINEERING] }, zones: { ids: [OFFICE] } }, result: 'Engineering on site / Engineers are allowed' },
+    {
+      who: 'an engineer in the office',
+      context: { user: { id: '00u1alice' }, ip: '10.1.2.3' },
+      result: 'Engineering on site / Engineers are allowed',
+    },
+    {
+      who: 'an engineer in the office range',
+      context: { user: { id: '00u1alice' }, ip: '192.168.1.5' },
+      result: 'Engineering on site / Engineers are allowed',
+    },
+    {
+      who: 'an admin engineer in the office',
+      context: { user: { id: '00u3carol' }, ip: '10.1.2.3' },
+      result: 'Engineering on site / Admins are denied',
+    },
+    {
+      who: 'an engineer outside the office',
+      context: { user: { id: '00u1alice' }, ip: '8.8.8.8' },
+      result: 'Default Policy / Default Rule',
+    },
+    {
+      who: 'an engineer on the VPN (IPv6)',
+      context: { user: { id: '00u1alice' }, ip: '2001:db8::1' },
+      result: 'Default Policy / Default Rule',
+    },
+    {
+      who: 'a salesman in the office',
+      context: { user: { id: '00u2bob' }, ip: '10.1.2.3' },
+      result: 'Default Policy / Default Rule',
+    },
+    {
+      who: 'the engineering group in the office zone',
+      context: { groups: { ids: [ENGINEERING] }, zones: { ids: [OFFICE] } },
+      result: 'Engineering on site / Engineers are allowed',
+    },
   ])('$who gets $result', async ({ context, result }) => {
     await engineeringOnSite();
     const [entry] = await evaluationOf(context);
@@ -84,7 +122,13 @@ describe('global session policy with group and network conditions', () => {
     const { policy, everyone } = await engineeringOnSite();
     const [entry] = await evaluationOf({ user: { id: '00u1alice' }, ip: '10.1.2.3' });
     expect(entry.result.policies).toEqual([
-      { id: policy.id, name: 'Engineering on site', status: 'MATCH', conditions: [], rules: [{ id: everyone.id, name: 'Engineers are allowed', status: 'MATCH', conditions: [] }] },
+      {
+        id: policy.id,
+        name: 'Engineering on site',
+        status: 'MATCH',
+        conditions: [],
+        rules: [{ id: everyone.id, name: 'Engineers are allowed', status: 'MATCH', conditions: [] }],
+      },
     ]);
     expect(entry.undefined.policies).toEqual([]);
     expect(entry.evaluated.policies).toEqual([]);
@@ -92,7 +136,11 @@ describe('global session policy with group and network conditions', () => {
 
   it('says why a policy did not match with expand=EVALUATED and expand=RULE', async () => {
     const { policy } = await engineeringOnSite();
-    const [entry] = await evaluationOf({ user: { id: '00u1alice' }, ip: '8.8.8.8' }, ['PLATFORM_SIGN_ON'], ['EVALUATED', 'RULE']);
+    const [entry] = await evaluationOf(
+      { user: { id: '00u1alice' }, ip: '8.8.8.8' },
+      ['PLATFORM_SIGN_ON'],
+      ['EVALUATED', 'RULE'],
+    );
     expect(entry.evaluated.policies).toEqual([
       {
         id: policy.id,
@@ -110,9 +158,18 @@ describe('global session policy with group and network conditions', () => {
 
   it('lists the rules passed over before the winner with expand=EVALUATED', async () => {
     await engineeringOnSite();
-    const [entry] = await evaluationOf({ user: { id: '00u1alice' }, ip: '10.1.2.3' }, ['PLATFORM_SIGN_ON'], ['EVALUATED', 'RULE']);
+    const [entry] = await evaluationOf(
+      { user: { id: '00u1alice' }, ip: '10.1.2.3' },
+      ['PLATFORM_SIGN_ON'],
+      ['EVALUATED', 'RULE'],
+    );
     expect(entry.result.policies[0].rules).toEqual([
-      { id: expect.any(String), name: 'Admins are denied', status: 'NOT_MATCH', conditions: [{ type: 'people.groups.include', status: 'NOT_MATCH' }] },
+      {
+        id: expect.any(String),
+        name: 'Admins are denied',
+        status: 'NOT_MATCH',
+        conditions: [{ type: 'people.groups.include', status: 'NOT_MATCH' }],
+      },
       { id: expect.any(String), name: 'Engineers are allowed', status: 'MATCH', conditions: [] },
     ]);
   });
@@ -132,8 +189,12 @@ describe('global session policy with group and network conditions', () => {
   it('follows lifecycle changes: inactive policies and rules are not evaluated', async () => {
     const { policy, admins } = await engineeringOnSite();
     const carolInOffice = { user: { id: '00u3carol' }, ip: '10.1.2.3' };
-    expect((await emu().call('POST', `/api/v1/policies/${policy.id}/rules/${admins.id}/lifecycle/deactivate`)).status).toBe(204);
-    expect(names((await evaluationOf(carolInOffice))[0].result.policies)).toEqual(['Engineering on site / Engineers are allowed']);
+    expect(
+      (await emu().call('POST', `/api/v1/policies/${policy.id}/rules/${admins.id}/lifecycle/deactivate`)).status,
+    ).toBe(204);
+    expect(names((await evaluationOf(carolInOffice))[0].result.policies)).toEqual([
+      'Engineering on site / Engineers are allowed',
+    ]);
     expect((await emu().call('POST', `/api/v1/policies/${policy.id}/lifecycle/deactivate`)).status).toBe(204);
     expect(picture((await evaluationOf(carolInOffice, ['PLATFORM_SIGN_ON'], ['EVALUATED']))[0])).toEqual({
       result: ['Default Policy / Default Rule'],
@@ -150,23 +211,35 @@ describe('global session policy with group and network conditions', () => {
       priority: 1,
       conditions: { people: { groups: { include: [ENGINEERING], exclude: [] } } },
     });
-    await created(`/api/v1/policies/${second.id}/rules`, { type: 'SIGN_ON', name: 'Everyone allowed', actions: signon('ALLOW') });
+    await created(`/api/v1/policies/${second.id}/rules`, {
+      type: 'SIGN_ON',
+      name: 'Everyone allowed',
+      actions: signon('ALLOW'),
+    });
     const aliceInOffice = { user: { id: '00u1alice' }, ip: '10.1.2.3' };
     expect(names((await evaluationOf(aliceInOffice))[0].result.policies)).toEqual(['Everyone / Everyone allowed']);
     const moved = await emu().call('PUT', `/api/v1/policies/${policy.id}`, { ...policy, priority: 1 });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(names((await evaluationOf(aliceInOffice))[0].result.policies)).toEqual(['Engineering on site / Engineers are allowed']);
+    expect(names((await evaluationOf(aliceInOffice))[0].result.policies)).toEqual([
+      'Engineering on site / Engineers are allowed',
+    ]);
   });
 });
 
 describe('authentication policies mapped to apps', () => {
   async function consolePolicy() {
-    const policy = await created('/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Console access', description: 'Admins only' });
+    const policy = await created('/api/v1/policies', {
+      type: 'ACCESS_POLICY',
+      name: 'Console access',
+      description: 'Admins only',
+    });
     await created(`/api/v1/policies/${policy.id}/rules`, {
       type: 'ACCESS_POLICY',
       name: 'Admins',
       conditions: { people: { groups: { include: [ADMINS], exclude: [] } } },
-      actions: { appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '2FA', constraints: [] } } },
+      actions: {
+        appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '2FA', constraints: [] } },
+      },
     });
     const mapped = await emu().call('PUT', `/api/v1/apps/0oa3console/policies/${policy.id}`);
     expect(mapped.status).toBe(204);
@@ -189,7 +262,12 @@ describe('request and response shape', () => {
     const res = await simulate({ appInstance: '0oa1portal', policyContext: { user: { id: '00u4dave' } } });
     expect(res.status).toBe(200);
     const evaluation = res.body.evaluation;
-    expect(evaluation.map((e) => e.policyType)).toEqual(['PLATFORM_SIGN_ON', 'MFA_ENROLL', 'PROFILE_ENROLLMENT', 'ACCESS_POLICY']);
+    expect(evaluation.map((e) => e.policyType)).toEqual([
+      'PLATFORM_SIGN_ON',
+      'MFA_ENROLL',
+      'PROFILE_ENROLLMENT',
+      'ACCESS_POLICY',
+    ]);
     for (const e of evaluation) expect(e.result.policies.map((p) => p.name)).toEqual(['Default Policy']);
   });
 
@@ -201,10 +279,25 @@ describe('request and response shape', () => {
     },
     {
       name: 'ip and zones together, bad risk level',
-      body: { appInstance: '0oa1portal', policyContext: { user: { id: '00u1alice' }, ip: '10.0.0.1', zones: { ids: [OFFICE] }, risk: { level: 'SEVERE' } } },
-      causes: ['policyContext: must give only one of ip or zones.ids', 'policyContext.risk.level: must be one of LOW, MEDIUM, HIGH'],
+      body: {
+        appInstance: '0oa1portal',
+        policyContext: {
+          user: { id: '00u1alice' },
+          ip: '10.0.0.1',
+          zones: { ids: [OFFICE] },
+          risk: { level: 'SEVERE' },
+        },
+      },
+      causes: [
+        'policyContext: must give only one of ip or zones.ids',
+        'policyContext.risk.level: must be one of LOW, MEDIUM, HIGH',
+      ],
     },
-    { name: 'missing appInstance', body: { policyContext: { user: { id: '00u1alice' } } }, causes: ['appInstance: is required'] },
+    {
+      name: 'missing appInstance',
+      body: { policyContext: { user: { id: '00u1alice' } } },
+      causes: ['appInstance: is required'],
+    },
     {
       name: 'unknown group',
       body: { appInstance: '0oa1portal', policyContext: { groups: { ids: ['00gnope'] } } },
@@ -218,9 +311,13 @@ describe('request and response shape', () => {
   });
 
   it('400 E0000001 for an unknown expand value', async () => {
-    const res = await simulate({ appInstance: '0oa1portal', policyContext: { user: { id: '00u1alice' } } }, ['EVERYTHING']);
+    const res = await simulate({ appInstance: '0oa1portal', policyContext: { user: { id: '00u1alice' } } }, [
+      'EVERYTHING',
+    ]);
     expect([res.status, res.body.errorCode]).toEqual([400, 'E0000001']);
-    expect(res.body.errorCauses).toEqual([{ errorSummary: "expand: must be one of EVALUATED, RULE (got 'EVERYTHING')" }]);
+    expect(res.body.errorCauses).toEqual([
+      { errorSummary: "expand: must be one of EVALUATED, RULE (got 'EVERYTHING')" },
+    ]);
   });
 
   it.each([

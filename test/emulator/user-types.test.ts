@@ -44,9 +44,19 @@ describe('read', () => {
 
 describe('create', () => {
   it('creates with the spec path (trailing slash) and returns the type with default false', async () => {
-    const res = await emu().call('POST', `${T}/`, { name: 'Partner', displayName: 'Partner', description: 'External partners', default: true });
+    const res = await emu().call('POST', `${T}/`, {
+      name: 'Partner',
+      displayName: 'Partner',
+      description: 'External partners',
+      default: true,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Partner', displayName: 'Partner', description: 'External partners', default: false });
+    expect(res.body).toMatchObject({
+      name: 'Partner',
+      displayName: 'Partner',
+      description: 'External partners',
+      default: false,
+    });
     expect((await emu().call('GET', `${T}/${res.body.id}`)).body).toEqual(res.body);
     expect((await list()).map((t) => t.name)).toContain('Partner');
   });
@@ -80,7 +90,10 @@ describe('create', () => {
     await create('Unique');
     expectValidationCause(await emu().call('POST', T, { name: 'Unique', displayName: 'Again' }), 'name');
     expectValidationCause(await emu().call('POST', T, { name: 'user', displayName: 'Clash with default' }), 'name');
-    expectValidationCause(await emu().call('POST', T, { name: 'Contractor', displayName: 'Clash with fixture' }), 'name');
+    expectValidationCause(
+      await emu().call('POST', T, { name: 'Contractor', displayName: 'Clash with fixture' }),
+      'name',
+    );
   });
 
   it('treats names that differ only in case as the same name', async () => {
@@ -120,7 +133,7 @@ describe('limit of 10 types', () => {
     expect(await list()).toHaveLength(10);
   });
 
-  it('frees a deleted type\'s name for a new type with a new id', async () => {
+  it("frees a deleted type's name for a new type with a new id", async () => {
     const first = await create('Reused');
     await emu().call('DELETE', `${T}/${first.id}`);
     const second = await create('Reused');
@@ -132,9 +145,19 @@ describe('replace (PUT)', () => {
   it('replaces displayName and description, keeping name, id and created', async () => {
     const t = await create('Replaceable', { description: 'before' });
     await sleep(5);
-    const res = await emu().call('PUT', `${T}/${t.id}`, { name: 'Replaceable', displayName: 'After', description: 'after' });
+    const res = await emu().call('PUT', `${T}/${t.id}`, {
+      name: 'Replaceable',
+      displayName: 'After',
+      description: 'after',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: t.id, name: 'Replaceable', displayName: 'After', description: 'after', created: t.created });
+    expect(res.body).toMatchObject({
+      id: t.id,
+      name: 'Replaceable',
+      displayName: 'After',
+      description: 'after',
+      created: t.created,
+    });
     expect(Date.parse(res.body.lastUpdated)).toBeGreaterThan(Date.parse(t.lastUpdated));
     expect(res.body.lastUpdatedBy.length).toBeGreaterThan(0);
     expect((await emu().call('GET', `${T}/${t.id}`)).body).toEqual(res.body);
@@ -142,7 +165,10 @@ describe('replace (PUT)', () => {
 
   it('refuses a different name (names are immutable), changing nothing', async () => {
     const t = await create('Fixed');
-    expectValidationCause(await emu().call('PUT', `${T}/${t.id}`, { name: 'Renamed', displayName: 'x', description: 'y' }), 'name');
+    expectValidationCause(
+      await emu().call('PUT', `${T}/${t.id}`, { name: 'Renamed', displayName: 'x', description: 'y' }),
+      'name',
+    );
     expect((await emu().call('GET', `${T}/${t.id}`)).body).toEqual(t);
   });
 
@@ -155,7 +181,11 @@ describe('replace (PUT)', () => {
   });
 
   it('works through the `default` alias on the default type', async () => {
-    const res = await emu().call('PUT', `${T}/default`, { name: 'user', displayName: 'Employee', description: 'Everyone' });
+    const res = await emu().call('PUT', `${T}/default`, {
+      name: 'user',
+      displayName: 'Employee',
+      description: 'Everyone',
+    });
     expect(res.status).toBe(200);
     expect(res.body.default).toBe(true);
     expect((await emu().call('GET', `${T}/default`)).body.displayName).toBe('Employee');
@@ -180,7 +210,10 @@ describe('partial update (POST on an id)', () => {
   it('accepts the unchanged name but refuses a different one', async () => {
     const t = await create('Steady');
     expect((await emu().call('POST', `${T}/${t.id}`, { name: 'Steady', displayName: 'Same name' })).status).toBe(200);
-    expectValidationCause(await emu().call('POST', `${T}/${t.id}`, { name: 'Moving', displayName: 'New name' }), 'name');
+    expectValidationCause(
+      await emu().call('POST', `${T}/${t.id}`, { name: 'Moving', displayName: 'New name' }),
+      'name',
+    );
     expect((await emu().call('GET', `${T}/${t.id}`)).body.name).toBe('Steady');
   });
 

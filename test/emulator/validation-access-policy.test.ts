@@ -18,7 +18,12 @@ afterAll(async () => {
 });
 
 async function createPolicy(name: string, extra: Record<string, unknown> = {}) {
-  const res = await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name, description: `${name} policy`, ...extra });
+  const res = await emu.call('POST', '/api/v1/policies', {
+    type: 'ACCESS_POLICY',
+    name,
+    description: `${name} policy`,
+    ...extra,
+  });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -61,7 +66,13 @@ describe('authentication policy default rule', () => {
     const p = await createPolicy('Fresh');
     const rules = (await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).body;
     expect(rules).toHaveLength(1);
-    expect(rules[0]).toMatchObject({ name: 'Catch-all Rule', system: true, priority: 99, type: 'ACCESS_POLICY', conditions: null });
+    expect(rules[0]).toMatchObject({
+      name: 'Catch-all Rule',
+      system: true,
+      priority: 99,
+      type: 'ACCESS_POLICY',
+      conditions: null,
+    });
     expect(rules[0].actions).toEqual({ appSignOn: catchAll });
   });
 
@@ -79,13 +90,21 @@ describe('authentication policy default rule', () => {
     const edited = await emu.call('PUT', path, ruleBody(allow({ factorMode: '2FA' }), rule.name));
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.actions.appSignOn.verificationMethod).toEqual({ type: 'ASSURANCE', factorMode: '2FA' });
-    expectValidationCause(await emu.call('PUT', path, ruleBody(allow({ factorMode: '3FA' }), rule.name)), `${VM}.factorMode`);
+    expectValidationCause(
+      await emu.call('PUT', path, ruleBody(allow({ factorMode: '3FA' }), rule.name)),
+      `${VM}.factorMode`,
+    );
   });
 });
 
 describe('authentication policy body', () => {
   it('rejects policy settings but accepts an empty object', async () => {
-    const bad = await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'S', description: 'd', settings: { type: 'AUTHENTICATORS' } });
+    const bad = await emu.call('POST', '/api/v1/policies', {
+      type: 'ACCESS_POLICY',
+      name: 'S',
+      description: 'd',
+      settings: { type: 'AUTHENTICATORS' },
+    });
     expectValidationCause(bad, 'settings');
     await createPolicy('Empty settings', { settings: {} });
   });
@@ -103,7 +122,11 @@ describe('authentication policy body', () => {
   it('is an identity-engine type: a classic org refuses it', async () => {
     const classic = await startTestEmulator({ engine: 'CLASSIC' });
     try {
-      const res = await classic.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'A', description: 'd' });
+      const res = await classic.call('POST', '/api/v1/policies', {
+        type: 'ACCESS_POLICY',
+        name: 'A',
+        description: 'd',
+      });
       expectValidationCause(res, 'type');
     } finally {
       await classic.close();
@@ -113,11 +136,21 @@ describe('authentication policy body', () => {
 
 describe('appSignOn action', () => {
   it('requires actions, appSignOn, access and verificationMethod', async () => {
-    expectValidationCause(await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'ACCESS_POLICY', name: 'R' }), 'actions');
-    const noAppSignOn = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'ACCESS_POLICY', name: 'R', actions: {} });
+    expectValidationCause(
+      await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'ACCESS_POLICY', name: 'R' }),
+      'actions',
+    );
+    const noAppSignOn = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, {
+      type: 'ACCESS_POLICY',
+      name: 'R',
+      actions: {},
+    });
     expectValidationCause(noAppSignOn, 'actions.appSignOn');
     expectValidationCause(await createRule({ verificationMethod: { type: 'ASSURANCE' } }), 'actions.appSignOn.access');
-    expectValidationCause(await createRule({ access: 'MAYBE', verificationMethod: { type: 'ASSURANCE' } }), 'actions.appSignOn.access');
+    expectValidationCause(
+      await createRule({ access: 'MAYBE', verificationMethod: { type: 'ASSURANCE' } }),
+      'actions.appSignOn.access',
+    );
     expectValidationCause(await createRule({ access: 'ALLOW' }), VM);
   });
 
@@ -142,8 +175,14 @@ describe('appSignOn action', () => {
 
 describe('verification method', () => {
   it('type is required and must be ASSURANCE', async () => {
-    expectValidationCause(await createRule({ access: 'ALLOW', verificationMethod: { factorMode: '1FA' } }), `${VM}.type`);
-    expectValidationCause(await createRule({ access: 'ALLOW', verificationMethod: { type: 'AUTH_METHOD_CHAIN' } }), `${VM}.type`);
+    expectValidationCause(
+      await createRule({ access: 'ALLOW', verificationMethod: { factorMode: '1FA' } }),
+      `${VM}.type`,
+    );
+    expectValidationCause(
+      await createRule({ access: 'ALLOW', verificationMethod: { type: 'AUTH_METHOD_CHAIN' } }),
+      `${VM}.type`,
+    );
   });
 
   it('factorMode is 1FA or 2FA; an absent one is returned as 2FA', async () => {
@@ -166,7 +205,10 @@ describe('constraints', () => {
   it('each object holds knowledge and/or possession, nothing else', async () => {
     expectValidationCause(await createRule(allow({ constraints: [{}] })), C0);
     expectValidationCause(await createRule(allow({ constraints: [{ inherence: {} }] })), `${C0}.inherence`);
-    expectValidationCause(await createRule(allow({ constraints: [{ possession: {}, biometric: {} }] })), `${C0}.biometric`);
+    expectValidationCause(
+      await createRule(allow({ constraints: [{ possession: {}, biometric: {} }] })),
+      `${C0}.biometric`,
+    );
     expectValidationCause(await createRule(allow({ constraints: ['possession'] })), C0);
   });
 
@@ -181,11 +223,15 @@ describe('constraints', () => {
   });
 
   it('fills the possession defaults and `required` on what it returns', async () => {
-    const out = await accepted(allow({ factorMode: '2FA', constraints: [{ knowledge: { types: ['PASSWORD'] }, possession: {} }] }));
+    const out = await accepted(
+      allow({ factorMode: '2FA', constraints: [{ knowledge: { types: ['PASSWORD'] }, possession: {} }] }),
+    );
     expect(out.verificationMethod.constraints).toEqual([
       { knowledge: { types: ['PASSWORD'], required: true }, possession: { ...possessionDefaults, required: true } },
     ]);
-    const sent = await accepted(allow({ constraints: [{ possession: { phishingResistant: 'REQUIRED', userPresence: 'OPTIONAL' } }] }));
+    const sent = await accepted(
+      allow({ constraints: [{ possession: { phishingResistant: 'REQUIRED', userPresence: 'OPTIONAL' } }] }),
+    );
     expect(sent.verificationMethod.constraints[0].possession).toEqual({
       ...possessionDefaults,
       phishingResistant: 'REQUIRED',
@@ -196,24 +242,55 @@ describe('constraints', () => {
 
   it('the five characteristics are possession-only and REQUIRED or OPTIONAL', async () => {
     for (const key of Object.keys(possessionDefaults)) {
-      expectValidationCause(await createRule(allow({ constraints: [{ knowledge: { [key]: 'OPTIONAL' } }] })), `${C0}.knowledge.${key}`);
+      expectValidationCause(
+        await createRule(allow({ constraints: [{ knowledge: { [key]: 'OPTIONAL' } }] })),
+        `${C0}.knowledge.${key}`,
+      );
     }
-    expectValidationCause(await createRule(allow({ constraints: [{ possession: { deviceBound: 'ALWAYS' } }] })), `${C0}.possession.deviceBound`);
+    expectValidationCause(
+      await createRule(allow({ constraints: [{ possession: { deviceBound: 'ALWAYS' } }] })),
+      `${C0}.possession.deviceBound`,
+    );
   });
 
   it('types and methods come from the spec tables and must fit the class', async () => {
-    expectValidationCause(await createRule(allow({ constraints: [{ possession: { types: ['FINGERPRINT'] } }] })), `${C0}.possession.types[0]`);
-    expectValidationCause(await createRule(allow({ constraints: [{ possession: { methods: ['PIGEON'] } }] })), `${C0}.possession.methods[0]`);
-    expectValidationCause(await createRule(allow({ constraints: [{ knowledge: { types: ['PASSWORD', 'PHONE'] } }] })), `${C0}.knowledge.types[1]`);
-    expectValidationCause(await createRule(allow({ constraints: [{ possession: { methods: ['PASSWORD'] } }] })), `${C0}.possession.methods[0]`);
-    const ok = await accepted(
-      allow({ constraints: [{ possession: { types: ['SECURITY_KEY', 'APP'], methods: ['WEBAUTHN', 'PUSH'] }, knowledge: { methods: ['CERT'] } }] }),
+    expectValidationCause(
+      await createRule(allow({ constraints: [{ possession: { types: ['FINGERPRINT'] } }] })),
+      `${C0}.possession.types[0]`,
     );
-    expect(ok.verificationMethod.constraints[0].possession).toMatchObject({ types: ['SECURITY_KEY', 'APP'], methods: ['WEBAUTHN', 'PUSH'] });
+    expectValidationCause(
+      await createRule(allow({ constraints: [{ possession: { methods: ['PIGEON'] } }] })),
+      `${C0}.possession.methods[0]`,
+    );
+    expectValidationCause(
+      await createRule(allow({ constraints: [{ knowledge: { types: ['PASSWORD', 'PHONE'] } }] })),
+      `${C0}.knowledge.types[1]`,
+    );
+    expectValidationCause(
+      await createRule(allow({ constraints: [{ possession: { methods: ['PASSWORD'] } }] })),
+      `${C0}.possession.methods[0]`,
+    );
+    const ok = await accepted(
+      allow({
+        constraints: [
+          {
+            possession: { types: ['SECURITY_KEY', 'APP'], methods: ['WEBAUTHN', 'PUSH'] },
+            knowledge: { methods: ['CERT'] },
+          },
+        ],
+      }),
+    );
+    expect(ok.verificationMethod.constraints[0].possession).toMatchObject({
+      types: ['SECURITY_KEY', 'APP'],
+      methods: ['WEBAUTHN', 'PUSH'],
+    });
   });
 
   it('a constraint-level reauthenticateIn must be an ISO 8601 duration', async () => {
-    expectValidationCause(await createRule(allow({ constraints: [{ knowledge: { reauthenticateIn: '2h' } }] })), `${C0}.knowledge.reauthenticateIn`);
+    expectValidationCause(
+      await createRule(allow({ constraints: [{ knowledge: { reauthenticateIn: '2h' } }] })),
+      `${C0}.knowledge.reauthenticateIn`,
+    );
     const ok = await accepted(allow({ constraints: [{ knowledge: { reauthenticateIn: 'PT0S' } }] }));
     expect(ok.verificationMethod.constraints[0].knowledge.reauthenticateIn).toBe('PT0S');
   });
@@ -224,8 +301,14 @@ describe('authentication methods', () => {
   const knowledge = (k: Record<string, unknown>) => allow({ constraints: [{ knowledge: k }] });
 
   it('key must be an authenticator of the table and method one of its methods', async () => {
-    expectValidationCause(await createRule(possession({ authenticationMethods: [{ key: 'carrier_pigeon' }] })), `${C0}.possession.authenticationMethods[0].key`);
-    expectValidationCause(await createRule(possession({ authenticationMethods: [{ method: 'SMS' }] })), `${C0}.possession.authenticationMethods[0].key`);
+    expectValidationCause(
+      await createRule(possession({ authenticationMethods: [{ key: 'carrier_pigeon' }] })),
+      `${C0}.possession.authenticationMethods[0].key`,
+    );
+    expectValidationCause(
+      await createRule(possession({ authenticationMethods: [{ method: 'SMS' }] })),
+      `${C0}.possession.authenticationMethods[0].key`,
+    );
     expectValidationCause(
       await createRule(possession({ authenticationMethods: [{ key: 'phone_number', method: 'PUSH' }] })),
       `${C0}.possession.authenticationMethods[0].method`,
@@ -237,11 +320,22 @@ describe('authentication methods', () => {
   });
 
   it("the authenticator's factor class must match the constraint's", async () => {
-    expectValidationCause(await createRule(knowledge({ authenticationMethods: [{ key: 'phone_number', method: 'SMS' }] })), `${C0}.knowledge.authenticationMethods[0]`);
-    expectValidationCause(await createRule(knowledge({ authenticationMethods: [{ key: 'platform_verify' }] })), `${C0}.knowledge.authenticationMethods[0]`);
-    expectValidationCause(await createRule(possession({ authenticationMethods: [{ key: 'platform_password' }] })), `${C0}.possession.authenticationMethods[0]`);
+    expectValidationCause(
+      await createRule(knowledge({ authenticationMethods: [{ key: 'phone_number', method: 'SMS' }] })),
+      `${C0}.knowledge.authenticationMethods[0]`,
+    );
+    expectValidationCause(
+      await createRule(knowledge({ authenticationMethods: [{ key: 'platform_verify' }] })),
+      `${C0}.knowledge.authenticationMethods[0]`,
+    );
+    expectValidationCause(
+      await createRule(possession({ authenticationMethods: [{ key: 'platform_password' }] })),
+      `${C0}.possession.authenticationMethods[0]`,
+    );
     // A smart card counts as knowledge (its PIN) as well as possession.
-    const ok = await accepted(knowledge({ authenticationMethods: [{ key: 'smart_card_idp', method: 'CERT' }, { key: 'security_question' }] }));
+    const ok = await accepted(
+      knowledge({ authenticationMethods: [{ key: 'smart_card_idp', method: 'CERT' }, { key: 'security_question' }] }),
+    );
     expect(ok.verificationMethod.constraints[0].knowledge.authenticationMethods).toEqual([
       { key: 'smart_card_idp', method: 'CERT' },
       { key: 'security_question' },
@@ -249,9 +343,13 @@ describe('authentication methods', () => {
   });
 
   it('`required` defaults to true, is false with a deny list, and cannot be true with one', async () => {
-    const allowList = await accepted(possession({ authenticationMethods: [{ key: 'platform_verify', method: 'PUSH' }] }));
+    const allowList = await accepted(
+      possession({ authenticationMethods: [{ key: 'platform_verify', method: 'PUSH' }] }),
+    );
     expect(allowList.verificationMethod.constraints[0].possession.required).toBe(true);
-    const denyList = await accepted(possession({ excludedAuthenticationMethods: [{ key: 'phone_number', method: 'SMS' }] }));
+    const denyList = await accepted(
+      possession({ excludedAuthenticationMethods: [{ key: 'phone_number', method: 'SMS' }] }),
+    );
     expect(denyList.verificationMethod.constraints[0].possession).toMatchObject({
       excludedAuthenticationMethods: [{ key: 'phone_number', method: 'SMS' }],
       required: false,
@@ -274,7 +372,10 @@ describe('round trip', () => {
         factorMode: '2FA',
         reauthenticateIn: 'PT4H',
         constraints: [
-          { knowledge: { types: ['PASSWORD'] }, possession: { authenticationMethods: [{ key: 'webauthn' }], userVerification: 'REQUIRED' } },
+          {
+            knowledge: { types: ['PASSWORD'] },
+            possession: { authenticationMethods: [{ key: 'webauthn' }], userVerification: 'REQUIRED' },
+          },
           { possession: { excludedAuthenticationMethods: [{ key: 'phone_number', method: 'VOICE' }] } },
         ],
       }),
@@ -282,7 +383,12 @@ describe('round trip', () => {
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
-    const again = await emu.call('PUT', path, { type: 'ACCESS_POLICY', name: created.body.name, conditions: null, actions: created.body.actions });
+    const again = await emu.call('PUT', path, {
+      type: 'ACCESS_POLICY',
+      name: created.body.name,
+      conditions: null,
+      actions: created.body.actions,
+    });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.actions).toEqual(created.body.actions);
   });
@@ -293,7 +399,11 @@ describe('rejected writes and limits', () => {
     const created = await createRule(allow({ factorMode: '1FA', constraints: [{ possession: {} }] }), 'Stable');
     expect(created.status).toBe(200);
     const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
-    const bad = await emu.call('PUT', path, ruleBody(allow({ factorMode: '1FA', constraints: [{ knowledge: {}, possession: {} }] }), 'Renamed'));
+    const bad = await emu.call(
+      'PUT',
+      path,
+      ruleBody(allow({ factorMode: '1FA', constraints: [{ knowledge: {}, possession: {} }] }), 'Renamed'),
+    );
     expectValidationCause(bad, C0);
     const after = await emu.call('GET', path);
     expect(after.body.name).toBe('Stable');
@@ -341,7 +451,11 @@ describe('rejected writes and limits', () => {
       for (const res of await Promise.all(batch)) expect(res.status).toBe(200);
     }
     expect(await count()).toBe(5000);
-    const over = await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'One too many', description: 'd' });
+    const over = await emu.call('POST', '/api/v1/policies', {
+      type: 'ACCESS_POLICY',
+      name: 'One too many',
+      description: 'd',
+    });
     expect(over.status).toBe(400);
     expect(over.body.errorCode).toBe('E0000001');
     expect(await count()).toBe(5000);

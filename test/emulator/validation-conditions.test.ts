@@ -18,7 +18,11 @@ function createRule(conditions: unknown, on: TestEmulator = emu, policy = policy
 }
 
 async function createPolicy(on: TestEmulator, body: Record<string, unknown>) {
-  return on.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `conditions policy ${++ruleCount}`, ...body });
+  return on.call('POST', '/api/v1/policies', {
+    type: 'PLATFORM_SIGN_ON',
+    name: `conditions policy ${++ruleCount}`,
+    ...body,
+  });
 }
 
 beforeAll(async () => {
@@ -57,7 +61,9 @@ describe('people', () => {
   });
 
   it('fills the missing side and condition on a policy that includes groups and excludes a user', async () => {
-    const res = await createPolicy(emu, { conditions: { people: { groups: { include: ['00g1engineering'] }, users: { exclude: ['00u4dave'] } } } });
+    const res = await createPolicy(emu, {
+      conditions: { people: { groups: { include: ['00g1engineering'] }, users: { exclude: ['00u4dave'] } } },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.conditions.people).toEqual({
       groups: { include: ['00g1engineering'], exclude: [] },
@@ -75,13 +81,21 @@ describe('people', () => {
   });
 
   it('rejects unknown groups and users, naming the element', async () => {
-    const res = await createRule({ people: { groups: { include: ['00g1engineering', '00gnope'], exclude: [] }, users: { include: [], exclude: ['00unope'] } } });
+    const res = await createRule({
+      people: {
+        groups: { include: ['00g1engineering', '00gnope'], exclude: [] },
+        users: { include: [], exclude: ['00unope'] },
+      },
+    });
     expectValidationCause(res, 'conditions.people.groups.include[1]');
     expectValidationCause(res, 'conditions.people.users.exclude[0]');
   });
 
   it('rejects non-string ids and unknown members', async () => {
-    expectValidationCause(await createRule({ people: { groups: { include: [42], exclude: [] } } }), 'conditions.people.groups.include[0]');
+    expectValidationCause(
+      await createRule({ people: { groups: { include: [42], exclude: [] } } }),
+      'conditions.people.groups.include[0]',
+    );
     expectValidationCause(await createRule({ people: { roles: { include: [] } } }), 'conditions.people.roles');
   });
 
@@ -89,7 +103,10 @@ describe('people', () => {
     const created = await createRule({ people: { groups: { include: ['00g2sales'], exclude: [] } } });
     expect(created.status).toBe(200);
     const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
-    const res = await emu.call('PUT', path, { ...created.body, conditions: { people: { groups: { include: ['00gmissing'], exclude: [] } } } });
+    const res = await emu.call('PUT', path, {
+      ...created.body,
+      conditions: { people: { groups: { include: ['00gmissing'], exclude: [] } } },
+    });
     expectValidationCause(res, 'conditions.people.groups.include[0]');
     const after = await emu.call('GET', path);
     expect(after.body.conditions).toEqual(created.body.conditions);
@@ -99,7 +116,10 @@ describe('people', () => {
 
 describe('userType', () => {
   it('checks that user types exist and fills the missing array', async () => {
-    expectValidationCause(await createRule({ userType: { include: ['otynope'], exclude: [] } }), 'conditions.userType.include[0]');
+    expectValidationCause(
+      await createRule({ userType: { include: ['otynope'], exclude: [] } }),
+      'conditions.userType.include[0]',
+    );
     const res = await createRule({ userType: { include: ['oty1contractor'] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.conditions.userType).toEqual({ include: ['oty1contractor'], exclude: [] });
@@ -119,14 +139,20 @@ describe('authContext', () => {
 describe('network', () => {
   it('ZONE needs include or exclude with at least one zone', async () => {
     expectValidationCause(await createRule({ network: { connection: 'ZONE' } }), 'conditions.network.include');
-    expectValidationCause(await createRule({ network: { connection: 'ZONE', include: [], exclude: [] } }), 'conditions.network.include');
+    expectValidationCause(
+      await createRule({ network: { connection: 'ZONE', include: [], exclude: [] } }),
+      'conditions.network.include',
+    );
     const res = await createRule({ network: { connection: 'ZONE', exclude: ['nzo2vpn'] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.conditions.network).toEqual({ connection: 'ZONE', exclude: ['nzo2vpn'] });
   });
 
   it('ANYWHERE carries no zones', async () => {
-    expectValidationCause(await createRule({ network: { connection: 'ANYWHERE', include: ['nzo1office'] } }), 'conditions.network.include');
+    expectValidationCause(
+      await createRule({ network: { connection: 'ANYWHERE', include: ['nzo1office'] } }),
+      'conditions.network.include',
+    );
     const res = await createRule({ network: { connection: 'ANYWHERE' } });
     expect(res.status).toBe(200);
     expect(res.body.conditions.network).toEqual({ connection: 'ANYWHERE' });
@@ -140,8 +166,14 @@ describe('network', () => {
   });
 
   it('ALL_ZONES must be the single element and other zones must exist', async () => {
-    expectValidationCause(await createRule({ network: { connection: 'ZONE', include: ['ALL_ZONES', 'nzo1office'] } }), 'conditions.network.include');
-    expectValidationCause(await createRule({ network: { connection: 'ZONE', include: ['nzo9nowhere'] } }), 'conditions.network.include[0]');
+    expectValidationCause(
+      await createRule({ network: { connection: 'ZONE', include: ['ALL_ZONES', 'nzo1office'] } }),
+      'conditions.network.include',
+    );
+    expectValidationCause(
+      await createRule({ network: { connection: 'ZONE', include: ['nzo9nowhere'] } }),
+      'conditions.network.include[0]',
+    );
     const res = await createRule({ network: { connection: 'ZONE', include: ['ALL_ZONES'], exclude: ['nzo2vpn'] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
@@ -160,7 +192,10 @@ describe('authProvider', () => {
 
   it('checks the enum and keeps directory integrations for DIRECTORY_SERVICE only', async () => {
     expectValidationCause(await createRule({ authProvider: { provider: 'LDAP' } }), 'conditions.authProvider.provider');
-    expectValidationCause(await createRule({ authProvider: { provider: 'PLATFORM', include: ['0oadir'] } }), 'conditions.authProvider.include');
+    expectValidationCause(
+      await createRule({ authProvider: { provider: 'PLATFORM', include: ['0oadir'] } }),
+      'conditions.authProvider.include',
+    );
     const res = await createRule({ authProvider: { provider: 'DIRECTORY_SERVICE', include: ['0oadir'] } });
     expect(res.status).toBe(200);
     expect(res.body.conditions.authProvider).toEqual({ provider: 'DIRECTORY_SERVICE', include: ['0oadir'] });
@@ -171,55 +206,129 @@ describe('userIdentifier', () => {
   const equals = (value: string) => ({ matchType: 'EQUALS', value });
 
   it('requires type and at least one pattern', async () => {
-    expectValidationCause(await createRule({ userIdentifier: { patterns: [equals('a')] } }), 'conditions.userIdentifier.type');
-    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER' } }), 'conditions.userIdentifier.patterns');
-    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [] } }), 'conditions.userIdentifier.patterns');
+    expectValidationCause(
+      await createRule({ userIdentifier: { patterns: [equals('a')] } }),
+      'conditions.userIdentifier.type',
+    );
+    expectValidationCause(
+      await createRule({ userIdentifier: { type: 'IDENTIFIER' } }),
+      'conditions.userIdentifier.patterns',
+    );
+    expectValidationCause(
+      await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [] } }),
+      'conditions.userIdentifier.patterns',
+    );
   });
 
   it('allows several patterns with IDENTIFIER and plain match types', async () => {
-    const res = await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [equals('a@x.com'), { matchType: 'SUFFIX', value: '@y.com' }] } });
+    const res = await createRule({
+      userIdentifier: { type: 'IDENTIFIER', patterns: [equals('a@x.com'), { matchType: 'SUFFIX', value: '@y.com' }] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.conditions.userIdentifier.patterns).toHaveLength(2);
   });
 
   it('allows exactly one pattern with EXPRESSION or with type ATTRIBUTE', async () => {
     const expression = { matchType: 'EXPRESSION', value: '^.*@example\\.com$' };
-    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [expression, equals('b')] } }), 'conditions.userIdentifier.patterns');
-    expectValidationCause(await createRule({ userIdentifier: { type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('a'), equals('b')] } }), 'conditions.userIdentifier.patterns');
+    expectValidationCause(
+      await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [expression, equals('b')] } }),
+      'conditions.userIdentifier.patterns',
+    );
+    expectValidationCause(
+      await createRule({
+        userIdentifier: { type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('a'), equals('b')] },
+      }),
+      'conditions.userIdentifier.patterns',
+    );
     expect((await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [expression] } })).status).toBe(200);
-    const attr = await createRule({ userIdentifier: { type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('Sales')] } });
+    const attr = await createRule({
+      userIdentifier: { type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('Sales')] },
+    });
     expect(attr.status).toBe(200);
-    expect(attr.body.conditions.userIdentifier).toEqual({ type: 'ATTRIBUTE', attribute: 'department', patterns: [equals('Sales')] });
+    expect(attr.body.conditions.userIdentifier).toEqual({
+      type: 'ATTRIBUTE',
+      attribute: 'department',
+      patterns: [equals('Sales')],
+    });
   });
 
   it('uses attribute only with ATTRIBUTE, and checks patterns', async () => {
-    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', attribute: 'department', patterns: [equals('a')] } }), 'conditions.userIdentifier.attribute');
-    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'LIKE', value: 'a' }] } }), 'conditions.userIdentifier.patterns[0].matchType');
-    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EQUALS' }] } }), 'conditions.userIdentifier.patterns[0].value');
-    expectValidationCause(await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EXPRESSION', value: '([a-z' }] } }), 'conditions.userIdentifier.patterns[0].value');
+    expectValidationCause(
+      await createRule({ userIdentifier: { type: 'IDENTIFIER', attribute: 'department', patterns: [equals('a')] } }),
+      'conditions.userIdentifier.attribute',
+    );
+    expectValidationCause(
+      await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'LIKE', value: 'a' }] } }),
+      'conditions.userIdentifier.patterns[0].matchType',
+    );
+    expectValidationCause(
+      await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EQUALS' }] } }),
+      'conditions.userIdentifier.patterns[0].value',
+    );
+    expectValidationCause(
+      await createRule({
+        userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'EXPRESSION', value: '([a-z' }] },
+      }),
+      'conditions.userIdentifier.patterns[0].value',
+    );
   });
 });
 
 describe('app', () => {
   it('accepts APP and APP_TYPE entries and fills the missing array', async () => {
-    const res = await createRule({ app: { include: [{ type: 'APP', id: '0oa1portal' }, { type: 'APP_TYPE', name: 'bookmark' }] } });
+    const res = await createRule({
+      app: {
+        include: [
+          { type: 'APP', id: '0oa1portal' },
+          { type: 'APP_TYPE', name: 'bookmark' },
+        ],
+      },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.conditions.app).toEqual({ include: [{ type: 'APP', id: '0oa1portal' }, { type: 'APP_TYPE', name: 'bookmark' }], exclude: [] });
+    expect(res.body.conditions.app).toEqual({
+      include: [
+        { type: 'APP', id: '0oa1portal' },
+        { type: 'APP_TYPE', name: 'bookmark' },
+      ],
+      exclude: [],
+    });
   });
 
   it('rejects unknown apps, incomplete entries and unknown entry types', async () => {
-    expectValidationCause(await createRule({ app: { include: [], exclude: [{ type: 'APP', id: '0oa9missing' }] } }), 'conditions.app.exclude[0].id');
-    expectValidationCause(await createRule({ app: { include: [{ type: 'APP_TYPE' }], exclude: [] } }), 'conditions.app.include[0].name');
-    expectValidationCause(await createRule({ app: { include: [{ type: 'GROUP', id: 'x' }], exclude: [] } }), 'conditions.app.include[0].type');
+    expectValidationCause(
+      await createRule({ app: { include: [], exclude: [{ type: 'APP', id: '0oa9missing' }] } }),
+      'conditions.app.exclude[0].id',
+    );
+    expectValidationCause(
+      await createRule({ app: { include: [{ type: 'APP_TYPE' }], exclude: [] } }),
+      'conditions.app.include[0].name',
+    );
+    expectValidationCause(
+      await createRule({ app: { include: [{ type: 'GROUP', id: 'x' }], exclude: [] } }),
+      'conditions.app.include[0].type',
+    );
   });
 });
 
 describe('platform', () => {
   it('requires include with typed entries', async () => {
     expectValidationCause(await createRule({ platform: {} }), 'conditions.platform.include');
-    expectValidationCause(await createRule({ platform: { include: [{ type: 'MOBILE', os: { type: 'SYMBIAN' } }] } }), 'conditions.platform.include[0].os.type');
-    expectValidationCause(await createRule({ platform: { include: [{ type: 'TABLET', os: { type: 'IOS' } }] } }), 'conditions.platform.include[0].type');
-    const res = await createRule({ platform: { include: [{ type: 'MOBILE', os: { type: 'IOS' } }, { type: 'DESKTOP', os: { type: 'WINDOWS' } }] } });
+    expectValidationCause(
+      await createRule({ platform: { include: [{ type: 'MOBILE', os: { type: 'SYMBIAN' } }] } }),
+      'conditions.platform.include[0].os.type',
+    );
+    expectValidationCause(
+      await createRule({ platform: { include: [{ type: 'TABLET', os: { type: 'IOS' } }] } }),
+      'conditions.platform.include[0].type',
+    );
+    const res = await createRule({
+      platform: {
+        include: [
+          { type: 'MOBILE', os: { type: 'IOS' } },
+          { type: 'DESKTOP', os: { type: 'WINDOWS' } },
+        ],
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.body.conditions.platform.include).toHaveLength(2);
   });
@@ -228,7 +337,10 @@ describe('platform', () => {
 describe('device', () => {
   it('managed needs registered: true', async () => {
     expectValidationCause(await createRule({ device: { managed: true } }), 'conditions.device.registered');
-    expectValidationCause(await createRule({ device: { managed: false, registered: false } }), 'conditions.device.registered');
+    expectValidationCause(
+      await createRule({ device: { managed: false, registered: false } }),
+      'conditions.device.registered',
+    );
     const res = await createRule({ device: { registered: true, managed: true } });
     expect(res.status).toBe(200);
     expect(res.body.conditions.device).toEqual({ registered: true, managed: true });
@@ -254,7 +366,10 @@ describe('risk levels and expressions', () => {
 
 describe('riskDetectionTypes', () => {
   it('takes include or exclude, not both and not neither', async () => {
-    expectValidationCause(await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'], exclude: ['SUSPICIOUS_APP_ACCESS'] } }), 'conditions.riskDetectionTypes.exclude');
+    expectValidationCause(
+      await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'], exclude: ['SUSPICIOUS_APP_ACCESS'] } }),
+      'conditions.riskDetectionTypes.exclude',
+    );
     expectValidationCause(await createRule({ riskDetectionTypes: {} }), 'conditions.riskDetectionTypes.include');
     const res = await createRule({ riskDetectionTypes: { exclude: ['ADMIN_REPORTED_USER_RISK'] } });
     expect(res.status).toBe(200);
@@ -262,7 +377,10 @@ describe('riskDetectionTypes', () => {
   });
 
   it('accepts only the detected risk event values', async () => {
-    expectValidationCause(await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK', 'ALIENS'] } }), 'conditions.riskDetectionTypes.include[1]');
+    expectValidationCause(
+      await createRule({ riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK', 'ALIENS'] } }),
+      'conditions.riskDetectionTypes.include[1]',
+    );
   });
 });
 
@@ -270,10 +388,18 @@ describe('classic engine', () => {
   it('rejects identity-engine-only conditions', async () => {
     const policy = await createPolicy(classic, {});
     expect(policy.status, JSON.stringify(policy.body)).toBe(200);
-    const res = await createRule({ userType: { include: [], exclude: [] }, device: { registered: true } }, classic, policy.body.id);
+    const res = await createRule(
+      { userType: { include: [], exclude: [] }, device: { registered: true } },
+      classic,
+      policy.body.id,
+    );
     expectValidationCause(res, 'conditions.userType');
     expectValidationCause(res, 'conditions.device');
-    const ok = await createRule({ people: { groups: { include: ['00g2sales'], exclude: [] } }, network: { connection: 'ANYWHERE' } }, classic, policy.body.id);
+    const ok = await createRule(
+      { people: { groups: { include: ['00g2sales'], exclude: [] } }, network: { connection: 'ANYWHERE' } },
+      classic,
+      policy.body.id,
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 });

@@ -10,7 +10,11 @@ const FA = 'actions.continuousAccess.failureActions';
 
 beforeAll(async () => {
   emu = await startTestEmulator();
-  const res = await emu.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'Session checks', description: 'd' });
+  const res = await emu.call('POST', '/api/v1/policies', {
+    type: 'CONTINUOUS_ACCESS',
+    name: 'Session checks',
+    description: 'd',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   rulesPath = `/api/v1/policies/${res.body.id}/rules`;
 });
@@ -36,7 +40,9 @@ async function accepted(actions: unknown, conditions?: unknown) {
 
 describe('continuous access default policy and rule', () => {
   it('the org default policy has a Catch-all Rule that only logs, and it is editable', async () => {
-    const [system] = (await emu.call('GET', '/api/v1/policies?type=CONTINUOUS_ACCESS')).body.filter((p: any) => p.system);
+    const [system] = (await emu.call('GET', '/api/v1/policies?type=CONTINUOUS_ACCESS')).body.filter(
+      (p: any) => p.system,
+    );
     expect(system).toMatchObject({ type: 'CONTINUOUS_ACCESS', conditions: null });
     const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     expect(rules).toHaveLength(1);
@@ -48,7 +54,11 @@ describe('continuous access default policy and rule', () => {
   });
 
   it('a created policy starts without rules', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'Empty', description: 'd' });
+    const res = await emu.call('POST', '/api/v1/policies', {
+      type: 'CONTINUOUS_ACCESS',
+      name: 'Empty',
+      description: 'd',
+    });
     expect(res.status).toBe(200);
     expect((await emu.call('GET', `/api/v1/policies/${res.body.id}/rules`)).body).toEqual([]);
   });
@@ -56,7 +66,15 @@ describe('continuous access default policy and rule', () => {
 
 describe('continuous access policy body', () => {
   it('rejects settings and policy-level conditions', async () => {
-    expectValidationCause(await emu.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'S', description: 'd', settings: { x: 1 } }), 'settings');
+    expectValidationCause(
+      await emu.call('POST', '/api/v1/policies', {
+        type: 'CONTINUOUS_ACCESS',
+        name: 'S',
+        description: 'd',
+        settings: { x: 1 },
+      }),
+      'settings',
+    );
     const conditions = await emu.call('POST', '/api/v1/policies', {
       type: 'CONTINUOUS_ACCESS',
       name: 'C',
@@ -69,7 +87,10 @@ describe('continuous access policy body', () => {
   it('is an identity-engine type: a classic org refuses it', async () => {
     const classic = await startTestEmulator({ engine: 'CLASSIC' });
     try {
-      expectValidationCause(await classic.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'C', description: 'd' }), 'type');
+      expectValidationCause(
+        await classic.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'C', description: 'd' }),
+        'type',
+      );
     } finally {
       await classic.close();
     }
@@ -80,7 +101,10 @@ describe('failure actions', () => {
   it('requires actions.continuousAccess and rejects other members', async () => {
     expectValidationCause(await emu.call('POST', rulesPath, { type: 'CONTINUOUS_ACCESS', name: 'R' }), 'actions');
     expectValidationCause(await createRule({}), 'actions.continuousAccess');
-    expectValidationCause(await createRule({ continuousAccess: { failureActions: [], successActions: [] } }), 'actions.continuousAccess.successActions');
+    expectValidationCause(
+      await createRule({ continuousAccess: { failureActions: [], successActions: [] } }),
+      'actions.continuousAccess.successActions',
+    );
     expectValidationCause(await createRule({ ...failing([]), entityRisk: { actions: [] } }), 'actions.entityRisk');
   });
 
@@ -106,9 +130,14 @@ describe('failure actions', () => {
 
   it('RUN_WORKFLOW needs a workflow id and takes no slo', async () => {
     expectValidationCause(await createRule(failing([{ action: 'RUN_WORKFLOW' }])), `${FA}[0].workflow`);
-    expectValidationCause(await createRule(failing([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])), `${FA}[0].workflow.id`);
     expectValidationCause(
-      await createRule(failing([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' }, slo: { appSelectionMode: 'ALL' } }])),
+      await createRule(failing([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])),
+      `${FA}[0].workflow.id`,
+    );
+    expectValidationCause(
+      await createRule(
+        failing([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' }, slo: { appSelectionMode: 'ALL' } }]),
+      ),
       `${FA}[0].slo`,
     );
   });
@@ -120,14 +149,19 @@ describe('single logout settings', () => {
     expectValidationCause(await createRule(terminate({})), `${FA}[0].slo.appSelectionMode`);
     expectValidationCause(await createRule(terminate({ appSelectionMode: 'SOME' })), `${FA}[0].slo.appSelectionMode`);
     expectValidationCause(
-      await createRule(failing([{ action: 'TERMINATE_SESSION', slo: { appSelectionMode: 'ALL' }, workflow: { id: 'wf1' } }])),
+      await createRule(
+        failing([{ action: 'TERMINATE_SESSION', slo: { appSelectionMode: 'ALL' }, workflow: { id: 'wf1' } }]),
+      ),
       `${FA}[0].workflow`,
     );
   });
 
   it('appInstanceIds only with SPECIFIC; NONE and ALL return null', async () => {
     for (const mode of ['NONE', 'ALL']) {
-      expectValidationCause(await createRule(terminate({ appSelectionMode: mode, appInstanceIds: ['0oa1portal'] })), `${FA}[0].slo.appInstanceIds`);
+      expectValidationCause(
+        await createRule(terminate({ appSelectionMode: mode, appInstanceIds: ['0oa1portal'] })),
+        `${FA}[0].slo.appInstanceIds`,
+      );
       const rule = await accepted(terminate({ appSelectionMode: mode }));
       expect(rule.actions).toEqual(terminate({ appSelectionMode: mode, appInstanceIds: null }));
     }
@@ -135,21 +169,40 @@ describe('single logout settings', () => {
 
   it('SPECIFIC names at least one existing app, none twice', async () => {
     expectValidationCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC' })), `${FA}[0].slo.appInstanceIds`);
-    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: [] })), `${FA}[0].slo.appInstanceIds`);
-    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oanosuchapp'] })), `${FA}[0].slo.appInstanceIds[1]`);
-    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm', '0oa2crm'] })), `${FA}[0].slo.appInstanceIds[1]`);
-    const rule = await accepted(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oa3console'] }));
-    expect(rule.actions).toEqual(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oa3console'] }));
+    expectValidationCause(
+      await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: [] })),
+      `${FA}[0].slo.appInstanceIds`,
+    );
+    expectValidationCause(
+      await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oanosuchapp'] })),
+      `${FA}[0].slo.appInstanceIds[1]`,
+    );
+    expectValidationCause(
+      await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm', '0oa2crm'] })),
+      `${FA}[0].slo.appInstanceIds[1]`,
+    );
+    const rule = await accepted(
+      terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oa3console'] }),
+    );
+    expect(rule.actions).toEqual(
+      terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oa3console'] }),
+    );
   });
 });
 
 describe('continuous access rule conditions', () => {
   it('accepts people only', async () => {
-    const people = { users: { include: [], exclude: ['00u2bob'] }, groups: { include: ['00g1engineering'], exclude: [] } };
+    const people = {
+      users: { include: [], exclude: ['00u2bob'] },
+      groups: { include: ['00g1engineering'], exclude: [] },
+    };
     expect((await accepted(failing([]), { people })).conditions).toEqual({ people });
     expectValidationCause(await createRule(failing([]), { network: { connection: 'ANYWHERE' } }), 'conditions.network');
     expectValidationCause(await createRule(failing([]), { entityRisk: { level: 'HIGH' } }), 'conditions.entityRisk');
-    expectValidationCause(await createRule(failing([]), { people: { groups: { include: ['00gnosuchgroup'], exclude: [] } } }), 'conditions.people.groups.include[0]');
+    expectValidationCause(
+      await createRule(failing([]), { people: { groups: { include: ['00gnosuchgroup'], exclude: [] } } }),
+      'conditions.people.groups.include[0]',
+    );
   });
 });
 
@@ -157,7 +210,11 @@ describe('rejected writes', () => {
   it('a rejected replace leaves the stored rule unchanged', async () => {
     const rule = await accepted(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm'] }));
     const path = `${rulesPath}/${rule.id}`;
-    const bad = await emu.call('PUT', path, ruleBody(terminate({ appSelectionMode: 'ALL', appInstanceIds: ['0oa2crm'] }), null, 'Renamed'));
+    const bad = await emu.call(
+      'PUT',
+      path,
+      ruleBody(terminate({ appSelectionMode: 'ALL', appInstanceIds: ['0oa2crm'] }), null, 'Renamed'),
+    );
     expectValidationCause(bad, `${FA}[0].slo.appInstanceIds`);
     const after = (await emu.call('GET', path)).body;
     expect(after).toMatchObject({ name: 'Rule', actions: rule.actions, lastUpdated: rule.lastUpdated });

@@ -10,7 +10,11 @@ const ER = 'actions.entityRisk.actions';
 
 beforeAll(async () => {
   emu = await startTestEmulator();
-  const res = await emu.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'Risk responses', description: 'd' });
+  const res = await emu.call('POST', '/api/v1/policies', {
+    type: 'ENTITY_RISK',
+    name: 'Risk responses',
+    description: 'd',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   rulesPath = `/api/v1/policies/${res.body.id}/rules`;
 });
@@ -39,17 +43,29 @@ describe('entity risk default policy and rule', () => {
     expect(system).toMatchObject({ type: 'ENTITY_RISK', conditions: null });
     const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     expect(rules).toHaveLength(1);
-    expect(rules[0]).toMatchObject({ name: 'Catch-all Rule', system: true, conditions: null, actions: { entityRisk: { actions: [] } } });
+    expect(rules[0]).toMatchObject({
+      name: 'Catch-all Rule',
+      system: true,
+      conditions: null,
+      actions: { entityRisk: { actions: [] } },
+    });
   });
 
   it('the default rule is editable and validated', async () => {
     const system = await defaultPolicyOf(emu, 'ENTITY_RISK');
     const [rule] = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     const path = `/api/v1/policies/${system.id}/rules/${rule.id}`;
-    const edited = await emu.call('PUT', path, ruleBody(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]), null, rule.name));
+    const edited = await emu.call(
+      'PUT',
+      path,
+      ruleBody(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]), null, rule.name),
+    );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.actions).toEqual(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]));
-    expectValidationCause(await emu.call('PUT', path, ruleBody(withActions([{ action: 'RUN_WORKFLOW' }]), null, rule.name)), `${ER}[0].workflow`);
+    expectValidationCause(
+      await emu.call('PUT', path, ruleBody(withActions([{ action: 'RUN_WORKFLOW' }]), null, rule.name)),
+      `${ER}[0].workflow`,
+    );
   });
 
   it('a created policy starts without rules', async () => {
@@ -61,7 +77,15 @@ describe('entity risk default policy and rule', () => {
 
 describe('entity risk policy body', () => {
   it('rejects settings and policy-level conditions', async () => {
-    expectValidationCause(await emu.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'S', description: 'd', settings: { factors: {} } }), 'settings');
+    expectValidationCause(
+      await emu.call('POST', '/api/v1/policies', {
+        type: 'ENTITY_RISK',
+        name: 'S',
+        description: 'd',
+        settings: { factors: {} },
+      }),
+      'settings',
+    );
     const conditions = await emu.call('POST', '/api/v1/policies', {
       type: 'ENTITY_RISK',
       name: 'C',
@@ -74,7 +98,10 @@ describe('entity risk policy body', () => {
   it('is an identity-engine type: a classic org refuses it', async () => {
     const classic = await startTestEmulator({ engine: 'CLASSIC' });
     try {
-      expectValidationCause(await classic.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'E', description: 'd' }), 'type');
+      expectValidationCause(
+        await classic.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'E', description: 'd' }),
+        'type',
+      );
     } finally {
       await classic.close();
     }
@@ -96,15 +123,29 @@ describe('entity risk actions', () => {
   });
 
   it('TERMINATE_ALL_SESSIONS takes no workflow', async () => {
-    expect((await accepted(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]))).actions).toEqual(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]));
-    expectValidationCause(await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS', workflow: { id: 'wf1' } }])), `${ER}[0].workflow`);
+    expect((await accepted(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]))).actions).toEqual(
+      withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]),
+    );
+    expectValidationCause(
+      await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS', workflow: { id: 'wf1' } }])),
+      `${ER}[0].workflow`,
+    );
   });
 
   it('RUN_WORKFLOW needs a workflow id', async () => {
     expectValidationCause(await createRule(withActions([{ action: 'RUN_WORKFLOW' }])), `${ER}[0].workflow`);
-    expectValidationCause(await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }])), `${ER}[0].workflow.id`);
-    expectValidationCause(await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])), `${ER}[0].workflow.id`);
-    expectValidationCause(await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1', name: 'x' } }])), `${ER}[0].workflow.name`);
+    expectValidationCause(
+      await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }])),
+      `${ER}[0].workflow.id`,
+    );
+    expectValidationCause(
+      await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])),
+      `${ER}[0].workflow.id`,
+    );
+    expectValidationCause(
+      await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1', name: 'x' } }])),
+      `${ER}[0].workflow.name`,
+    );
     const ok = await accepted(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } }]));
     expect(ok.actions).toEqual(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } }]));
   });
@@ -113,7 +154,10 @@ describe('entity risk actions', () => {
     expectValidationCause(await createRule(withActions([{}])), `${ER}[0].action`);
     expectValidationCause(await createRule(withActions([{ action: 'LOCK_ACCOUNT' }])), `${ER}[0].action`);
     expectValidationCause(await createRule(withActions(['TERMINATE_ALL_SESSIONS'])), `${ER}[0]`);
-    expectValidationCause(await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'TERMINATE_ALL_SESSIONS' }])), `${ER}[1].action`);
+    expectValidationCause(
+      await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'TERMINATE_ALL_SESSIONS' }])),
+      `${ER}[1].action`,
+    );
     const both = [{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'RUN_WORKFLOW', workflow: { id: 'wf2' } }];
     expect((await accepted(withActions(both))).actions).toEqual(withActions(both));
   });
@@ -132,16 +176,24 @@ describe('entity risk rule conditions', () => {
 
   it('rejects conditions that a risk event cannot carry', async () => {
     const terminate = withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]);
-    expectValidationCause(await createRule(terminate, { network: { connection: 'ZONE', include: ['nzo1office'] } }), 'conditions.network');
+    expectValidationCause(
+      await createRule(terminate, { network: { connection: 'ZONE', include: ['nzo1office'] } }),
+      'conditions.network',
+    );
     expectValidationCause(await createRule(terminate, { device: { registered: true } }), 'conditions.device');
     expectValidationCause(await createRule(terminate, { riskScore: { level: 'HIGH' } }), 'conditions.riskScore');
   });
 
   it('still applies the common condition rules', async () => {
     const terminate = withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]);
-    expectValidationCause(await createRule(terminate, { entityRisk: { level: 'EXTREME' } }), 'conditions.entityRisk.level');
     expectValidationCause(
-      await createRule(terminate, { riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'], exclude: ['SUSPICIOUS_APP_ACCESS'] } }),
+      await createRule(terminate, { entityRisk: { level: 'EXTREME' } }),
+      'conditions.entityRisk.level',
+    );
+    expectValidationCause(
+      await createRule(terminate, {
+        riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'], exclude: ['SUSPICIOUS_APP_ACCESS'] },
+      }),
       'conditions.riskDetectionTypes.exclude',
     );
   });
@@ -149,11 +201,22 @@ describe('entity risk rule conditions', () => {
 
 describe('rejected writes', () => {
   it('a rejected replace leaves the stored rule unchanged', async () => {
-    const rule = await accepted(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf-keep' } }]), { entityRisk: { level: 'MEDIUM' } });
+    const rule = await accepted(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf-keep' } }]), {
+      entityRisk: { level: 'MEDIUM' },
+    });
     const path = `${rulesPath}/${rule.id}`;
-    const bad = await emu.call('PUT', path, ruleBody(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }]), { entityRisk: { level: 'LOW' } }, 'Renamed'));
+    const bad = await emu.call(
+      'PUT',
+      path,
+      ruleBody(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }]), { entityRisk: { level: 'LOW' } }, 'Renamed'),
+    );
     expectValidationCause(bad, `${ER}[0].workflow.id`);
     const after = (await emu.call('GET', path)).body;
-    expect(after).toMatchObject({ name: 'Rule', conditions: { entityRisk: { level: 'MEDIUM' } }, actions: rule.actions, lastUpdated: rule.lastUpdated });
+    expect(after).toMatchObject({
+      name: 'Rule',
+      conditions: { entityRisk: { level: 'MEDIUM' } },
+      actions: rule.actions,
+      lastUpdated: rule.lastUpdated,
+    });
   });
 });

@@ -38,7 +38,11 @@ function createPolicy(settings: unknown, on: TestEmulator = emu) {
   return on.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `password policy ${++n}`, settings });
 }
 function createRule(actions: unknown, on: TestEmulator = emu, policy = policyId) {
-  return on.call('POST', `/api/v1/policies/${policy}/rules`, { type: 'PASSWORD', name: `password rule ${++n}`, actions });
+  return on.call('POST', `/api/v1/policies/${policy}/rules`, {
+    type: 'PASSWORD',
+    name: `password rule ${++n}`,
+    actions,
+  });
 }
 const sspr = (selfServicePasswordReset: unknown) => createRule({ selfServicePasswordReset });
 const allowWith = (requirement: unknown) => sspr({ access: 'ALLOW', requirement });
@@ -60,13 +64,18 @@ describe('policy settings', () => {
   it('fills every default of the spec table', async () => {
     const res = await emu.call('GET', `/api/v1/policies/${policyId}`);
     expect(res.body.settings).toEqual(DEFAULT_SETTINGS);
-    const system = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find((p: { system: boolean }) => p.system);
+    const system = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
+      (p: { system: boolean }) => p.system,
+    );
     expect(system.settings).toEqual(DEFAULT_SETTINGS);
   });
 
   it('keeps given values and fills the rest', async () => {
     const res = await createPolicy({
-      password: { complexity: { minLength: 12, minSymbol: 0, excludeAttributes: ['firstName', 'lastName'] }, lockout: { maxAttempts: 5 } },
+      password: {
+        complexity: { minLength: 12, minSymbol: 0, excludeAttributes: ['firstName', 'lastName'] },
+        lockout: { maxAttempts: 5 },
+      },
       recovery: { factors: { platform_sms: { status: 'ACTIVE' }, recovery_question: { status: 'INACTIVE' } } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -76,7 +85,11 @@ describe('policy settings', () => {
       minSymbol: 0,
       excludeAttributes: ['firstName', 'lastName'],
     });
-    expect(res.body.settings.password.lockout).toEqual({ maxAttempts: 5, autoUnlockMinutes: 0, showLockoutFailures: false });
+    expect(res.body.settings.password.lockout).toEqual({
+      maxAttempts: 5,
+      autoUnlockMinutes: 0,
+      showLockoutFailures: false,
+    });
     expect(res.body.settings.recovery.factors).toEqual({
       ...DEFAULT_SETTINGS.recovery.factors,
       platform_sms: { status: 'ACTIVE' },
@@ -85,30 +98,72 @@ describe('policy settings', () => {
   });
 
   it('rejects negative integers and yes/no members above 1', async () => {
-    expectValidationCause(await createPolicy({ password: { complexity: { minLength: -1 } } }), 'settings.password.complexity.minLength');
-    expectValidationCause(await createPolicy({ password: { complexity: { minUpperCase: 2 } } }), 'settings.password.complexity.minUpperCase');
-    expectValidationCause(await createPolicy({ password: { age: { historyCount: -3 } } }), 'settings.password.age.historyCount');
-    expectValidationCause(await createPolicy({ password: { lockout: { autoUnlockMinutes: 2.5 } } }), 'settings.password.lockout.autoUnlockMinutes');
-    expectValidationCause(await createPolicy({ password: { lockout: { showLockoutFailures: 'no' } } }), 'settings.password.lockout.showLockoutFailures');
+    expectValidationCause(
+      await createPolicy({ password: { complexity: { minLength: -1 } } }),
+      'settings.password.complexity.minLength',
+    );
+    expectValidationCause(
+      await createPolicy({ password: { complexity: { minUpperCase: 2 } } }),
+      'settings.password.complexity.minUpperCase',
+    );
+    expectValidationCause(
+      await createPolicy({ password: { age: { historyCount: -3 } } }),
+      'settings.password.age.historyCount',
+    );
+    expectValidationCause(
+      await createPolicy({ password: { lockout: { autoUnlockMinutes: 2.5 } } }),
+      'settings.password.lockout.autoUnlockMinutes',
+    );
+    expectValidationCause(
+      await createPolicy({ password: { lockout: { showLockoutFailures: 'no' } } }),
+      'settings.password.lockout.showLockoutFailures',
+    );
   });
 
   it('excludes only firstName and lastName', async () => {
-    expectValidationCause(await createPolicy({ password: { complexity: { excludeAttributes: ['firstName', 'email'] } } }), 'settings.password.complexity.excludeAttributes[1]');
+    expectValidationCause(
+      await createPolicy({ password: { complexity: { excludeAttributes: ['firstName', 'email'] } } }),
+      'settings.password.complexity.excludeAttributes[1]',
+    );
   });
 
   it('rejects unknown members at every level', async () => {
     expectValidationCause(await createPolicy({ passwords: {} }), 'settings.passwords');
-    expectValidationCause(await createPolicy({ password: { complexity: { maxLength: 5 } } }), 'settings.password.complexity.maxLength');
-    expectValidationCause(await createPolicy({ recovery: { factors: { platform_push: { status: 'ACTIVE' } } } }), 'settings.recovery.factors.platform_push');
-    expectValidationCause(await createPolicy({ delegation: { options: { skipLock: true } } }), 'settings.delegation.options.skipLock');
+    expectValidationCause(
+      await createPolicy({ password: { complexity: { maxLength: 5 } } }),
+      'settings.password.complexity.maxLength',
+    );
+    expectValidationCause(
+      await createPolicy({ recovery: { factors: { platform_push: { status: 'ACTIVE' } } } }),
+      'settings.recovery.factors.platform_push',
+    );
+    expectValidationCause(
+      await createPolicy({ delegation: { options: { skipLock: true } } }),
+      'settings.delegation.options.skipLock',
+    );
   });
 
   it('checks recovery factor statuses', async () => {
-    expectValidationCause(await createPolicy({ recovery: { factors: { platform_email: { status: 'INACTIVE' } } } }), 'settings.recovery.factors.platform_email.status');
-    expectValidationCause(await createPolicy({ recovery: { factors: { recovery_question: { properties: { complexity: { minLength: 6 } } } } } }), 'settings.recovery.factors.recovery_question.status');
-    expectValidationCause(await createPolicy({ recovery: { factors: { platform_call: { status: 'ON' } } } }), 'settings.recovery.factors.platform_call.status');
     expectValidationCause(
-      await createPolicy({ recovery: { factors: { platform_email: { status: 'ACTIVE', properties: { recoveryToken: { tokenLifetimeMinutes: 0 } } } } } }),
+      await createPolicy({ recovery: { factors: { platform_email: { status: 'INACTIVE' } } } }),
+      'settings.recovery.factors.platform_email.status',
+    );
+    expectValidationCause(
+      await createPolicy({
+        recovery: { factors: { recovery_question: { properties: { complexity: { minLength: 6 } } } } },
+      }),
+      'settings.recovery.factors.recovery_question.status',
+    );
+    expectValidationCause(
+      await createPolicy({ recovery: { factors: { platform_call: { status: 'ON' } } } }),
+      'settings.recovery.factors.platform_call.status',
+    );
+    expectValidationCause(
+      await createPolicy({
+        recovery: {
+          factors: { platform_email: { status: 'ACTIVE', properties: { recoveryToken: { tokenLifetimeMinutes: 0 } } } },
+        },
+      }),
       'settings.recovery.factors.platform_email.properties.recoveryToken.tokenLifetimeMinutes',
     );
   });
@@ -137,19 +192,28 @@ describe('rule actions', () => {
   });
 
   it('checks access values and unknown actions', async () => {
-    expectValidationCause(await createRule({ passwordChange: { access: 'SOMETIMES' } }), 'actions.passwordChange.access');
+    expectValidationCause(
+      await createRule({ passwordChange: { access: 'SOMETIMES' } }),
+      'actions.passwordChange.access',
+    );
     expectValidationCause(await createRule({ selfServiceUnlock: { access: 1 } }), 'actions.selfServiceUnlock.access');
     expectValidationCause(await createRule({ signon: { access: 'ALLOW' } }), 'actions.signon');
   });
 
   it('treats the reset type as read-only', async () => {
-    expectValidationCause(await sspr({ access: 'ALLOW', type: 'passwordReset' }), 'actions.selfServicePasswordReset.type');
+    expectValidationCause(
+      await sspr({ access: 'ALLOW', type: 'passwordReset' }),
+      'actions.selfServicePasswordReset.type',
+    );
     const ok = await sspr({ access: 'ALLOW', type: 'selfServicePasswordReset' });
     expect(ok.status).toBe(200);
   });
 
   it('allows a requirement only with access ALLOW', async () => {
-    expectValidationCause(await sspr({ access: 'DENY', requirement: { primary: { methods: ['EMAIL'] } } }), 'actions.selfServicePasswordReset.requirement');
+    expectValidationCause(
+      await sspr({ access: 'DENY', requirement: { primary: { methods: ['EMAIL'] } } }),
+      'actions.selfServicePasswordReset.requirement',
+    );
     const res = await allowWith({ primary: { methods: ['EMAIL', 'SMS'] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.actions.selfServicePasswordReset).toEqual({
@@ -164,24 +228,56 @@ describe('rule actions', () => {
     const otpConstraint = { method: 'OTP', allowedAuthenticators: [{ key: 'vendor_c_otp' }] };
     expectValidationCause(await allowWith({ primary: { methods: ['FAX'] } }), `${p}.methods[0]`);
     expectValidationCause(await allowWith({ primary: { methods: ['OTP'] } }), `${p}.methodConstraints`);
-    expectValidationCause(await allowWith({ primary: { methods: ['OTP'], methodConstraints: [{ method: 'OTP', allowedAuthenticators: [{ key: 'platform_verify' }] }] } }), `${p}.methodConstraints[0].allowedAuthenticators[0].key`);
-    expectValidationCause(await allowWith({ primary: { methods: ['OTP'], methodConstraints: [{ method: 'SMS', allowedAuthenticators: [{ key: 'vendor_c_otp' }] }] } }), `${p}.methodConstraints[0].method`);
-    expectValidationCause(await allowWith({ primary: { methods: ['EMAIL'], methodConstraints: [otpConstraint] } }), `${p}.methodConstraints`);
+    expectValidationCause(
+      await allowWith({
+        primary: {
+          methods: ['OTP'],
+          methodConstraints: [{ method: 'OTP', allowedAuthenticators: [{ key: 'platform_verify' }] }],
+        },
+      }),
+      `${p}.methodConstraints[0].allowedAuthenticators[0].key`,
+    );
+    expectValidationCause(
+      await allowWith({
+        primary: {
+          methods: ['OTP'],
+          methodConstraints: [{ method: 'SMS', allowedAuthenticators: [{ key: 'vendor_c_otp' }] }],
+        },
+      }),
+      `${p}.methodConstraints[0].method`,
+    );
+    expectValidationCause(
+      await allowWith({ primary: { methods: ['EMAIL'], methodConstraints: [otpConstraint] } }),
+      `${p}.methodConstraints`,
+    );
     const ok = await allowWith({ primary: { methods: ['OTP', 'EMAIL'], methodConstraints: [otpConstraint] } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.actions.selfServicePasswordReset.requirement.primary).toEqual({ methods: ['OTP', 'EMAIL'], methodConstraints: [otpConstraint] });
+    expect(ok.body.actions.selfServicePasswordReset.requirement.primary).toEqual({
+      methods: ['OTP', 'EMAIL'],
+      methodConstraints: [otpConstraint],
+    });
   });
 
   it('accepts exactly the valid step-up configurations', async () => {
     const s = 'actions.selfServicePasswordReset.requirement.stepUp';
-    for (const stepUp of [{ required: false }, { required: true }, { required: true, methods: ['security_question'] }]) {
+    for (const stepUp of [
+      { required: false },
+      { required: true },
+      { required: true, methods: ['security_question'] },
+    ]) {
       const res = await allowWith({ primary: { methods: ['EMAIL'] }, stepUp });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.actions.selfServicePasswordReset.requirement.stepUp).toEqual(stepUp);
     }
-    expectValidationCause(await allowWith({ stepUp: { required: false, methods: ['security_question'] } }), `${s}.methods`);
+    expectValidationCause(
+      await allowWith({ stepUp: { required: false, methods: ['security_question'] } }),
+      `${s}.methods`,
+    );
     expectValidationCause(await allowWith({ stepUp: { methods: ['security_question'] } }), `${s}.methods`);
-    expectValidationCause(await allowWith({ stepUp: { required: true, methods: ['platform_password'] } }), `${s}.methods[0]`);
+    expectValidationCause(
+      await allowWith({ stepUp: { required: true, methods: ['platform_password'] } }),
+      `${s}.methods[0]`,
+    );
     const filled = await allowWith({ stepUp: {} });
     expect(filled.body.actions.selfServicePasswordReset.requirement.stepUp).toEqual({ required: false });
   });
@@ -189,7 +285,10 @@ describe('rule actions', () => {
   it('a rejected replace leaves the rule unchanged', async () => {
     const created = await createRule({ passwordChange: { access: 'ALLOW' } });
     const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
-    const res = await emu.call('PUT', path, { ...created.body, actions: { selfServicePasswordReset: { access: 'DENY', requirement: {} } } });
+    const res = await emu.call('PUT', path, {
+      ...created.body,
+      actions: { selfServicePasswordReset: { access: 'DENY', requirement: {} } },
+    });
     expectValidationCause(res, 'actions.selfServicePasswordReset.requirement');
     expect((await emu.call('GET', path)).body).toEqual(created.body);
   });
@@ -197,7 +296,9 @@ describe('rule actions', () => {
 
 describe('default rule', () => {
   it('lets users change and reset their password, not unlock', async () => {
-    const system = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find((p: { system: boolean }) => p.system);
+    const system = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
+      (p: { system: boolean }) => p.system,
+    );
     const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     const rule = rules.find((r: { system: boolean }) => r.system);
     expect(rule.name).toBe('Default Rule');
@@ -217,14 +318,22 @@ describe('classic engine', () => {
     const ok = await createRule({ selfServicePasswordReset: { access: 'ALLOW' } }, classic, policy.body.id);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions.selfServicePasswordReset).toEqual({ access: 'ALLOW' });
-    const bad = await createRule({ selfServicePasswordReset: { access: 'ALLOW', type: 'selfServicePasswordReset', requirement: {} } }, classic, policy.body.id);
+    const bad = await createRule(
+      { selfServicePasswordReset: { access: 'ALLOW', type: 'selfServicePasswordReset', requirement: {} } },
+      classic,
+      policy.body.id,
+    );
     expectValidationCause(bad, 'actions.selfServicePasswordReset.type');
     expectValidationCause(bad, 'actions.selfServicePasswordReset.requirement');
   });
 
   it('ships a default rule without the reset type', async () => {
-    const system = (await classic.call('GET', '/api/v1/policies?type=PASSWORD')).body.find((p: { system: boolean }) => p.system);
-    const rule = (await classic.call('GET', `/api/v1/policies/${system.id}/rules`)).body.find((r: { system: boolean }) => r.system);
+    const system = (await classic.call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
+      (p: { system: boolean }) => p.system,
+    );
+    const rule = (await classic.call('GET', `/api/v1/policies/${system.id}/rules`)).body.find(
+      (r: { system: boolean }) => r.system,
+    );
     expect(rule.actions.selfServicePasswordReset).toEqual({ access: 'ALLOW' });
   });
 });

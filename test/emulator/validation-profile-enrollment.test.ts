@@ -16,7 +16,11 @@ afterAll(async () => {
 });
 
 async function createPolicy(name: string) {
-  const res = await emu.call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name, description: `${name} policy` });
+  const res = await emu.call('POST', '/api/v1/policies', {
+    type: 'PROFILE_ENROLLMENT',
+    name,
+    description: `${name} policy`,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -56,7 +60,13 @@ const baseForm = [
 describe('profile enrollment default rule', () => {
   it('a created policy gets one Catch-all Rule with the default form', async () => {
     const { rule } = await freshRule('Default form');
-    expect(rule).toMatchObject({ name: 'Catch-all Rule', system: true, type: 'PROFILE_ENROLLMENT', conditions: null, status: 'ACTIVE' });
+    expect(rule).toMatchObject({
+      name: 'Catch-all Rule',
+      system: true,
+      type: 'PROFILE_ENROLLMENT',
+      conditions: null,
+      status: 'ACTIVE',
+    });
     expect(rule.actions.profileEnrollment).toEqual({
       access: 'ALLOW',
       activationRequirements: { emailVerification: true },
@@ -73,7 +83,9 @@ describe('profile enrollment default rule', () => {
   it('every policy gets its own uiSchemaId, the org default policy included', async () => {
     const a = (await freshRule('Own schema A')).rule.actions.profileEnrollment.uiSchemaId;
     const b = (await freshRule('Own schema B')).rule.actions.profileEnrollment.uiSchemaId;
-    const [system] = (await emu.call('GET', '/api/v1/policies?type=PROFILE_ENROLLMENT')).body.filter((p: any) => p.system);
+    const [system] = (await emu.call('GET', '/api/v1/policies?type=PROFILE_ENROLLMENT')).body.filter(
+      (p: any) => p.system,
+    );
     const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     expect(rules).toHaveLength(1);
     const c = rules[0].actions.profileEnrollment.uiSchemaId;
@@ -97,7 +109,12 @@ describe('profile enrollment default rule', () => {
 
 describe('profile enrollment policy body', () => {
   it('rejects settings and policy-level conditions', async () => {
-    const settings = await emu.call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'S', description: 'd', settings: { password: {} } });
+    const settings = await emu.call('POST', '/api/v1/policies', {
+      type: 'PROFILE_ENROLLMENT',
+      name: 'S',
+      description: 'd',
+      settings: { password: {} },
+    });
     expectValidationCause(settings, 'settings');
     const conditions = await emu.call('POST', '/api/v1/policies', {
       type: 'PROFILE_ENROLLMENT',
@@ -111,7 +128,10 @@ describe('profile enrollment policy body', () => {
   it('is an identity-engine type: a classic org refuses it', async () => {
     const classic = await startTestEmulator({ engine: 'CLASSIC' });
     try {
-      expectValidationCause(await classic.call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'P', description: 'd' }), 'type');
+      expectValidationCause(
+        await classic.call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'P', description: 'd' }),
+        'type',
+      );
     } finally {
       await classic.close();
     }
@@ -121,8 +141,14 @@ describe('profile enrollment policy body', () => {
 describe('profile enrollment rule', () => {
   it('does not support conditions', async () => {
     const r = await freshRule('No conditions');
-    expectValidationCause(await r.put(r.with({}), { conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } } }), 'conditions');
-    expectValidationCause(await r.put(r.with({}), { conditions: { network: { connection: 'ANYWHERE' } } }), 'conditions');
+    expectValidationCause(
+      await r.put(r.with({}), { conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } } }),
+      'conditions',
+    );
+    expectValidationCause(
+      await r.put(r.with({}), { conditions: { network: { connection: 'ANYWHERE' } } }),
+      'conditions',
+    );
     expectAccepted(await r.put(r.with({}), { conditions: null }));
     expectAccepted(await r.put(r.with({}), { conditions: {} }));
   });
@@ -130,7 +156,10 @@ describe('profile enrollment rule', () => {
   it('requires actions and rejects unknown members', async () => {
     const r = await freshRule('Members');
     expectValidationCause(await emu.call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name }), 'actions');
-    expectValidationCause(await emu.call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name, actions: {} }), PE);
+    expectValidationCause(
+      await emu.call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name, actions: {} }),
+      PE,
+    );
     expectValidationCause(await r.put(r.with({ progressiveProfiling: true })), `${PE}.progressiveProfiling`);
   });
 });
@@ -141,7 +170,9 @@ describe('access', () => {
     expectValidationCause(await r.put(r.with({ access: undefined })), `${PE}.access`);
     expectValidationCause(await r.put(r.with({ access: 'SOMETIMES' })), `${PE}.access`);
     expectValidationCause(await r.put(r.with({ access: 'DENY' })), `${PE}.access`);
-    expect(expectAccepted(await r.put(r.with({ access: 'ALLOW', unknownUserAction: 'REGISTER' }))).access).toBe('ALLOW');
+    expect(expectAccepted(await r.put(r.with({ access: 'ALLOW', unknownUserAction: 'REGISTER' }))).access).toBe(
+      'ALLOW',
+    );
     expectValidationCause(await r.put(r.with({ access: 'DENY' })), `${PE}.access`);
   });
 });
@@ -150,9 +181,17 @@ describe('activation requirements', () => {
   it('the object is required; emailVerification is a boolean that defaults to false', async () => {
     const r = await freshRule('Activation');
     expectValidationCause(await r.put(r.with({ activationRequirements: undefined })), `${PE}.activationRequirements`);
-    expectValidationCause(await r.put(r.with({ activationRequirements: { emailVerification: 'yes' } })), `${PE}.activationRequirements.emailVerification`);
-    expectValidationCause(await r.put(r.with({ activationRequirements: { phoneVerification: true } })), `${PE}.activationRequirements.phoneVerification`);
-    expect(expectAccepted(await r.put(r.with({ activationRequirements: {} }))).activationRequirements).toEqual({ emailVerification: false });
+    expectValidationCause(
+      await r.put(r.with({ activationRequirements: { emailVerification: 'yes' } })),
+      `${PE}.activationRequirements.emailVerification`,
+    );
+    expectValidationCause(
+      await r.put(r.with({ activationRequirements: { phoneVerification: true } })),
+      `${PE}.activationRequirements.phoneVerification`,
+    );
+    expect(expectAccepted(await r.put(r.with({ activationRequirements: {} }))).activationRequirements).toEqual({
+      emailVerification: false,
+    });
   });
 });
 
@@ -161,13 +200,24 @@ describe('registration inline hooks', () => {
     const r = await freshRule('Hooks');
     const two = [{ inlineHookId: 'cal1' }, { inlineHookId: 'cal2' }];
     expectValidationCause(await r.put(r.with({ preRegistrationInlineHooks: two })), `${PE}.preRegistrationInlineHooks`);
-    expectValidationCause(await r.put(r.with({ preRegistrationInlineHooks: [{}] })), `${PE}.preRegistrationInlineHooks[0].inlineHookId`);
-    expectValidationCause(await r.put(r.with({ preRegistrationInlineHooks: [{ id: 'cal1' }] })), `${PE}.preRegistrationInlineHooks[0].id`);
-    expect(expectAccepted(await r.put(r.with({ preRegistrationInlineHooks: [{ inlineHookId: 'cal1' }] }))).preRegistrationInlineHooks).toEqual([
-      { inlineHookId: 'cal1' },
-    ]);
-    expect(expectAccepted(await r.put(r.with({ preRegistrationInlineHooks: null }))).preRegistrationInlineHooks).toBeNull();
-    expect(expectAccepted(await r.put(r.with({ preRegistrationInlineHooks: undefined }))).preRegistrationInlineHooks).toBeNull();
+    expectValidationCause(
+      await r.put(r.with({ preRegistrationInlineHooks: [{}] })),
+      `${PE}.preRegistrationInlineHooks[0].inlineHookId`,
+    );
+    expectValidationCause(
+      await r.put(r.with({ preRegistrationInlineHooks: [{ id: 'cal1' }] })),
+      `${PE}.preRegistrationInlineHooks[0].id`,
+    );
+    expect(
+      expectAccepted(await r.put(r.with({ preRegistrationInlineHooks: [{ inlineHookId: 'cal1' }] })))
+        .preRegistrationInlineHooks,
+    ).toEqual([{ inlineHookId: 'cal1' }]);
+    expect(
+      expectAccepted(await r.put(r.with({ preRegistrationInlineHooks: null }))).preRegistrationInlineHooks,
+    ).toBeNull();
+    expect(
+      expectAccepted(await r.put(r.with({ preRegistrationInlineHooks: undefined }))).preRegistrationInlineHooks,
+    ).toBeNull();
   });
 });
 
@@ -176,8 +226,13 @@ describe('allowed identifiers', () => {
     const r = await freshRule('Identifiers');
     expectValidationCause(await r.put(r.with({ allowedIdentifiers: [42] })), `${PE}.allowedIdentifiers[0]`);
     expectValidationCause(await r.put(r.with({ allowedIdentifiers: 'login' })), `${PE}.allowedIdentifiers`);
-    expect(expectAccepted(await r.put(r.with({ allowedIdentifiers: ['login', 'email'] }))).allowedIdentifiers).toEqual(['login', 'email']);
-    expect(expectAccepted(await r.put(r.with({ allowedIdentifiers: undefined }))).allowedIdentifiers).toEqual(['login']);
+    expect(expectAccepted(await r.put(r.with({ allowedIdentifiers: ['login', 'email'] }))).allowedIdentifiers).toEqual([
+      'login',
+      'email',
+    ]);
+    expect(expectAccepted(await r.put(r.with({ allowedIdentifiers: undefined }))).allowedIdentifiers).toEqual([
+      'login',
+    ]);
   });
 });
 
@@ -187,18 +242,38 @@ describe('profile attributes', () => {
   it('are required, at most 10, each with a name and a label', async () => {
     const r = await freshRule('Attributes');
     expectValidationCause(await r.put(r.with({ profileAttributes: undefined })), `${PE}.profileAttributes`);
-    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, ...extra(8)] })), `${PE}.profileAttributes`);
+    expectValidationCause(
+      await r.put(r.with({ profileAttributes: [...baseForm, ...extra(8)] })),
+      `${PE}.profileAttributes`,
+    );
     expectAccepted(await r.put(r.with({ profileAttributes: [...baseForm, ...extra(7)] })));
-    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { label: 'No name' }] })), `${PE}.profileAttributes[3].name`);
-    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'nickName' }] })), `${PE}.profileAttributes[3].label`);
-    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'a', label: 'A', required: 'no' }] })), `${PE}.profileAttributes[3].required`);
-    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'a', label: 'A', hidden: true }] })), `${PE}.profileAttributes[3].hidden`);
+    expectValidationCause(
+      await r.put(r.with({ profileAttributes: [...baseForm, { label: 'No name' }] })),
+      `${PE}.profileAttributes[3].name`,
+    );
+    expectValidationCause(
+      await r.put(r.with({ profileAttributes: [...baseForm, { name: 'nickName' }] })),
+      `${PE}.profileAttributes[3].label`,
+    );
+    expectValidationCause(
+      await r.put(r.with({ profileAttributes: [...baseForm, { name: 'a', label: 'A', required: 'no' }] })),
+      `${PE}.profileAttributes[3].required`,
+    );
+    expectValidationCause(
+      await r.put(r.with({ profileAttributes: [...baseForm, { name: 'a', label: 'A', hidden: true }] })),
+      `${PE}.profileAttributes[3].hidden`,
+    );
   });
 
   it('names are unique and `required` defaults to false', async () => {
     const r = await freshRule('Attribute names');
-    expectValidationCause(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'email', label: 'Email again' }] })), `${PE}.profileAttributes[3].name`);
-    const out = expectAccepted(await r.put(r.with({ profileAttributes: [...baseForm, { name: 'tshirt', label: 'T-shirt size' }] })));
+    expectValidationCause(
+      await r.put(r.with({ profileAttributes: [...baseForm, { name: 'email', label: 'Email again' }] })),
+      `${PE}.profileAttributes[3].name`,
+    );
+    const out = expectAccepted(
+      await r.put(r.with({ profileAttributes: [...baseForm, { name: 'tshirt', label: 'T-shirt size' }] })),
+    );
     expect(out.profileAttributes[3]).toEqual({ name: 'tshirt', label: 'T-shirt size', required: false });
   });
 
@@ -207,10 +282,18 @@ describe('profile attributes', () => {
     const [email, first, last] = baseForm;
     expectValidationCause(await r.put(r.with({ profileAttributes: [email, last] })), `${PE}.profileAttributes`);
     expectValidationCause(await r.put(r.with({ profileAttributes: [email, first] })), `${PE}.profileAttributes`);
-    expectValidationCause(await r.put(r.with({ profileAttributes: [email, first, { ...last, label: 'Surname' }] })), `${PE}.profileAttributes[2]`);
-    expectValidationCause(await r.put(r.with({ profileAttributes: [email, { ...first, required: false }, last] })), `${PE}.profileAttributes[1]`);
+    expectValidationCause(
+      await r.put(r.with({ profileAttributes: [email, first, { ...last, label: 'Surname' }] })),
+      `${PE}.profileAttributes[2]`,
+    );
+    expectValidationCause(
+      await r.put(r.with({ profileAttributes: [email, { ...first, required: false }, last] })),
+      `${PE}.profileAttributes[1]`,
+    );
     // Order and the other attributes are free.
-    const out = expectAccepted(await r.put(r.with({ profileAttributes: [last, first, { ...email, label: 'E-mail' }] })));
+    const out = expectAccepted(
+      await r.put(r.with({ profileAttributes: [last, first, { ...email, label: 'E-mail' }] })),
+    );
     expect(out.profileAttributes.map((a: { name: string }) => a.name)).toEqual(['lastName', 'firstName', 'email']);
   });
 });
@@ -218,9 +301,14 @@ describe('profile attributes', () => {
 describe('target groups', () => {
   it('at most one existing group, or null', async () => {
     const r = await freshRule('Groups');
-    expectValidationCause(await r.put(r.with({ targetGroupIds: ['00g1engineering', '00g2sales'] })), `${PE}.targetGroupIds`);
+    expectValidationCause(
+      await r.put(r.with({ targetGroupIds: ['00g1engineering', '00g2sales'] })),
+      `${PE}.targetGroupIds`,
+    );
     expectValidationCause(await r.put(r.with({ targetGroupIds: ['00gnosuchgroup'] })), `${PE}.targetGroupIds[0]`);
-    expect(expectAccepted(await r.put(r.with({ targetGroupIds: ['00g2sales'] }))).targetGroupIds).toEqual(['00g2sales']);
+    expect(expectAccepted(await r.put(r.with({ targetGroupIds: ['00g2sales'] }))).targetGroupIds).toEqual([
+      '00g2sales',
+    ]);
     expect(expectAccepted(await r.put(r.with({ targetGroupIds: null }))).targetGroupIds).toBeNull();
   });
 });
@@ -249,8 +337,13 @@ describe('enroll authenticators', () => {
   it("only 'password', or null", async () => {
     const r = await freshRule('Authenticators');
     expectValidationCause(await r.put(r.with({ enrollAuthenticators: ['webauthn'] })), `${PE}.enrollAuthenticators[0]`);
-    expectValidationCause(await r.put(r.with({ enrollAuthenticators: ['password', 'password'] })), `${PE}.enrollAuthenticators`);
-    expect(expectAccepted(await r.put(r.with({ enrollAuthenticators: ['password'] }))).enrollAuthenticators).toEqual(['password']);
+    expectValidationCause(
+      await r.put(r.with({ enrollAuthenticators: ['password', 'password'] })),
+      `${PE}.enrollAuthenticators`,
+    );
+    expect(expectAccepted(await r.put(r.with({ enrollAuthenticators: ['password'] }))).enrollAuthenticators).toEqual([
+      'password',
+    ]);
     expect(expectAccepted(await r.put(r.with({ enrollAuthenticators: null }))).enrollAuthenticators).toBeNull();
   });
 });
@@ -258,7 +351,9 @@ describe('enroll authenticators', () => {
 describe('rejected writes and limits', () => {
   it('a rejected replace leaves the stored rule unchanged', async () => {
     const r = await freshRule('Unchanged');
-    const good = expectAccepted(await r.put(r.with({ unknownUserAction: 'REGISTER', targetGroupIds: ['00g1engineering'] })));
+    const good = expectAccepted(
+      await r.put(r.with({ unknownUserAction: 'REGISTER', targetGroupIds: ['00g1engineering'] })),
+    );
     const before = (await emu.call('GET', r.path)).body;
     const bad = await r.put({ ...good, targetGroupIds: ['00g3admins'], profileAttributes: [...baseForm, ...baseForm] });
     expectValidationCause(bad, `${PE}.profileAttributes[3].name`);
@@ -285,7 +380,11 @@ describe('rejected writes and limits', () => {
       await Promise.all(Array.from({ length: Math.min(50, 500 - start) }, (_, i) => createPolicy(`Bulk ${start + i}`)));
     }
     expect(await list()).toHaveLength(500);
-    const over = await emu.call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'One too many', description: 'd' });
+    const over = await emu.call('POST', '/api/v1/policies', {
+      type: 'PROFILE_ENROLLMENT',
+      name: 'One too many',
+      description: 'd',
+    });
     expect(over.status).toBe(400);
     expect(over.body.errorCode).toBe('E0000001');
     expect(await list()).toHaveLength(500);

@@ -1,7 +1,13 @@
 // Global session policy (PLATFORM_SIGN_ON) and its SIGN_ON rules: no settings, `actions.signon`
 // requirements and defaults, and the read-only session members of the org's default rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { causesOf, defaultPolicyAndRule, expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import {
+  causesOf,
+  defaultPolicyAndRule,
+  expectValidationCause,
+  startTestEmulator,
+  type TestEmulator,
+} from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 let classic: TestEmulator;
@@ -9,7 +15,11 @@ let policyId: string;
 let n = 0;
 
 function createRule(signon: unknown, on: TestEmulator = emu, policy = policyId) {
-  return on.call('POST', `/api/v1/policies/${policy}/rules`, { type: 'SIGN_ON', name: `sign-on rule ${++n}`, actions: { signon } });
+  return on.call('POST', `/api/v1/policies/${policy}/rules`, {
+    type: 'SIGN_ON',
+    name: `sign-on rule ${++n}`,
+    actions: { signon },
+  });
 }
 
 beforeAll(async () => {
@@ -27,16 +37,28 @@ afterAll(async () => {
 
 describe('policy settings', () => {
   it('a global session policy has none', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'with settings', settings: { password: {} } });
+    const res = await emu.call('POST', '/api/v1/policies', {
+      type: 'PLATFORM_SIGN_ON',
+      name: 'with settings',
+      settings: { password: {} },
+    });
     expectValidationCause(res, 'settings');
-    const empty = await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'with empty settings', settings: {} });
+    const empty = await emu.call('POST', '/api/v1/policies', {
+      type: 'PLATFORM_SIGN_ON',
+      name: 'with empty settings',
+      settings: {},
+    });
     expect(empty.status, JSON.stringify(empty.body)).toBe(200);
     expect(empty.body.settings).toBeUndefined();
   });
 
   it('a rejected replace leaves the policy unchanged', async () => {
     const before = await emu.call('GET', `/api/v1/policies/${policyId}`);
-    const res = await emu.call('PUT', `/api/v1/policies/${policyId}`, { type: 'PLATFORM_SIGN_ON', name: 'renamed', settings: { factors: {} } });
+    const res = await emu.call('PUT', `/api/v1/policies/${policyId}`, {
+      type: 'PLATFORM_SIGN_ON',
+      name: 'renamed',
+      settings: { factors: {} },
+    });
     expectValidationCause(res, 'settings');
     const after = await emu.call('GET', `/api/v1/policies/${policyId}`);
     expect(after.body).toEqual(before.body);
@@ -45,9 +67,15 @@ describe('policy settings', () => {
 
 describe('actions.signon', () => {
   it('is required, with a required access', async () => {
-    const noActions = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'SIGN_ON', name: `no actions ${++n}` });
+    const noActions = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, {
+      type: 'SIGN_ON',
+      name: `no actions ${++n}`,
+    });
     expectValidationCause(noActions, 'actions');
-    expectValidationCause(await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'SIGN_ON', name: `r${++n}`, actions: {} }), 'actions.signon');
+    expectValidationCause(
+      await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'SIGN_ON', name: `r${++n}`, actions: {} }),
+      'actions.signon',
+    );
     expectValidationCause(await createRule({}), 'actions.signon.access');
     expectValidationCause(await createRule({ access: 'MAYBE' }), 'actions.signon.access');
   });
@@ -67,7 +95,10 @@ describe('actions.signon', () => {
 
   it('needs primaryFactor when access is ALLOW', async () => {
     expectValidationCause(await createRule({ access: 'ALLOW' }), 'actions.signon.primaryFactor');
-    expectValidationCause(await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_ONLY' }), 'actions.signon.primaryFactor');
+    expectValidationCause(
+      await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_ONLY' }),
+      'actions.signon.primaryFactor',
+    );
     const res = await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_IDP' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.actions.signon.primaryFactor).toBe('PASSWORD_IDP');
@@ -80,8 +111,16 @@ describe('actions.signon', () => {
     const base = { access: 'ALLOW', primaryFactor: 'PASSWORD_IDP', requireFactor: true, factorPromptMode: 'SESSION' };
     expectValidationCause(await createRule({ ...base, factorLifetime: 0 }), 'actions.signon.factorLifetime');
     expectValidationCause(await createRule({ ...base, factorLifetime: 1.5 }), 'actions.signon.factorLifetime');
-    expectValidationCause(await createRule({ ...base, factorPromptMode: 'NEVER', factorLifetime: 15 }), 'actions.signon.factorPromptMode');
-    const ok = await createRule({ ...base, factorLifetime: 15, rememberDeviceByDefault: true, session: { maxSessionIdleMinutes: 30 } });
+    expectValidationCause(
+      await createRule({ ...base, factorPromptMode: 'NEVER', factorLifetime: 15 }),
+      'actions.signon.factorPromptMode',
+    );
+    const ok = await createRule({
+      ...base,
+      factorLifetime: 15,
+      rememberDeviceByDefault: true,
+      session: { maxSessionIdleMinutes: 30 },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions.signon).toEqual({
       ...base,
@@ -92,17 +131,33 @@ describe('actions.signon', () => {
   });
 
   it('checks the session members and rejects unknown members', async () => {
-    expectValidationCause(await createRule({ access: 'DENY', session: { maxSessionIdleMinutes: 0 } }), 'actions.signon.session.maxSessionIdleMinutes');
-    expectValidationCause(await createRule({ access: 'DENY', session: { maxSessionLifetimeMinutes: -1 } }), 'actions.signon.session.maxSessionLifetimeMinutes');
-    expectValidationCause(await createRule({ access: 'DENY', session: { usePersistentCookie: 'yes' } }), 'actions.signon.session.usePersistentCookie');
+    expectValidationCause(
+      await createRule({ access: 'DENY', session: { maxSessionIdleMinutes: 0 } }),
+      'actions.signon.session.maxSessionIdleMinutes',
+    );
+    expectValidationCause(
+      await createRule({ access: 'DENY', session: { maxSessionLifetimeMinutes: -1 } }),
+      'actions.signon.session.maxSessionLifetimeMinutes',
+    );
+    expectValidationCause(
+      await createRule({ access: 'DENY', session: { usePersistentCookie: 'yes' } }),
+      'actions.signon.session.usePersistentCookie',
+    );
     expectValidationCause(await createRule({ access: 'DENY', session: { idle: 5 } }), 'actions.signon.session.idle');
     expectValidationCause(await createRule({ access: 'DENY', mfa: true }), 'actions.signon.mfa');
   });
 
   it('lets rules of other policies change the session lifetime and cookie', async () => {
-    const res = await createRule({ access: 'DENY', session: { maxSessionLifetimeMinutes: 480, usePersistentCookie: true } });
+    const res = await createRule({
+      access: 'DENY',
+      session: { maxSessionLifetimeMinutes: 480, usePersistentCookie: true },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.actions.signon.session).toEqual({ maxSessionIdleMinutes: 120, maxSessionLifetimeMinutes: 480, usePersistentCookie: true });
+    expect(res.body.actions.signon.session).toEqual({
+      maxSessionIdleMinutes: 120,
+      maxSessionLifetimeMinutes: 480,
+      usePersistentCookie: true,
+    });
   });
 });
 
@@ -123,7 +178,10 @@ describe('default rule of the default policy', () => {
     const { policy, rule } = await defaultPolicyAndRule(emu, 'PLATFORM_SIGN_ON');
     const path = `/api/v1/policies/${policy.id}/rules/${rule.id}`;
     for (const change of [{ maxSessionLifetimeMinutes: 60 }, { usePersistentCookie: true }]) {
-      const body = { ...rule, actions: { signon: { ...rule.actions.signon, session: { ...rule.actions.signon.session, ...change } } } };
+      const body = {
+        ...rule,
+        actions: { signon: { ...rule.actions.signon, session: { ...rule.actions.signon.session, ...change } } },
+      };
       const res = await emu.call('PUT', path, body);
       expect(res.status, JSON.stringify(res.body)).toBe(403);
       expect(res.body.errorCode).toBe('E0000006');
@@ -152,9 +210,15 @@ describe('classic engine', () => {
   it('has no primaryFactor, neither required nor accepted', async () => {
     const { policy, rule } = await defaultPolicyAndRule(classic, 'PLATFORM_SIGN_ON');
     expect(rule.actions.signon.primaryFactor).toBeUndefined();
-    const created = await classic.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'classic sign-on' });
+    const created = await classic.call('POST', '/api/v1/policies', {
+      type: 'PLATFORM_SIGN_ON',
+      name: 'classic sign-on',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expectValidationCause(await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_IDP' }, classic, created.body.id), 'actions.signon.primaryFactor');
+    expectValidationCause(
+      await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_IDP' }, classic, created.body.id),
+      'actions.signon.primaryFactor',
+    );
     const ok = await createRule({ access: 'ALLOW' }, classic, created.body.id);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions.signon).toEqual({

@@ -8,9 +8,44 @@ let emu: TestEmulator;
 let n = 0;
 
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const POLICY_KEYS = ['id', 'type', 'name', 'system', 'description', 'priority', 'status', 'conditions', 'created', 'lastUpdated', '_links'];
-const RULE_KEYS = ['id', 'type', 'name', 'status', 'priority', 'system', 'created', 'lastUpdated', 'conditions', 'actions', '_links'];
-const USER_TYPE_KEYS = ['id', 'displayName', 'name', 'description', 'createdBy', 'lastUpdatedBy', 'default', 'created', 'lastUpdated', '_links'];
+const POLICY_KEYS = [
+  'id',
+  'type',
+  'name',
+  'system',
+  'description',
+  'priority',
+  'status',
+  'conditions',
+  'created',
+  'lastUpdated',
+  '_links',
+];
+const RULE_KEYS = [
+  'id',
+  'type',
+  'name',
+  'status',
+  'priority',
+  'system',
+  'created',
+  'lastUpdated',
+  'conditions',
+  'actions',
+  '_links',
+];
+const USER_TYPE_KEYS = [
+  'id',
+  'displayName',
+  'name',
+  'description',
+  'createdBy',
+  'lastUpdatedBy',
+  'default',
+  'created',
+  'lastUpdated',
+  '_links',
+];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -20,13 +55,17 @@ async function createPolicy(body: Record<string, unknown> = {}) {
   return res.body;
 }
 async function createRule(policyId: string, body: Record<string, unknown> = {}) {
-  const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'PASSWORD', name: `wire rule ${++n}`, ...body });
+  const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, {
+    type: 'PASSWORD',
+    name: `wire rule ${++n}`,
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
 /** Link hrefs are absolute URLs into this emulator; returns the path part. */
 function pathOf(href: string): string {
-  expect(href.startsWith(emu.url + '/api/v1/')).toBe(true);
+  expect(href.startsWith(`${emu.url}/api/v1/`)).toBe(true);
   return href.slice(emu.url.length);
 }
 
@@ -138,7 +177,10 @@ describe('timestamps and ids', () => {
     const r = await createRule(p.id);
     expect(r.created).toMatch(ISO_MS_UTC);
     await sleep(5);
-    const r2 = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, { type: 'PASSWORD', name: 'renamed rule' });
+    const r2 = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, {
+      type: 'PASSWORD',
+      name: 'renamed rule',
+    });
     expect(r2.body.created).toBe(r.created);
     expect(Date.parse(r2.body.lastUpdated)).toBeGreaterThan(Date.parse(r.created));
   });
@@ -173,18 +215,30 @@ describe('policy _links', () => {
   it('offers deactivate (not activate) on an active policy, and activate (not deactivate) on an inactive one', async () => {
     const active = await createPolicy();
     expect(Object.keys(active._links).sort()).toEqual(['deactivate', 'mappings', 'rules', 'self']);
-    expect(active._links.deactivate).toEqual({ href: `${emu.url}/api/v1/policies/${active.id}/lifecycle/deactivate`, hints: { allow: ['POST'] } });
+    expect(active._links.deactivate).toEqual({
+      href: `${emu.url}/api/v1/policies/${active.id}/lifecycle/deactivate`,
+      hints: { allow: ['POST'] },
+    });
 
     const inactive = await createPolicy({ status: 'INACTIVE' });
     expect(inactive.status).toBe('INACTIVE');
     expect(Object.keys(inactive._links).sort()).toEqual(['activate', 'mappings', 'rules', 'self']);
-    expect(inactive._links.activate).toEqual({ href: `${emu.url}/api/v1/policies/${inactive.id}/lifecycle/activate`, hints: { allow: ['POST'] } });
+    expect(inactive._links.activate).toEqual({
+      href: `${emu.url}/api/v1/policies/${inactive.id}/lifecycle/activate`,
+      hints: { allow: ['POST'] },
+    });
   });
 
   it('hints GET and POST on rules, and GET, PUT, DELETE on self of a non-system policy', async () => {
     const p = await createPolicy();
-    expect(p._links.self).toEqual({ href: `${emu.url}/api/v1/policies/${p.id}`, hints: { allow: ['GET', 'PUT', 'DELETE'] } });
-    expect(p._links.rules).toEqual({ href: `${emu.url}/api/v1/policies/${p.id}/rules`, hints: { allow: ['GET', 'POST'] } });
+    expect(p._links.self).toEqual({
+      href: `${emu.url}/api/v1/policies/${p.id}`,
+      hints: { allow: ['GET', 'PUT', 'DELETE'] },
+    });
+    expect(p._links.rules).toEqual({
+      href: `${emu.url}/api/v1/policies/${p.id}/rules`,
+      hints: { allow: ['GET', 'POST'] },
+    });
   });
 
   it('allows no DELETE on the self link of a system policy, and offers no lifecycle link on it', async () => {
@@ -252,7 +306,11 @@ describe('rule _links', () => {
 
 describe('user type shape', () => {
   it('returns every field of the User Type object with schema and self links (rel, href, method)', async () => {
-    const res = await emu.call('POST', '/api/v1/meta/types/user', { name: `Wire${++n}`, displayName: 'Wire type', description: 'shape check' });
+    const res = await emu.call('POST', '/api/v1/meta/types/user', {
+      name: `Wire${++n}`,
+      displayName: 'Wire type',
+      description: 'shape check',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const t = res.body;
     expect(Object.keys(t).sort()).toEqual([...USER_TYPE_KEYS].sort());
@@ -266,7 +324,9 @@ describe('user type shape', () => {
     expect(t._links.self).toEqual({ rel: 'self', href: `${emu.url}/api/v1/meta/types/user/${t.id}`, method: 'GET' });
     expect(t._links.schema.rel).toBe('schema');
     expect(t._links.schema.method).toBe('GET');
-    expect(t._links.schema.href).toMatch(new RegExp(`^${emu.url.replace(/\./g, '\\.')}/api/v1/meta/schemas/user/[A-Za-z0-9_-]+$`));
+    expect(t._links.schema.href).toMatch(
+      new RegExp(`^${emu.url.replace(/\./g, '\\.')}/api/v1/meta/schemas/user/[A-Za-z0-9_-]+$`),
+    );
     expect((await emu.call('GET', pathOf(t._links.self.href))).body).toEqual(t);
     await emu.call('DELETE', `/api/v1/meta/types/user/${t.id}`);
   });

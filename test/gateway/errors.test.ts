@@ -9,7 +9,10 @@ const validation = new UpstreamError({
   errorCode: 'E0000001',
   errorSummary: 'Api validation failed: settings.password.complexity.minLength, conditions.app.include[0].type',
   errorId: 'oae1',
-  causes: ['settings.password.complexity.minLength: must be at least 0', 'conditions.app.include[0].type: must be one of APP_TYPE, APP'],
+  causes: [
+    'settings.password.complexity.minLength: must be at least 0',
+    'conditions.app.include[0].type: must be one of APP_TYPE, APP',
+  ],
 });
 
 function thrown(fn: () => unknown): GraphQLError {
@@ -47,7 +50,8 @@ describe('toUserErrors', () => {
     });
     expect(toUserErrors(forbidden, 'input')).toEqual([
       {
-        message: 'You do not have permission to perform the requested action: the policy is assigned to 1 application(s) (0oa1); assign them another policy first',
+        message:
+          'You do not have permission to perform the requested action: the policy is assigned to 1 application(s) (0oa1); assign them another policy first',
         field: null,
         code: 'E0000006',
       },
@@ -56,18 +60,37 @@ describe('toUserErrors', () => {
   });
 
   it('uses the summary when there are no causes (404, E0000142)', () => {
-    const notFound = new UpstreamError({ status: 404, errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: 00px (Policy)' });
-    expect(toUserErrors(notFound, 'input')).toEqual([{ message: 'Not found: Resource not found: 00px (Policy)', field: null, code: 'E0000007' }]);
-    const prohibited = new UpstreamError({ status: 403, errorCode: 'E0000142', errorSummary: 'Operation not allowed', reason: 'PROHIBITED' });
-    expect(toUserErrors(prohibited)).toEqual([{ message: 'Operation not allowed', field: null, code: 'E0000142', reason: 'PROHIBITED' }]);
+    const notFound = new UpstreamError({
+      status: 404,
+      errorCode: 'E0000007',
+      errorSummary: 'Not found: Resource not found: 00px (Policy)',
+    });
+    expect(toUserErrors(notFound, 'input')).toEqual([
+      { message: 'Not found: Resource not found: 00px (Policy)', field: null, code: 'E0000007' },
+    ]);
+    const prohibited = new UpstreamError({
+      status: 403,
+      errorCode: 'E0000142',
+      errorSummary: 'Operation not allowed',
+      reason: 'PROHIBITED',
+    });
+    expect(toUserErrors(prohibited)).toEqual([
+      { message: 'Operation not allowed', field: null, code: 'E0000142', reason: 'PROHIBITED' },
+    ]);
   });
 
   it('throws what a user cannot fix as a GraphQL error', () => {
-    expect(thrown(() => toUserErrors(new UpstreamError({ status: 401, errorCode: 'E0000011', errorSummary: 'Invalid token provided' }))).extensions.code).toBe(
-      'UNAUTHENTICATED',
+    expect(
+      thrown(() =>
+        toUserErrors(new UpstreamError({ status: 401, errorCode: 'E0000011', errorSummary: 'Invalid token provided' })),
+      ).extensions.code,
+    ).toBe('UNAUTHENTICATED');
+    expect(
+      thrown(() => toUserErrors(new UpstreamError({ status: 429, errorSummary: 'slow down' }))).extensions.code,
+    ).toBe('RATE_LIMITED');
+    expect(thrown(() => toUserErrors(new UpstreamUnavailableError('GET /x: connection refused'))).extensions.code).toBe(
+      'UPSTREAM_UNAVAILABLE',
     );
-    expect(thrown(() => toUserErrors(new UpstreamError({ status: 429, errorSummary: 'slow down' }))).extensions.code).toBe('RATE_LIMITED');
-    expect(thrown(() => toUserErrors(new UpstreamUnavailableError('GET /x: connection refused'))).extensions.code).toBe('UPSTREAM_UNAVAILABLE');
     const unauthenticated = new GraphQLError('no header', { extensions: { code: 'UNAUTHENTICATED' } });
     expect(thrown(() => toUserErrors(unauthenticated, 'input'))).toBe(unauthenticated);
     expect(thrown(() => toUserErrors(new TypeError('boom'))).message).toBe('Unexpected error.');
@@ -77,9 +100,18 @@ describe('toUserErrors', () => {
 describe('fieldOfCause', () => {
   it.each([
     ['name: is required', ['input', 'name']],
-    ['actions.signon.session.maxSessionLifetimeMinutes: is read-only', ['input', 'actions', 'signon', 'session', 'maxSessionLifetimeMinutes']],
-    ['conditions.userIdentifier.patterns[0].value: is required', ['input', 'conditions', 'userIdentifier', 'patterns', '0', 'value']],
-    ['recovery.factors.recovery_question.status: is required', ['input', 'recovery', 'factors', 'recovery_question', 'status']],
+    [
+      'actions.signon.session.maxSessionLifetimeMinutes: is read-only',
+      ['input', 'actions', 'signon', 'session', 'maxSessionLifetimeMinutes'],
+    ],
+    [
+      'conditions.userIdentifier.patterns[0].value: is required',
+      ['input', 'conditions', 'userIdentifier', 'patterns', '0', 'value'],
+    ],
+    [
+      'recovery.factors.recovery_question.status: is required',
+      ['input', 'recovery', 'factors', 'recovery_question', 'status'],
+    ],
     ['Only one rule: is allowed', null],
     ['the default type cannot be deleted', null],
     ['name:missing space', null],
@@ -106,14 +138,27 @@ describe('toGraphQLError', () => {
     expect(e.message).toBe(`${validation.errorSummary}: ${validation.causes.join('; ')}`);
     expect(e.extensions).toEqual({
       code: 'BAD_USER_INPUT',
-      upstream: { status: 400, errorCode: 'E0000001', errorSummary: validation.errorSummary, errorId: 'oae1', errorCauses: validation.causes },
+      upstream: {
+        status: 400,
+        errorCode: 'E0000001',
+        errorSummary: validation.errorSummary,
+        errorId: 'oae1',
+        errorCauses: validation.causes,
+      },
     });
     // The server masks errors whose originalError is not a GraphQLError.
     expect(e.originalError).toBeUndefined();
   });
 
   it('adds the E0000142 reason and uses null for missing identifiers', () => {
-    const e = toGraphQLError(new UpstreamError({ status: 403, errorCode: 'E0000142', errorSummary: 'Operation not allowed', reason: 'UNMET_REQUIREMENTS' }));
+    const e = toGraphQLError(
+      new UpstreamError({
+        status: 403,
+        errorCode: 'E0000142',
+        errorSummary: 'Operation not allowed',
+        reason: 'UNMET_REQUIREMENTS',
+      }),
+    );
     expect(e.extensions.upstream).toEqual({
       status: 403,
       errorCode: 'E0000142',
@@ -130,7 +175,13 @@ describe('toGraphQLError', () => {
     expect(e.message).toBe('The upstream service is unavailable.');
     expect(e.extensions).toEqual({
       code: 'UPSTREAM_UNAVAILABLE',
-      upstream: { status: null, errorCode: null, errorSummary: 'Upstream could not be reached', errorId: null, errorCauses: [] },
+      upstream: {
+        status: null,
+        errorCode: null,
+        errorSummary: 'Upstream could not be reached',
+        errorId: null,
+        errorCauses: [],
+      },
     });
     expect(JSON.stringify(e)).not.toMatch(/10\.1\.2\.3|\/api\/v1/);
     const bad = toGraphQLError(new UpstreamUnavailableError('GET /x: upstream answered 503', { status: 503 }));

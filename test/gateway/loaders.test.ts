@@ -152,7 +152,10 @@ describe('rules and rule', () => {
     const policy = await signOnPolicyWithRules('P', ['a']);
     const [rule] = await api.listRules(policy.id);
     await startCounting();
-    const [list, one] = await Promise.all([loaders.rules.load(policy.id), loaders.rule.load({ policyId: policy.id, ruleId: rule.id })]);
+    const [list, one] = await Promise.all([
+      loaders.rules.load(policy.id),
+      loaders.rule.load({ policyId: policy.id, ruleId: rule.id }),
+    ]);
     expect(one).toEqual(list[0]);
     expect(await calls()).toEqual({ [LIST_RULES]: 1 });
   });
@@ -228,7 +231,10 @@ describe('policyApplications', () => {
   it('lists the applications of a policy once', async () => {
     const [access] = (await api.listPolicies({ type: 'ACCESS_POLICY' })).items;
     await startCounting();
-    const [a, b] = await Promise.all([loaders.policyApplications.load(access.id), loaders.policyApplications.load(access.id)]);
+    const [a, b] = await Promise.all([
+      loaders.policyApplications.load(access.id),
+      loaders.policyApplications.load(access.id),
+    ]);
     expect(a.map((app) => app.id)).toContain('0oa1portal');
     expect(b).toBe(a);
     expect(await calls()).toEqual({ [LIST_APPS]: 1 });
@@ -263,7 +269,11 @@ describe('after mutations', () => {
   it('primeRule and forgetRule drop the policy rules list', async () => {
     const policy = await signOnPolicyWithRules('P', []);
     await loaders.rules.load(policy.id);
-    const rule = await api.createRule(policy.id, { type: 'SIGN_ON', name: 'new', actions: { signon: { access: 'DENY' } } });
+    const rule = await api.createRule(policy.id, {
+      type: 'SIGN_ON',
+      name: 'new',
+      actions: { signon: { access: 'DENY' } },
+    });
     await startCounting();
     primeRule(loaders, policy.id, rule);
     expect(await loaders.rule.load({ policyId: policy.id, ruleId: rule.id })).toBe(rule);
@@ -272,7 +282,11 @@ describe('after mutations', () => {
     forgetRule(loaders, policy.id, rule.id);
     expect(await loaders.rule.load({ policyId: policy.id, ruleId: rule.id })).toBeNull();
     expect((await loaders.rules.load(policy.id)).map((r) => r.id)).not.toContain(rule.id);
-    expect(await calls()).toEqual({ [LIST_RULES]: 2, 'DELETE /api/v1/policies/{policyId}/rules/{ruleId}': 1, [GET_RULE]: 1 });
+    expect(await calls()).toEqual({
+      [LIST_RULES]: 2,
+      'DELETE /api/v1/policies/{policyId}/rules/{ruleId}': 1,
+      [GET_RULE]: 1,
+    });
   });
 
   it('primeUserType and forgetUserType keep the id, the default alias and the list right', async () => {
@@ -285,6 +299,10 @@ describe('after mutations', () => {
     await api.deleteUserType(created.id);
     forgetUserType(loaders, created.id);
     expect(await loaders.userType.load(created.id)).toBeNull();
-    expect(await calls()).toEqual({ [LIST_USER_TYPES]: 1, 'DELETE /api/v1/meta/types/user/{typeId}': 1, [GET_USER_TYPE]: 1 });
+    expect(await calls()).toEqual({
+      [LIST_USER_TYPES]: 1,
+      'DELETE /api/v1/meta/types/user/{typeId}': 1,
+      [GET_USER_TYPE]: 1,
+    });
   });
 });

@@ -30,7 +30,10 @@ describe('createPolicy', () => {
       type: 'PLATFORM_SIGN_ON',
       name: 'Engineers',
       description: 'Sign-on for engineers',
-      conditions: { people: { groups: { include: [FIXTURE.engineering], exclude: [] } }, network: { connection: 'ZONE', include: [FIXTURE.office] } },
+      conditions: {
+        people: { groups: { include: [FIXTURE.engineering], exclude: [] } },
+        network: { connection: 'ZONE', include: [FIXTURE.office] },
+      },
     });
     expect(policy).toMatchObject({
       __typename: 'GlobalSessionPolicy',
@@ -40,7 +43,10 @@ describe('createPolicy', () => {
       priority: 1,
       status: 'ACTIVE',
       system: false,
-      conditions: { people: { groups: { include: [FIXTURE.engineering], exclude: [] } }, network: { connection: 'ZONE', include: [FIXTURE.office] } },
+      conditions: {
+        people: { groups: { include: [FIXTURE.engineering], exclude: [] } },
+        network: { connection: 'ZONE', include: [FIXTURE.office] },
+      },
     });
     expect(policy.links.deactivate.href).toMatch(/lifecycle\/deactivate$/);
     expect(policy.links.activate).toBeNull();
@@ -52,18 +58,35 @@ describe('createPolicy', () => {
       type: 'PASSWORD',
       name: 'Strict',
       settings: {
-        password: { complexity: { minLength: 14, excludeAttributes: ['firstName'] }, age: { maxAgeDays: 90 }, lockout: { maxAttempts: 5 } },
-        recovery: { factors: { recovery_question: { status: 'ACTIVE', properties: { complexity: { minLength: 6 } } }, platform_sms: { status: 'ACTIVE' } } },
+        password: {
+          complexity: { minLength: 14, excludeAttributes: ['firstName'] },
+          age: { maxAgeDays: 90 },
+          lockout: { maxAttempts: 5 },
+        },
+        recovery: {
+          factors: {
+            recovery_question: { status: 'ACTIVE', properties: { complexity: { minLength: 6 } } },
+            platform_sms: { status: 'ACTIVE' },
+          },
+        },
         delegation: { options: { skipUnlock: true } },
       },
     });
     expect(policy.__typename).toBe('PasswordPolicy');
     expect(policy.settings.password).toEqual({
-      complexity: { minLength: 14, minSymbol: 1, excludeAttributes: ['firstName'], dictionary: { common: { exclude: false } } },
+      complexity: {
+        minLength: 14,
+        minSymbol: 1,
+        excludeAttributes: ['firstName'],
+        dictionary: { common: { exclude: false } },
+      },
       age: { maxAgeDays: 90, historyCount: 0 },
       lockout: { maxAttempts: 5, autoUnlockMinutes: 0, showLockoutFailures: false },
     });
-    expect(policy.settings.recovery.factors.recovery_question).toEqual({ status: 'ACTIVE', properties: { complexity: { minLength: 6 } } });
+    expect(policy.settings.recovery.factors.recovery_question).toEqual({
+      status: 'ACTIVE',
+      properties: { complexity: { minLength: 6 } },
+    });
     expect(policy.settings.recovery.factors.platform_sms).toEqual({ status: 'ACTIVE' });
     expect(policy.settings.delegation).toEqual({ options: { skipUnlock: true } });
   });
@@ -88,26 +111,39 @@ describe('createPolicy', () => {
       ],
       factors: null,
     });
-    const byFactors = await createPolicy({ type: 'MFA_ENROLL', name: 'Factors', settings: { factors: { platform_otp: { enroll: { self: 'OPTIONAL' } } } } });
-    expect(byFactors.settings).toEqual({ type: 'FACTORS', authenticators: null, factors: { platform_otp: { enroll: { self: 'OPTIONAL' } }, fido_webauthn: null } });
+    const byFactors = await createPolicy({
+      type: 'MFA_ENROLL',
+      name: 'Factors',
+      settings: { factors: { platform_otp: { enroll: { self: 'OPTIONAL' } } } },
+    });
+    expect(byFactors.settings).toEqual({
+      type: 'FACTORS',
+      authenticators: null,
+      factors: { platform_otp: { enroll: { self: 'OPTIONAL' } }, fido_webauthn: null },
+    });
   });
 
   it.each([
     ['ACCESS_POLICY', 'AccessPolicy', 'Catch-all Rule'],
     ['PROFILE_ENROLLMENT', 'ProfileEnrollmentPolicy', 'Catch-all Rule'],
-  ])('creates a %s policy with its default rule, primed so that reading it back costs only the rules call', async (type, typename, ruleName) => {
-    const { result, byRoute } = await countCalls(stack(), () =>
-      ok(
-        stack(),
-        `mutation($input: PolicyInput!) { createPolicy(input: $input) { policy { __typename id name rules { name system priority policy { name } } } userErrors { code } } }`,
-        { input: { type, name: `New ${type}`, description: 'created through GraphQL' } },
-      ),
-    );
-    const policy = result.createPolicy.policy;
-    expect(policy.__typename).toBe(typename);
-    expect(policy.rules).toEqual([{ name: ruleName, system: true, priority: type === 'ACCESS_POLICY' ? 99 : 1, policy: { name: `New ${type}` } }]);
-    expect(byRoute).toEqual({ 'POST /api/v1/policies': 1, 'GET /api/v1/policies/{policyId}/rules': 1 });
-  });
+  ])(
+    'creates a %s policy with its default rule, primed so that reading it back costs only the rules call',
+    async (type, typename, ruleName) => {
+      const { result, byRoute } = await countCalls(stack(), () =>
+        ok(
+          stack(),
+          `mutation($input: PolicyInput!) { createPolicy(input: $input) { policy { __typename id name rules { name system priority policy { name } } } userErrors { code } } }`,
+          { input: { type, name: `New ${type}`, description: 'created through GraphQL' } },
+        ),
+      );
+      const policy = result.createPolicy.policy;
+      expect(policy.__typename).toBe(typename);
+      expect(policy.rules).toEqual([
+        { name: ruleName, system: true, priority: type === 'ACCESS_POLICY' ? 99 : 1, policy: { name: `New ${type}` } },
+      ]);
+      expect(byRoute).toEqual({ 'POST /api/v1/policies': 1, 'GET /api/v1/policies/{policyId}/rules': 1 });
+    },
+  );
 
   it.each([
     ['ENTITY_RISK', 'EntityRiskPolicy'],
@@ -140,26 +176,46 @@ describe('createPolicy', () => {
 
   it('answers invalid settings with one userError per cause, with the input path', async () => {
     const data = await ok(stack(), CREATE, {
-      input: { type: 'PASSWORD', name: 'Bad', settings: { password: { complexity: { minLength: -1 }, lockout: { maxAttempts: -3 } } } },
+      input: {
+        type: 'PASSWORD',
+        name: 'Bad',
+        settings: { password: { complexity: { minLength: -1 }, lockout: { maxAttempts: -3 } } },
+      },
     });
     expect(data.createPolicy.policy).toBeNull();
     expect(data.createPolicy.userErrors).toEqual(
       expect.arrayContaining([
-        { code: 'E0000001', field: ['input', 'settings', 'password', 'complexity', 'minLength'], message: expect.stringContaining('must be at least 0') },
-        { code: 'E0000001', field: ['input', 'settings', 'password', 'lockout', 'maxAttempts'], message: expect.any(String) },
+        {
+          code: 'E0000001',
+          field: ['input', 'settings', 'password', 'complexity', 'minLength'],
+          message: expect.stringContaining('must be at least 0'),
+        },
+        {
+          code: 'E0000001',
+          field: ['input', 'settings', 'password', 'lockout', 'maxAttempts'],
+          message: expect.any(String),
+        },
       ]),
     );
   });
 
   it('answers policy-level conditions on an authentication policy with a userError', async () => {
     const data = await ok(stack(), CREATE, {
-      input: { type: 'ACCESS_POLICY', name: 'No conditions', conditions: { people: { groups: { include: [FIXTURE.engineering], exclude: [] } } } },
+      input: {
+        type: 'ACCESS_POLICY',
+        name: 'No conditions',
+        conditions: { people: { groups: { include: [FIXTURE.engineering], exclude: [] } } },
+      },
     });
-    expect(data.createPolicy.userErrors).toEqual([{ code: 'E0000001', field: ['input', 'conditions'], message: expect.stringContaining('not supported') }]);
+    expect(data.createPolicy.userErrors).toEqual([
+      { code: 'E0000001', field: ['input', 'conditions'], message: expect.stringContaining('not supported') },
+    ]);
   });
 
   it('throws UNAUTHENTICATED without a header, with no upstream call', async () => {
-    const { result, total } = await countCalls(stack(), () => stack().gql(CREATE, { input: { type: 'PASSWORD', name: 'x' } }, { auth: null }));
+    const { result, total } = await countCalls(stack(), () =>
+      stack().gql(CREATE, { input: { type: 'PASSWORD', name: 'x' } }, { auth: null }),
+    );
     expect(total).toBe(0);
     expect(result.data).toBeNull();
     expect(result.errors![0].extensions.code).toBe('UNAUTHENTICATED');
@@ -169,7 +225,11 @@ describe('createPolicy', () => {
 describe('replacePolicy', () => {
   it('replaces name, description, priority, conditions and settings', async () => {
     await createPolicy({ type: 'PASSWORD', name: 'Other' });
-    const policy = await createPolicy({ type: 'PASSWORD', name: 'Before', settings: { password: { complexity: { minLength: 10 } } } });
+    const policy = await createPolicy({
+      type: 'PASSWORD',
+      name: 'Before',
+      settings: { password: { complexity: { minLength: 10 } } },
+    });
     const { result, byRoute } = await countCalls(stack(), () =>
       mutate(stack(), 'replacePolicy', REPLACE, {
         id: policy.id,
@@ -198,7 +258,10 @@ describe('replacePolicy', () => {
 
   it('answers an unknown id with a not-found userError', async () => {
     const data = await ok(stack(), REPLACE, { id: '00pdoesnotexist', input: { type: 'PASSWORD', name: 'x' } });
-    expect(data.replacePolicy).toEqual({ policy: null, userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }] });
+    expect(data.replacePolicy).toEqual({
+      policy: null,
+      userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }],
+    });
   });
 });
 
@@ -211,11 +274,17 @@ describe('lifecycle', () => {
     const off = await countCalls(stack(), () => mutate(stack(), 'deactivatePolicy', DEACTIVATE, { id: policy.id }));
     expect(off.result.policy).toMatchObject({ id: policy.id, status: 'INACTIVE', links: { deactivate: null } });
     expect(off.result.policy.links.activate.href).toMatch(/activate$/);
-    expect(off.byRoute).toEqual({ 'POST /api/v1/policies/{policyId}/lifecycle/deactivate': 1, 'GET /api/v1/policies/{policyId}': 1 });
+    expect(off.byRoute).toEqual({
+      'POST /api/v1/policies/{policyId}/lifecycle/deactivate': 1,
+      'GET /api/v1/policies/{policyId}': 1,
+    });
 
     const on = await countCalls(stack(), () => mutate(stack(), 'activatePolicy', ACTIVATE, { id: policy.id }));
     expect(on.result.policy).toMatchObject({ status: 'ACTIVE', links: { activate: null } });
-    expect(on.byRoute).toEqual({ 'POST /api/v1/policies/{policyId}/lifecycle/activate': 1, 'GET /api/v1/policies/{policyId}': 1 });
+    expect(on.byRoute).toEqual({
+      'POST /api/v1/policies/{policyId}/lifecycle/activate': 1,
+      'GET /api/v1/policies/{policyId}': 1,
+    });
   });
 
   it('does not return a stale policy read earlier in the same operation', async () => {
@@ -228,12 +297,19 @@ describe('lifecycle', () => {
         c: deactivatePolicy(id: $id) { policy { status } } }`,
       { id: policy.id },
     );
-    expect([data.a.policy.status, data.b.policy.status, data.c.policy.status]).toEqual(['INACTIVE', 'ACTIVE', 'INACTIVE']);
+    expect([data.a.policy.status, data.b.policy.status, data.c.policy.status]).toEqual([
+      'INACTIVE',
+      'ACTIVE',
+      'INACTIVE',
+    ]);
   });
 
   it('answers an unknown id with a not-found userError', async () => {
     const data = await ok(stack(), ACTIVATE, { id: '00pnope' });
-    expect(data.activatePolicy).toEqual({ policy: null, userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }] });
+    expect(data.activatePolicy).toEqual({
+      policy: null,
+      userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }],
+    });
   });
 });
 
@@ -245,7 +321,9 @@ describe('clonePolicy', () => {
     await restCreateRule(stack(), original.id, {
       type: 'ACCESS_POLICY',
       name: 'Two factors',
-      actions: { appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '2FA', constraints: [] } } },
+      actions: {
+        appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '2FA', constraints: [] } },
+      },
     });
     const clone = (await mutate(stack(), 'clonePolicy', CLONE, { id: original.id })).policy;
     expect(clone.__typename).toBe('AccessPolicy');
@@ -261,7 +339,9 @@ describe('clonePolicy', () => {
     const id = await defaultPolicyId(stack(), 'PASSWORD');
     const data = await ok(stack(), CLONE, { id });
     expect(data.clonePolicy.policy).toBeNull();
-    expect(data.clonePolicy.userErrors).toEqual([{ code: 'E0000001', field: null, message: expect.stringContaining('only authentication policies') }]);
+    expect(data.clonePolicy.userErrors).toEqual([
+      { code: 'E0000001', field: null, message: expect.stringContaining('only authentication policies') },
+    ]);
   });
 });
 
@@ -270,11 +350,9 @@ describe('deletePolicy', () => {
 
   it('deletes a policy; reading it afterwards in the same operation gives null', async () => {
     const policy = await createPolicy({ type: 'PASSWORD', name: 'Doomed' });
-    const data = await ok(
-      stack(),
-      `mutation($id: ID!) { deletePolicy(id: $id) { deletedId userErrors { code } } }`,
-      { id: policy.id },
-    );
+    const data = await ok(stack(), `mutation($id: ID!) { deletePolicy(id: $id) { deletedId userErrors { code } } }`, {
+      id: policy.id,
+    });
     expect(data.deletePolicy).toEqual({ deletedId: policy.id, userErrors: [] });
     const read = await ok(stack(), `query($id: ID!) { policy(id: $id) { id } }`, { id: policy.id });
     expect(read.policy).toBeNull();

@@ -61,7 +61,14 @@ describe('rules of every type', () => {
         },
       },
     });
-    expect(rule).toMatchObject({ __typename: 'GlobalSessionRule', type: 'SIGN_ON', name: 'MFA off-network', status: 'ACTIVE', priority: 1, system: false });
+    expect(rule).toMatchObject({
+      __typename: 'GlobalSessionRule',
+      type: 'SIGN_ON',
+      name: 'MFA off-network',
+      status: 'ACTIVE',
+      priority: 1,
+      system: false,
+    });
     expect(rule.conditions.people.users).toEqual({ include: [], exclude: [FIXTURE.dave] });
     expect(rule.conditions.network).toEqual({ connection: 'ZONE', include: null, exclude: [FIXTURE.office] });
     expect(rule.actions.signon).toEqual({
@@ -87,7 +94,10 @@ describe('rules of every type', () => {
         selfServicePasswordReset: {
           access: 'ALLOW',
           requirement: {
-            primary: { methods: ['EMAIL', 'OTP'], methodConstraints: [{ method: 'OTP', allowedAuthenticators: [{ key: 'vendor_c_otp' }] }] },
+            primary: {
+              methods: ['EMAIL', 'OTP'],
+              methodConstraints: [{ method: 'OTP', allowedAuthenticators: [{ key: 'vendor_c_otp' }] }],
+            },
             stepUp: { required: true, methods: ['security_question'] },
           },
         },
@@ -101,7 +111,10 @@ describe('rules of every type', () => {
         access: 'ALLOW',
         type: 'selfServicePasswordReset',
         requirement: {
-          primary: { methods: ['EMAIL', 'OTP'], methodConstraints: [{ method: 'OTP', allowedAuthenticators: [{ key: 'vendor_c_otp' }] }] },
+          primary: {
+            methods: ['EMAIL', 'OTP'],
+            methodConstraints: [{ method: 'OTP', allowedAuthenticators: [{ key: 'vendor_c_otp' }] }],
+          },
           stepUp: { required: true, methods: ['security_question'] },
         },
       },
@@ -110,7 +123,11 @@ describe('rules of every type', () => {
 
   it('MFA enrollment rule: enroll action', async () => {
     const policyId = await newPolicy('MFA_ENROLL');
-    const rule = await createRule(policyId, { type: 'MFA_ENROLL', name: 'Enroll at login', actions: { enroll: { self: 'LOGIN' } } });
+    const rule = await createRule(policyId, {
+      type: 'MFA_ENROLL',
+      name: 'Enroll at login',
+      actions: { enroll: { self: 'LOGIN' } },
+    });
     expect(rule).toMatchObject({ __typename: 'MfaEnrollRule', actions: { enroll: { self: 'LOGIN' } } });
   });
 
@@ -119,11 +136,19 @@ describe('rules of every type', () => {
     const specific = await createRule(policyId, {
       type: 'IDP_DISCOVERY',
       name: 'Partners to SAML',
-      conditions: { userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'SUFFIX', value: '@partner.example' }] } },
-      actions: { idp: { idpSelectionType: 'SPECIFIC', providers: [{ type: 'SAML2', id: '0oaidpsaml', name: 'Partner IdP' }] } },
+      conditions: {
+        userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'SUFFIX', value: '@partner.example' }] },
+      },
+      actions: {
+        idp: { idpSelectionType: 'SPECIFIC', providers: [{ type: 'SAML2', id: '0oaidpsaml', name: 'Partner IdP' }] },
+      },
     });
     expect(specific.__typename).toBe('IdpDiscoveryRule');
-    expect(specific.conditions.userIdentifier).toEqual({ type: 'IDENTIFIER', patterns: [{ matchType: 'SUFFIX', value: '@partner.example' }], attribute: null });
+    expect(specific.conditions.userIdentifier).toEqual({
+      type: 'IDENTIFIER',
+      patterns: [{ matchType: 'SUFFIX', value: '@partner.example' }],
+      attribute: null,
+    });
     expect(specific.actions.idp).toEqual({
       idpSelectionType: 'SPECIFIC',
       providers: [{ type: 'SAML2', id: '0oaidpsaml', name: 'Partner IdP' }],
@@ -132,9 +157,17 @@ describe('rules of every type', () => {
     const dynamic = await createRule(policyId, {
       type: 'IDP_DISCOVERY',
       name: 'Dynamic',
-      actions: { idp: { idpSelectionType: 'DYNAMIC', providers: [], matchCriteria: [{ providerExpression: 'login.identifier.substringAfter("@")' }] } },
+      actions: {
+        idp: {
+          idpSelectionType: 'DYNAMIC',
+          providers: [],
+          matchCriteria: [{ providerExpression: 'login.identifier.substringAfter("@")' }],
+        },
+      },
     });
-    expect(dynamic.actions.idp.matchCriteria).toEqual([{ providerExpression: 'login.identifier.substringAfter("@")', propertyName: 'name' }]);
+    expect(dynamic.actions.idp.matchCriteria).toEqual([
+      { providerExpression: 'login.identifier.substringAfter("@")', propertyName: 'name' },
+    ]);
   });
 
   it('authentication policy rule: app sign-on with a 2FA verification method, and app conditions', async () => {
@@ -143,7 +176,13 @@ describe('rules of every type', () => {
       type: 'ACCESS_POLICY',
       name: 'Phishing resistant',
       conditions: {
-        app: { include: [{ type: 'APP', id: FIXTURE.portal }, { type: 'APP_TYPE', name: 'saml' }], exclude: [] },
+        app: {
+          include: [
+            { type: 'APP', id: FIXTURE.portal },
+            { type: 'APP_TYPE', name: 'saml' },
+          ],
+          exclude: [],
+        },
         device: { registered: true, managed: false },
         riskScore: { level: 'LOW' },
         platform: { include: [{ type: 'MOBILE', os: { type: 'IOS' } }] },
@@ -158,7 +197,11 @@ describe('rules of every type', () => {
             constraints: [
               {
                 knowledge: { types: ['PASSWORD'] },
-                possession: { deviceBound: 'REQUIRED', phishingResistant: 'REQUIRED', excludedAuthenticationMethods: [{ key: 'phone_number', method: 'SMS' }] },
+                possession: {
+                  deviceBound: 'REQUIRED',
+                  phishingResistant: 'REQUIRED',
+                  excludedAuthenticationMethods: [{ key: 'phone_number', method: 'SMS' }],
+                },
               },
             ],
           },
@@ -193,18 +236,27 @@ describe('rules of every type', () => {
         actions: {
           appSignOn: {
             access: 'ALLOW',
-            verificationMethod: { type: 'ASSURANCE', factorMode: '1FA', constraints: [{ knowledge: { types: ['PASSWORD'] }, possession: { types: ['SECURITY_KEY'] } }] },
+            verificationMethod: {
+              type: 'ASSURANCE',
+              factorMode: '1FA',
+              constraints: [{ knowledge: { types: ['PASSWORD'] }, possession: { types: ['SECURITY_KEY'] } }],
+            },
           },
         },
       },
     });
     expect(data.createPolicyRule.rule).toBeNull();
-    expect(data.createPolicyRule.userErrors[0]).toMatchObject({ code: 'E0000001', field: expect.arrayContaining(['input', 'actions', 'appSignOn', 'verificationMethod']) });
+    expect(data.createPolicyRule.userErrors[0]).toMatchObject({
+      code: 'E0000001',
+      field: expect.arrayContaining(['input', 'actions', 'appSignOn', 'verificationMethod']),
+    });
   });
 
   it('profile enrollment rule: the one default rule is replaced (uiSchemaId kept); a second rule is refused', async () => {
     const policyId = await newPolicy('PROFILE_ENROLLMENT');
-    const current = await ok(stack(), `query($id: ID!) { policy(id: $id) { rules { id ${ACTIONS} } } }`, { id: policyId });
+    const current = await ok(stack(), `query($id: ID!) { policy(id: $id) { rules { id ${ACTIONS} } } }`, {
+      id: policyId,
+    });
     const defaultRule = current.policy.rules[0];
     const uiSchemaId = defaultRule.actions.profileEnrollment.uiSchemaId;
     expect(uiSchemaId).toBeTypeOf('string');
@@ -255,7 +307,14 @@ describe('rules of every type', () => {
       input: {
         type: 'PROFILE_ENROLLMENT',
         name: 'Second',
-        actions: { profileEnrollment: { access: 'ALLOW', activationRequirements: { emailVerification: true }, profileAttributes: [], unknownUserAction: 'DENY' } },
+        actions: {
+          profileEnrollment: {
+            access: 'ALLOW',
+            activationRequirements: { emailVerification: true },
+            profileAttributes: [],
+            unknownUserAction: 'DENY',
+          },
+        },
       },
     });
     expect(second.createPolicyRule.rule).toBeNull();
@@ -269,7 +328,11 @@ describe('rules of every type', () => {
       type: 'ENTITY_RISK',
       name: 'High risk',
       conditions: { entityRisk: { level: 'HIGH' } },
-      actions: { entityRisk: { actions: [{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'RUN_WORKFLOW', workflow: { id: 'wf123' } }] } },
+      actions: {
+        entityRisk: {
+          actions: [{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'RUN_WORKFLOW', workflow: { id: 'wf123' } }],
+        },
+      },
     });
     expect(rule.__typename).toBe('EntityRiskRule');
     expect(rule.actions.entityRisk.actions).toEqual([
@@ -278,10 +341,18 @@ describe('rules of every type', () => {
     ]);
     const bad = await ok(stack(), CREATE, {
       policyId,
-      input: { type: 'ENTITY_RISK', name: 'No workflow', actions: { entityRisk: { actions: [{ action: 'RUN_WORKFLOW' }] } } },
+      input: {
+        type: 'ENTITY_RISK',
+        name: 'No workflow',
+        actions: { entityRisk: { actions: [{ action: 'RUN_WORKFLOW' }] } },
+      },
     });
     expect(bad.createPolicyRule.userErrors).toEqual([
-      { code: 'E0000001', field: ['input', 'actions', 'entityRisk', 'actions', '0', 'workflow'], message: expect.any(String) },
+      {
+        code: 'E0000001',
+        field: ['input', 'actions', 'entityRisk', 'actions', '0', 'workflow'],
+        message: expect.any(String),
+      },
     ]);
   });
 
@@ -301,7 +372,11 @@ describe('rules of every type', () => {
     });
     expect(rule.__typename).toBe('ContinuousAccessRule');
     expect(rule.actions.continuousAccess.failureActions).toEqual([
-      { action: 'TERMINATE_SESSION', slo: { appSelectionMode: 'SPECIFIC', appInstanceIds: [FIXTURE.portal] }, workflow: null },
+      {
+        action: 'TERMINATE_SESSION',
+        slo: { appSelectionMode: 'SPECIFIC', appInstanceIds: [FIXTURE.portal] },
+        workflow: null,
+      },
       { action: 'RUN_WORKFLOW', slo: null, workflow: { id: 'wf9' } },
     ]);
     const bad = await ok(stack(), CREATE, {
@@ -309,7 +384,13 @@ describe('rules of every type', () => {
       input: {
         type: 'CONTINUOUS_ACCESS',
         name: 'Bad slo',
-        actions: { continuousAccess: { failureActions: [{ action: 'TERMINATE_SESSION', slo: { appSelectionMode: 'ALL', appInstanceIds: [FIXTURE.portal] } }] } },
+        actions: {
+          continuousAccess: {
+            failureActions: [
+              { action: 'TERMINATE_SESSION', slo: { appSelectionMode: 'ALL', appInstanceIds: [FIXTURE.portal] } },
+            ],
+          },
+        },
       },
     });
     expect(bad.createPolicyRule.userErrors[0]).toMatchObject({
@@ -328,20 +409,31 @@ describe('rule validation and refusals', () => {
     });
     expect(data.createPolicyRule.rule).toBeNull();
     const fields = data.createPolicyRule.userErrors.map((e: any) => e.field.join('.'));
-    expect(fields).toEqual(expect.arrayContaining(['input.actions.signon.factorPromptMode', 'input.actions.signon.factorLifetime']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['input.actions.signon.factorPromptMode', 'input.actions.signon.factorLifetime']),
+    );
     for (const e of data.createPolicyRule.userErrors) expect(e.code).toBe('E0000001');
   });
 
   it('refuses a rule of the wrong type for the policy', async () => {
     const policyId = await newPolicy('PASSWORD');
-    const data = await ok(stack(), CREATE, { policyId, input: { type: 'SIGN_ON', name: 'Wrong', actions: { signon: { access: 'DENY' } } } });
+    const data = await ok(stack(), CREATE, {
+      policyId,
+      input: { type: 'SIGN_ON', name: 'Wrong', actions: { signon: { access: 'DENY' } } },
+    });
     expect(data.createPolicyRule.rule).toBeNull();
-    expect(data.createPolicyRule.userErrors[0]).toMatchObject({ code: 'E0000001', field: expect.arrayContaining(['input']) });
+    expect(data.createPolicyRule.userErrors[0]).toMatchObject({
+      code: 'E0000001',
+      field: expect.arrayContaining(['input']),
+    });
   });
 
   it('answers an unknown policy with a not-found userError', async () => {
     const data = await ok(stack(), CREATE, { policyId: '00pnope', input: { type: 'PASSWORD', name: 'x' } });
-    expect(data.createPolicyRule).toEqual({ rule: null, userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }] });
+    expect(data.createPolicyRule).toEqual({
+      rule: null,
+      userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }],
+    });
   });
 
   it('throws UNAUTHENTICATED without a header, with no upstream call', async () => {
@@ -367,7 +459,12 @@ describe('replace, lifecycle and delete', () => {
         input: { type: 'PASSWORD', name: 'Renamed', priority: 2, actions: { selfServiceUnlock: { access: 'ALLOW' } } },
       }),
     );
-    expect(result.rule).toMatchObject({ id: first.id, name: 'Renamed', priority: 2, actions: { selfServiceUnlock: { access: 'ALLOW' } } });
+    expect(result.rule).toMatchObject({
+      id: first.id,
+      name: 'Renamed',
+      priority: 2,
+      actions: { selfServiceUnlock: { access: 'ALLOW' } },
+    });
     expect(byRoute).toEqual({ 'PUT /api/v1/policies/{policyId}/rules/{ruleId}': 1 });
     const read = await ok(stack(), `query($id: ID!) { policy(id: $id) { rules { name priority } } }`, { id: policyId });
     expect(read.policy.rules).toEqual([
@@ -379,10 +476,15 @@ describe('replace, lifecycle and delete', () => {
   it('creates a rule and joins its policy in the same request', async () => {
     const policyId = await newPolicy('PASSWORD');
     const { result, byRoute } = await countCalls(stack(), () =>
-      mutate(stack(), 'createPolicyRule', `mutation($p: ID!, $input: PolicyRuleInput!) { createPolicyRule(policyId: $p, input: $input) { rule { name policy { id name rules { name } } } userErrors { code } } }`, {
-        p: policyId,
-        input: SIMPLE,
-      }),
+      mutate(
+        stack(),
+        'createPolicyRule',
+        `mutation($p: ID!, $input: PolicyRuleInput!) { createPolicyRule(policyId: $p, input: $input) { rule { name policy { id name rules { name } } } userErrors { code } } }`,
+        {
+          p: policyId,
+          input: SIMPLE,
+        },
+      ),
     );
     expect(result.rule.policy).toEqual({ id: policyId, name: 'For rules PASSWORD', rules: [{ name: 'Simple' }] });
     expect(byRoute).toEqual({
@@ -397,7 +499,12 @@ describe('replace, lifecycle and delete', () => {
     const rule = await createRule(policyId, SIMPLE);
     const vars = { p: policyId, r: rule.id };
     const off = await countCalls(stack(), () =>
-      mutate(stack(), 'deactivatePolicyRule', `mutation($p: ID!, $r: ID!) { deactivatePolicyRule(policyId: $p, ruleId: $r) { rule { status links { activate { href } deactivate { href } } } userErrors { code } } }`, vars),
+      mutate(
+        stack(),
+        'deactivatePolicyRule',
+        `mutation($p: ID!, $r: ID!) { deactivatePolicyRule(policyId: $p, ruleId: $r) { rule { status links { activate { href } deactivate { href } } } userErrors { code } } }`,
+        vars,
+      ),
     );
     expect(off.result.rule.status).toBe('INACTIVE');
     expect(off.result.rule.links.deactivate).toBeNull();
@@ -406,7 +513,12 @@ describe('replace, lifecycle and delete', () => {
       'POST /api/v1/policies/{policyId}/rules/{ruleId}/lifecycle/deactivate': 1,
       'GET /api/v1/policies/{policyId}/rules/{ruleId}': 1,
     });
-    const on = await mutate(stack(), 'activatePolicyRule', `mutation($p: ID!, $r: ID!) { activatePolicyRule(policyId: $p, ruleId: $r) { rule { status } userErrors { code } } }`, vars);
+    const on = await mutate(
+      stack(),
+      'activatePolicyRule',
+      `mutation($p: ID!, $r: ID!) { activatePolicyRule(policyId: $p, ruleId: $r) { rule { status } userErrors { code } } }`,
+      vars,
+    );
     expect(on.rule.status).toBe('ACTIVE');
   });
 
@@ -419,7 +531,11 @@ describe('replace, lifecycle and delete', () => {
       { p: policyId, r: rule.id },
     );
     expect(data.deletePolicyRule).toEqual({ deletedId: rule.id, userErrors: [] });
-    const read = await ok(stack(), `query($p: ID!, $r: ID!) { policy(id: $p) { rules { name } rule(id: $r) { id } } }`, { p: policyId, r: rule.id });
+    const read = await ok(
+      stack(),
+      `query($p: ID!, $r: ID!) { policy(id: $p) { rules { name } rule(id: $r) { id } } }`,
+      { p: policyId, r: rule.id },
+    );
     expect(read.policy).toEqual({ rules: [], rule: null });
   });
 
@@ -429,10 +545,17 @@ describe('replace, lifecycle and delete', () => {
     const systemRule = rules.policy.rules.find((r: any) => r.system);
     const DELETE = `mutation($p: ID!, $r: ID!) { deletePolicyRule(policyId: $p, ruleId: $r) { deletedId userErrors { code field message } } }`;
     const refused = await ok(stack(), DELETE, { p: policyId, r: systemRule.id });
-    expect(refused.deletePolicyRule).toEqual({ deletedId: null, userErrors: [{ code: 'E0000006', field: null, message: expect.any(String) }] });
+    expect(refused.deletePolicyRule).toEqual({
+      deletedId: null,
+      userErrors: [{ code: 'E0000006', field: null, message: expect.any(String) }],
+    });
     const missing = await ok(stack(), DELETE, { p: policyId, r: '0prnope' });
     expect(missing.deletePolicyRule.userErrors[0].code).toBe('E0000007');
-    const lifecycle = await ok(stack(), `mutation($p: ID!) { activatePolicyRule(policyId: $p, ruleId: "0prnope") { rule { id } userErrors { code } } }`, { p: policyId });
+    const lifecycle = await ok(
+      stack(),
+      `mutation($p: ID!) { activatePolicyRule(policyId: $p, ruleId: "0prnope") { rule { id } userErrors { code } } }`,
+      { p: policyId },
+    );
     expect(lifecycle.activatePolicyRule).toEqual({ rule: null, userErrors: [{ code: 'E0000007' }] });
   });
 });

@@ -3,7 +3,15 @@
 // calls each shape of query costs.
 import { describe, expect, it } from 'vitest';
 import { startTestStack } from '../helpers/gateway.ts';
-import { countCalls, defaultPolicyId, FIXTURE, ok, restCreatePolicy, restCreateRule, useStack } from './schema-helpers.ts';
+import {
+  countCalls,
+  defaultPolicyId,
+  FIXTURE,
+  ok,
+  restCreatePolicy,
+  restCreateRule,
+  useStack,
+} from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -30,24 +38,32 @@ const RULE_ACTIONS = /* GraphQL */ `
 `;
 
 describe('policies of every type', () => {
-  it.each(Object.entries(IMPLEMENTATIONS))('lists the default %s policy as %o with its typed default rule', async (type, names) => {
-    const data = await ok(
-      stack(),
-      `query($type: PolicyType!) { policies(type: $type) { nodes { __typename id type name system status priority created lastUpdated
+  it.each(Object.entries(IMPLEMENTATIONS))(
+    'lists the default %s policy as %o with its typed default rule',
+    async (type, names) => {
+      const data = await ok(
+        stack(),
+        `query($type: PolicyType!) { policies(type: $type) { nodes { __typename id type name system status priority created lastUpdated
         links { self { href hints { allow } } rules { href } }
         rules { __typename type system status priority policy { __typename id } ${RULE_ACTIONS} } } } }`,
-      { type },
-    );
-    const [policy] = data.policies.nodes;
-    expect(data.policies.nodes).toHaveLength(1);
-    expect(policy).toMatchObject({ __typename: names.policy, type, system: true, status: 'ACTIVE', priority: 1 });
-    expect(policy.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(policy.links.self.href).toMatch(new RegExp(`/api/v1/policies/${policy.id}$`));
-    expect(policy.links.self.hints.allow).toContain('GET');
-    const defaultRule = policy.rules.at(-1);
-    expect(defaultRule).toMatchObject({ __typename: names.rule, system: true, status: 'ACTIVE', policy: { __typename: names.policy, id: policy.id } });
-    expect(defaultRule.actions).toBeTypeOf('object');
-  });
+        { type },
+      );
+      const [policy] = data.policies.nodes;
+      expect(data.policies.nodes).toHaveLength(1);
+      expect(policy).toMatchObject({ __typename: names.policy, type, system: true, status: 'ACTIVE', priority: 1 });
+      expect(policy.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(policy.links.self.href).toMatch(new RegExp(`/api/v1/policies/${policy.id}$`));
+      expect(policy.links.self.hints.allow).toContain('GET');
+      const defaultRule = policy.rules.at(-1);
+      expect(defaultRule).toMatchObject({
+        __typename: names.rule,
+        system: true,
+        status: 'ACTIVE',
+        policy: { __typename: names.policy, id: policy.id },
+      });
+      expect(defaultRule.actions).toBeTypeOf('object');
+    },
+  );
 
   it('reads the typed settings of password and MFA enrollment policies', async () => {
     const data = await ok(
@@ -74,7 +90,10 @@ describe('policies of every type', () => {
     });
     expect(settings.password.age).toEqual({ maxAgeDays: 0, expireWarnDays: 0, minAgeMinutes: 0, historyCount: 0 });
     expect(settings.password.lockout).toEqual({ maxAttempts: 0, autoUnlockMinutes: 0, showLockoutFailures: false });
-    expect(settings.recovery.factors.recovery_question).toEqual({ status: 'ACTIVE', properties: { complexity: { minLength: 4 } } });
+    expect(settings.recovery.factors.recovery_question).toEqual({
+      status: 'ACTIVE',
+      properties: { complexity: { minLength: 4 } },
+    });
     expect(settings.recovery.factors.platform_email.status).toBe('ACTIVE');
     expect(settings.delegation.options.skipUnlock).toBe(false);
     expect(data.mfa.nodes[0].settings.type).toBe('FACTORS');
@@ -111,7 +130,13 @@ describe('policy list arguments and pagination', () => {
     );
     expect(data.inactive.nodes).toEqual([{ name: 'Beta', status: 'INACTIVE' }]);
     expect(data.alpha.nodes.map((n: any) => n.name).sort()).toEqual(['Alpha one', 'Alpha two']);
-    expect(data.sorted.nodes.map((n: any) => n.name)).toEqual(['Alpha one', 'Alpha two', 'Beta', 'Charlie', 'Default Policy']);
+    expect(data.sorted.nodes.map((n: any) => n.name)).toEqual([
+      'Alpha one',
+      'Alpha two',
+      'Beta',
+      'Charlie',
+      'Default Policy',
+    ]);
     expect(data.byPriority.nodes.map((n: any) => n.priority)).toEqual([1, 2, 3, 4, 5]);
     expect(data.byPriority.nodes.at(-1).name).toBe('Default Policy');
   });
@@ -146,12 +171,17 @@ describe('policy list arguments and pagination', () => {
     await seedPasswordPolicies(['P1', 'P2', 'P3']);
     const first = await ok(stack(), `{ policies(type: PASSWORD) { edges { cursor node { name } } } }`);
     const afterP1 = first.policies.edges[0].cursor;
-    const rest = await ok(stack(), `query($a: String) { policies(type: PASSWORD, after: $a) { nodes { name } } }`, { a: afterP1 });
+    const rest = await ok(stack(), `query($a: String) { policies(type: PASSWORD, after: $a) { nodes { name } } }`, {
+      a: afterP1,
+    });
     expect(rest.policies.nodes.map((n: any) => n.name)).toEqual(['P2', 'P3', 'Default Policy']);
   });
 
   it('reports an empty last page without a next page', async () => {
-    const data = await ok(stack(), `{ policies(type: PASSWORD, q: "nothing starts like this") { nodes { id } edges { cursor } pageInfo { hasNextPage endCursor } } }`);
+    const data = await ok(
+      stack(),
+      `{ policies(type: PASSWORD, q: "nothing starts like this") { nodes { id } edges { cursor } pageInfo { hasNextPage endCursor } } }`,
+    );
     expect(data.policies).toEqual({ nodes: [], edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
   });
 });
@@ -160,7 +190,11 @@ describe('single lookups', () => {
   it('reads a policy by id, and null for an id that does not exist', async () => {
     const id = await defaultPolicyId(stack(), 'PASSWORD');
     const { result, total } = await countCalls(stack(), () =>
-      ok(stack(), `query($id: ID!) { policy(id: $id) { __typename id name } missing: policy(id: "00pdoesnotexist") { id } }`, { id }),
+      ok(
+        stack(),
+        `query($id: ID!) { policy(id: $id) { __typename id name } missing: policy(id: "00pdoesnotexist") { id } }`,
+        { id },
+      ),
     );
     expect(result.policy).toEqual({ __typename: 'PasswordPolicy', id, name: 'Default Policy' });
     expect(result.missing).toBeNull();
@@ -182,32 +216,59 @@ describe('single lookups', () => {
 
   it('reads one rule of a policy, answered from the rules list when that is asked for too, and null when unknown', async () => {
     const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Rules here' });
-    const rule = await restCreateRule(stack(), policy.id, { type: 'PASSWORD', name: 'Mine', actions: { passwordChange: { access: 'ALLOW' } } });
+    const rule = await restCreateRule(stack(), policy.id, {
+      type: 'PASSWORD',
+      name: 'Mine',
+      actions: { passwordChange: { access: 'ALLOW' } },
+    });
     const alone = await countCalls(stack(), () =>
-      ok(stack(), `query($p: ID!, $r: ID!) { policy(id: $p) { rule(id: $r) { __typename id name policy { id } } nope: rule(id: "0prnope") { id } } }`, {
+      ok(
+        stack(),
+        `query($p: ID!, $r: ID!) { policy(id: $p) { rule(id: $r) { __typename id name policy { id } } nope: rule(id: "0prnope") { id } } }`,
+        {
+          p: policy.id,
+          r: rule.id,
+        },
+      ),
+    );
+    expect(alone.result.policy.rule).toEqual({
+      __typename: 'PasswordRule',
+      id: rule.id,
+      name: 'Mine',
+      policy: { id: policy.id },
+    });
+    expect(alone.result.policy.nope).toBeNull();
+    expect(alone.byRoute).toEqual({
+      'GET /api/v1/policies/{policyId}': 1,
+      'GET /api/v1/policies/{policyId}/rules/{ruleId}': 2,
+    });
+
+    const withList = await countCalls(stack(), () =>
+      ok(stack(), `query($p: ID!, $r: ID!) { policy(id: $p) { rules { id } rule(id: $r) { name } } }`, {
         p: policy.id,
         r: rule.id,
       }),
     );
-    expect(alone.result.policy.rule).toEqual({ __typename: 'PasswordRule', id: rule.id, name: 'Mine', policy: { id: policy.id } });
-    expect(alone.result.policy.nope).toBeNull();
-    expect(alone.byRoute).toEqual({ 'GET /api/v1/policies/{policyId}': 1, 'GET /api/v1/policies/{policyId}/rules/{ruleId}': 2 });
-
-    const withList = await countCalls(stack(), () =>
-      ok(stack(), `query($p: ID!, $r: ID!) { policy(id: $p) { rules { id } rule(id: $r) { name } } }`, { p: policy.id, r: rule.id }),
-    );
     expect(withList.result.policy.rule.name).toBe('Mine');
-    expect(withList.byRoute).toEqual({ 'GET /api/v1/policies/{policyId}': 1, 'GET /api/v1/policies/{policyId}/rules': 1 });
+    expect(withList.byRoute).toEqual({
+      'GET /api/v1/policies/{policyId}': 1,
+      'GET /api/v1/policies/{policyId}/rules': 1,
+    });
   });
 
   it('lists the applications mapped to a policy, with the members the spec does not show', async () => {
     const id = await defaultPolicyId(stack(), 'ACCESS_POLICY');
-    const data = await ok(stack(), `query($id: ID!) { policy(id: $id) { applications { id name label status additionalProperties } } }`, { id });
+    const data = await ok(
+      stack(),
+      `query($id: ID!) { policy(id: $id) { applications { id name label status additionalProperties } } }`,
+      { id },
+    );
     const apps = data.policy.applications;
     expect(apps.map((a: any) => a.id).sort()).toEqual(['0oa1portal', '0oa2crm', '0oa3console']);
     const portal = apps.find((a: any) => a.id === FIXTURE.portal);
     expect(portal).toMatchObject({ name: 'portal', label: 'Employee Portal', status: 'ACTIVE' });
-    for (const shown of ['id', 'name', 'label', 'status']) expect(portal.additionalProperties).not.toHaveProperty(shown);
+    for (const shown of ['id', 'name', 'label', 'status'])
+      expect(portal.additionalProperties).not.toHaveProperty(shown);
     expect(portal.additionalProperties._links.accessPolicy.href).toMatch(new RegExp(`/policies/${id}$`));
   });
 });
@@ -216,7 +277,11 @@ describe('joins and their cost', () => {
   it('policies { nodes { rules { policy { name } } } } costs 1 + N calls', async () => {
     for (const name of ['A', 'B', 'C']) {
       const p = await restCreatePolicy(stack(), { type: 'PASSWORD', name });
-      await restCreateRule(stack(), p.id, { type: 'PASSWORD', name: `${name} rule`, actions: { passwordChange: { access: 'ALLOW' } } });
+      await restCreateRule(stack(), p.id, {
+        type: 'PASSWORD',
+        name: `${name} rule`,
+        actions: { passwordChange: { access: 'ALLOW' } },
+      });
     }
     const { result, total, byRoute } = await countCalls(stack(), () =>
       ok(stack(), `{ policies(type: PASSWORD) { nodes { name rules { name policy { name } } } } }`),
@@ -256,12 +321,21 @@ describe('joins and their cost', () => {
   it('reads every condition key as a typed object', async () => {
     const policyId = await defaultPolicyId(stack(), 'PLATFORM_SIGN_ON');
     const conditions = {
-      people: { groups: { include: [FIXTURE.engineering], exclude: [FIXTURE.sales] }, users: { include: [], exclude: [FIXTURE.dave] } },
+      people: {
+        groups: { include: [FIXTURE.engineering], exclude: [FIXTURE.sales] },
+        users: { include: [], exclude: [FIXTURE.dave] },
+      },
       authContext: { authType: 'ANY' },
       network: { connection: 'ZONE', include: [FIXTURE.office] },
       authProvider: { provider: 'PLATFORM' },
       userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'SUFFIX', value: '@example.com' }] },
-      app: { include: [{ type: 'APP', id: FIXTURE.portal }, { type: 'APP_TYPE', name: 'saml' }], exclude: [] },
+      app: {
+        include: [
+          { type: 'APP', id: FIXTURE.portal },
+          { type: 'APP_TYPE', name: 'saml' },
+        ],
+        exclude: [],
+      },
       platform: { include: [{ type: 'DESKTOP', os: { type: 'OSX' } }] },
       device: { registered: true, managed: true },
       riskScore: { level: 'HIGH' },
@@ -321,7 +395,9 @@ describe('query errors', () => {
       [['policy'], 'UNAUTHENTICATED'],
       [['userType'], 'UNAUTHENTICATED'],
     ]);
-    const lists = await countCalls(stack(), () => stack().gql(`{ policies(type: PASSWORD) { nodes { id } } }`, undefined, { auth: null }));
+    const lists = await countCalls(stack(), () =>
+      stack().gql(`{ policies(type: PASSWORD) { nodes { id } } }`, undefined, { auth: null }),
+    );
     expect(lists.total).toBe(0);
     expect(lists.result.errors![0].extensions.code).toBe('UNAUTHENTICATED');
   });
@@ -339,7 +415,10 @@ describe('query errors', () => {
     expect(result.data).toEqual({ policy: null });
     expect(result.errors).toHaveLength(1);
     expect(result.errors![0].path).toEqual(['policy']);
-    expect(result.errors![0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', upstream: { status: 401, errorCode: 'E0000011' } });
+    expect(result.errors![0].extensions).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      upstream: { status: 401, errorCode: 'E0000011' },
+    });
     expect(result.errors![0].extensions.upstream.errorId).toBeTypeOf('string');
   });
 
@@ -359,13 +438,19 @@ describe('query errors', () => {
   it('maps a 429 to RATE_LIMITED on the nested field that hit it; the rest still resolves', async () => {
     const stackOfTwo = await startTestStack({ emulator: { rateLimitPerMinute: 2 } });
     try {
-      const policyId = (await stackOfTwo.gql(`{ policies(type: PASSWORD) { nodes { id } } }`)).data!.policies.nodes[0].id;
+      const policyId = (await stackOfTwo.gql(`{ policies(type: PASSWORD) { nodes { id } } }`)).data!.policies.nodes[0]
+        .id;
       // One call left: the policy read succeeds, the nested rule read is refused.
-      const result = await stackOfTwo.gql(`query($id: ID!) { policy(id: $id) { name rule(id: "0prx") { id } } }`, { id: policyId });
+      const result = await stackOfTwo.gql(`query($id: ID!) { policy(id: $id) { name rule(id: "0prx") { id } } }`, {
+        id: policyId,
+      });
       expect(result.data).toEqual({ policy: { name: 'Default Policy', rule: null } });
       expect(result.errors).toHaveLength(1);
       expect(result.errors![0].path).toEqual(['policy', 'rule']);
-      expect(result.errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED', upstream: { status: 429, errorCode: 'E0000047' } });
+      expect(result.errors![0].extensions).toMatchObject({
+        code: 'RATE_LIMITED',
+        upstream: { status: 429, errorCode: 'E0000047' },
+      });
     } finally {
       await stackOfTwo.close();
     }

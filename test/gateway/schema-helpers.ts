@@ -22,7 +22,10 @@ export function useStack(): () => TestStack {
 }
 
 /** The upstream calls made while `run` ran, by route (`GET /api/v1/policies/{policyId}`...) and in total. */
-export async function countCalls<T>(stack: TestStack, run: () => Promise<T>): Promise<{ result: T; total: number; byRoute: Record<string, number> }> {
+export async function countCalls<T>(
+  stack: TestStack,
+  run: () => Promise<T>,
+): Promise<{ result: T; total: number; byRoute: Record<string, number> }> {
   const before = await stack.emulator.counts();
   const result = await run();
   const after = await stack.emulator.counts();
@@ -47,7 +50,12 @@ export async function ok<T = any>(stack: TestStack, query: string, variables?: R
 }
 
 /** Runs a mutation field that must succeed (no errors, no userErrors) and returns its payload. */
-export async function mutate<T = any>(stack: TestStack, field: string, query: string, variables?: Record<string, unknown>): Promise<T> {
+export async function mutate<T = any>(
+  stack: TestStack,
+  field: string,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<T> {
   const data = await ok<Record<string, any>>(stack, query, variables);
   const payload = data[field];
   expect(payload.userErrors, JSON.stringify(payload.userErrors)).toEqual([]);

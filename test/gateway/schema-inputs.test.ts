@@ -1,7 +1,13 @@
 // GraphQL inputs to REST bodies: explicit nulls mean "not sent", everything else passes as the
 // user wrote it (the service validates), and the flattened one-of objects keep only what was sent.
 import { describe, expect, it } from 'vitest';
-import { compact, toPolicyBody, toRuleBody, toSimulationBody, toUpdateUserTypeBody } from '../../src/gateway/resolvers/inputs.ts';
+import {
+  compact,
+  toPolicyBody,
+  toRuleBody,
+  toSimulationBody,
+  toUpdateUserTypeBody,
+} from '../../src/gateway/resolvers/inputs.ts';
 
 describe('compact', () => {
   it('drops null members at every depth and keeps falsy values', () => {
@@ -37,7 +43,12 @@ describe('bodies', () => {
     const body = toRuleBody({
       type: 'ACCESS_POLICY',
       name: 'R',
-      conditions: { app: { include: [{ type: 'APP', id: '0oa1', name: null }], exclude: [{ type: 'APP_TYPE', name: 'saml', id: null }] } },
+      conditions: {
+        app: {
+          include: [{ type: 'APP', id: '0oa1', name: null }],
+          exclude: [{ type: 'APP_TYPE', name: 'saml', id: null }],
+        },
+      },
       actions: {
         appSignOn: { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', factorMode: '2FA', constraints: null } },
         entityRisk: { actions: [{ action: 'TERMINATE_ALL_SESSIONS', workflow: null }] },
@@ -57,12 +68,22 @@ describe('bodies', () => {
   });
 
   it('keeps an incomplete one-of entry for the service to refuse', () => {
-    const body = toRuleBody({ type: 'SIGN_ON', name: 'R', conditions: { app: { include: [{ type: 'APP' }], exclude: [] } } });
+    const body = toRuleBody({
+      type: 'SIGN_ON',
+      name: 'R',
+      conditions: { app: { include: [{ type: 'APP' }], exclude: [] } },
+    });
     expect(body.conditions?.app?.include).toEqual([{ type: 'APP' }]);
   });
 
   it('builds the simulation body and a partial user type update', () => {
-    expect(toSimulationBody({ appInstance: '0oa1', policyTypes: null, policyContext: { user: { id: '00u1' }, groups: null, ip: '10.0.0.1' } })).toEqual({
+    expect(
+      toSimulationBody({
+        appInstance: '0oa1',
+        policyTypes: null,
+        policyContext: { user: { id: '00u1' }, groups: null, ip: '10.0.0.1' },
+      }),
+    ).toEqual({
       appInstance: '0oa1',
       policyContext: { user: { id: '00u1' }, ip: '10.0.0.1' },
     });

@@ -1,7 +1,15 @@
 // The schema itself: the issue's required surface, enums equal to the REST wire constants, one
 // typed field per member of the spec's objects (no JSON except the application's unshown members),
 // and the executable schema served in-process by yoga.fetch.
-import { GraphQLEnumType, GraphQLInputObjectType, GraphQLInterfaceType, GraphQLObjectType, getNamedType, type GraphQLSchema, type GraphQLType } from 'graphql';
+import {
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLInterfaceType,
+  GraphQLObjectType,
+  getNamedType,
+  type GraphQLSchema,
+  type GraphQLType,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import {
   CONDITION_KEYS,
@@ -37,7 +45,8 @@ function enumValues(name: string): string[] {
   if (!(type instanceof GraphQLEnumType)) throw new Error(`${name} is not an enum`);
   return type.getValues().map((v) => v.value as string);
 }
-const fieldNames = (type: GraphQLObjectType | GraphQLInputObjectType | GraphQLInterfaceType) => Object.keys(type.getFields()).sort();
+const fieldNames = (type: GraphQLObjectType | GraphQLInputObjectType | GraphQLInterfaceType) =>
+  Object.keys(type.getFields()).sort();
 const sorted = (values: readonly string[]) => [...values].sort();
 
 describe('required surface', () => {
@@ -47,9 +56,21 @@ describe('required surface', () => {
     expect(Object.keys(query).sort()).toEqual(['policies', 'policy', 'simulateAccess', 'userType', 'userTypes']);
     expect(fieldNames(object('Mutation'))).toEqual(
       sorted([
-        'createPolicy', 'replacePolicy', 'deletePolicy', 'activatePolicy', 'deactivatePolicy', 'clonePolicy',
-        'createPolicyRule', 'replacePolicyRule', 'deletePolicyRule', 'activatePolicyRule', 'deactivatePolicyRule',
-        'createUserType', 'replaceUserType', 'updateUserType', 'deleteUserType',
+        'createPolicy',
+        'replacePolicy',
+        'deletePolicy',
+        'activatePolicy',
+        'deactivatePolicy',
+        'clonePolicy',
+        'createPolicyRule',
+        'replacePolicyRule',
+        'deletePolicyRule',
+        'activatePolicyRule',
+        'deactivatePolicyRule',
+        'createUserType',
+        'replaceUserType',
+        'updateUserType',
+        'deleteUserType',
       ]),
     );
   });
@@ -92,7 +113,12 @@ describe('every member of the spec objects is a typed field', () => {
   it('has one condition field per condition key, in the output and the input', () => {
     expect(fieldNames(object('PolicyConditions'))).toEqual(sorted(CONDITION_KEYS));
     expect(fieldNames(input('PolicyConditionsInput'))).toEqual(sorted(CONDITION_KEYS));
-    expect(fieldNames(object('UserTypeCondition'))).toEqual(['exclude', 'excludedUserTypes', 'include', 'includedUserTypes']);
+    expect(fieldNames(object('UserTypeCondition'))).toEqual([
+      'exclude',
+      'excludedUserTypes',
+      'include',
+      'includedUserTypes',
+    ]);
   });
 
   it('has one field per MFA factor key', () => {
@@ -101,19 +127,49 @@ describe('every member of the spec objects is a typed field', () => {
   });
 
   it('carries every settings object and every rule action in the inputs', () => {
-    expect(fieldNames(input('PolicySettingsInput'))).toEqual(sorted(['type', 'authenticators', 'factors', 'password', 'recovery', 'delegation']));
-    expect(fieldNames(input('PolicyRuleActionsInput'))).toEqual(
-      sorted(['signon', 'passwordChange', 'selfServiceUnlock', 'selfServicePasswordReset', 'enroll', 'idp', 'appSignOn', 'profileEnrollment', 'entityRisk', 'continuousAccess']),
+    expect(fieldNames(input('PolicySettingsInput'))).toEqual(
+      sorted(['type', 'authenticators', 'factors', 'password', 'recovery', 'delegation']),
     );
-    expect(fieldNames(input('PolicyInput'))).toEqual(sorted(['type', 'name', 'description', 'priority', 'status', 'conditions', 'settings']));
+    expect(fieldNames(input('PolicyRuleActionsInput'))).toEqual(
+      sorted([
+        'signon',
+        'passwordChange',
+        'selfServiceUnlock',
+        'selfServicePasswordReset',
+        'enroll',
+        'idp',
+        'appSignOn',
+        'profileEnrollment',
+        'entityRisk',
+        'continuousAccess',
+      ]),
+    );
+    expect(fieldNames(input('PolicyInput'))).toEqual(
+      sorted(['type', 'name', 'description', 'priority', 'status', 'conditions', 'settings']),
+    );
     expect(fieldNames(input('AccessSimulationInput'))).toEqual(['appInstance', 'policyContext', 'policyTypes']);
-    expect(fieldNames(input('AccessSimulationContextInput'))).toEqual(['device', 'groups', 'ip', 'risk', 'user', 'zones']);
+    expect(fieldNames(input('AccessSimulationContextInput'))).toEqual([
+      'device',
+      'groups',
+      'ip',
+      'risk',
+      'user',
+      'zones',
+    ]);
   });
 
   it('uses JSON only for the members of application objects the spec does not show', () => {
     const jsonFields: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
-      if (type.name.startsWith('__') || !(type instanceof GraphQLObjectType || type instanceof GraphQLInputObjectType || type instanceof GraphQLInterfaceType)) continue;
+      if (
+        type.name.startsWith('__') ||
+        !(
+          type instanceof GraphQLObjectType ||
+          type instanceof GraphQLInputObjectType ||
+          type instanceof GraphQLInterfaceType
+        )
+      )
+        continue;
       for (const field of Object.values(type.getFields())) {
         if (getNamedType(field.type as GraphQLType).name === 'JSON') jsonFields.push(`${type.name}.${field.name}`);
       }
@@ -155,6 +211,8 @@ describe('served in-process', () => {
       headers: { 'content-type': 'application/json', authorization: 'SSWS test-token' },
       body: JSON.stringify({ query: '{ policies(type: ENTITY_RISK) { nodes { __typename name } } }' }),
     });
-    expect(await res.json()).toEqual({ data: { policies: { nodes: [{ __typename: 'EntityRiskPolicy', name: 'Entity Risk Policy' }] } } });
+    expect(await res.json()).toEqual({
+      data: { policies: { nodes: [{ __typename: 'EntityRiskPolicy', name: 'Entity Risk Policy' }] } },
+    });
   });
 });

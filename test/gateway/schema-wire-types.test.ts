@@ -6,8 +6,16 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type * as Gen from '../../src/generated/graphql.ts';
 import type * as Wire from '../../src/rest/types.ts';
 
-
-type PolicyScalars = 'id' | 'type' | 'name' | 'description' | 'priority' | 'status' | 'system' | 'created' | 'lastUpdated';
+type PolicyScalars =
+  | 'id'
+  | 'type'
+  | 'name'
+  | 'description'
+  | 'priority'
+  | 'status'
+  | 'system'
+  | 'created'
+  | 'lastUpdated';
 type RuleScalars = 'id' | 'type' | 'name' | 'status' | 'priority' | 'system' | 'created' | 'lastUpdated';
 
 describe('wire types fit the GraphQL output types', () => {
@@ -30,7 +38,9 @@ describe('wire types fit the GraphQL output types', () => {
 
   it('rule actions, the flattened one-of objects included', () => {
     expectTypeOf<Pick<Wire.RuleActions, 'signon'>>().toExtend<Gen.GlobalSessionRuleActions>();
-    expectTypeOf<Pick<Wire.RuleActions, 'passwordChange' | 'selfServiceUnlock' | 'selfServicePasswordReset'>>().toExtend<Gen.PasswordRuleActions>();
+    expectTypeOf<
+      Pick<Wire.RuleActions, 'passwordChange' | 'selfServiceUnlock' | 'selfServicePasswordReset'>
+    >().toExtend<Gen.PasswordRuleActions>();
     expectTypeOf<Pick<Wire.RuleActions, 'enroll'>>().toExtend<Gen.MfaEnrollRuleActions>();
     expectTypeOf<Pick<Wire.RuleActions, 'idp'>>().toExtend<Gen.IdpDiscoveryRuleActions>();
     expectTypeOf<Pick<Wire.RuleActions, 'appSignOn'>>().toExtend<Gen.AccessPolicyRuleActions>();
@@ -40,10 +50,21 @@ describe('wire types fit the GraphQL output types', () => {
   });
 
   it('user types and simulation items', () => {
-    type UserTypeScalars = 'id' | 'name' | 'displayName' | 'description' | 'default' | 'createdBy' | 'lastUpdatedBy' | 'created' | 'lastUpdated';
+    type UserTypeScalars =
+      | 'id'
+      | 'name'
+      | 'displayName'
+      | 'description'
+      | 'default'
+      | 'createdBy'
+      | 'lastUpdatedBy'
+      | 'created'
+      | 'lastUpdated';
     expectTypeOf<Pick<Wire.UserType, UserTypeScalars>>().toExtend<Pick<Gen.UserType, UserTypeScalars>>();
     expectTypeOf<Wire.UserTypeLinks>().toExtend<Gen.UserTypeLinks>();
     expectTypeOf<Wire.SimulatedCondition>().toExtend<Gen.SimulatedCondition>();
-    expectTypeOf<Pick<Wire.SimulatedRule, 'id' | 'name' | 'status'>>().toExtend<Pick<Gen.SimulatedRule, 'id' | 'name' | 'status'>>();
+    expectTypeOf<Pick<Wire.SimulatedRule, 'id' | 'name' | 'status'>>().toExtend<
+      Pick<Gen.SimulatedRule, 'id' | 'name' | 'status'>
+    >();
   });
 });

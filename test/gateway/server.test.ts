@@ -29,7 +29,8 @@ const schema = makeExecutableSchema<GatewayContext>({
   `,
   resolvers: {
     Query: {
-      policy: (_: unknown, { id }: { id: string }, ctx: GatewayContext) => ctx.loaders.policy.load(id).catch((e) => Promise.reject(toGraphQLError(e))),
+      policy: (_: unknown, { id }: { id: string }, ctx: GatewayContext) =>
+        ctx.loaders.policy.load(id).catch((e) => Promise.reject(toGraphQLError(e))),
       passwordPolicies: async (_: unknown, __: unknown, ctx: GatewayContext) => {
         try {
           return (await ctx.loaders.policyPage.load({ type: 'PASSWORD' })).items;
@@ -66,18 +67,25 @@ describe('authentication', () => {
   it('answers UNAUTHENTICATED without any upstream call when there is no header', async () => {
     const id = await defaultPasswordPolicyId();
     const before = (await stack.emulator.counts()).total;
-    const res = await stack.gql('query($id: ID!) { policy(id: $id) { id } passwordPolicies { id } }', { id }, { auth: null });
+    const res = await stack.gql(
+      'query($id: ID!) { policy(id: $id) { id } passwordPolicies { id } }',
+      { id },
+      { auth: null },
+    );
     expect(res.data).toBeNull(); // passwordPolicies is non-null, so the error reaches the root
     expect(res.errors!.map((e) => e.extensions.code)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
     expect((await stack.emulator.counts()).total).toBe(before);
   });
 
-  it.each(['Basic dXNlcjpwYXNz', 'SSWS', 'Bearer ', 'Token abc', 'SSWStest-token'])('treats %j as no header', async (auth) => {
-    const before = (await stack.emulator.counts()).total;
-    const res = await stack.gql('{ policy(id: "00p1") { id } }', undefined, { auth });
-    expect(res.errors![0].extensions.code).toBe('UNAUTHENTICATED');
-    expect((await stack.emulator.counts()).total).toBe(before);
-  });
+  it.each(['Basic dXNlcjpwYXNz', 'SSWS', 'Bearer ', 'Token abc', 'SSWStest-token'])(
+    'treats %j as no header',
+    async (auth) => {
+      const before = (await stack.emulator.counts()).total;
+      const res = await stack.gql('{ policy(id: "00p1") { id } }', undefined, { auth });
+      expect(res.errors![0].extensions.code).toBe('UNAUTHENTICATED');
+      expect((await stack.emulator.counts()).total).toBe(before);
+    },
+  );
 
   it('serves __typename and introspection without a header', async () => {
     expect(await stack.gql('{ __typename }', undefined, { auth: null })).toEqual({ data: { __typename: 'Query' } });
@@ -99,7 +107,10 @@ describe('authentication', () => {
     expect(res.data).toEqual({ policy: null });
     expect(res.errors![0]).toMatchObject({
       path: ['policy'],
-      extensions: { code: 'UNAUTHENTICATED', upstream: { status: 401, errorCode: 'E0000011', errorId: expect.any(String) } },
+      extensions: {
+        code: 'UNAUTHENTICATED',
+        upstream: { status: 401, errorCode: 'E0000011', errorId: expect.any(String) },
+      },
     });
   });
 });
@@ -141,7 +152,10 @@ describe('loaders', () => {
   it('are shared by the fields of one request and never between requests', async () => {
     const id = await defaultPasswordPolicyId();
     const before = await stack.emulator.counts();
-    const res = await stack.gql('query($id: ID!) { a: policy(id: $id) { id } b: policy(id: $id) { name } passwordPolicies { id } }', { id });
+    const res = await stack.gql(
+      'query($id: ID!) { a: policy(id: $id) { id } b: policy(id: $id) { name } passwordPolicies { id } }',
+      { id },
+    );
     expect(res.errors).toBeUndefined();
     await stack.gql('query($id: ID!) { policy(id: $id) { id } }', { id });
     const after = await stack.emulator.counts();
@@ -162,7 +176,9 @@ describe('HTTP', () => {
   });
 
   it('answers in-process through yoga.fetch', async () => {
-    const res = await stack.yoga.fetch('http://gateway/graphql?query=%7B__typename%7D', { headers: { accept: 'application/json' } });
+    const res = await stack.yoga.fetch('http://gateway/graphql?query=%7B__typename%7D', {
+      headers: { accept: 'application/json' },
+    });
     expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
   });
 
@@ -170,7 +186,9 @@ describe('HTTP', () => {
     const upstream = new UpstreamClient({ baseUrl: stack.emulator.url });
     const gateway = await startGateway({ port: 0, upstream, schema, logger: createRedactingLogger('silent') });
     expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(await (await fetch(`${gateway.url}/graphql?query=%7B__typename%7D`)).json()).toEqual({ data: { __typename: 'Query' } });
+    expect(await (await fetch(`${gateway.url}/graphql?query=%7B__typename%7D`)).json()).toEqual({
+      data: { __typename: 'Query' },
+    });
     await gateway.close();
     await upstream.close();
     await expect(fetch(`${gateway.url}/graphql?query=%7B__typename%7D`)).rejects.toThrow();
@@ -180,7 +198,8 @@ describe('HTTP', () => {
 describe('logging', () => {
   it('never writes a credential, even when an error message carries one', async () => {
     const lines: string[] = [];
-    const capture = (...args: unknown[]) => lines.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a))).join(' '));
+    const capture = (...args: unknown[]) =>
+      lines.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a))).join(' '));
     const base: YogaLogger = { debug: capture, info: capture, warn: capture, error: capture };
     const upstream = new UpstreamClient({ baseUrl: stack.emulator.url });
     const yoga = createGateway({ upstream, schema, logger: createRedactingLogger('debug', base) });
@@ -200,7 +219,9 @@ describe('logging', () => {
 
   it('redacts strings, errors and authorization members', () => {
     expect(redact('Bearer abc.def and SSWS 123')).toBe('Bearer [redacted] and SSWS [redacted]');
-    expect(redact({ headers: { Authorization: 'anything', other: 'Bearer x' } })).toEqual({ headers: { Authorization: '[redacted]', other: 'Bearer [redacted]' } });
+    expect(redact({ headers: { Authorization: 'anything', other: 'Bearer x' } })).toEqual({
+      headers: { Authorization: '[redacted]', other: 'Bearer [redacted]' },
+    });
     const e = redact(new TypeError('with SSWS tok')) as Error;
     expect([e.name, e.message]).toEqual(['TypeError', 'with SSWS [redacted]']);
     expect(e.stack).not.toContain('tok\n');

@@ -77,7 +77,15 @@ beforeEach(async () => {
         type: 'SIGN_ON',
         name: 'Elsewhere: MFA every time',
         conditions: { network: { connection: 'ANYWHERE' } },
-        actions: { signon: { access: 'ALLOW', requireFactor: true, primaryFactor: 'PASSWORD_IDP', factorPromptMode: 'ALWAYS', factorLifetime: 15 } },
+        actions: {
+          signon: {
+            access: 'ALLOW',
+            requireFactor: true,
+            primaryFactor: 'PASSWORD_IDP',
+            factorPromptMode: 'ALWAYS',
+            factorLifetime: 15,
+          },
+        },
       },
     })
   ).rule.id;
@@ -85,7 +93,9 @@ beforeEach(async () => {
 
 describe('the README walk-through', () => {
   it('inside the office the office rule wins, with the full rule joined; one simulate call plus one call per distinct policy', async () => {
-    const { result, byRoute } = await countCalls(stack(), () => ok(stack(), SIMULATE, { user: FIXTURE.alice, ip: '10.1.2.3' }));
+    const { result, byRoute } = await countCalls(stack(), () =>
+      ok(stack(), SIMULATE, { user: FIXTURE.alice, ip: '10.1.2.3' }),
+    );
     const [evaluation] = result.simulateAccess.evaluation;
     expect(evaluation.policyType).toBe('PLATFORM_SIGN_ON');
     expect(evaluation.result).toHaveLength(1);
@@ -117,7 +127,10 @@ describe('the README walk-through', () => {
     const [matched] = data.simulateAccess.evaluation[0].result;
     expect(matched.id).toBe(policyId);
     const office = matched.rules.find((r: any) => r.id === officeRuleId);
-    expect(office).toMatchObject({ status: 'NOT_MATCH', conditions: [{ type: 'network.include', status: 'NOT_MATCH' }] });
+    expect(office).toMatchObject({
+      status: 'NOT_MATCH',
+      conditions: [{ type: 'network.include', status: 'NOT_MATCH' }],
+    });
     const winner = matched.rules.find((r: any) => r.status === 'MATCH');
     expect(winner.id).toBe(elsewhereRuleId);
     expect(winner.rule.actions.signon).toEqual({ access: 'ALLOW', requireFactor: true, factorPromptMode: 'ALWAYS' });
@@ -129,7 +142,11 @@ describe('the README walk-through', () => {
     expect(evaluation.result.map((p: any) => p.name)).toEqual(['Default Policy']);
     expect(evaluation.result[0].policy.priority).toBe(2);
     expect(evaluation.evaluated).toEqual([
-      { name: 'Engineering sign-on', status: 'NOT_MATCH', conditions: [{ type: 'people.groups.include', status: 'NOT_MATCH' }] },
+      {
+        name: 'Engineering sign-on',
+        status: 'NOT_MATCH',
+        conditions: [{ type: 'people.groups.include', status: 'NOT_MATCH' }],
+      },
     ]);
   });
 });
@@ -151,7 +168,12 @@ describe('joins and their cost', () => {
       }`;
     const { result, byRoute } = await countCalls(stack(), () => ok(stack(), query));
     const evaluation = result.simulateAccess.evaluation;
-    expect(evaluation.map((e: any) => e.policyType)).toEqual(['PLATFORM_SIGN_ON', 'MFA_ENROLL', 'PROFILE_ENROLLMENT', 'ACCESS_POLICY']);
+    expect(evaluation.map((e: any) => e.policyType)).toEqual([
+      'PLATFORM_SIGN_ON',
+      'MFA_ENROLL',
+      'PROFILE_ENROLLMENT',
+      'ACCESS_POLICY',
+    ]);
     const typenames = evaluation.map((e: any) => e.result[0].policy.__typename);
     expect(typenames).toEqual(['GlobalSessionPolicy', 'MfaEnrollPolicy', 'ProfileEnrollmentPolicy', 'AccessPolicy']);
     for (const e of evaluation) {
@@ -170,16 +192,25 @@ describe('joins and their cost', () => {
 
   it('without joins costs the simulate call alone', async () => {
     const { result, total } = await countCalls(stack(), () =>
-      ok(stack(), `{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { groups: { ids: ["00g1engineering"] } } }) { evaluation { policyType status result { id name status } undefined { id } evaluated { id } } } }`),
+      ok(
+        stack(),
+        `{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { groups: { ids: ["00g1engineering"] } } }) { evaluation { policyType status result { id name status } undefined { id } evaluated { id } } } }`,
+      ),
     );
     expect(total).toBe(1);
-    expect(result.simulateAccess.evaluation[0]).toMatchObject({ policyType: 'PLATFORM_SIGN_ON', status: null, evaluated: [] });
+    expect(result.simulateAccess.evaluation[0]).toMatchObject({
+      policyType: 'PLATFORM_SIGN_ON',
+      status: null,
+      evaluated: [],
+    });
   });
 });
 
 describe('bad input', () => {
   it('answers an invalid context with BAD_USER_INPUT carrying the upstream causes', async () => {
-    const result = await stack().gql(`{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { user: { id: "00u1alice" }, groups: { ids: ["00g1engineering"] }, ip: "10.0.0.1", zones: { ids: ["nzo1office"] } } }) { evaluation { policyType } } }`);
+    const result = await stack().gql(
+      `{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { user: { id: "00u1alice" }, groups: { ids: ["00g1engineering"] }, ip: "10.0.0.1", zones: { ids: ["nzo1office"] } } }) { evaluation { policyType } } }`,
+    );
     expect(result.data).toBeNull();
     expect(result.errors).toHaveLength(1);
     const [error] = result.errors!;
@@ -196,20 +227,27 @@ describe('bad input', () => {
       `{ appInstance: "0oa1portal", policyContext: { user: { id: "00unope" } } }`,
     ]) {
       const result = await stack().gql(`{ simulateAccess(input: ${input}) { evaluation { policyType } } }`);
-      expect(result.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', upstream: { status: 404, errorCode: 'E0000007' } });
+      expect(result.errors![0].extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        upstream: { status: 404, errorCode: 'E0000007' },
+      });
     }
   });
 
   it('rejects a policy type the simulation does not evaluate before any upstream call', async () => {
     const { result, total } = await countCalls(stack(), () =>
-      stack().gql(`{ simulateAccess(input: { appInstance: "0oa1portal", policyTypes: [PASSWORD], policyContext: { user: { id: "00u1alice" } } }) { evaluation { policyType } } }`),
+      stack().gql(
+        `{ simulateAccess(input: { appInstance: "0oa1portal", policyTypes: [PASSWORD], policyContext: { user: { id: "00u1alice" } } }) { evaluation { policyType } } }`,
+      ),
     );
     expect(total).toBe(0);
     expect(result.errors![0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
   it('answers UNAUTHENTICATED without a header, with no upstream call', async () => {
-    const { result, total } = await countCalls(stack(), () => stack().gql(SIMULATE, { user: FIXTURE.alice, ip: '10.1.2.3' }, { auth: null }));
+    const { result, total } = await countCalls(stack(), () =>
+      stack().gql(SIMULATE, { user: FIXTURE.alice, ip: '10.1.2.3' }, { auth: null }),
+    );
     expect(total).toBe(0);
     expect(result.errors![0].extensions.code).toBe('UNAUTHENTICATED');
   });

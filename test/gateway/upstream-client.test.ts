@@ -33,7 +33,8 @@ describe('UpstreamClient against the emulator', () => {
     api = upstream().api;
   });
 
-  const passwordPolicy = (name: string, extra: Partial<Policy> = {}) => api.createPolicy({ type: 'PASSWORD', name, ...extra });
+  const passwordPolicy = (name: string, extra: Partial<Policy> = {}) =>
+    api.createPolicy({ type: 'PASSWORD', name, ...extra });
 
   it('lists policies page by page through the Link header', async () => {
     for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta']) await passwordPolicy(name);
@@ -48,7 +49,9 @@ describe('UpstreamClient against the emulator', () => {
       pages++;
     } while (after);
     expect(pages).toBe(3);
-    expect(seen).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Default Policy'].map((n) => expect.stringContaining(n)));
+    expect(seen).toEqual(
+      ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Default Policy'].map((n) => expect.stringContaining(n)),
+    );
     const all = await api.listPolicies({ type: 'PASSWORD' });
     expect(all.nextCursor).toBeNull();
     expect(all.items).toHaveLength(5);
@@ -118,11 +121,16 @@ describe('UpstreamClient against the emulator', () => {
 
     const created = await api.createUserType({ name: 'Partner', displayName: 'Partner' });
     expect(created).toMatchObject({ name: 'Partner', default: false });
-    expect(await api.replaceUserType(created.id, { name: 'Partner', displayName: 'Partners', description: 'd' })).toMatchObject({
+    expect(
+      await api.replaceUserType(created.id, { name: 'Partner', displayName: 'Partners', description: 'd' }),
+    ).toMatchObject({
       displayName: 'Partners',
       description: 'd',
     });
-    expect(await api.updateUserType(created.id, { description: 'e' })).toMatchObject({ displayName: 'Partners', description: 'e' });
+    expect(await api.updateUserType(created.id, { description: 'e' })).toMatchObject({
+      displayName: 'Partners',
+      description: 'e',
+    });
     await api.deleteUserType(created.id);
     expect(await upstreamError(api.getUserType(created.id))).toMatchObject({ status: 404 });
 
@@ -141,14 +149,18 @@ describe('UpstreamClient against the emulator', () => {
     await api.createRule(sales.id, { type: 'SIGN_ON', name: 'Deny', actions: { signon: { access: 'DENY' } } });
     const request = { appInstance: '0oa1portal', policyContext: { user: { id: '00u1alice' } } };
     const evaluatedIds = (r: SimulationResponse) => r.evaluation.flatMap((e) => e.evaluated.policies.map((p) => p.id));
-    const conditions = (r: SimulationResponse) => r.evaluation.flatMap((e) => e.evaluated.policies.flatMap((p) => p.conditions));
+    const conditions = (r: SimulationResponse) =>
+      r.evaluation.flatMap((e) => e.evaluated.policies.flatMap((p) => p.conditions));
     const plain = await api.simulate(request, []);
     expect(evaluatedIds(plain)).toEqual([]);
     const evaluated = await api.simulate(request, ['EVALUATED']);
     expect(evaluatedIds(evaluated)).toEqual([sales.id]);
     expect(conditions(evaluated)).toEqual([]);
     const withRules = await api.simulate(request, ['EVALUATED', 'RULE']);
-    expect(conditions(withRules)).toContainEqual({ type: expect.stringMatching(/^people\.groups/), status: 'NOT_MATCH' });
+    expect(conditions(withRules)).toContainEqual({
+      type: expect.stringMatching(/^people\.groups/),
+      status: 'NOT_MATCH',
+    });
   });
 
   it('parses a validation error with its causes', async () => {
@@ -165,10 +177,14 @@ describe('UpstreamClient against the emulator', () => {
     // `<id>/rules` would be the rules list if the slash were not encoded.
     expect(await upstreamError(api.getPolicy(`${defaultPolicy.id}/rules`))).toMatchObject({ status: 404 });
     expect(await upstreamError(api.getPolicy(`../policies?type=PASSWORD`))).toMatchObject({ status: 404 });
-    expect(await upstreamError(api.getRule(defaultPolicy.id, `../../${defaultPolicy.id}`))).toMatchObject({ status: 404 });
+    expect(await upstreamError(api.getRule(defaultPolicy.id, `../../${defaultPolicy.id}`))).toMatchObject({
+      status: 404,
+    });
     const after = await upstream().emulator.counts();
     expect(after.total - before.total).toBe(3);
-    expect(after.byRoute['GET /api/v1/policies/{policyId}/rules'] ?? 0).toBe(before.byRoute['GET /api/v1/policies/{policyId}/rules'] ?? 0);
+    expect(after.byRoute['GET /api/v1/policies/{policyId}/rules'] ?? 0).toBe(
+      before.byRoute['GET /api/v1/policies/{policyId}/rules'] ?? 0,
+    );
     expect(after.byRoute['GET /api/v1/policies'] ?? 0).toBe(before.byRoute['GET /api/v1/policies'] ?? 0);
   });
 
@@ -231,7 +247,13 @@ describe('UpstreamClient on the wire', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk));
       req.on('end', () => {
-        recorded.push({ method: req.method!, url: req.url!, headers: req.headers, body, remotePort: req.socket.remotePort });
+        recorded.push({
+          method: req.method!,
+          url: req.url!,
+          headers: req.headers,
+          body,
+          remotePort: req.socket.remotePort,
+        });
         handle(req, res);
       });
     });
@@ -256,17 +278,31 @@ describe('UpstreamClient on the wire', () => {
     await api.activatePolicy('p1');
     const [create, activate] = recorded;
     expect(create).toMatchObject({ method: 'POST', url: '/api/v1/meta/types/user/' });
-    expect(create.headers).toMatchObject({ accept: 'application/json', 'content-type': 'application/json', authorization: 'Bearer abc.DEF-123' });
+    expect(create.headers).toMatchObject({
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: 'Bearer abc.DEF-123',
+    });
     expect(JSON.parse(create.body)).toEqual({ name: 'X', displayName: 'X' });
     expect(activate).toMatchObject({ method: 'POST', url: '/api/v1/policies/p1/lifecycle/activate', body: '' });
     expect(activate.headers['content-type']).toBeUndefined();
   });
 
   it('encodes ids and list arguments, repeats expand, and keeps a base path', async () => {
-    handle = (req, res) => (req.url!.includes('/rules') || req.url!.includes('policies?') ? json(res, 200, []) : json(res, 200, { evaluation: [] }));
+    handle = (req, res) =>
+      req.url!.includes('/rules') || req.url!.includes('policies?')
+        ? json(res, 200, [])
+        : json(res, 200, { evaluation: [] });
     const api = clientFor({ baseUrl: `${base}/prefix/` }).forCaller('SSWS t');
     await api.listRules('a/b?c#d');
-    await api.listPolicies({ type: 'ACCESS_POLICY', status: 'ACTIVE', q: 'a&b=c', sortBy: 'name', limit: 5, after: 'x y' });
+    await api.listPolicies({
+      type: 'ACCESS_POLICY',
+      status: 'ACTIVE',
+      q: 'a&b=c',
+      sortBy: 'name',
+      limit: 5,
+      after: 'x y',
+    });
     await api.simulate({ appInstance: 'app' }, ['EVALUATED', 'RULE']);
     expect(recorded.map((r) => r.url)).toEqual([
       '/prefix/api/v1/policies/a%2Fb%3Fc%23d/rules',
@@ -277,7 +313,9 @@ describe('UpstreamClient on the wire', () => {
 
   it('takes the next cursor from the Link header', async () => {
     handle = (_req, res) =>
-      json(res, 200, [], { link: `<${base}/api/v1/policies?type=MFA_ENROLL&limit=2>; rel="self", <${base}/api/v1/policies?type=MFA_ENROLL&limit=2&after=00p%2Bnext>; rel="next"` });
+      json(res, 200, [], {
+        link: `<${base}/api/v1/policies?type=MFA_ENROLL&limit=2>; rel="self", <${base}/api/v1/policies?type=MFA_ENROLL&limit=2&after=00p%2Bnext>; rel="next"`,
+      });
     expect((await clientFor().forCaller('SSWS t').listPolicies({ type: 'MFA_ENROLL' })).nextCursor).toBe('00p+next');
   });
 
@@ -297,10 +335,18 @@ describe('UpstreamClient on the wire', () => {
       res.end('<html>Internal Server Error</html>');
     };
     const e = await upstreamError(clientFor().forCaller('SSWS t').getPolicy('p1'));
-    expect(e).toMatchObject({ status: 500, errorCode: undefined, errorSummary: 'Upstream answered 500 Internal Server Error', causes: [] });
+    expect(e).toMatchObject({
+      status: 500,
+      errorCode: undefined,
+      errorSummary: 'Upstream answered 500 Internal Server Error',
+      causes: [],
+    });
 
     handle = (_req, res) => json(res, 418, { message: 'not the spec shape' });
-    expect(await upstreamError(clientFor().forCaller('SSWS t').getPolicy('p1'))).toMatchObject({ status: 418, errorSummary: "Upstream answered 418 I'm a Teapot" });
+    expect(await upstreamError(clientFor().forCaller('SSWS t').getPolicy('p1'))).toMatchObject({
+      status: 418,
+      errorSummary: "Upstream answered 418 I'm a Teapot",
+    });
 
     handle = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{oops');
     expect(await upstreamError(clientFor().forCaller('SSWS t').getPolicy('p1'))).toMatchObject({ status: 200 });
@@ -313,8 +359,16 @@ describe('UpstreamClient on the wire', () => {
       expect(e).toBeInstanceOf(UpstreamUnavailableError);
       expect((e as UpstreamUnavailableError).status).toBe(status);
     }
-    handle = (_req, res) => json(res, 429, { errorCode: 'E0000047', errorSummary: 'API call exceeded rate limit due to too many requests.', errorCauses: [] });
-    expect(await upstreamError(clientFor().forCaller('SSWS t').listUserTypes())).toMatchObject({ status: 429, errorCode: 'E0000047' });
+    handle = (_req, res) =>
+      json(res, 429, {
+        errorCode: 'E0000047',
+        errorSummary: 'API call exceeded rate limit due to too many requests.',
+        errorCauses: [],
+      });
+    expect(await upstreamError(clientFor().forCaller('SSWS t').listUserTypes())).toMatchObject({
+      status: 429,
+      errorCode: 'E0000047',
+    });
   });
 
   it('times out waiting for headers and for the body', async () => {

@@ -6,7 +6,8 @@ import { countCalls, FIXTURE, mutate, ok, useStack } from './schema-helpers.ts';
 
 const stack = useStack();
 
-const FIELDS = 'id name displayName description default createdBy lastUpdatedBy created lastUpdated links { schema { rel href method } self { rel href method } }';
+const FIELDS =
+  'id name displayName description default createdBy lastUpdatedBy created lastUpdated links { schema { rel href method } self { rel href method } }';
 const CREATE = `mutation($input: CreateUserTypeInput!) { createUserType(input: $input) { userType { ${FIELDS} } userErrors { code field message } } }`;
 const REPLACE = `mutation($id: ID!, $input: ReplaceUserTypeInput!) { replaceUserType(id: $id, input: $input) { userType { ${FIELDS} } userErrors { code field message } } }`;
 const UPDATE = `mutation($id: ID!, $input: UpdateUserTypeInput!) { updateUserType(id: $id, input: $input) { userType { ${FIELDS} } userErrors { code field message } } }`;
@@ -23,13 +24,21 @@ describe('queries', () => {
     expect(defaultType).toMatchObject({ displayName: 'User', description: 'Default user type' });
     expect(defaultType.createdBy).toBeTypeOf('string');
     expect(defaultType.created).toMatch(/Z$/);
-    expect(defaultType.links.self).toEqual({ rel: 'self', method: 'GET', href: expect.stringMatching(new RegExp(`/api/v1/meta/types/user/${defaultType.id}$`)) });
+    expect(defaultType.links.self).toEqual({
+      rel: 'self',
+      method: 'GET',
+      href: expect.stringMatching(new RegExp(`/api/v1/meta/types/user/${defaultType.id}$`)),
+    });
     expect(defaultType.links.schema.href).toMatch(/\/api\/v1\/meta\/schemas\/user\//);
   });
 
   it('reads a type by id and by the `default` alias, and null for an unknown id', async () => {
     const { result, byRoute } = await countCalls(stack(), () =>
-      ok(stack(), `query($id: ID!) { byId: userType(id: $id) { name } byAlias: userType(id: "default") { name default } }`, { id: FIXTURE.contractorType }),
+      ok(
+        stack(),
+        `query($id: ID!) { byId: userType(id: $id) { name } byAlias: userType(id: "default") { name default } }`,
+        { id: FIXTURE.contractorType },
+      ),
     );
     expect(result).toEqual({ byId: { name: 'Contractor' }, byAlias: { name: 'user', default: true } });
     // Two ids in one operation: one list call answers both.
@@ -42,7 +51,9 @@ describe('queries', () => {
 
   it('answers lookups from a list already loaded in the same operation', async () => {
     const { result, total } = await countCalls(stack(), () =>
-      ok(stack(), `query($id: ID!) { userTypes { id } userType(id: $id) { name } again: userTypes { name } }`, { id: FIXTURE.contractorType }),
+      ok(stack(), `query($id: ID!) { userTypes { id } userType(id: $id) { name } again: userTypes { name } }`, {
+        id: FIXTURE.contractorType,
+      }),
     );
     expect(result.userType.name).toBe('Contractor');
     expect(total).toBe(1);
@@ -51,17 +62,38 @@ describe('queries', () => {
 
 describe('mutations', () => {
   it('creates a type, read back with default false and the creator filled in', async () => {
-    const created = (await mutate(stack(), 'createUserType', CREATE, { input: { name: 'Partner', displayName: 'Partner user', description: 'External partners' } })).userType;
-    expect(created).toMatchObject({ name: 'Partner', displayName: 'Partner user', description: 'External partners', default: false });
+    const created = (
+      await mutate(stack(), 'createUserType', CREATE, {
+        input: { name: 'Partner', displayName: 'Partner user', description: 'External partners' },
+      })
+    ).userType;
+    expect(created).toMatchObject({
+      name: 'Partner',
+      displayName: 'Partner user',
+      description: 'External partners',
+      default: false,
+    });
     expect(created.createdBy).toBeTypeOf('string');
     const read = await ok(stack(), `query($id: ID!) { userType(id: $id) { name } }`, { id: created.id });
     expect(read.userType.name).toBe('Partner');
   });
 
   it('replaces and updates displayName and description', async () => {
-    const created = (await mutate(stack(), 'createUserType', CREATE, { input: { name: 'Vendor', displayName: 'Vendor' } })).userType;
-    const replaced = (await mutate(stack(), 'replaceUserType', REPLACE, { id: created.id, input: { name: 'Vendor', displayName: 'Vendor user', description: 'replaced' } })).userType;
-    expect(replaced).toMatchObject({ id: created.id, name: 'Vendor', displayName: 'Vendor user', description: 'replaced' });
+    const created = (
+      await mutate(stack(), 'createUserType', CREATE, { input: { name: 'Vendor', displayName: 'Vendor' } })
+    ).userType;
+    const replaced = (
+      await mutate(stack(), 'replaceUserType', REPLACE, {
+        id: created.id,
+        input: { name: 'Vendor', displayName: 'Vendor user', description: 'replaced' },
+      })
+    ).userType;
+    expect(replaced).toMatchObject({
+      id: created.id,
+      name: 'Vendor',
+      displayName: 'Vendor user',
+      description: 'replaced',
+    });
     const { result, byRoute } = await countCalls(stack(), () =>
       mutate(stack(), 'updateUserType', UPDATE, { id: created.id, input: { description: 'updated only' } }),
     );
@@ -81,7 +113,9 @@ describe('mutations', () => {
   });
 
   it('deletes a type', async () => {
-    const created = (await mutate(stack(), 'createUserType', CREATE, { input: { name: 'Temporary', displayName: 'Temporary' } })).userType;
+    const created = (
+      await mutate(stack(), 'createUserType', CREATE, { input: { name: 'Temporary', displayName: 'Temporary' } })
+    ).userType;
     const data = await ok(stack(), DELETE, { id: created.id });
     expect(data.deleteUserType).toEqual({ deletedId: created.id, userErrors: [] });
     const read = await ok(stack(), `query($id: ID!) { userType(id: $id) { id } }`, { id: created.id });
@@ -93,22 +127,30 @@ describe('refusals', () => {
   it('refuses an invalid name with the input path', async () => {
     const data = await ok(stack(), CREATE, { input: { name: '1bad name', displayName: 'Bad' } });
     expect(data.createUserType.userType).toBeNull();
-    expect(data.createUserType.userErrors).toEqual([{ code: 'E0000001', field: ['input', 'name'], message: expect.any(String) }]);
+    expect(data.createUserType.userErrors).toEqual([
+      { code: 'E0000001', field: ['input', 'name'], message: expect.any(String) },
+    ]);
   });
 
   it('refuses a duplicate name', async () => {
     const data = await ok(stack(), CREATE, { input: { name: 'Contractor', displayName: 'Again' } });
-    expect(data.createUserType.userErrors).toEqual([{ code: 'E0000001', field: ['input', 'name'], message: expect.any(String) }]);
+    expect(data.createUserType.userErrors).toEqual([
+      { code: 'E0000001', field: ['input', 'name'], message: expect.any(String) },
+    ]);
   });
 
   it('refuses to change the name on replace', async () => {
-    const data = await ok(stack(), REPLACE, { id: FIXTURE.contractorType, input: { name: 'Renamed', displayName: 'x', description: 'y' } });
+    const data = await ok(stack(), REPLACE, {
+      id: FIXTURE.contractorType,
+      input: { name: 'Renamed', displayName: 'x', description: 'y' },
+    });
     expect(data.replaceUserType.userType).toBeNull();
     expect(data.replaceUserType.userErrors[0]).toMatchObject({ code: 'E0000001', field: ['input', 'name'] });
   });
 
   it('refuses an eleventh type', async () => {
-    for (let i = 0; i < 8; i++) await mutate(stack(), 'createUserType', CREATE, { input: { name: `Type${i}`, displayName: `Type ${i}` } });
+    for (let i = 0; i < 8; i++)
+      await mutate(stack(), 'createUserType', CREATE, { input: { name: `Type${i}`, displayName: `Type ${i}` } });
     const data = await ok(stack(), CREATE, { input: { name: 'TooMany', displayName: 'Too many' } });
     expect(data.createUserType.userType).toBeNull();
     expect(data.createUserType.userErrors).toHaveLength(1);
@@ -120,17 +162,36 @@ describe('refusals', () => {
     const asDefault = await ok(stack(), DELETE, { id: defaultId });
     expect(asDefault.deleteUserType).toEqual({
       deletedId: null,
-      userErrors: [{ code: 'E0000142', reason: 'PROHIBITED', field: null, message: expect.stringContaining('default user type cannot be deleted') }],
+      userErrors: [
+        {
+          code: 'E0000142',
+          reason: 'PROHIBITED',
+          field: null,
+          message: expect.stringContaining('default user type cannot be deleted'),
+        },
+      ],
     });
     const withUsers = await ok(stack(), DELETE, { id: FIXTURE.contractorType });
-    expect(withUsers.deleteUserType.userErrors).toEqual([{ code: 'E0000142', reason: 'UNMET_REQUIREMENTS', field: null, message: expect.stringContaining('user(s) of this type exist') }]);
+    expect(withUsers.deleteUserType.userErrors).toEqual([
+      {
+        code: 'E0000142',
+        reason: 'UNMET_REQUIREMENTS',
+        field: null,
+        message: expect.stringContaining('user(s) of this type exist'),
+      },
+    ]);
     const unknown = await ok(stack(), DELETE, { id: 'otynope' });
-    expect(unknown.deleteUserType.userErrors).toEqual([{ code: 'E0000007', field: null, reason: null, message: expect.any(String) }]);
+    expect(unknown.deleteUserType.userErrors).toEqual([
+      { code: 'E0000007', field: null, reason: null, message: expect.any(String) },
+    ]);
   });
 
   it('answers an update of an unknown type with not-found', async () => {
     const data = await ok(stack(), UPDATE, { id: 'otynope', input: { displayName: 'x' } });
-    expect(data.updateUserType).toEqual({ userType: null, userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }] });
+    expect(data.updateUserType).toEqual({
+      userType: null,
+      userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }],
+    });
   });
 
   it('throws UNAUTHENTICATED without a header, with no upstream call', async () => {

@@ -14,7 +14,12 @@ export interface RestResponse<T = any> {
 
 export interface TestEmulator extends RunningEmulator {
   /** Sends one authenticated REST call (JSON body when given) and parses the JSON answer. */
-  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<RestResponse<T>>;
+  call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<RestResponse<T>>;
   /** Returns the admin request counter. */
   counts(): Promise<{ total: number; byRoute: Record<string, number> }>;
   reset(): Promise<void>;
@@ -39,9 +44,9 @@ export async function startTestEmulator(options: Partial<EmulatorOptions> = {}):
   return {
     ...emu,
     call,
-    counts: async () => (await fetch(emu.url + '/__emulator/requests')).json() as any,
+    counts: async () => (await fetch(`${emu.url}/__emulator/requests`)).json() as any,
     reset: async () => {
-      await fetch(emu.url + '/__emulator/reset', { method: 'POST' });
+      await fetch(`${emu.url}/__emulator/reset`, { method: 'POST' });
     },
   };
 }
@@ -84,7 +89,10 @@ export function causesOf(res: RestResponse): string[] {
 
 /** Asserts that a cause names `path`: its summary reads `path: ...`. */
 export function expectCauseNaming(res: RestResponse, path: string): void {
-  expect(causesOf(res).some((c) => c.startsWith(`${path}: `)), causesOf(res).join(' | ')).toBe(true);
+  expect(
+    causesOf(res).some((c) => c.startsWith(`${path}: `)),
+    causesOf(res).join(' | '),
+  ).toBe(true);
 }
 
 /** Asserts a 400 E0000001 validation failure with a cause naming `path`. */

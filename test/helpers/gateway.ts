@@ -63,7 +63,11 @@ export interface TestStack {
   yoga: Gateway;
   upstream: UpstreamClient;
   /** One GraphQL request over HTTP; default auth `SSWS ${TOKEN}`, `auth: null` sends no header. */
-  gql<T = any>(query: string, variables?: Record<string, unknown>, opts?: { auth?: string | null }): Promise<GqlResult<T>>;
+  gql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    opts?: { auth?: string | null },
+  ): Promise<GqlResult<T>>;
   close(): Promise<void>;
 }
 
@@ -79,11 +83,19 @@ export async function startTestStack(
     // Masked errors are expected in tests; keep the output quiet.
     logger: createRedactingLogger('silent'),
   });
-  const gql = async <T = any>(query: string, variables?: Record<string, unknown>, opts: { auth?: string | null } = {}) => {
+  const gql = async <T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    opts: { auth?: string | null } = {},
+  ) => {
     const auth = opts.auth === undefined ? `SSWS ${TOKEN}` : opts.auth;
     const res = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(auth === null ? {} : { authorization: auth }) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(auth === null ? {} : { authorization: auth }),
+      },
       body: JSON.stringify({ query, variables }),
     });
     return (await res.json()) as GqlResult<T>;

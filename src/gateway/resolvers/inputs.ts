@@ -76,7 +76,9 @@ function toActions(input: Compact<PolicyRuleActionsInput>): Wire.RuleActions {
   }
   if (entityRisk) actions.entityRisk = { actions: entityRisk.actions as Wire.EntityRiskActionItem[] };
   if (continuousAccess) {
-    actions.continuousAccess = { failureActions: continuousAccess.failureActions as Wire.ContinuousAccessFailureAction[] };
+    actions.continuousAccess = {
+      failureActions: continuousAccess.failureActions as Wire.ContinuousAccessFailureAction[],
+    };
   }
   return actions;
 }

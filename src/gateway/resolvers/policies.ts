@@ -63,5 +63,6 @@ export const policyFields = {
 const KNOWN_APPLICATION_MEMBERS = new Set(['id', 'name', 'label', 'status']);
 
 export const Application: ApplicationResolvers = {
-  additionalProperties: (app) => Object.fromEntries(Object.entries(app).filter(([key]) => !KNOWN_APPLICATION_MEMBERS.has(key))),
+  additionalProperties: (app) =>
+    Object.fromEntries(Object.entries(app).filter(([key]) => !KNOWN_APPLICATION_MEMBERS.has(key))),
 };

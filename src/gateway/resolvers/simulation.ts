@@ -2,7 +2,13 @@
 // policy is joined with the policy loader (one GET per distinct policy); a simulated rule with its
 // policy's rules list (one list call per distinct policy, however many of its rules appear).
 import { GraphQLError } from 'graphql';
-import { POLICY_TYPES, type PolicyType, type SimulationExpand, type SimulationRequest, type SimulationResponse } from '../../rest/types.ts';
+import {
+  POLICY_TYPES,
+  type PolicyType,
+  type SimulationExpand,
+  type SimulationRequest,
+  type SimulationResponse,
+} from '../../rest/types.ts';
 import type { RestApi } from '../../upstream/client.ts';
 import { gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
 import type {
@@ -19,13 +25,19 @@ import { fromUpstream } from './upstream.ts';
  * Bad input is BAD_USER_INPUT with the upstream causes: a 400, and also a 404, which here means
  * that the input names an app or user that does not exist.
  */
-async function simulate(api: RestApi, body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse> {
+async function simulate(
+  api: RestApi,
+  body: SimulationRequest,
+  expand: SimulationExpand[],
+): Promise<SimulationResponse> {
   try {
     return await api.simulate(body, expand);
   } catch (error) {
     const graphQLError = toGraphQLError(error);
     if (!isNotFound(error)) throw graphQLError;
-    throw new GraphQLError(graphQLError.message, { extensions: { ...graphQLError.extensions, code: 'BAD_USER_INPUT' } });
+    throw new GraphQLError(graphQLError.message, {
+      extensions: { ...graphQLError.extensions, code: 'BAD_USER_INPUT' },
+    });
   }
 }
 
@@ -40,7 +52,10 @@ function isPolicyType(value: string): value is PolicyType {
 export const PolicyTypeEvaluation: PolicyTypeEvaluationResolvers = {
   policyType: (evaluation) => {
     if (isPolicyType(evaluation.policyType)) return evaluation.policyType;
-    throw gatewayError(`The service reported an unknown policy type ${JSON.stringify(evaluation.policyType)}.`, 'UPSTREAM_ERROR');
+    throw gatewayError(
+      `The service reported an unknown policy type ${JSON.stringify(evaluation.policyType)}.`,
+      'UPSTREAM_ERROR',
+    );
   },
   result: (evaluation) => evaluation.result.policies,
   undefined: (evaluation) => evaluation.undefined.policies,

@@ -3,7 +3,9 @@ import type { PolicyType, RuleType } from '../../rest/types.ts';
 import type { PolicyResolvers, PolicyRuleResolvers } from '../../generated/graphql.ts';
 
 /** The object type names that implement an interface, as the generated `__resolveType` accepts them. */
-type ImplementationOf<R extends { __resolveType: (...args: never[]) => unknown }> = NonNullable<Awaited<ReturnType<R['__resolveType']>>>;
+type ImplementationOf<R extends { __resolveType: (...args: never[]) => unknown }> = NonNullable<
+  Awaited<ReturnType<R['__resolveType']>>
+>;
 
 export const POLICY_TYPENAME: Record<PolicyType, ImplementationOf<PolicyResolvers>> = {
   PLATFORM_SIGN_ON: 'GlobalSessionPolicy',

@@ -1,0 +1,39 @@
+// Request bodies in, JSON out: the small HTTP plumbing shared by every route.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyTooLarge, malformedBody } from './errors.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Reads and parses a JSON body; an absent body is `undefined`. */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw bodyTooLarge(MAX_BODY_BYTES);
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw malformedBody(`the body is not valid JSON (${(e as Error).message})`);
+  }
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export function sendEmpty(res: ServerResponse, status = 204, headers: Record<string, string> = {}): void {
+  res.writeHead(status, headers);
+  res.end();
+}

@@ -1,0 +1,104 @@
+// The org as a new org has it: one system default policy per policy type (each with its system
+// default rule), exactly one IdP discovery policy, the default user type, plus the fixture's
+// user types and app assignments.
+import type { PolicyType } from '../../rest/types.ts';
+import { POLICY_TYPES, RULE_TYPE_OF } from '../../rest/types.ts';
+import { FixtureError, type OrgFixture } from './fixture.ts';
+import { newId, now } from './ids.ts';
+import type { OrgStore, OrgData, StoredPolicy, StoredRule } from './store.ts';
+import { Check } from '../policyTypes/check.ts';
+import { toWirePolicy } from './wire.ts';
+import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
+import type { Engine } from '../policyTypes/registry.ts';
+
+export const EMULATOR_ADMIN_USER_ID = '00uemulatoradmin';
+
+const DEFAULT_POLICY_NAMES: Record<PolicyType, string> = {
+  PLATFORM_SIGN_ON: 'Default Policy',
+  PASSWORD: 'Default Policy',
+  MFA_ENROLL: 'Default Policy',
+  IDP_DISCOVERY: 'Idp Discovery Policy',
+  ACCESS_POLICY: 'Default Policy',
+  PROFILE_ENROLLMENT: 'Default Policy',
+  CONTINUOUS_ACCESS: 'Continuous Access Evaluation Policy',
+  ENTITY_RISK: 'Entity Risk Policy',
+};
+
+export function typesOfEngine(engine: Engine): PolicyType[] {
+  return POLICY_TYPES.filter((t) => engine === 'IE' || !POLICY_TYPE_MODULES[t].ieOnly);
+}
+
+/** Creates the system default rule of a policy (used at seeding and when a policy creates its own). */
+export function newDefaultRule(store: OrgStore, policy: StoredPolicy): StoredRule {
+  const def = POLICY_TYPE_MODULES[policy.type].defaultRule(toWirePolicy(store, '', policy), store.engine);
+  const t = now();
+  return {
+    id: newId('0pr'),
+    type: RULE_TYPE_OF[policy.type],
+    name: def.name,
+    status: 'ACTIVE',
+    system: true,
+    created: t,
+    lastUpdated: t,
+    conditions: def.conditions,
+    actions: def.actions,
+  };
+}
+
+export function emptyData(): OrgData {
+  return { policies: {}, policyOrder: {}, rules: {}, userTypes: [], appPolicies: {} };
+}
+
+/** Fills `store` (which must be empty) with a new org's contents. */
+export function seedOrg(store: OrgStore, fixture: OrgFixture): void {
+  const t = now();
+  store.data.userTypes.push({
+    id: newId('oty'),
+    name: 'user',
+    displayName: 'User',
+    description: 'Default user type',
+    default: true,
+    createdBy: EMULATOR_ADMIN_USER_ID,
+    lastUpdatedBy: EMULATOR_ADMIN_USER_ID,
+    created: t,
+    lastUpdated: t,
+  });
+  for (const ut of fixture.userTypes) {
+    store.data.userTypes.push({
+      ...ut,
+      default: false,
+      createdBy: EMULATOR_ADMIN_USER_ID,
+      lastUpdatedBy: EMULATOR_ADMIN_USER_ID,
+      created: t,
+      lastUpdated: t,
+    });
+  }
+  for (const type of typesOfEngine(store.engine)) {
+    const check = new Check();
+    const settings = POLICY_TYPE_MODULES[type].settings(undefined, { check, engine: store.engine, org: store });
+    const policy: StoredPolicy = {
+      id: newId('00p'),
+      type,
+      name: DEFAULT_POLICY_NAMES[type],
+      system: true,
+      description: `The default ${type} policy`,
+      status: 'ACTIVE',
+      conditions: null,
+      ...(settings ? { settings } : {}),
+      created: t,
+      lastUpdated: t,
+    };
+    store.placePolicy(policy);
+    store.placeRule(policy, newDefaultRule(store, policy));
+  }
+  for (const app of fixture.apps) {
+    if (app.accessPolicyId === null) continue;
+    const p = store.policy(app.accessPolicyId);
+    if (p?.type !== 'ACCESS_POLICY') {
+      throw new FixtureError(
+        `fixture: apps ${app.id}.accessPolicyId names no authentication policy (${app.accessPolicyId})`,
+      );
+    }
+    store.data.appPolicies[app.id] = app.accessPolicyId;
+  }
+}

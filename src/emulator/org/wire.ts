@@ -1,0 +1,57 @@
+// Stored objects -> the wire shapes of the spec: derived priority and `_links`.
+import type { Link, Policy, PolicyLinks, PolicyRule, RuleLinks, UserType } from '../../rest/types.ts';
+import type { OrgStore, StoredPolicy, StoredRule, StoredUserType } from './store.ts';
+
+const link = (href: string, ...allow: string[]): Link => ({ href, hints: { allow } });
+
+/** Entity risk and continuous access policies are not mapped to resources: no `mappings` link. */
+const UNMAPPED = new Set(['ENTITY_RISK', 'CONTINUOUS_ACCESS']);
+
+export function policyLinks(base: string, p: StoredPolicy): PolicyLinks {
+  const self = `${base}/api/v1/policies/${encodeURIComponent(p.id)}`;
+  const links: PolicyLinks = { self: p.system ? link(self, 'GET', 'PUT') : link(self, 'GET', 'PUT', 'DELETE') };
+  // System policies are always active and cannot be deactivated, so they offer no lifecycle link.
+  if (!p.system) {
+    if (p.status === 'ACTIVE') links.deactivate = link(`${self}/lifecycle/deactivate`, 'POST');
+    else links.activate = link(`${self}/lifecycle/activate`, 'POST');
+  }
+  links.rules = link(`${self}/rules`, 'GET', 'POST');
+  if (!UNMAPPED.has(p.type)) links.mappings = link(`${self}/mappings`, 'GET', 'POST');
+  return links;
+}
+
+export function ruleLinks(base: string, policyId: string, r: StoredRule): RuleLinks {
+  const self = `${base}/api/v1/policies/${encodeURIComponent(policyId)}/rules/${encodeURIComponent(r.id)}`;
+  const links: RuleLinks = { self: r.system ? link(self, 'GET', 'PUT') : link(self, 'GET', 'PUT', 'DELETE') };
+  if (!r.system) {
+    if (r.status === 'ACTIVE') links.deactivate = link(`${self}/lifecycle/deactivate`, 'POST');
+    else links.activate = link(`${self}/lifecycle/activate`, 'POST');
+  }
+  return links;
+}
+
+export function toWirePolicy(store: OrgStore, base: string, p: StoredPolicy): Policy {
+  return { ...p, priority: store.policyPriority(p), _links: policyLinks(base, p) };
+}
+
+export function toWireRule(store: OrgStore, base: string, policy: StoredPolicy, r: StoredRule): PolicyRule {
+  return { ...r, priority: store.rulePriority(policy, r), _links: ruleLinks(base, policy.id, r) };
+}
+
+export function schemaIdOf(typeId: string): string {
+  return `osc${typeId.replace(/^oty/, '')}`;
+}
+
+export function toWireUserType(base: string, t: StoredUserType): UserType {
+  return {
+    ...t,
+    _links: {
+      schema: {
+        rel: 'schema',
+        href: `${base}/api/v1/meta/schemas/user/${encodeURIComponent(schemaIdOf(t.id))}`,
+        method: 'GET',
+      },
+      self: { rel: 'self', href: `${base}/api/v1/meta/types/user/${encodeURIComponent(t.id)}`, method: 'GET' },
+    },
+  };
+}

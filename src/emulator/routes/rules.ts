@@ -1,0 +1,129 @@
+// The rule operations of one policy: list, create, read, replace, delete and lifecycle.
+import { LIFECYCLE_STATUSES, RULE_TYPES, RULE_TYPE_OF } from '../../rest/types.ts';
+import { forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { noContent, ok, type Handler, type HandlerContext } from '../http/handler.ts';
+import { newId, now } from '../org/ids.ts';
+import { bodyObject, findPolicy } from './shared.ts';
+import type { OrgStore, StoredPolicy, StoredRule } from '../org/store.ts';
+import { Check } from '../policyTypes/check.ts';
+import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
+import type { RuleValidationContext } from '../policyTypes/registry.ts';
+import { toWirePolicy, toWireRule } from '../org/wire.ts';
+
+function findRule(store: OrgStore, policy: StoredPolicy, ruleId: string): StoredRule {
+  const r = store.rule(policy.id, ruleId);
+  if (!r) throw notFound(`${ruleId} (PolicyRule)`);
+  return r;
+}
+
+interface ParsedRule {
+  fields: Pick<StoredRule, 'type' | 'name' | 'status' | 'conditions' | 'actions'>;
+  priority?: number;
+}
+
+/** Validates a create or replace body. Read-only violations (403) win over validation causes (400). */
+function parseRule(store: OrgStore, policy: StoredPolicy, body: unknown, existing?: StoredRule): ParsedRule {
+  const raw = bodyObject(body);
+  const c = new Check();
+  const mod = POLICY_TYPE_MODULES[policy.type];
+  const forbids: string[] = [];
+  const type = c.enum(raw.type, 'type', RULE_TYPES, { required: true });
+  if (type && type !== mod.ruleType) c.fail('type', `must be ${mod.ruleType} for a rule of a ${policy.type} policy`);
+  if (existing && raw.id !== undefined && raw.id !== existing.id) c.fail('id', 'does not match the rule in the path');
+  const name = c.string(raw.name, 'name', { required: true, nonEmpty: true });
+  if (name && name.length > 255) c.fail('name', 'must be at most 255 characters');
+  const status = c.enum(raw.status, 'status', LIFECYCLE_STATUSES);
+  const priority = c.integer(raw.priority, 'priority', { min: mod.firstRulePriority });
+  if (existing?.system) {
+    if (status === 'INACTIVE') forbids.push('status: the default rule cannot be deactivated');
+    if (priority !== undefined && priority !== store.rulePriority(policy, existing))
+      c.fail('priority', 'the default rule is always last');
+  }
+  const ctx: RuleValidationContext = {
+    check: c,
+    engine: store.engine,
+    org: store,
+    policy: toWirePolicy(store, '', policy),
+    existing: existing && toWireRule(store, '', policy, existing),
+    isDefaultRule: existing?.system ?? false,
+    forbid: (message) => forbids.push(message),
+  };
+  const conditions = validateConditions(raw.conditions, ctx, 'rule');
+  mod.ruleConditions?.(conditions, ctx);
+  const actions = mod.actions(raw.actions, ctx);
+  if (forbids.length) throw forbidden(forbids);
+  if (!c.ok) throw validationFailed(c.causes);
+  return {
+    fields: {
+      type: RULE_TYPE_OF[policy.type],
+      name: name!,
+      status: status ?? existing?.status ?? 'ACTIVE',
+      conditions,
+      actions,
+    },
+    priority,
+  };
+}
+
+export const listRules: Handler = ({ store, base, params }) => {
+  const p = findPolicy(store, params.policyId);
+  return ok(store.rules(p.id).map((r) => toWireRule(store, base, p, r)));
+};
+
+export const getRule: Handler = ({ store, base, params }) => {
+  const p = findPolicy(store, params.policyId);
+  return ok(toWireRule(store, base, p, findRule(store, p, params.ruleId)));
+};
+
+export const createRule: Handler = ({ store, base, params, body }) => {
+  const p = findPolicy(store, params.policyId);
+  const max = POLICY_TYPE_MODULES[p.type].maxRules;
+  if (max !== undefined && store.rules(p.id).length >= max) {
+    throw validationFailed([`rules: a ${p.type} policy holds at most ${max} rule(s)`]);
+  }
+  const { fields, priority } = parseRule(store, p, body);
+  const t = now();
+  const r: StoredRule = { id: newId('0pr'), system: false, ...fields, created: t, lastUpdated: t };
+  store.placeRule(p, r, priority);
+  store.changed();
+  return ok(toWireRule(store, base, p, r));
+};
+
+export const replaceRule: Handler = ({ store, base, params, body }) => {
+  const p = findPolicy(store, params.policyId);
+  const existing = findRule(store, p, params.ruleId);
+  if (existing.system) {
+    if (store.engine === 'CLASSIC') throw forbidden(['default rules cannot be edited on classic engine orgs']);
+    if (POLICY_TYPE_MODULES[p.type].defaultRuleReadOnly(toWirePolicy(store, '', p))) {
+      throw forbidden([`the default rule of this ${p.type} policy is read-only`]);
+    }
+  }
+  const { fields, priority } = parseRule(store, p, body, existing);
+  const r: StoredRule = { ...existing, ...fields, lastUpdated: now() };
+  store.placeRule(p, r, priority ?? store.rulePriority(p, existing));
+  store.changed();
+  return ok(toWireRule(store, base, p, r));
+};
+
+export const deleteRule: Handler = ({ store, params }) => {
+  const p = findPolicy(store, params.policyId);
+  const r = findRule(store, p, params.ruleId);
+  if (r.system) throw forbidden(['the default rule cannot be deleted']);
+  store.removeRule(p.id, r.id);
+  store.changed();
+  return noContent();
+};
+
+function setRuleStatus(ctx: HandlerContext, status: 'ACTIVE' | 'INACTIVE') {
+  const p = findPolicy(ctx.store, ctx.params.policyId);
+  const r = findRule(ctx.store, p, ctx.params.ruleId);
+  if (r.system && status === 'INACTIVE') throw forbidden(['the default rule cannot be deactivated']);
+  if (r.status !== status) {
+    r.status = status;
+    r.lastUpdated = now();
+    ctx.store.changed();
+  }
+  return noContent();
+}
+export const activateRule: Handler = (ctx) => setRuleStatus(ctx, 'ACTIVE');
+export const deactivateRule: Handler = (ctx) => setRuleStatus(ctx, 'INACTIVE');

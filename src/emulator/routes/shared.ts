@@ -1,0 +1,30 @@
+// Lookups and body checks that every resource's routes share.
+import type { PolicyType } from '../../rest/types.ts';
+import { POLICY_TYPES } from '../../rest/types.ts';
+import { notFound, validationFailed } from '../http/errors.ts';
+import type { OrgStore, StoredPolicy } from '../org/store.ts';
+import type { Check, JsonObject } from '../policyTypes/check.ts';
+import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
+
+export function findPolicy(store: OrgStore, id: string): StoredPolicy {
+  const p = store.policy(id);
+  if (!p) throw notFound(`${id} (Policy)`);
+  return p;
+}
+
+/** The body's object, or a validation error naming the body. */
+export function bodyObject(body: unknown): JsonObject {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw validationFailed(['(body): must be a JSON object']);
+  return body as JsonObject;
+}
+
+/** Checks `type` against the engine: identity-engine types do not exist on classic orgs. */
+export function checkPolicyType(store: OrgStore, c: Check, raw: unknown, path = 'type'): PolicyType | undefined {
+  const type = c.enum(raw, path, POLICY_TYPES, { required: true });
+  if (type && store.engine === 'CLASSIC' && POLICY_TYPE_MODULES[type].ieOnly) {
+    c.fail(path, `${type} policies are available only on identity engine orgs`);
+    return undefined;
+  }
+  return type;
+}

@@ -1,0 +1,114 @@
+// The User Types service: list, read (`default` is an alias of the default type), create,
+// replace, partial update and delete, with the limit of 10 types and immutable, unique names.
+import { notAllowed, notFound, validationFailed } from '../http/errors.ts';
+import { noContent, ok, type Handler } from '../http/handler.ts';
+import { newId, now } from '../org/ids.ts';
+import { bodyObject } from './shared.ts';
+import { EMULATOR_ADMIN_USER_ID } from '../org/seed.ts';
+import type { OrgStore, StoredUserType } from '../org/store.ts';
+import { Check } from '../policyTypes/check.ts';
+import { toWireUserType } from '../org/wire.ts';
+
+export const MAX_USER_TYPES = 10;
+const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+function findType(store: OrgStore, id: string): StoredUserType {
+  const t = store.userType(id);
+  if (!t) throw notFound(`${id} (UserType)`);
+  return t;
+}
+
+function checkText(
+  c: Check,
+  raw: Record<string, unknown>,
+  key: 'displayName' | 'description',
+  required: boolean,
+): string | undefined {
+  const v = c.string(raw[key], key, { required, nonEmpty: key === 'displayName' });
+  if (v !== undefined && v.length > 1024) c.fail(key, 'must be at most 1024 characters');
+  return v;
+}
+
+/** `name` may be sent on replace and update, but only unchanged. */
+function checkNameUnchanged(c: Check, raw: Record<string, unknown>, t: StoredUserType, required: boolean): void {
+  const name = c.string(raw.name, 'name', { required });
+  if (name !== undefined && name !== t.name) c.fail('name', `cannot change after creation (it is ${t.name})`);
+}
+
+export const listUserTypes: Handler = ({ store, base }) => ok(store.data.userTypes.map((t) => toWireUserType(base, t)));
+
+export const getUserType: Handler = ({ store, base, params }) =>
+  ok(toWireUserType(base, findType(store, params.typeId)));
+
+export const createUserType: Handler = ({ store, base, body }) => {
+  const raw = bodyObject(body);
+  const c = new Check();
+  const name = c.string(raw.name, 'name', {
+    required: true,
+    pattern: NAME,
+    patternText: 'must start with a letter and contain only letters, digits or underscores',
+  });
+  if (name && store.data.userTypes.some((t) => t.name.toLowerCase() === name.toLowerCase())) {
+    c.fail('name', `a user type named ${name} already exists`);
+  }
+  const displayName = checkText(c, raw, 'displayName', true);
+  const description = checkText(c, raw, 'description', false) ?? '';
+  if (store.data.userTypes.length >= MAX_USER_TYPES)
+    c.fail('(type)', `the org already has the maximum of ${MAX_USER_TYPES} user types`);
+  if (!c.ok) throw validationFailed(c.causes);
+  const t = now();
+  const created: StoredUserType = {
+    id: newId('oty'),
+    name: name!,
+    displayName: displayName!,
+    description,
+    default: false,
+    createdBy: EMULATOR_ADMIN_USER_ID,
+    lastUpdatedBy: EMULATOR_ADMIN_USER_ID,
+    created: t,
+    lastUpdated: t,
+  };
+  store.data.userTypes.push(created);
+  store.changed();
+  return ok(toWireUserType(base, created));
+};
+
+export const replaceUserType: Handler = ({ store, base, params, body }) => {
+  const existing = findType(store, params.typeId);
+  const raw = bodyObject(body);
+  const c = new Check();
+  checkNameUnchanged(c, raw, existing, true);
+  const displayName = checkText(c, raw, 'displayName', true);
+  const description = checkText(c, raw, 'description', true);
+  if (!c.ok) throw validationFailed(c.causes);
+  Object.assign(existing, { displayName, description, lastUpdated: now(), lastUpdatedBy: EMULATOR_ADMIN_USER_ID });
+  store.changed();
+  return ok(toWireUserType(base, existing));
+};
+
+export const updateUserType: Handler = ({ store, base, params, body }) => {
+  const existing = findType(store, params.typeId);
+  const raw = bodyObject(body);
+  const c = new Check();
+  checkNameUnchanged(c, raw, existing, false);
+  const displayName = checkText(c, raw, 'displayName', false);
+  const description = checkText(c, raw, 'description', false);
+  if (!c.ok) throw validationFailed(c.causes);
+  if (displayName !== undefined) existing.displayName = displayName;
+  if (description !== undefined) existing.description = description;
+  existing.lastUpdated = now();
+  existing.lastUpdatedBy = EMULATOR_ADMIN_USER_ID;
+  store.changed();
+  return ok(toWireUserType(base, existing));
+};
+
+export const deleteUserType: Handler = ({ store, params }) => {
+  const t = findType(store, params.typeId);
+  if (t.default) throw notAllowed('PROHIBITED', 'the default user type cannot be deleted');
+  const users = store.usersOfType(t.id);
+  if (users.length)
+    throw notAllowed('UNMET_REQUIREMENTS', `${users.length} user(s) of this type exist; the type cannot be deleted`);
+  store.data.userTypes = store.data.userTypes.filter((x) => x.id !== t.id);
+  store.changed();
+  return noContent();
+};

@@ -20,7 +20,7 @@ import type {
 } from '../rest/types.ts';
 import { UpstreamError, UpstreamUnavailableError } from './errors.ts';
 import { nextCursorFromLink } from './pagination.ts';
-import { apiPath } from './paths.ts';
+import { fillPath, ROUTES, type Route, type RouteName } from './routes.ts';
 
 export interface PolicyListArgs {
   type: PolicyType;
@@ -64,34 +64,10 @@ export interface RestApi {
   simulate(body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse>;
 }
 
-/** Every RestApi method name; the type below fails to compile when one is missing. */
-export const REST_API_METHODS = [
-  'listPolicies',
-  'getPolicy',
-  'createPolicy',
-  'replacePolicy',
-  'deletePolicy',
-  'activatePolicy',
-  'deactivatePolicy',
-  'clonePolicy',
-  'listPolicyApplications',
-  'listRules',
-  'getRule',
-  'createRule',
-  'replaceRule',
-  'deleteRule',
-  'activateRule',
-  'deactivateRule',
-  'listUserTypes',
-  'getUserType',
-  'createUserType',
-  'replaceUserType',
-  'updateUserType',
-  'deleteUserType',
-  'simulate',
-] as const satisfies readonly (keyof RestApi)[];
-const everyMethodListed: Exclude<keyof RestApi, (typeof REST_API_METHODS)[number]> extends never ? true : never = true;
-void everyMethodListed;
+/** Every RestApi method name, from the route table. */
+export const REST_API_METHODS = Object.keys(ROUTES) as RouteName[];
+const everyMethodRouted: Exclude<keyof RestApi, RouteName> extends never ? true : never = true;
+void everyMethodRouted;
 
 export interface UpstreamClientOptions {
   /** Base URL of the services, e.g. `https://org.example.com` (a path prefix is kept). */
@@ -113,8 +89,8 @@ export const UPSTREAM_DEFAULTS = {
 } as const;
 
 interface UpstreamRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
+  route: Route;
+  params?: Record<string, string>;
   query?: URLSearchParams;
   body?: unknown;
 }
@@ -153,7 +129,9 @@ export class UpstreamClient {
   }
 
   private async send(request: UpstreamRequest, authorization: string): Promise<UpstreamResponse> {
-    const { method, path, query, body } = request;
+    const { route, params, query, body } = request;
+    const { method } = route;
+    const path = fillPath(route.template, params);
     const headers: Record<string, string> = { accept: 'application/json', authorization };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const search = query && query.size > 0 ? `?${query}` : '';
@@ -177,147 +155,77 @@ export class UpstreamClient {
       throw new UpstreamUnavailableError(`${method} ${path}: upstream answered ${status}`, { status });
     }
     if (status < 200 || status >= 300) throw UpstreamError.fromResponse(status, text);
-    if (text.trim() === '') return { status, body: undefined, link };
+    if (route.returns === 'none') return { status, body: undefined, link };
+    let parsed: unknown;
     try {
-      return { status, body: JSON.parse(text), link };
+      parsed = JSON.parse(text);
     } catch {
       throw new UpstreamError({ status, errorSummary: `Upstream answered ${status} with a body that is not JSON` });
     }
+    return { status, body: expectShape(route, status, parsed), link };
   }
 }
 
 type Send = (request: UpstreamRequest) => Promise<UpstreamResponse>;
 
-/** The REST operations of both spec files, with one caller's credentials. */
+/** The REST operations of both spec files, with one caller's credentials: each one row of ROUTES. */
 class CallerApi implements RestApi {
   constructor(private readonly send: Send) {}
 
+  private async call<T>(name: RouteName, params?: Record<string, string>, body?: unknown, query?: URLSearchParams) {
+    return (await this.send({ route: ROUTES[name], params, body, query })).body as T;
+  }
+
   async listPolicies(args: PolicyListArgs): Promise<Page<Policy>> {
-    const query = new URLSearchParams({ type: args.type });
-    if (args.status !== undefined) query.set('status', args.status);
-    if (args.q !== undefined) query.set('q', args.q);
-    if (args.sortBy !== undefined) query.set('sortBy', args.sortBy);
-    if (args.limit !== undefined) query.set('limit', String(args.limit));
-    if (args.after !== undefined) query.set('after', args.after);
-    const res = await this.send({ method: 'GET', path: '/api/v1/policies', query });
-    return { items: arrayBody<Policy>(res), nextCursor: nextCursorFromLink(res.link) };
+    const query = new URLSearchParams();
+    for (const key of ['type', 'status', 'q', 'sortBy', 'limit', 'after'] as const) {
+      if (args[key] !== undefined) query.set(key, String(args[key]));
+    }
+    const res = await this.send({ route: ROUTES.listPolicies, query });
+    return { items: res.body as Policy[], nextCursor: nextCursorFromLink(res.link) };
   }
 
-  async getPolicy(id: string): Promise<Policy> {
-    return objectBody(await this.send({ method: 'GET', path: apiPath`/api/v1/policies/${id}` }));
-  }
+  getPolicy = (policyId: string) => this.call<Policy>('getPolicy', { policyId });
+  createPolicy = (body: PolicyInput) => this.call<Policy>('createPolicy', {}, body);
+  replacePolicy = (policyId: string, body: PolicyInput) => this.call<Policy>('replacePolicy', { policyId }, body);
+  deletePolicy = (policyId: string) => this.call<void>('deletePolicy', { policyId });
+  activatePolicy = (policyId: string) => this.call<void>('activatePolicy', { policyId });
+  deactivatePolicy = (policyId: string) => this.call<void>('deactivatePolicy', { policyId });
+  clonePolicy = (policyId: string) => this.call<Policy>('clonePolicy', { policyId });
+  listPolicyApplications = (policyId: string) => this.call<Application[]>('listPolicyApplications', { policyId });
+  listRules = (policyId: string) => this.call<PolicyRule[]>('listRules', { policyId });
+  getRule = (policyId: string, ruleId: string) => this.call<PolicyRule>('getRule', { policyId, ruleId });
+  createRule = (policyId: string, body: PolicyRuleInput) => this.call<PolicyRule>('createRule', { policyId }, body);
+  replaceRule = (policyId: string, ruleId: string, body: PolicyRuleInput) =>
+    this.call<PolicyRule>('replaceRule', { policyId, ruleId }, body);
+  deleteRule = (policyId: string, ruleId: string) => this.call<void>('deleteRule', { policyId, ruleId });
+  activateRule = (policyId: string, ruleId: string) => this.call<void>('activateRule', { policyId, ruleId });
+  deactivateRule = (policyId: string, ruleId: string) => this.call<void>('deactivateRule', { policyId, ruleId });
+  listUserTypes = () => this.call<UserType[]>('listUserTypes');
+  getUserType = (typeId: string) => this.call<UserType>('getUserType', { typeId });
+  createUserType = (body: CreateUserTypeInput) => this.call<UserType>('createUserType', {}, body);
+  replaceUserType = (typeId: string, body: ReplaceUserTypeInput) =>
+    this.call<UserType>('replaceUserType', { typeId }, body);
+  updateUserType = (typeId: string, body: UpdateUserTypeInput) =>
+    this.call<UserType>('updateUserType', { typeId }, body);
+  deleteUserType = (typeId: string) => this.call<void>('deleteUserType', { typeId });
 
-  async createPolicy(body: PolicyInput): Promise<Policy> {
-    return objectBody(await this.send({ method: 'POST', path: '/api/v1/policies', body }));
-  }
-
-  async replacePolicy(id: string, body: PolicyInput): Promise<Policy> {
-    return objectBody(await this.send({ method: 'PUT', path: apiPath`/api/v1/policies/${id}`, body }));
-  }
-
-  async deletePolicy(id: string): Promise<void> {
-    await this.send({ method: 'DELETE', path: apiPath`/api/v1/policies/${id}` });
-  }
-
-  async activatePolicy(id: string): Promise<void> {
-    await this.send({ method: 'POST', path: apiPath`/api/v1/policies/${id}/lifecycle/activate` });
-  }
-
-  async deactivatePolicy(id: string): Promise<void> {
-    await this.send({ method: 'POST', path: apiPath`/api/v1/policies/${id}/lifecycle/deactivate` });
-  }
-
-  async clonePolicy(id: string): Promise<Policy> {
-    return objectBody(await this.send({ method: 'POST', path: apiPath`/api/v1/policies/${id}/clone` }));
-  }
-
-  async listPolicyApplications(id: string): Promise<Application[]> {
-    return arrayBody(await this.send({ method: 'GET', path: apiPath`/api/v1/policies/${id}/app` }));
-  }
-
-  async listRules(policyId: string): Promise<PolicyRule[]> {
-    return arrayBody(await this.send({ method: 'GET', path: apiPath`/api/v1/policies/${policyId}/rules` }));
-  }
-
-  async getRule(policyId: string, ruleId: string): Promise<PolicyRule> {
-    return objectBody(await this.send({ method: 'GET', path: apiPath`/api/v1/policies/${policyId}/rules/${ruleId}` }));
-  }
-
-  async createRule(policyId: string, body: PolicyRuleInput): Promise<PolicyRule> {
-    return objectBody(await this.send({ method: 'POST', path: apiPath`/api/v1/policies/${policyId}/rules`, body }));
-  }
-
-  async replaceRule(policyId: string, ruleId: string, body: PolicyRuleInput): Promise<PolicyRule> {
-    return objectBody(
-      await this.send({ method: 'PUT', path: apiPath`/api/v1/policies/${policyId}/rules/${ruleId}`, body }),
-    );
-  }
-
-  async deleteRule(policyId: string, ruleId: string): Promise<void> {
-    await this.send({ method: 'DELETE', path: apiPath`/api/v1/policies/${policyId}/rules/${ruleId}` });
-  }
-
-  async activateRule(policyId: string, ruleId: string): Promise<void> {
-    await this.send({ method: 'POST', path: apiPath`/api/v1/policies/${policyId}/rules/${ruleId}/lifecycle/activate` });
-  }
-
-  async deactivateRule(policyId: string, ruleId: string): Promise<void> {
-    await this.send({
-      method: 'POST',
-      path: apiPath`/api/v1/policies/${policyId}/rules/${ruleId}/lifecycle/deactivate`,
-    });
-  }
-
-  async listUserTypes(): Promise<UserType[]> {
-    return arrayBody(await this.send({ method: 'GET', path: '/api/v1/meta/types/user' }));
-  }
-
-  async getUserType(id: string): Promise<UserType> {
-    return objectBody(await this.send({ method: 'GET', path: apiPath`/api/v1/meta/types/user/${id}` }));
-  }
-
-  async createUserType(body: CreateUserTypeInput): Promise<UserType> {
-    // The spec writes the create path with a trailing slash.
-    return objectBody(await this.send({ method: 'POST', path: '/api/v1/meta/types/user/', body }));
-  }
-
-  async replaceUserType(id: string, body: ReplaceUserTypeInput): Promise<UserType> {
-    return objectBody(await this.send({ method: 'PUT', path: apiPath`/api/v1/meta/types/user/${id}`, body }));
-  }
-
-  async updateUserType(id: string, body: UpdateUserTypeInput): Promise<UserType> {
-    return objectBody(await this.send({ method: 'POST', path: apiPath`/api/v1/meta/types/user/${id}`, body }));
-  }
-
-  async deleteUserType(id: string): Promise<void> {
-    await this.send({ method: 'DELETE', path: apiPath`/api/v1/meta/types/user/${id}` });
-  }
-
-  async simulate(body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse> {
+  simulate(body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse> {
     const query = new URLSearchParams();
     for (const value of expand) query.append('expand', value);
-    return objectBody(await this.send({ method: 'POST', path: '/api/v1/policies/simulate', query, body }));
+    return this.call<SimulationResponse>('simulate', {}, body, query);
   }
 }
 
-function objectBody<T>(res: UpstreamResponse): T {
-  if (typeof res.body !== 'object' || res.body === null || Array.isArray(res.body)) {
-    throw new UpstreamError({
-      status: res.status,
-      errorSummary: `Upstream answered ${res.status} without the expected JSON object`,
-    });
-  }
-  return res.body as T;
-}
-
-function arrayBody<T>(res: UpstreamResponse): T[] {
-  if (!Array.isArray(res.body)) {
-    throw new UpstreamError({
-      status: res.status,
-      errorSummary: `Upstream answered ${res.status} without the expected JSON array`,
-    });
-  }
-  return res.body as T[];
+/** The parsed body when it has the shape the route promises, else an UpstreamError. */
+function expectShape(route: Route, status: number, body: unknown): unknown {
+  const isArray = Array.isArray(body);
+  const isObject = typeof body === 'object' && body !== null && !isArray;
+  if (route.returns === 'array' ? isArray : isObject) return body;
+  throw new UpstreamError({
+    status,
+    errorSummary: `Upstream answered ${status} without the expected JSON ${route.returns === 'array' ? 'array' : 'object'}`,
+  });
 }
 
 const TRANSPORT_FAILURES: Record<string, string> = {

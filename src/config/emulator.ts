@@ -1,4 +1,5 @@
 // The emulator's settings (`npm run emulator`, and the embedded emulator of `npm start`).
+import { type FaultSettings, faultProblem, NO_FAULTS } from '../emulator/http/faults.ts';
 import type { Engine } from '../emulator/policyTypes/registry.ts';
 import { type Env, EnvReader } from './env.ts';
 
@@ -12,10 +13,14 @@ export interface EmulatorConfig {
   /** Requests per minute before 429; 0 turns the limit off. */
   rateLimitPerMinute: number;
   admin: boolean;
+  /** Faults injected from the start (the rate limit is `rateLimitPerMinute`). */
+  faults: Omit<FaultSettings, 'rateLimitPerMinute'>;
 }
 
 export function readEmulatorConfig(env: Env): EmulatorConfig {
   const r = new EnvReader(env);
+  // Fault settings have the bounds of the /__emulator/faults endpoint.
+  const fault = (key: keyof FaultSettings, name: string) => r.number(name, NO_FAULTS[key], (n) => faultProblem(key, n));
   const config: EmulatorConfig = {
     port: r.port('EMULATOR_PORT', 4001),
     host: r.host('EMULATOR_HOST'),
@@ -25,6 +30,13 @@ export function readEmulatorConfig(env: Env): EmulatorConfig {
     statePath: r.text('EMULATOR_STATE'),
     rateLimitPerMinute: r.integer('EMULATOR_RATE_LIMIT', 0, 0, 1_000_000),
     admin: r.boolean('EMULATOR_ADMIN', true),
+    faults: {
+      latencyMs: fault('latencyMs', 'EMULATOR_LATENCY_MS'),
+      jitterMs: fault('jitterMs', 'EMULATOR_JITTER_MS'),
+      errorRate: fault('errorRate', 'EMULATOR_ERROR_RATE'),
+      status: fault('status', 'EMULATOR_ERROR_STATUS'),
+      resetRate: fault('resetRate', 'EMULATOR_RESET_RATE'),
+    },
   };
   r.throwIfInvalid();
   return config;

@@ -41,6 +41,19 @@ export class EnvReader {
     return n;
   }
 
+  /** A decimal number that `problem` accepts (it says what is wrong, or returns undefined). */
+  number(name: string, fallback: number, problem: (n: number) => string | undefined): number {
+    const value = this.text(name);
+    if (value === undefined) return fallback;
+    const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+    const bad = Number.isNaN(n) ? 'must be a number' : problem(n);
+    if (bad) {
+      this.problems.push(`${name}=${JSON.stringify(value)}: ${bad}`);
+      return fallback;
+    }
+    return n;
+  }
+
   /** A TCP port; 0 picks a free one. */
   port(name: string, fallback: number): number {
     return this.integer(name, fallback, 0, 65_535);

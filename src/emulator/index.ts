@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { loadFixture, parseFixture, type OrgFixture } from './org/fixture.ts';
 import { readState, StateWriter } from './org/persistence.ts';
 import { emptyData, seedOrg } from './org/seed.ts';
-import { createEmulatorServer, type RequestCounter } from './http/server.ts';
+import type { RequestCounter } from './http/admin.ts';
+import { type FaultHooks, Faults, type FaultSettings, NO_FAULTS, parseFaultChange } from './http/faults.ts';
+import { createEmulatorServer } from './http/server.ts';
 import { OrgStore } from './org/store.ts';
 import type { Engine } from './policyTypes/registry.ts';
 
@@ -20,8 +22,12 @@ export interface EmulatorOptions {
   fixture?: unknown;
   /** Keeps the org in this JSON file across restarts. */
   statePath?: string;
-  /** Requests per minute before 429; 0 or absent: no limit. */
+  /** Requests per minute before 429; 0 or absent: no limit (the start value of the faults' rate limit). */
   rateLimitPerMinute?: number;
+  /** Faults injected from the start (see /__emulator/faults); default none. */
+  faults?: Partial<Omit<FaultSettings, 'rateLimitPerMinute'>>;
+  /** Randomness and waiting of the faults (tests make them deterministic). */
+  faultHooks?: Partial<FaultHooks>;
   /** Serve /__emulator/* (request counter, reset); default true. */
   admin?: boolean;
 }
@@ -31,11 +37,15 @@ export interface RunningEmulator {
   /** The live org (tests may inspect it). */
   store(): OrgStore;
   counter: RequestCounter;
+  /** The live injected faults (also served at /__emulator/faults). */
+  faults: Faults;
   close(): Promise<void>;
 }
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const engine = options.engine ?? 'IE';
+  const badFaults = parseFaultChange(options.faults ?? {}).causes;
+  if (badFaults.length) throw new Error(`invalid faults: ${badFaults.join('; ')}`);
   const fixture: OrgFixture =
     options.fixture !== undefined ? parseFixture(options.fixture) : loadFixture(options.fixturePath);
   const writer = options.statePath ? new StateWriter(options.statePath, () => store.data) : undefined;
@@ -51,12 +61,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   if (!saved) writer?.schedule();
 
   let url = '';
+  const faults = new Faults(
+    { ...NO_FAULTS, ...options.faults, rateLimitPerMinute: options.rateLimitPerMinute ?? 0 },
+    options.faultHooks,
+  );
   const { server, counter } = createEmulatorServer({
     token: options.token,
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 0,
     admin: options.admin ?? true,
+    faults,
     store: () => store,
-    reset: () => {
+    reset: async () => {
       store = fresh();
       writer?.schedule();
     },
@@ -73,6 +87,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     url,
     store: () => store,
     counter,
+    faults,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

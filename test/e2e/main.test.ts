@@ -25,6 +25,11 @@ const SETTINGS = [
   'EMULATOR_STATE',
   'EMULATOR_RATE_LIMIT',
   'EMULATOR_ADMIN',
+  'EMULATOR_LATENCY_MS',
+  'EMULATOR_JITTER_MS',
+  'EMULATOR_ERROR_RATE',
+  'EMULATOR_ERROR_STATUS',
+  'EMULATOR_RESET_RATE',
 ];
 
 interface Started {
@@ -154,6 +159,7 @@ describe('configuration', () => {
       statePath: undefined,
       rateLimitPerMinute: 0,
       admin: true,
+      faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
     });
   });
 
@@ -194,6 +200,7 @@ describe('configuration', () => {
       statePath: '.emulator-state.json',
       rateLimitPerMinute: 600,
       admin: false,
+      faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
     });
   });
 

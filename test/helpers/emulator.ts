@@ -2,6 +2,7 @@
 // many test files share: one emulator per file, the default policy of a type, and the assertions
 // on validation errors.
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { FaultSettings } from '../../src/emulator/http/faults.ts';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.ts';
 
 export const TOKEN = 'test-token';
@@ -23,6 +24,8 @@ export interface TestEmulator extends RunningEmulator {
   /** Returns the admin request counter. */
   counts(): Promise<{ total: number; byRoute: Record<string, number> }>;
   reset(): Promise<void>;
+  /** Changes the injected faults through POST /__emulator/faults and returns them all. */
+  setFaults(change: Partial<FaultSettings>): Promise<FaultSettings>;
 }
 
 export async function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
@@ -47,6 +50,11 @@ export async function startTestEmulator(options: Partial<EmulatorOptions> = {}):
     counts: async () => (await fetch(`${emu.url}/__emulator/requests`)).json() as any,
     reset: async () => {
       await fetch(`${emu.url}/__emulator/reset`, { method: 'POST' });
+    },
+    setFaults: async (change) => {
+      const res = await call('POST', '/__emulator/faults', change);
+      if (res.status !== 200) throw new Error(`faults not set: ${JSON.stringify(res.body)}`);
+      return res.body;
     },
   };
 }

@@ -2,6 +2,7 @@
 // Handlers throw them; the server turns them into the spec's error body. Nothing else reaches
 // the client: an unexpected exception becomes a bare 500 without details.
 import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { ERROR_CODES, type ErrorBody } from '../../rest/types.ts';
 
 export class ApiError extends Error {
@@ -81,6 +82,11 @@ export function rateLimited(resetEpochSeconds: number): ApiError {
       'retry-after': String(Math.max(0, resetEpochSeconds - Math.floor(Date.now() / 1000))),
     },
   );
+}
+
+/** A 5xx (an emulator bug, an injected fault, a state file that cannot be written): no internals in the body. */
+export function serverError(status = 500, causes: string[] = []): ApiError {
+  return new ApiError(status, 'E0000009', STATUS_CODES[status] ?? 'Server Error', causes);
 }
 
 /** The rest of the body is never read, so the connection cannot carry another request: close it. */

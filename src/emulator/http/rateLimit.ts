@@ -6,7 +6,13 @@ export class RateLimiter {
   private windowStart = 0;
   private used = 0;
 
-  constructor(private readonly perMinute: number) {}
+  constructor(private perMinute: number) {}
+
+  /** A new limit (0: none), starting with a full quota in the current window. */
+  setLimit(perMinute: number): void {
+    this.perMinute = perMinute;
+    this.used = 0;
+  }
 
   /** Takes one request from the window; returns the headers and whether the request may proceed. */
   take(nowMs = Date.now()): { allowed: boolean; headers: Record<string, string>; reset: number } {

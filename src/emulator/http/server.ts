@@ -1,12 +1,13 @@
-// node:http front of the emulator: routing, rate limiting, authentication, error bodies, the
-// request counter and the admin endpoints for tests and benchmarks.
+// node:http front of the emulator: routing, authentication, error bodies, injected faults and rate
+// limiting (faults.ts), and the admin endpoints (admin.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { ApiError, methodNotAllowed, notFound, rateLimited, unauthenticated } from './errors.ts';
-import type { Handler, HandlerContext } from './handler.ts';
+import { type AdminContext, RequestCounter, serveAdmin } from './admin.ts';
+import { ApiError, methodNotAllowed, notFound, rateLimited, serverError, unauthenticated } from './errors.ts';
+import { type Faults, sendThenReset } from './faults.ts';
+import type { Handler, HandlerContext, Reply } from './handler.ts';
 import { readJson, sendEmpty, sendJson } from './body.ts';
 import * as policies from '../routes/policies.ts';
-import { RateLimiter } from './rateLimit.ts';
-import { Router } from './router.ts';
+import { type Match, Router } from './router.ts';
 import * as rules from '../routes/rules.ts';
 import { simulateAccess } from '../routes/simulate.ts';
 import type { OrgStore } from '../org/store.ts';
@@ -44,25 +45,13 @@ export const api = new Router<Handler>()
 
 export interface ServerOptions {
   token: string;
-  rateLimitPerMinute: number;
   admin: boolean;
+  faults: Faults;
   /** Returns the store to serve (replaced on reset). */
   store(): OrgStore;
-  reset(): void;
+  /** Puts the org back to its start state; resolves once that is durable. */
+  reset(): Promise<void>;
   base(): string;
-}
-
-export class RequestCounter {
-  total = 0;
-  byRoute: Record<string, number> = {};
-  count(key: string): void {
-    this.total++;
-    this.byRoute[key] = (this.byRoute[key] ?? 0) + 1;
-  }
-  clear(): void {
-    this.total = 0;
-    this.byRoute = {};
-  }
 }
 
 // Authentication schemes are case-insensitive and followed by one or more spaces (RFC 9110 11.4).
@@ -70,20 +59,20 @@ const TOKEN_HEADER = /^(SSWS|Bearer) +(.+)$/i;
 
 export function createEmulatorServer(options: ServerOptions): { server: Server; counter: RequestCounter } {
   const counter = new RequestCounter();
-  const limiter = new RateLimiter(options.rateLimitPerMinute);
+  const { faults } = options;
 
-  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const method = req.method ?? 'GET';
-    const match = api.match(method, url.pathname);
-    counter.count(match?.route ? `${method} ${match.route.template}` : `${method} (unmatched)`);
-    const quota = limiter.take();
-    const headers = quota.headers;
+  /** Runs one API request to its reply; every failure becomes the spec's error reply. */
+  async function answer(req: IncomingMessage, url: URL, match: Match<Handler> | undefined): Promise<Reply> {
+    const quota = faults.takeQuota();
     try {
       if (!quota.allowed) throw rateLimited(quota.reset);
+      const injected = faults.injectedError();
+      if (injected) throw injected;
       const auth = TOKEN_HEADER.exec(req.headers.authorization ?? '');
       if (!auth || auth[2] !== options.token) throw unauthenticated();
       if (!match) throw notFound(url.pathname);
       if (!match.route) throw methodNotAllowed(match.allowed);
+      const method = match.route.method;
       const body = method === 'POST' || method === 'PUT' ? await readJson(req) : undefined;
       const ctx: HandlerContext = {
         store: options.store(),
@@ -93,41 +82,45 @@ export function createEmulatorServer(options: ServerOptions): { server: Server; 
         body,
       };
       const reply = match.route.handler(ctx);
-      if (reply.body === undefined) sendEmpty(res, reply.status, { ...headers, ...reply.headers });
-      else sendJson(res, reply.status, reply.body, { ...headers, ...reply.headers });
+      return { ...reply, headers: { ...quota.headers, ...reply.headers } };
     } catch (e) {
-      sendError(res, e, headers);
+      const reply = errorReply(e);
+      return { ...reply, headers: { ...quota.headers, ...reply.headers } };
     }
   }
 
-  function serveAdmin(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    if (req.method === 'GET' && url.pathname === '/__emulator/requests') {
-      return sendJson(res, 200, { total: counter.total, byRoute: counter.byRoute });
-    }
-    if (req.method === 'POST' && url.pathname === '/__emulator/reset') {
-      options.reset();
-      counter.clear();
-      return sendEmpty(res, 204);
-    }
-    if (req.method === 'GET' && url.pathname === '/__emulator/health') return sendJson(res, 200, { status: 'ok' });
-    sendError(res, notFound(url.pathname), {});
+  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    const match = api.match(method, url.pathname);
+    counter.count(match?.route ? `${method} ${match.route.template}` : `${method} (unmatched)`);
+    await faults.delay();
+    const reply = await answer(req, url, match);
+    const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
+    if (faults.picksReset()) return sendThenReset(res, reply.status, reply.headers ?? {}, text);
+    if (text === undefined) sendEmpty(res, reply.status, reply.headers);
+    else sendJson(res, reply.status, reply.body, reply.headers);
   }
 
+  const admin: AdminContext = { counter, faults, resetOrg: options.reset };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const done =
       url.pathname.startsWith('/__emulator/') && options.admin
-        ? Promise.resolve(serveAdmin(req, res, url))
+        ? serveAdmin(req, res, url, admin)
         : serveApi(req, res, url);
-    done.catch((e) => sendError(res, e, {}));
+    done.catch((e) => sendReply(res, errorReply(e)));
   });
   return { server, counter };
 }
 
-function sendError(res: ServerResponse, e: unknown, headers: Record<string, string>): void {
-  if (res.headersSent) return void res.end();
-  if (e instanceof ApiError) return sendJson(res, e.status, e.toBody(), { ...headers, ...e.headers });
+function errorReply(e: unknown): Reply {
+  if (e instanceof ApiError) return { status: e.status, body: e.toBody(), headers: e.headers };
   // An emulator bug, never the client's input: no details leave the process.
   console.error(`emulator: internal error: ${(e as Error)?.message ?? e}`);
-  sendJson(res, 500, new ApiError(500, 'E0000009', 'Internal Server Error').toBody(), headers);
+  return { status: 500, body: serverError().toBody() };
+}
+
+function sendReply(res: ServerResponse, reply: Reply): void {
+  if (res.headersSent) return void res.end();
+  sendJson(res, reply.status, reply.body, reply.headers);
 }

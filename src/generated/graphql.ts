@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { Policy as PolicyWire, RuleActions as RuleActionsWire, Application as ApplicationWire, UserType as UserTypeWire, Link as LinkWire, PolicyLinks as PolicyLinksWire, RuleLinks as RuleLinksWire, UserTypeLinks as UserTypeLinksWire, UserTypeLink as UserTypeLinkWire, Conditions as ConditionsWire, PeopleCondition as PeopleConditionWire, IncludeExclude as IncludeExcludeWire, AuthContextCondition as AuthContextConditionWire, NetworkCondition as NetworkConditionWire, AuthProviderCondition as AuthProviderConditionWire, UserIdentifierCondition as UserIdentifierConditionWire, UserIdentifierPattern as UserIdentifierPatternWire, AppCondition as AppConditionWire, AppConditionEntry as AppConditionEntryWire, PlatformCondition as PlatformConditionWire, PlatformConditionEntry as PlatformConditionEntryWire, DeviceCondition as DeviceConditionWire, RiskScoreCondition as RiskScoreConditionWire, ElCondition as ElConditionWire, EntityRiskCondition as EntityRiskConditionWire, RiskDetectionTypesCondition as RiskDetectionTypesConditionWire, PasswordPolicySettings as PasswordPolicySettingsWire, PasswordComplexity as PasswordComplexityWire, PasswordAge as PasswordAgeWire, PasswordLockout as PasswordLockoutWire, RecoveryFactors as RecoveryFactorsWire, MfaEnrollPolicySettings as MfaEnrollPolicySettingsWire, PolicyAuthenticator as PolicyAuthenticatorWire, FactorsConfiguration as FactorsConfigurationWire, MfaFactor as MfaFactorWire, SignonAction as SignonActionWire, SignonSession as SignonSessionWire, SelfServicePasswordResetAction as SelfServicePasswordResetActionWire, EnrollAction as EnrollActionWire, IdpAction as IdpActionWire, IdpProvider as IdpProviderWire, AppSignOnAction as AppSignOnActionWire, VerificationMethod as VerificationMethodWire, VerificationConstraint as VerificationConstraintWire, ConstraintProperties as ConstraintPropertiesWire, AuthenticationMethod as AuthenticationMethodWire, ProfileEnrollmentAction as ProfileEnrollmentActionWire, ProfileAttribute as ProfileAttributeWire, EntityRiskAction as EntityRiskActionWire, EntityRiskActionItem as EntityRiskActionItemWire, ContinuousAccessAction as ContinuousAccessActionWire, ContinuousAccessFailureAction as ContinuousAccessFailureActionWire, SloSettings as SloSettingsWire, SimulationResponse as SimulationResponseWire, PolicyTypeEvaluation as PolicyTypeEvaluationWire, SimulatedPolicy as SimulatedPolicyWire, SimulatedCondition as SimulatedConditionWire } from '../rest/types.ts';
-import type { RuleWithPolicyId as RuleWithPolicyIdWire, PolicyPage as PolicyPageWire, UserTypeConditionShape as UserTypeConditionShapeWire, SimulatedRuleWithPolicyId as SimulatedRuleWithPolicyIdWire } from '../gateway/resolvers/models.ts';
+import type { RuleWithPolicyId as RuleWithPolicyIdWire, PolicyPage as PolicyPageWire, PolicyPayloadModel as PolicyPayloadModelWire, PolicyRulePayloadModel as PolicyRulePayloadModelWire, DeletePolicyPayloadModel as DeletePolicyPayloadModelWire, DeletePolicyRulePayloadModel as DeletePolicyRulePayloadModelWire, UserTypeConditionShape as UserTypeConditionShapeWire, SimulatedRuleWithPolicyId as SimulatedRuleWithPolicyIdWire } from '../gateway/resolvers/models.ts';
 import type { GatewayContext } from '../gateway/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -73,6 +73,7 @@ export type AccessPolicyRule = PolicyRule & {
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
   policy: AccessPolicy;
+  policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -160,6 +161,11 @@ export type AppConditionInput = {
   include: Array<AppConditionEntryInput>;
 };
 
+export type AppConditionUpdateInput = {
+  exclude?: InputMaybe<Array<AppConditionEntryInput>>;
+  include?: InputMaybe<Array<AppConditionEntryInput>>;
+};
+
 export type AppSelectionMode =
   | 'ALL'
   | 'NONE'
@@ -174,6 +180,11 @@ export type AppSignOnAction = {
 export type AppSignOnActionInput = {
   access: AccessDecision;
   verificationMethod: VerificationMethodInput;
+};
+
+export type AppSignOnActionUpdateInput = {
+  access?: InputMaybe<AccessDecision>;
+  verificationMethod?: InputMaybe<VerificationMethodUpdateInput>;
 };
 
 /** An application mapped to a policy. The spec shows only these members. */
@@ -208,6 +219,11 @@ export type AuthProviderCondition = {
 export type AuthProviderConditionInput = {
   include?: InputMaybe<Array<Scalars['ID']['input']>>;
   provider: AuthProviderType;
+};
+
+export type AuthProviderConditionUpdateInput = {
+  include?: InputMaybe<Array<Scalars['ID']['input']>>;
+  provider?: InputMaybe<AuthProviderType>;
 };
 
 export type AuthProviderType =
@@ -346,6 +362,7 @@ export type ContinuousAccessRule = PolicyRule & {
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
   policy: ContinuousAccessPolicy;
+  policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -364,8 +381,27 @@ export type CreateUserTypeInput = {
   name: Scalars['String']['input'];
 };
 
-export type DeletePayload = {
-  __typename?: 'DeletePayload';
+export type DeletePolicyPayload = {
+  __typename?: 'DeletePolicyPayload';
+  deletedId?: Maybe<Scalars['ID']['output']>;
+  /**
+   * The remaining policies of the deleted policy's type in their new priority order. When selected, the
+   * policy is read before it is deleted (to learn its type), then listed after. Null when refused.
+   */
+  policiesOfType?: Maybe<Array<Policy>>;
+  userErrors: Array<UserError>;
+};
+
+export type DeletePolicyRulePayload = {
+  __typename?: 'DeletePolicyRulePayload';
+  deletedId?: Maybe<Scalars['ID']['output']>;
+  /** The rule's policy, whose `rules` are in their new priority order. Null when the deletion was refused. */
+  policy?: Maybe<Policy>;
+  userErrors: Array<UserError>;
+};
+
+export type DeleteUserTypePayload = {
+  __typename?: 'DeleteUserTypePayload';
   deletedId?: Maybe<Scalars['ID']['output']>;
   userErrors: Array<UserError>;
 };
@@ -487,6 +523,7 @@ export type EntityRiskRule = PolicyRule & {
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
   policy: EntityRiskPolicy;
+  policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -549,6 +586,7 @@ export type GlobalSessionRule = PolicyRule & {
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
   policy: GlobalSessionPolicy;
+  policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -573,6 +611,12 @@ export type IdListConditionInput = {
   include: Array<Scalars['ID']['input']>;
 };
 
+/** Include and exclude lists of ids (groups, users, user types); each list is replaced whole. */
+export type IdListConditionUpdateInput = {
+  exclude?: InputMaybe<Array<Scalars['ID']['input']>>;
+  include?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
 export type IdpAction = {
   __typename?: 'IdpAction';
   idpSelectionType: IdpSelectionType;
@@ -586,6 +630,12 @@ export type IdpActionInput = {
   idpSelectionType: IdpSelectionType;
   matchCriteria?: InputMaybe<Array<IdpMatchCriteriaInput>>;
   providers: Array<IdpProviderInput>;
+};
+
+export type IdpActionUpdateInput = {
+  idpSelectionType?: InputMaybe<IdpSelectionType>;
+  matchCriteria?: InputMaybe<Array<IdpMatchCriteriaInput>>;
+  providers?: InputMaybe<Array<IdpProviderInput>>;
 };
 
 /** IdP discovery (routing) policy (type IDP_DISCOVERY). Exactly one exists per org. */
@@ -623,6 +673,7 @@ export type IdpDiscoveryRule = PolicyRule & {
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
   policy: IdpDiscoveryPolicy;
+  policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -775,6 +826,7 @@ export type MfaEnrollRule = PolicyRule & {
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
   policy: MfaEnrollPolicy;
+  policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -855,17 +907,33 @@ export type Mutation = {
   /** Returns the rule as it now is. */
   deactivatePolicyRule: PolicyRulePayload;
   /** System policies cannot be deleted. */
-  deletePolicy: DeletePayload;
+  deletePolicy: DeletePolicyPayload;
   /** System (default) rules cannot be deleted. */
-  deletePolicyRule: DeletePayload;
+  deletePolicyRule: DeletePolicyRulePayload;
   /** Not permitted for the default type or a type that still has users. */
-  deleteUserType: DeletePayload;
-  /** A full replace. */
+  deleteUserType: DeleteUserTypePayload;
+  /**
+   * A full replace: members left out take their REST default (settings excepted: the service keeps them).
+   * Without `type` the policy is read first to learn it (the type cannot change).
+   */
   replacePolicy: PolicyPayload;
-  /** A full replace. */
+  /** A full replace. Without `type` the rule is read first to learn it (the type cannot change). */
   replacePolicyRule: PolicyRulePayload;
   /** A full replace: `name` must equal the existing name. */
   replaceUserType: UserTypePayload;
+  /**
+   * A partial update: the gateway reads the policy, applies the input as a merge patch (an absent member
+   * keeps its value, an object is merged member by member, a list is replaced whole, an explicit `null`
+   * clears the member so that its REST default applies) and sends the result as a full replace. Changing
+   * only `priority` moves the policy. The service has no version check: a change made by someone else
+   * between the read and the write is overwritten (last writer wins).
+   */
+  updatePolicy: PolicyPayload;
+  /**
+   * A partial update with the merge rules of `updatePolicy` (read, merge, full replace; last writer wins).
+   * Changing only `priority` moves the rule.
+   */
+  updatePolicyRule: PolicyRulePayload;
   /** A partial update. */
   updateUserType: UserTypePayload;
 };
@@ -1002,6 +1070,27 @@ export type MutationReplacePolicyRuleArgs = {
 export type MutationReplaceUserTypeArgs = {
   id: Scalars['ID']['input'];
   input: ReplaceUserTypeInput;
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationUpdatePolicyArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdatePolicyInput;
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies.
+ */
+export type MutationUpdatePolicyRuleArgs = {
+  input: UpdatePolicyRuleInput;
+  policyId: Scalars['ID']['input'];
+  ruleId: Scalars['ID']['input'];
 };
 
 
@@ -1185,6 +1274,10 @@ export type PasswordRecoverySettingsInput = {
   factors?: InputMaybe<RecoveryFactorsInput>;
 };
 
+export type PasswordRecoverySettingsUpdateInput = {
+  factors?: InputMaybe<RecoveryFactorsUpdateInput>;
+};
+
 export type PasswordRule = PolicyRule & {
   __typename?: 'PasswordRule';
   actions: PasswordRuleActions;
@@ -1195,6 +1288,7 @@ export type PasswordRule = PolicyRule & {
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
   policy: PasswordPolicy;
+  policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -1241,6 +1335,11 @@ export type PeopleCondition = {
 export type PeopleConditionInput = {
   groups?: InputMaybe<IdListConditionInput>;
   users?: InputMaybe<IdListConditionInput>;
+};
+
+export type PeopleConditionUpdateInput = {
+  groups?: InputMaybe<IdListConditionUpdateInput>;
+  users?: InputMaybe<IdListConditionUpdateInput>;
 };
 
 export type PlatformCondition = {
@@ -1367,6 +1466,23 @@ export type PolicyConditionsInput = {
   userType?: InputMaybe<UserTypeConditionInput>;
 };
 
+/** Conditions of a partial update: each condition is merged member by member; lists are replaced whole. */
+export type PolicyConditionsUpdateInput = {
+  app?: InputMaybe<AppConditionUpdateInput>;
+  authContext?: InputMaybe<AuthContextConditionInput>;
+  authProvider?: InputMaybe<AuthProviderConditionUpdateInput>;
+  device?: InputMaybe<DeviceConditionInput>;
+  elCondition?: InputMaybe<ElConditionInput>;
+  entityRisk?: InputMaybe<EntityRiskConditionInput>;
+  network?: InputMaybe<NetworkConditionInput>;
+  people?: InputMaybe<PeopleConditionUpdateInput>;
+  platform?: InputMaybe<PlatformConditionInput>;
+  riskDetectionTypes?: InputMaybe<RiskDetectionTypesConditionInput>;
+  riskScore?: InputMaybe<RiskScoreConditionInput>;
+  userIdentifier?: InputMaybe<UserIdentifierConditionUpdateInput>;
+  userType?: InputMaybe<IdListConditionUpdateInput>;
+};
+
 export type PolicyConnection = {
   __typename?: 'PolicyConnection';
   edges: Array<PolicyEdge>;
@@ -1391,7 +1507,8 @@ export type PolicyInput = {
   settings?: InputMaybe<PolicySettingsInput>;
   /** Default ACTIVE. */
   status?: InputMaybe<LifecycleStatus>;
-  type: PolicyType;
+  /** Required by `createPolicy`; `replacePolicy` reads it from the policy when left out (it cannot change). */
+  type?: InputMaybe<PolicyType>;
 };
 
 export type PolicyLinks = {
@@ -1407,6 +1524,11 @@ export type PolicyLinks = {
 
 export type PolicyPayload = {
   __typename?: 'PolicyPayload';
+  /**
+   * Every policy of the changed policy's type in its new priority order (a create, move or clone renumbers
+   * the others): one list call, made only when selected. Null when the mutation was refused.
+   */
+  policiesOfType?: Maybe<Array<Policy>>;
   policy?: Maybe<Policy>;
   userErrors: Array<UserError>;
 };
@@ -1421,6 +1543,8 @@ export type PolicyRule = {
   name: Scalars['String']['output'];
   /** The policy the rule belongs to. */
   policy: Policy;
+  /** The id of the policy the rule belongs to (no upstream call). */
+  policyId: Scalars['ID']['output'];
   /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
@@ -1453,6 +1577,19 @@ export type PolicyRuleActionsInput = {
   signon?: InputMaybe<SignonActionInput>;
 };
 
+export type PolicyRuleActionsUpdateInput = {
+  appSignOn?: InputMaybe<AppSignOnActionUpdateInput>;
+  continuousAccess?: InputMaybe<ContinuousAccessActionInput>;
+  enroll?: InputMaybe<EnrollActionInput>;
+  entityRisk?: InputMaybe<EntityRiskActionInput>;
+  idp?: InputMaybe<IdpActionUpdateInput>;
+  passwordChange?: InputMaybe<AccessActionInput>;
+  profileEnrollment?: InputMaybe<ProfileEnrollmentActionUpdateInput>;
+  selfServicePasswordReset?: InputMaybe<SelfServicePasswordResetActionUpdateInput>;
+  selfServiceUnlock?: InputMaybe<AccessActionInput>;
+  signon?: InputMaybe<SignonActionUpdateInput>;
+};
+
 /** The REST rule body; field names are the REST names. */
 export type PolicyRuleInput = {
   actions?: InputMaybe<PolicyRuleActionsInput>;
@@ -1461,8 +1598,11 @@ export type PolicyRuleInput = {
   priority?: InputMaybe<Scalars['Int']['input']>;
   /** Default ACTIVE. */
   status?: InputMaybe<LifecycleStatus>;
-  /** The rule type of the policy's type. */
-  type: PolicyRuleType;
+  /**
+   * The rule type of the policy's type. Required by `createPolicyRule`; `replacePolicyRule` reads it from the
+   * rule when left out (it cannot change).
+   */
+  type?: InputMaybe<PolicyRuleType>;
 };
 
 export type PolicyRuleLinks = {
@@ -1476,6 +1616,8 @@ export type PolicyRuleLinks = {
 
 export type PolicyRulePayload = {
   __typename?: 'PolicyRulePayload';
+  /** The rule's policy, whose `rules` are in their new priority order. Null when the mutation was refused. */
+  policy?: Maybe<Policy>;
   rule?: Maybe<PolicyRule>;
   userErrors: Array<UserError>;
 };
@@ -1504,6 +1646,17 @@ export type PolicySettingsInput = {
   /** PASSWORD. */
   recovery?: InputMaybe<PasswordRecoverySettingsInput>;
   /** MFA_ENROLL: default FACTORS. */
+  type?: InputMaybe<MfaEnrollSettingsType>;
+};
+
+export type PolicySettingsUpdateInput = {
+  /** A list: replaced whole. */
+  authenticators?: InputMaybe<Array<PolicyAuthenticatorInput>>;
+  delegation?: InputMaybe<PasswordDelegationSettingsInput>;
+  /** Merged factor by factor. */
+  factors?: InputMaybe<MfaFactorsConfigurationInput>;
+  password?: InputMaybe<PasswordSettingsInput>;
+  recovery?: InputMaybe<PasswordRecoverySettingsUpdateInput>;
   type?: InputMaybe<MfaEnrollSettingsType>;
 };
 
@@ -1627,6 +1780,18 @@ export type ProfileEnrollmentActionInput = {
   unknownUserAction: UnknownUserAction;
 };
 
+export type ProfileEnrollmentActionUpdateInput = {
+  access?: InputMaybe<AccessDecision>;
+  activationRequirements?: InputMaybe<ActivationRequirementsInput>;
+  allowedIdentifiers?: InputMaybe<Array<Scalars['String']['input']>>;
+  enrollAuthenticators?: InputMaybe<Array<EnrollAuthenticator>>;
+  preRegistrationInlineHooks?: InputMaybe<Array<InlineHookRefInput>>;
+  profileAttributes?: InputMaybe<Array<ProfileAttributeInput>>;
+  targetGroupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  uiSchemaId?: InputMaybe<Scalars['String']['input']>;
+  unknownUserAction?: InputMaybe<UnknownUserAction>;
+};
+
 /**
  * Profile enrollment policy (identity engine, type PROFILE_ENROLLMENT): which profile attributes
  * self-service registration asks for. It has exactly one rule, created with the policy.
@@ -1668,6 +1833,7 @@ export type ProfileEnrollmentRule = PolicyRule & {
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
   policy: ProfileEnrollmentPolicy;
+  policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -1736,6 +1902,11 @@ export type RecoveryEmailFactorInput = {
   status: RecoveryEmailStatus;
 };
 
+export type RecoveryEmailFactorUpdateInput = {
+  properties?: InputMaybe<RecoveryEmailPropertiesInput>;
+  status?: InputMaybe<RecoveryEmailStatus>;
+};
+
 export type RecoveryEmailProperties = {
   __typename?: 'RecoveryEmailProperties';
   recoveryToken?: Maybe<RecoveryToken>;
@@ -1775,6 +1946,13 @@ export type RecoveryFactorsInput = {
   recovery_question?: InputMaybe<RecoveryQuestionFactorInput>;
 };
 
+export type RecoveryFactorsUpdateInput = {
+  platform_call?: InputMaybe<RecoveryFactorInput>;
+  platform_email?: InputMaybe<RecoveryEmailFactorUpdateInput>;
+  platform_sms?: InputMaybe<RecoveryFactorInput>;
+  recovery_question?: InputMaybe<RecoveryQuestionFactorUpdateInput>;
+};
+
 export type RecoveryQuestionComplexity = {
   __typename?: 'RecoveryQuestionComplexity';
   /** Minimum answer length (default 4). */
@@ -1795,6 +1973,11 @@ export type RecoveryQuestionFactor = {
 export type RecoveryQuestionFactorInput = {
   properties?: InputMaybe<RecoveryQuestionPropertiesInput>;
   status: LifecycleStatus;
+};
+
+export type RecoveryQuestionFactorUpdateInput = {
+  properties?: InputMaybe<RecoveryQuestionPropertiesInput>;
+  status?: InputMaybe<LifecycleStatus>;
 };
 
 export type RecoveryQuestionProperties = {
@@ -1881,6 +2064,12 @@ export type SelfServicePasswordResetActionInput = {
   type?: InputMaybe<SelfServicePasswordResetType>;
 };
 
+export type SelfServicePasswordResetActionUpdateInput = {
+  access?: InputMaybe<AccessDecision>;
+  requirement?: InputMaybe<SsprRequirementInput>;
+  type?: InputMaybe<SelfServicePasswordResetType>;
+};
+
 export type SelfServicePasswordResetType =
   | 'selfServicePasswordReset';
 
@@ -1902,6 +2091,16 @@ export type SignonAction = {
 
 export type SignonActionInput = {
   access: AccessDecision;
+  factorLifetime?: InputMaybe<Scalars['Int']['input']>;
+  factorPromptMode?: InputMaybe<FactorPromptMode>;
+  primaryFactor?: InputMaybe<PrimaryFactor>;
+  rememberDeviceByDefault?: InputMaybe<Scalars['Boolean']['input']>;
+  requireFactor?: InputMaybe<Scalars['Boolean']['input']>;
+  session?: InputMaybe<SignonSessionInput>;
+};
+
+export type SignonActionUpdateInput = {
+  access?: InputMaybe<AccessDecision>;
   factorLifetime?: InputMaybe<Scalars['Int']['input']>;
   factorPromptMode?: InputMaybe<FactorPromptMode>;
   primaryFactor?: InputMaybe<PrimaryFactor>;
@@ -2073,6 +2272,31 @@ export type UnknownUserAction =
   | 'DENY'
   | 'REGISTER';
 
+/**
+ * A partial update of a policy (see `updatePolicy`): every member is optional; an explicit `null` clears
+ * the member. Nested objects with required members have update variants whose members are all optional.
+ */
+export type UpdatePolicyInput = {
+  conditions?: InputMaybe<PolicyConditionsUpdateInput>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Moves the policy (the others are renumbered). */
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  /** `null` resets the settings to the type's defaults. */
+  settings?: InputMaybe<PolicySettingsUpdateInput>;
+  status?: InputMaybe<LifecycleStatus>;
+};
+
+/** A partial update of a rule (see `updatePolicyRule`): every member is optional; an explicit `null` clears the member. */
+export type UpdatePolicyRuleInput = {
+  actions?: InputMaybe<PolicyRuleActionsUpdateInput>;
+  conditions?: InputMaybe<PolicyConditionsUpdateInput>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Moves the rule (the others are renumbered). */
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<LifecycleStatus>;
+};
+
 export type UpdateUserTypeInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   displayName?: InputMaybe<Scalars['String']['input']>;
@@ -2109,6 +2333,12 @@ export type UserIdentifierConditionInput = {
   attribute?: InputMaybe<Scalars['String']['input']>;
   patterns: Array<UserIdentifierPatternInput>;
   type: UserIdentifierType;
+};
+
+export type UserIdentifierConditionUpdateInput = {
+  attribute?: InputMaybe<Scalars['String']['input']>;
+  patterns?: InputMaybe<Array<UserIdentifierPatternInput>>;
+  type?: InputMaybe<UserIdentifierType>;
 };
 
 export type UserIdentifierPattern = {
@@ -2217,6 +2447,16 @@ export type VerificationMethodInput = {
 
 export type VerificationMethodType =
   | 'ASSURANCE';
+
+export type VerificationMethodUpdateInput = {
+  /** A list: replaced whole. */
+  constraints?: InputMaybe<Array<VerificationConstraintInput>>;
+  /** 1FA or 2FA. */
+  factorMode?: InputMaybe<Scalars['String']['input']>;
+  inactivityPeriod?: InputMaybe<Scalars['String']['input']>;
+  reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<VerificationMethodType>;
+};
 
 export type WorkflowRef = {
   __typename?: 'WorkflowRef';
@@ -2340,14 +2580,17 @@ export type ResolversTypes = {
   AppConditionEntryInput: AppConditionEntryInput;
   AppConditionEntryType: AppConditionEntryType;
   AppConditionInput: AppConditionInput;
+  AppConditionUpdateInput: AppConditionUpdateInput;
   AppSelectionMode: AppSelectionMode;
   AppSignOnAction: ResolverTypeWrapper<AppSignOnActionWire>;
   AppSignOnActionInput: AppSignOnActionInput;
+  AppSignOnActionUpdateInput: AppSignOnActionUpdateInput;
   Application: ResolverTypeWrapper<ApplicationWire>;
   AuthContextCondition: ResolverTypeWrapper<AuthContextConditionWire>;
   AuthContextConditionInput: AuthContextConditionInput;
   AuthProviderCondition: ResolverTypeWrapper<AuthProviderConditionWire>;
   AuthProviderConditionInput: AuthProviderConditionInput;
+  AuthProviderConditionUpdateInput: AuthProviderConditionUpdateInput;
   AuthProviderType: AuthProviderType;
   AuthType: AuthType;
   AuthenticationMethod: ResolverTypeWrapper<AuthenticationMethodWire>;
@@ -2369,7 +2612,9 @@ export type ResolversTypes = {
   ContinuousAccessRuleActions: ResolverTypeWrapper<RuleActionsWire>;
   CreateUserTypeInput: CreateUserTypeInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
-  DeletePayload: ResolverTypeWrapper<DeletePayload>;
+  DeletePolicyPayload: ResolverTypeWrapper<DeletePolicyPayloadModelWire>;
+  DeletePolicyRulePayload: ResolverTypeWrapper<DeletePolicyRulePayloadModelWire>;
+  DeleteUserTypePayload: ResolverTypeWrapper<DeleteUserTypePayload>;
   DeviceCondition: ResolverTypeWrapper<DeviceConditionWire>;
   DeviceConditionInput: DeviceConditionInput;
   ElCondition: ResolverTypeWrapper<ElConditionWire>;
@@ -2398,8 +2643,10 @@ export type ResolversTypes = {
   GroupCondition: ResolverTypeWrapper<IncludeExcludeWire>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   IdListConditionInput: IdListConditionInput;
+  IdListConditionUpdateInput: IdListConditionUpdateInput;
   IdpAction: ResolverTypeWrapper<IdpActionWire>;
   IdpActionInput: IdpActionInput;
+  IdpActionUpdateInput: IdpActionUpdateInput;
   IdpDiscoveryPolicy: ResolverTypeWrapper<PolicyWire>;
   IdpDiscoveryRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
   IdpDiscoveryRuleActions: ResolverTypeWrapper<RuleActionsWire>;
@@ -2450,6 +2697,7 @@ export type ResolversTypes = {
   PasswordPolicySettings: ResolverTypeWrapper<PasswordPolicySettingsWire>;
   PasswordRecoverySettings: ResolverTypeWrapper<Omit<PasswordRecoverySettings, 'factors'> & { factors?: Maybe<ResolversTypes['RecoveryFactors']> }>;
   PasswordRecoverySettingsInput: PasswordRecoverySettingsInput;
+  PasswordRecoverySettingsUpdateInput: PasswordRecoverySettingsUpdateInput;
   PasswordRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
   PasswordRuleActions: ResolverTypeWrapper<RuleActionsWire>;
   PasswordSettings: ResolverTypeWrapper<Omit<PasswordSettings, 'age' | 'complexity' | 'lockout'> & { age?: Maybe<ResolversTypes['PasswordAge']>, complexity?: Maybe<ResolversTypes['PasswordComplexity']>, lockout?: Maybe<ResolversTypes['PasswordLockout']> }>;
@@ -2457,6 +2705,7 @@ export type ResolversTypes = {
   PatternMatchType: PatternMatchType;
   PeopleCondition: ResolverTypeWrapper<PeopleConditionWire>;
   PeopleConditionInput: PeopleConditionInput;
+  PeopleConditionUpdateInput: PeopleConditionUpdateInput;
   PlatformCondition: ResolverTypeWrapper<PlatformConditionWire>;
   PlatformConditionEntry: ResolverTypeWrapper<PlatformConditionEntryWire>;
   PlatformConditionEntryInput: PlatformConditionEntryInput;
@@ -2470,18 +2719,21 @@ export type ResolversTypes = {
   PolicyAuthenticatorInput: PolicyAuthenticatorInput;
   PolicyConditions: ResolverTypeWrapper<ConditionsWire>;
   PolicyConditionsInput: PolicyConditionsInput;
+  PolicyConditionsUpdateInput: PolicyConditionsUpdateInput;
   PolicyConnection: ResolverTypeWrapper<PolicyPageWire>;
   PolicyEdge: ResolverTypeWrapper<Omit<PolicyEdge, 'node'> & { node: ResolversTypes['Policy'] }>;
   PolicyInput: PolicyInput;
   PolicyLinks: ResolverTypeWrapper<PolicyLinksWire>;
-  PolicyPayload: ResolverTypeWrapper<Omit<PolicyPayload, 'policy'> & { policy?: Maybe<ResolversTypes['Policy']> }>;
+  PolicyPayload: ResolverTypeWrapper<PolicyPayloadModelWire>;
   PolicyRule: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['PolicyRule']>;
   PolicyRuleActionsInput: PolicyRuleActionsInput;
+  PolicyRuleActionsUpdateInput: PolicyRuleActionsUpdateInput;
   PolicyRuleInput: PolicyRuleInput;
   PolicyRuleLinks: ResolverTypeWrapper<RuleLinksWire>;
-  PolicyRulePayload: ResolverTypeWrapper<Omit<PolicyRulePayload, 'rule'> & { rule?: Maybe<ResolversTypes['PolicyRule']> }>;
+  PolicyRulePayload: ResolverTypeWrapper<PolicyRulePayloadModelWire>;
   PolicyRuleType: PolicyRuleType;
   PolicySettingsInput: PolicySettingsInput;
+  PolicySettingsUpdateInput: PolicySettingsUpdateInput;
   PolicySortBy: PolicySortBy;
   PolicyType: PolicyType;
   PolicyTypeEvaluation: ResolverTypeWrapper<PolicyTypeEvaluationWire>;
@@ -2492,12 +2744,14 @@ export type ResolversTypes = {
   ProfileAttributeInput: ProfileAttributeInput;
   ProfileEnrollmentAction: ResolverTypeWrapper<ProfileEnrollmentActionWire>;
   ProfileEnrollmentActionInput: ProfileEnrollmentActionInput;
+  ProfileEnrollmentActionUpdateInput: ProfileEnrollmentActionUpdateInput;
   ProfileEnrollmentPolicy: ResolverTypeWrapper<PolicyWire>;
   ProfileEnrollmentRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
   ProfileEnrollmentRuleActions: ResolverTypeWrapper<RuleActionsWire>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecoveryEmailFactor: ResolverTypeWrapper<RecoveryEmailFactor>;
   RecoveryEmailFactorInput: RecoveryEmailFactorInput;
+  RecoveryEmailFactorUpdateInput: RecoveryEmailFactorUpdateInput;
   RecoveryEmailProperties: ResolverTypeWrapper<RecoveryEmailProperties>;
   RecoveryEmailPropertiesInput: RecoveryEmailPropertiesInput;
   RecoveryEmailStatus: RecoveryEmailStatus;
@@ -2505,10 +2759,12 @@ export type ResolversTypes = {
   RecoveryFactorInput: RecoveryFactorInput;
   RecoveryFactors: ResolverTypeWrapper<RecoveryFactorsWire>;
   RecoveryFactorsInput: RecoveryFactorsInput;
+  RecoveryFactorsUpdateInput: RecoveryFactorsUpdateInput;
   RecoveryQuestionComplexity: ResolverTypeWrapper<RecoveryQuestionComplexity>;
   RecoveryQuestionComplexityInput: RecoveryQuestionComplexityInput;
   RecoveryQuestionFactor: ResolverTypeWrapper<RecoveryQuestionFactor>;
   RecoveryQuestionFactorInput: RecoveryQuestionFactorInput;
+  RecoveryQuestionFactorUpdateInput: RecoveryQuestionFactorUpdateInput;
   RecoveryQuestionProperties: ResolverTypeWrapper<RecoveryQuestionProperties>;
   RecoveryQuestionPropertiesInput: RecoveryQuestionPropertiesInput;
   RecoveryToken: ResolverTypeWrapper<RecoveryToken>;
@@ -2523,9 +2779,11 @@ export type ResolversTypes = {
   RiskScoreConditionInput: RiskScoreConditionInput;
   SelfServicePasswordResetAction: ResolverTypeWrapper<SelfServicePasswordResetActionWire>;
   SelfServicePasswordResetActionInput: SelfServicePasswordResetActionInput;
+  SelfServicePasswordResetActionUpdateInput: SelfServicePasswordResetActionUpdateInput;
   SelfServicePasswordResetType: SelfServicePasswordResetType;
   SignonAction: ResolverTypeWrapper<SignonActionWire>;
   SignonActionInput: SignonActionInput;
+  SignonActionUpdateInput: SignonActionUpdateInput;
   SignonSession: ResolverTypeWrapper<SignonSessionWire>;
   SignonSessionInput: SignonSessionInput;
   SimulatedCondition: ResolverTypeWrapper<SimulatedConditionWire>;
@@ -2553,11 +2811,14 @@ export type ResolversTypes = {
   SsprStepUpRequirementInput: SsprStepUpRequirementInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   UnknownUserAction: UnknownUserAction;
+  UpdatePolicyInput: UpdatePolicyInput;
+  UpdatePolicyRuleInput: UpdatePolicyRuleInput;
   UpdateUserTypeInput: UpdateUserTypeInput;
   UserCondition: ResolverTypeWrapper<IncludeExcludeWire>;
   UserError: ResolverTypeWrapper<UserError>;
   UserIdentifierCondition: ResolverTypeWrapper<UserIdentifierConditionWire>;
   UserIdentifierConditionInput: UserIdentifierConditionInput;
+  UserIdentifierConditionUpdateInput: UserIdentifierConditionUpdateInput;
   UserIdentifierPattern: ResolverTypeWrapper<UserIdentifierPatternWire>;
   UserIdentifierPatternInput: UserIdentifierPatternInput;
   UserIdentifierType: UserIdentifierType;
@@ -2572,6 +2833,7 @@ export type ResolversTypes = {
   VerificationMethod: ResolverTypeWrapper<VerificationMethodWire>;
   VerificationMethodInput: VerificationMethodInput;
   VerificationMethodType: VerificationMethodType;
+  VerificationMethodUpdateInput: VerificationMethodUpdateInput;
   WorkflowRef: ResolverTypeWrapper<WorkflowRef>;
   WorkflowRefInput: WorkflowRefInput;
 };
@@ -2592,13 +2854,16 @@ export type ResolversParentTypes = {
   AppConditionEntry: AppConditionEntryWire;
   AppConditionEntryInput: AppConditionEntryInput;
   AppConditionInput: AppConditionInput;
+  AppConditionUpdateInput: AppConditionUpdateInput;
   AppSignOnAction: AppSignOnActionWire;
   AppSignOnActionInput: AppSignOnActionInput;
+  AppSignOnActionUpdateInput: AppSignOnActionUpdateInput;
   Application: ApplicationWire;
   AuthContextCondition: AuthContextConditionWire;
   AuthContextConditionInput: AuthContextConditionInput;
   AuthProviderCondition: AuthProviderConditionWire;
   AuthProviderConditionInput: AuthProviderConditionInput;
+  AuthProviderConditionUpdateInput: AuthProviderConditionUpdateInput;
   AuthenticationMethod: AuthenticationMethodWire;
   AuthenticationMethodInput: AuthenticationMethodInput;
   AuthenticatorConstraints: AuthenticatorConstraints;
@@ -2615,7 +2880,9 @@ export type ResolversParentTypes = {
   ContinuousAccessRuleActions: RuleActionsWire;
   CreateUserTypeInput: CreateUserTypeInput;
   DateTime: Scalars['DateTime']['output'];
-  DeletePayload: DeletePayload;
+  DeletePolicyPayload: DeletePolicyPayloadModelWire;
+  DeletePolicyRulePayload: DeletePolicyRulePayloadModelWire;
+  DeleteUserTypePayload: DeleteUserTypePayload;
   DeviceCondition: DeviceConditionWire;
   DeviceConditionInput: DeviceConditionInput;
   ElCondition: ElConditionWire;
@@ -2639,8 +2906,10 @@ export type ResolversParentTypes = {
   GroupCondition: IncludeExcludeWire;
   ID: Scalars['ID']['output'];
   IdListConditionInput: IdListConditionInput;
+  IdListConditionUpdateInput: IdListConditionUpdateInput;
   IdpAction: IdpActionWire;
   IdpActionInput: IdpActionInput;
+  IdpActionUpdateInput: IdpActionUpdateInput;
   IdpDiscoveryPolicy: PolicyWire;
   IdpDiscoveryRule: RuleWithPolicyIdWire;
   IdpDiscoveryRuleActions: RuleActionsWire;
@@ -2686,12 +2955,14 @@ export type ResolversParentTypes = {
   PasswordPolicySettings: PasswordPolicySettingsWire;
   PasswordRecoverySettings: Omit<PasswordRecoverySettings, 'factors'> & { factors?: Maybe<ResolversParentTypes['RecoveryFactors']> };
   PasswordRecoverySettingsInput: PasswordRecoverySettingsInput;
+  PasswordRecoverySettingsUpdateInput: PasswordRecoverySettingsUpdateInput;
   PasswordRule: RuleWithPolicyIdWire;
   PasswordRuleActions: RuleActionsWire;
   PasswordSettings: Omit<PasswordSettings, 'age' | 'complexity' | 'lockout'> & { age?: Maybe<ResolversParentTypes['PasswordAge']>, complexity?: Maybe<ResolversParentTypes['PasswordComplexity']>, lockout?: Maybe<ResolversParentTypes['PasswordLockout']> };
   PasswordSettingsInput: PasswordSettingsInput;
   PeopleCondition: PeopleConditionWire;
   PeopleConditionInput: PeopleConditionInput;
+  PeopleConditionUpdateInput: PeopleConditionUpdateInput;
   PlatformCondition: PlatformConditionWire;
   PlatformConditionEntry: PlatformConditionEntryWire;
   PlatformConditionEntryInput: PlatformConditionEntryInput;
@@ -2703,17 +2974,20 @@ export type ResolversParentTypes = {
   PolicyAuthenticatorInput: PolicyAuthenticatorInput;
   PolicyConditions: ConditionsWire;
   PolicyConditionsInput: PolicyConditionsInput;
+  PolicyConditionsUpdateInput: PolicyConditionsUpdateInput;
   PolicyConnection: PolicyPageWire;
   PolicyEdge: Omit<PolicyEdge, 'node'> & { node: ResolversParentTypes['Policy'] };
   PolicyInput: PolicyInput;
   PolicyLinks: PolicyLinksWire;
-  PolicyPayload: Omit<PolicyPayload, 'policy'> & { policy?: Maybe<ResolversParentTypes['Policy']> };
+  PolicyPayload: PolicyPayloadModelWire;
   PolicyRule: ResolversInterfaceTypes<ResolversParentTypes>['PolicyRule'];
   PolicyRuleActionsInput: PolicyRuleActionsInput;
+  PolicyRuleActionsUpdateInput: PolicyRuleActionsUpdateInput;
   PolicyRuleInput: PolicyRuleInput;
   PolicyRuleLinks: RuleLinksWire;
-  PolicyRulePayload: Omit<PolicyRulePayload, 'rule'> & { rule?: Maybe<ResolversParentTypes['PolicyRule']> };
+  PolicyRulePayload: PolicyRulePayloadModelWire;
   PolicySettingsInput: PolicySettingsInput;
+  PolicySettingsUpdateInput: PolicySettingsUpdateInput;
   PolicyTypeEvaluation: PolicyTypeEvaluationWire;
   PossessionConstraint: ConstraintPropertiesWire;
   PossessionConstraintInput: PossessionConstraintInput;
@@ -2721,22 +2995,26 @@ export type ResolversParentTypes = {
   ProfileAttributeInput: ProfileAttributeInput;
   ProfileEnrollmentAction: ProfileEnrollmentActionWire;
   ProfileEnrollmentActionInput: ProfileEnrollmentActionInput;
+  ProfileEnrollmentActionUpdateInput: ProfileEnrollmentActionUpdateInput;
   ProfileEnrollmentPolicy: PolicyWire;
   ProfileEnrollmentRule: RuleWithPolicyIdWire;
   ProfileEnrollmentRuleActions: RuleActionsWire;
   Query: Record<PropertyKey, never>;
   RecoveryEmailFactor: RecoveryEmailFactor;
   RecoveryEmailFactorInput: RecoveryEmailFactorInput;
+  RecoveryEmailFactorUpdateInput: RecoveryEmailFactorUpdateInput;
   RecoveryEmailProperties: RecoveryEmailProperties;
   RecoveryEmailPropertiesInput: RecoveryEmailPropertiesInput;
   RecoveryFactor: RecoveryFactor;
   RecoveryFactorInput: RecoveryFactorInput;
   RecoveryFactors: RecoveryFactorsWire;
   RecoveryFactorsInput: RecoveryFactorsInput;
+  RecoveryFactorsUpdateInput: RecoveryFactorsUpdateInput;
   RecoveryQuestionComplexity: RecoveryQuestionComplexity;
   RecoveryQuestionComplexityInput: RecoveryQuestionComplexityInput;
   RecoveryQuestionFactor: RecoveryQuestionFactor;
   RecoveryQuestionFactorInput: RecoveryQuestionFactorInput;
+  RecoveryQuestionFactorUpdateInput: RecoveryQuestionFactorUpdateInput;
   RecoveryQuestionProperties: RecoveryQuestionProperties;
   RecoveryQuestionPropertiesInput: RecoveryQuestionPropertiesInput;
   RecoveryToken: RecoveryToken;
@@ -2748,8 +3026,10 @@ export type ResolversParentTypes = {
   RiskScoreConditionInput: RiskScoreConditionInput;
   SelfServicePasswordResetAction: SelfServicePasswordResetActionWire;
   SelfServicePasswordResetActionInput: SelfServicePasswordResetActionInput;
+  SelfServicePasswordResetActionUpdateInput: SelfServicePasswordResetActionUpdateInput;
   SignonAction: SignonActionWire;
   SignonActionInput: SignonActionInput;
+  SignonActionUpdateInput: SignonActionUpdateInput;
   SignonSession: SignonSessionWire;
   SignonSessionInput: SignonSessionInput;
   SimulatedCondition: SimulatedConditionWire;
@@ -2770,11 +3050,14 @@ export type ResolversParentTypes = {
   SsprStepUpRequirement: SsprStepUpRequirement;
   SsprStepUpRequirementInput: SsprStepUpRequirementInput;
   String: Scalars['String']['output'];
+  UpdatePolicyInput: UpdatePolicyInput;
+  UpdatePolicyRuleInput: UpdatePolicyRuleInput;
   UpdateUserTypeInput: UpdateUserTypeInput;
   UserCondition: IncludeExcludeWire;
   UserError: UserError;
   UserIdentifierCondition: UserIdentifierConditionWire;
   UserIdentifierConditionInput: UserIdentifierConditionInput;
+  UserIdentifierConditionUpdateInput: UserIdentifierConditionUpdateInput;
   UserIdentifierPattern: UserIdentifierPatternWire;
   UserIdentifierPatternInput: UserIdentifierPatternInput;
   UserType: UserTypeWire;
@@ -2787,6 +3070,7 @@ export type ResolversParentTypes = {
   VerificationConstraintInput: VerificationConstraintInput;
   VerificationMethod: VerificationMethodWire;
   VerificationMethodInput: VerificationMethodInput;
+  VerificationMethodUpdateInput: VerificationMethodUpdateInput;
   WorkflowRef: WorkflowRef;
   WorkflowRefInput: WorkflowRefInput;
 };
@@ -2822,6 +3106,7 @@ export type AccessPolicyRuleResolvers<ContextType = GatewayContext, ParentType e
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<ResolversTypes['AccessPolicy'], ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2924,6 +3209,7 @@ export type ContinuousAccessRuleResolvers<ContextType = GatewayContext, ParentTy
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<ResolversTypes['ContinuousAccessPolicy'], ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2939,7 +3225,19 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
-export type DeletePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeletePayload'] = ResolversParentTypes['DeletePayload']> = {
+export type DeletePolicyPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeletePolicyPayload'] = ResolversParentTypes['DeletePolicyPayload']> = {
+  deletedId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  policiesOfType?: Resolver<Maybe<Array<ResolversTypes['Policy']>>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type DeletePolicyRulePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeletePolicyRulePayload'] = ResolversParentTypes['DeletePolicyRulePayload']> = {
+  deletedId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type DeleteUserTypePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteUserTypePayload'] = ResolversParentTypes['DeleteUserTypePayload']> = {
   deletedId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
@@ -2997,6 +3295,7 @@ export type EntityRiskRuleResolvers<ContextType = GatewayContext, ParentType ext
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<ResolversTypes['EntityRiskPolicy'], ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3039,6 +3338,7 @@ export type GlobalSessionRuleResolvers<ContextType = GatewayContext, ParentType 
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<ResolversTypes['GlobalSessionPolicy'], ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3088,6 +3388,7 @@ export type IdpDiscoveryRuleResolvers<ContextType = GatewayContext, ParentType e
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<ResolversTypes['IdpDiscoveryPolicy'], ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3170,6 +3471,7 @@ export type MfaEnrollRuleResolvers<ContextType = GatewayContext, ParentType exte
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<ResolversTypes['MfaEnrollPolicy'], ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3211,12 +3513,14 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   createUserType?: Resolver<ResolversTypes['UserTypePayload'], ParentType, ContextType, RequireFields<MutationCreateUserTypeArgs, 'input'>>;
   deactivatePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationDeactivatePolicyArgs, 'id'>>;
   deactivatePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationDeactivatePolicyRuleArgs, 'policyId' | 'ruleId'>>;
-  deletePolicy?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeletePolicyArgs, 'id'>>;
-  deletePolicyRule?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeletePolicyRuleArgs, 'policyId' | 'ruleId'>>;
-  deleteUserType?: Resolver<ResolversTypes['DeletePayload'], ParentType, ContextType, RequireFields<MutationDeleteUserTypeArgs, 'id'>>;
+  deletePolicy?: Resolver<ResolversTypes['DeletePolicyPayload'], ParentType, ContextType, RequireFields<MutationDeletePolicyArgs, 'id'>>;
+  deletePolicyRule?: Resolver<ResolversTypes['DeletePolicyRulePayload'], ParentType, ContextType, RequireFields<MutationDeletePolicyRuleArgs, 'policyId' | 'ruleId'>>;
+  deleteUserType?: Resolver<ResolversTypes['DeleteUserTypePayload'], ParentType, ContextType, RequireFields<MutationDeleteUserTypeArgs, 'id'>>;
   replacePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationReplacePolicyArgs, 'id' | 'input'>>;
   replacePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationReplacePolicyRuleArgs, 'input' | 'policyId' | 'ruleId'>>;
   replaceUserType?: Resolver<ResolversTypes['UserTypePayload'], ParentType, ContextType, RequireFields<MutationReplaceUserTypeArgs, 'id' | 'input'>>;
+  updatePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationUpdatePolicyArgs, 'id' | 'input'>>;
+  updatePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationUpdatePolicyRuleArgs, 'input' | 'policyId' | 'ruleId'>>;
   updateUserType?: Resolver<ResolversTypes['UserTypePayload'], ParentType, ContextType, RequireFields<MutationUpdateUserTypeArgs, 'id' | 'input'>>;
 };
 
@@ -3309,6 +3613,7 @@ export type PasswordRuleResolvers<ContextType = GatewayContext, ParentType exten
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<ResolversTypes['PasswordPolicy'], ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3392,6 +3697,7 @@ export type PolicyLinksResolvers<ContextType = GatewayContext, ParentType extend
 };
 
 export type PolicyPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyPayload'] = ResolversParentTypes['PolicyPayload']> = {
+  policiesOfType?: Resolver<Maybe<Array<ResolversTypes['Policy']>>, ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
@@ -3407,6 +3713,7 @@ export type PolicyRuleLinksResolvers<ContextType = GatewayContext, ParentType ex
 };
 
 export type PolicyRulePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyRulePayload'] = ResolversParentTypes['PolicyRulePayload']> = {
+  policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['PolicyRule']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
@@ -3478,6 +3785,7 @@ export type ProfileEnrollmentRuleResolvers<ContextType = GatewayContext, ParentT
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<ResolversTypes['ProfileEnrollmentPolicy'], ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3710,7 +4018,9 @@ export type Resolvers<ContextType = GatewayContext> = {
   ContinuousAccessRule?: ContinuousAccessRuleResolvers<ContextType>;
   ContinuousAccessRuleActions?: ContinuousAccessRuleActionsResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
-  DeletePayload?: DeletePayloadResolvers<ContextType>;
+  DeletePolicyPayload?: DeletePolicyPayloadResolvers<ContextType>;
+  DeletePolicyRulePayload?: DeletePolicyRulePayloadResolvers<ContextType>;
+  DeleteUserTypePayload?: DeleteUserTypePayloadResolvers<ContextType>;
   DeviceCondition?: DeviceConditionResolvers<ContextType>;
   ElCondition?: ElConditionResolvers<ContextType>;
   EnrollAction?: EnrollActionResolvers<ContextType>;

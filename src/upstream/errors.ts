@@ -2,7 +2,7 @@
 // service answered with an error (UpstreamError), or it could not be reached or answered like a
 // broken gateway (UpstreamUnavailableError). Neither ever carries request headers.
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody } from '../rest/types.ts';
+import { ERROR_CODES, type ErrorBody } from '../rest/types.ts';
 
 export interface UpstreamErrorFields {
   status: number;
@@ -52,6 +52,15 @@ export class UpstreamError extends Error {
       reason: body.reason,
     });
   }
+}
+
+/** A not-found answer given without a request (the service would answer the same), e.g. `x (Policy)`. */
+export function notFoundError(what: string): UpstreamError {
+  return new UpstreamError({
+    status: 404,
+    errorCode: ERROR_CODES.NOT_FOUND,
+    errorSummary: `Not found: Resource not found: ${what}`,
+  });
 }
 
 /** The service could not be reached, timed out, or answered 502/503/504. */

@@ -43,3 +43,9 @@ function relations(params: string): string[] {
   if (!rel) return [];
   return (rel[1] ?? rel[2]).toLowerCase().split(/\s+/).filter(Boolean);
 }
+
+/**
+ * The page size asked for when a whole list is wanted (the emulator's maximum; a service with a
+ * smaller maximum answers with a next link, which is followed).
+ */
+export const WHOLE_LIST_PAGE_SIZE = 200;

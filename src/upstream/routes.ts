@@ -1,8 +1,7 @@
 // Every REST operation the gateway calls, as one table: method, the spec's path template, what a
 // success carries, and whether the call may be repeated safely. The client, its metrics and its retry
 // policy all read this table, so a new endpoint is one row here plus one typed method on RestApi.
-import { UpstreamError } from './errors.ts';
-import { ERROR_CODES } from '../rest/types.ts';
+import { notFoundError } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -70,11 +69,7 @@ export function fillPath(template: string, params: Record<string, string> = {}):
 
 function encodeSegment(id: string): string {
   if (id === '' || id === '.' || id === '..') {
-    throw new UpstreamError({
-      status: 404,
-      errorCode: ERROR_CODES.NOT_FOUND,
-      errorSummary: `Not found: Resource not found: ${JSON.stringify(id)} is not a valid identifier`,
-    });
+    throw notFoundError(`${JSON.stringify(id)} is not a valid identifier`);
   }
   return encodeURIComponent(id);
 }

@@ -5,6 +5,7 @@ import { policyMutations } from './mutations/policies.ts';
 import { ruleMutations } from './mutations/rules.ts';
 import { userTypeMutations } from './mutations/userTypes.ts';
 import { Application, Policy, PolicyConnection, policyFields, policyQueries } from './policies.ts';
+import { DeletePolicyPayload, DeletePolicyRulePayload, PolicyPayload, PolicyRulePayload } from './payloads.ts';
 import { PolicyRule, ruleFields } from './rules.ts';
 import { DateTime, JSONScalar } from './scalars.ts';
 import { PolicyTypeEvaluation, SimulatedPolicy, SimulatedRule, simulationQueries } from './simulation.ts';
@@ -40,6 +41,11 @@ export const resolvers: Resolvers = {
 
   UserTypeCondition,
   UserType,
+
+  PolicyPayload,
+  PolicyRulePayload,
+  DeletePolicyPayload,
+  DeletePolicyRulePayload,
 
   PolicyTypeEvaluation,
   SimulatedPolicy,

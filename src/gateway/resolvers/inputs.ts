@@ -4,6 +4,7 @@
 // type is wider than the wire type (the flattened one-of objects and `factorMode`) are passed as
 // sent, for the service to validate.
 import type * as Wire from '../../rest/types.ts';
+import type { PolicyPatch, PolicyRulePatch } from '../../upstream/updates.ts';
 import type {
   AccessSimulationInput,
   AppConditionEntryInput,
@@ -12,7 +13,11 @@ import type {
   PolicyInput,
   PolicyRuleActionsInput,
   PolicyRuleInput,
+  PolicyConditionsUpdateInput,
+  PolicyRuleActionsUpdateInput,
   ReplaceUserTypeInput,
+  UpdatePolicyInput,
+  UpdatePolicyRuleInput,
   UpdateUserTypeInput,
 } from '../../generated/graphql.ts';
 
@@ -46,6 +51,35 @@ export function toRuleBody(input: PolicyRuleInput): Wire.PolicyRuleInput {
   if (conditions) body.conditions = toConditions(conditions);
   if (actions) body.actions = toActions(actions);
   return body;
+}
+
+/** A partial policy update as a merge patch: explicit nulls are kept (they clear a member). */
+export function toPolicyPatch(input: UpdatePolicyInput): PolicyPatch {
+  const { conditions, ...rest } = input;
+  const patch: PolicyPatch = rest;
+  if (conditions !== undefined) patch.conditions = conditions && toConditionsPatch(conditions);
+  return patch;
+}
+
+export function toRulePatch(input: UpdatePolicyRuleInput): PolicyRulePatch {
+  const { conditions, actions, ...rest } = input;
+  const patch: PolicyRulePatch = rest;
+  if (conditions !== undefined) patch.conditions = conditions && toConditionsPatch(conditions);
+  if (actions !== undefined) patch.actions = actions && toActionsPatch(actions);
+  return patch;
+}
+
+/** The app entries of a patch, passed as sent like those of a full body. */
+function toConditionsPatch(input: PolicyConditionsUpdateInput): NonNullable<PolicyPatch['conditions']> {
+  const { app, ...rest } = input;
+  const patch: NonNullable<PolicyPatch['conditions']> = rest;
+  if (app !== undefined) patch.app = app as NonNullable<PolicyPatch['conditions']>['app'];
+  return patch;
+}
+
+/** The members whose GraphQL type is wider than the wire type are passed as sent, as in a full body. */
+function toActionsPatch(input: PolicyRuleActionsUpdateInput): NonNullable<PolicyRulePatch['actions']> {
+  return input as NonNullable<PolicyRulePatch['actions']>;
 }
 
 function toConditions(input: Compact<PolicyConditionsInput>): Wire.Conditions {

@@ -1,6 +1,7 @@
 // The values resolvers pass between each other, where they differ from the plain REST wire types.
 // codegen.ts maps GraphQL object types to these, so resolver signatures say what really flows.
-import type { Conditions, Policy, PolicyRule, SimulatedRule } from '../../rest/types.ts';
+import type { Conditions, Policy, PolicyRule, PolicyType, SimulatedRule } from '../../rest/types.ts';
+import type { UserErrorShape } from '../errors.ts';
 import type { Page } from '../../upstream/client.ts';
 
 /**
@@ -20,4 +21,30 @@ export type PolicyPage = Page<Policy>;
 
 export function withPolicyId(policyId: string, rule: PolicyRule): RuleWithPolicyId {
   return { ...rule, policyId };
+}
+
+/** A mutation's outcome: the changed object (null when refused) and the refusal's user errors. */
+interface Refusable {
+  userErrors: UserErrorShape[];
+}
+
+export interface PolicyPayloadModel extends Refusable {
+  policy: Policy | null;
+}
+
+/** `policyId` names the parent policy of a rule that was changed (null when refused). */
+export interface PolicyRulePayloadModel extends Refusable {
+  rule: RuleWithPolicyId | null;
+  policyId: string | null;
+}
+
+/** `policyType` is known when `policiesOfType` was selected (the policy was read before deleting it). */
+export interface DeletePolicyPayloadModel extends Refusable {
+  deletedId: string | null;
+  policyType: PolicyType | null;
+}
+
+export interface DeletePolicyRulePayloadModel extends Refusable {
+  deletedId: string | null;
+  policyId: string | null;
 }

@@ -1,17 +1,30 @@
 // Policy mutations: each calls the service, then primes or forgets what it changed in the
-// request's loaders, so the rest of the operation reads the policy as it now is.
-import { forgetPolicy, primePolicy } from '../../loaders.ts';
+// request's loaders, so the rest of the operation (the payload's `policiesOfType` included) reads
+// the policies as they now are.
+import type { Policy } from '../../../rest/types.ts';
+import { notFoundError } from '../../../upstream/errors.ts';
+import { policyUpdateBody } from '../../../upstream/updates.ts';
+import { forgetPolicy, type Loaders, primePolicy } from '../../loaders.ts';
+import { selectedPaths } from '../../selection.ts';
 import type { MutationResolvers } from '../../../generated/graphql.ts';
-import { toPolicyBody } from '../inputs.ts';
+import { toPolicyBody, toPolicyPatch } from '../inputs.ts';
 import { payload } from './payload.ts';
 
 type PolicyMutations =
   | 'createPolicy'
   | 'replacePolicy'
+  | 'updatePolicy'
   | 'deletePolicy'
   | 'activatePolicy'
   | 'deactivatePolicy'
   | 'clonePolicy';
+
+/** The policy as the request's loaders have it (one GET at most), or a not-found refusal. */
+export async function currentPolicy(loaders: Loaders, id: string): Promise<Policy> {
+  const policy = await loaders.policy.load(id);
+  if (!policy) throw notFoundError(`${id} (Policy)`);
+  return policy;
+}
 
 export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
   createPolicy: (_, { input }, { api, loaders }) =>
@@ -29,19 +42,37 @@ export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
     payload(
       'policy',
       async () => {
-        const policy = await api.replacePolicy(id, toPolicyBody(input));
+        const type = input.type ?? (await currentPolicy(loaders, id)).type;
+        const policy = await api.replacePolicy(id, toPolicyBody({ ...input, type }));
         primePolicy(loaders, policy);
         return policy;
       },
       'input',
     ),
 
-  deletePolicy: (_, { id }, { api, loaders }) =>
-    payload('deletedId', async () => {
+  updatePolicy: (_, { id, input }, { api, loaders }) =>
+    payload(
+      'policy',
+      async () => {
+        const current = await currentPolicy(loaders, id);
+        const policy = await api.replacePolicy(id, policyUpdateBody(current, toPolicyPatch(input)));
+        primePolicy(loaders, policy);
+        return policy;
+      },
+      'input',
+    ),
+
+  deletePolicy: async (_, { id }, { api, loaders }, info) => {
+    // The type of a deleted policy can no longer be read: learn it first, when the answer needs it.
+    let policyType = null;
+    const result = await payload('deletedId', async () => {
+      if (selectedPaths(info).has('policiesOfType')) policyType = (await currentPolicy(loaders, id)).type;
       await api.deletePolicy(id);
       forgetPolicy(loaders, id);
       return id;
-    }),
+    });
+    return { ...result, policyType: result.deletedId === null ? null : policyType };
+  },
 
   // Lifecycle operations answer 204: the policy is read again to return it as it now is.
   activatePolicy: (_, { id }, { api, loaders }) =>

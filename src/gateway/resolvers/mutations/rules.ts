@@ -1,22 +1,40 @@
 // Rule mutations: each calls the service, then primes or forgets the policy's rules in the
-// request's loaders. Rules travel with their policy id (the `policy` field needs it).
-import { forgetRule, primeRule } from '../../loaders.ts';
+// request's loaders. Rules travel with their policy id (the `policy` field needs it), and so does a
+// successful payload (its `policy` join shows the rules in their new order).
+import type { PolicyRule } from '../../../rest/types.ts';
+import { notFoundError } from '../../../upstream/errors.ts';
+import { ruleUpdateBody } from '../../../upstream/updates.ts';
+import { forgetRule, type Loaders, primeRule, type RuleKey } from '../../loaders.ts';
 import type { MutationResolvers } from '../../../generated/graphql.ts';
-import { toRuleBody } from '../inputs.ts';
-import { withPolicyId } from '../models.ts';
+import { toRuleBody, toRulePatch } from '../inputs.ts';
+import { type RuleWithPolicyId, withPolicyId } from '../models.ts';
 import { payload } from './payload.ts';
 
 type RuleMutations =
   | 'createPolicyRule'
   | 'replacePolicyRule'
+  | 'updatePolicyRule'
   | 'deletePolicyRule'
   | 'activatePolicyRule'
   | 'deactivatePolicyRule';
 
+/** The rule as the request's loaders have it (one call at most), or a not-found refusal. */
+async function currentRule(loaders: Loaders, key: RuleKey): Promise<PolicyRule> {
+  const rule = await loaders.rule.load(key);
+  if (!rule) throw notFoundError(`${key.ruleId} (PolicyRule)`);
+  return rule;
+}
+
+/** Runs a rule mutation; on success the payload also names the rule's policy. */
+async function rulePayload(policyId: string, run: () => Promise<RuleWithPolicyId | null>, inputArg?: string) {
+  const result = await payload('rule', run, inputArg);
+  return { ...result, policyId: result.userErrors.length ? null : policyId };
+}
+
 export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
   createPolicyRule: (_, { policyId, input }, { api, loaders }) =>
-    payload(
-      'rule',
+    rulePayload(
+      policyId,
       async () => {
         const rule = await api.createRule(policyId, toRuleBody(input));
         primeRule(loaders, policyId, rule);
@@ -26,26 +44,41 @@ export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
     ),
 
   replacePolicyRule: (_, { policyId, ruleId, input }, { api, loaders }) =>
-    payload(
-      'rule',
+    rulePayload(
+      policyId,
       async () => {
-        const rule = await api.replaceRule(policyId, ruleId, toRuleBody(input));
+        const type = input.type ?? (await currentRule(loaders, { policyId, ruleId })).type;
+        const rule = await api.replaceRule(policyId, ruleId, toRuleBody({ ...input, type }));
         primeRule(loaders, policyId, rule);
         return withPolicyId(policyId, rule);
       },
       'input',
     ),
 
-  deletePolicyRule: (_, { policyId, ruleId }, { api, loaders }) =>
-    payload('deletedId', async () => {
+  updatePolicyRule: (_, { policyId, ruleId, input }, { api, loaders }) =>
+    rulePayload(
+      policyId,
+      async () => {
+        const current = await currentRule(loaders, { policyId, ruleId });
+        const rule = await api.replaceRule(policyId, ruleId, ruleUpdateBody(current, toRulePatch(input)));
+        primeRule(loaders, policyId, rule);
+        return withPolicyId(policyId, rule);
+      },
+      'input',
+    ),
+
+  deletePolicyRule: async (_, { policyId, ruleId }, { api, loaders }) => {
+    const result = await payload('deletedId', async () => {
       await api.deleteRule(policyId, ruleId);
       forgetRule(loaders, policyId, ruleId);
       return ruleId;
-    }),
+    });
+    return { ...result, policyId: result.deletedId === null ? null : policyId };
+  },
 
   // Lifecycle operations answer 204: the rule is read again to return it as it now is.
   activatePolicyRule: (_, { policyId, ruleId }, { api, loaders }) =>
-    payload('rule', async () => {
+    rulePayload(policyId, async () => {
       await api.activateRule(policyId, ruleId);
       forgetRule(loaders, policyId, ruleId);
       const rule = await loaders.rule.load({ policyId, ruleId });
@@ -53,7 +86,7 @@ export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
     }),
 
   deactivatePolicyRule: (_, { policyId, ruleId }, { api, loaders }) =>
-    payload('rule', async () => {
+    rulePayload(policyId, async () => {
       await api.deactivateRule(policyId, ruleId);
       forgetRule(loaders, policyId, ruleId);
       const rule = await loaders.rule.load({ policyId, ruleId });

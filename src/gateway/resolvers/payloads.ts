@@ -1,0 +1,51 @@
+// The joins of mutation payloads that keep a client cache true in one round trip: the policies of
+// a changed policy's type in their new order, and the parent policy of a changed rule. Each is
+// fetched only when selected, through the request's loaders (which the mutation already refreshed).
+import type { Policy, PolicyType } from '../../rest/types.ts';
+import { WHOLE_LIST_PAGE_SIZE } from '../../upstream/pagination.ts';
+import type { Loaders } from '../loaders.ts';
+import type {
+  DeletePolicyPayloadResolvers,
+  DeletePolicyRulePayloadResolvers,
+  PolicyPayloadResolvers,
+  PolicyRulePayloadResolvers,
+} from '../../generated/graphql.ts';
+import { fromUpstream } from './upstream.ts';
+
+/** Every policy of a type in priority order: one list call per page of the largest size. */
+export async function policiesOfType(loaders: Loaders, type: PolicyType): Promise<Policy[]> {
+  const policies: Policy[] = [];
+  let after: string | null = null;
+  do {
+    const page = await loaders.policyPage.load({
+      type,
+      limit: WHOLE_LIST_PAGE_SIZE,
+      ...(after !== null && { after }),
+    });
+    policies.push(...page.items);
+    after = page.nextCursor;
+  } while (after !== null);
+  return policies;
+}
+
+const policiesOf = (type: PolicyType | null | undefined, loaders: Loaders) =>
+  type ? fromUpstream(policiesOfType(loaders, type)) : null;
+
+const parentPolicy = (policyId: string | null, loaders: Loaders) =>
+  policyId === null ? null : fromUpstream(loaders.policy.load(policyId));
+
+export const PolicyPayload: PolicyPayloadResolvers = {
+  policiesOfType: (result, _, { loaders }) => policiesOf(result.policy?.type, loaders),
+};
+
+export const DeletePolicyPayload: DeletePolicyPayloadResolvers = {
+  policiesOfType: (result, _, { loaders }) => policiesOf(result.policyType, loaders),
+};
+
+export const PolicyRulePayload: PolicyRulePayloadResolvers = {
+  policy: (result, _, { loaders }) => parentPolicy(result.policyId, loaders),
+};
+
+export const DeletePolicyRulePayload: DeletePolicyRulePayloadResolvers = {
+  policy: (result, _, { loaders }) => parentPolicy(result.policyId, loaders),
+};

@@ -1,17 +1,18 @@
 // Admin endpoints for tests and benchmarks: the request counter keyed by method and path template,
-// the reset to the start org, both outside /api/v1 without auth, and switchable off.
+// the reset to the start org, both outside /api/v1 behind the token and the emulator's own origin,
+// and switchable off.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 
 let emu: TestEmulator;
 
 async function counts(on = emu) {
-  const res = await fetch(`${on.url}/__emulator/requests`);
+  const res = await on.call('GET', '/__emulator/requests');
   expect(res.status).toBe(200);
-  return (await res.json()) as { total: number; byRoute: Record<string, number> };
+  return res.body as { total: number; byRoute: Record<string, number> };
 }
 async function reset(on = emu) {
-  const res = await fetch(`${on.url}/__emulator/reset`, { method: 'POST' });
+  const res = await on.call('POST', '/__emulator/reset');
   expect(res.status).toBe(204);
 }
 const sum = (byRoute: Record<string, number>) => Object.values(byRoute).reduce((a, b) => a + b, 0);
@@ -87,7 +88,7 @@ describe('GET /__emulator/requests', () => {
     expect(c.byRoute['GET /api/v1/meta/types/user']).toBe(1);
   });
 
-  it('does not count its own requests, and needs no token', async () => {
+  it('does not count its own requests', async () => {
     await counts();
     await counts();
     await reset();
@@ -175,15 +176,75 @@ describe('admin: false', () => {
 
 describe('admin paths', () => {
   it('answers 404 for an unknown admin path', async () => {
-    const res = await fetch(`${emu.url}/__emulator/nothing`);
+    const res = await emu.call('GET', '/__emulator/nothing');
     expect(res.status).toBe(404);
-    expect((await res.json()).errorCode).toBe('E0000007');
+    expect(res.body.errorCode).toBe('E0000007');
   });
 
   it('answers 404 for the right path with the wrong method instead of acting', async () => {
     await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Stays' });
-    expect((await fetch(`${emu.url}/__emulator/reset`)).status).toBe(404);
-    expect((await fetch(`${emu.url}/__emulator/requests`, { method: 'POST' })).status).toBe(404);
+    expect((await emu.call('GET', '/__emulator/reset')).status).toBe(404);
+    expect((await emu.call('POST', '/__emulator/requests')).status).toBe(404);
     expect((await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body).toHaveLength(2);
+  });
+});
+
+describe('admin access', () => {
+  const ADMIN = [
+    ['GET', '/__emulator/requests'],
+    ['POST', '/__emulator/reset'],
+    ['GET', '/__emulator/health'],
+    ['GET', '/__emulator/faults'],
+    ['POST', '/__emulator/faults'],
+    ['DELETE', '/__emulator/faults'],
+  ] as const;
+
+  it('needs the API token: 401 without it or with another one, in either scheme', async () => {
+    for (const [method, path] of ADMIN) {
+      for (const authorization of [undefined, 'SSWS wrong-token', `Basic ${TOKEN}`]) {
+        const res = await fetch(emu.url + path, { method, headers: authorization ? { authorization } : {} });
+        expect(res.status, `${method} ${path} ${authorization}`).toBe(401);
+        expect((await res.json()).errorCode).toBe('E0000011');
+      }
+      const bearer = await fetch(emu.url + path, { method, headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(bearer.status, `${method} ${path}`).not.toBe(401);
+    }
+  });
+
+  it('refuses any other Origin with 403, even with the token', async () => {
+    for (const [method, path] of ADMIN) {
+      for (const origin of ['https://evil.example', 'null', emu.url.replace('127.0.0.1', 'localhost')]) {
+        const res = await emu.call(method, path, undefined, { origin });
+        expect(res.status, `${method} ${path} from ${origin}`).toBe(403);
+        expect(res.body.errorCode).toBe('E0000006');
+      }
+    }
+  });
+
+  it('accepts its own origin and requests without an Origin header', async () => {
+    expect((await emu.call('GET', '/__emulator/requests', undefined, { origin: emu.url })).status).toBe(200);
+    expect((await emu.call('GET', '/__emulator/requests')).status).toBe(200);
+  });
+
+  it('does not let a cross-site text/plain POST wipe the org, with or without the token', async () => {
+    const p = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Not wiped' })).body;
+    await emu.setFaults({ latencyMs: 1 });
+    for (const authorization of [undefined, `SSWS ${TOKEN}`]) {
+      for (const path of ['/__emulator/reset', '/__emulator/faults']) {
+        const res = await fetch(emu.url + path, {
+          method: path.endsWith('faults') ? 'DELETE' : 'POST',
+          headers: {
+            origin: 'https://evil.example',
+            'content-type': 'text/plain',
+            ...(authorization ? { authorization } : {}),
+          },
+          body: path.endsWith('faults') ? undefined : 'x',
+        });
+        expect(res.status).toBe(403);
+      }
+    }
+    expect((await emu.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
+    expect((await emu.call('GET', '/__emulator/faults')).body.latencyMs).toBe(1);
+    expect((await counts()).total).toBeGreaterThan(0);
   });
 });

@@ -47,9 +47,10 @@ export async function startTestEmulator(options: Partial<EmulatorOptions> = {}):
   return {
     ...emu,
     call,
-    counts: async () => (await fetch(`${emu.url}/__emulator/requests`)).json() as any,
+    counts: async () => (await call('GET', '/__emulator/requests')).body,
     reset: async () => {
-      await fetch(`${emu.url}/__emulator/reset`, { method: 'POST' });
+      const res = await call('POST', '/__emulator/reset');
+      if (res.status !== 204) throw new Error(`reset refused: ${JSON.stringify(res.body)}`);
     },
     setFaults: async (change) => {
       const res = await call('POST', '/__emulator/faults', change);

@@ -2,7 +2,15 @@
 // limiting (faults.ts), and the admin endpoints (admin.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AdminContext, RequestCounter, serveAdmin } from './admin.ts';
-import { ApiError, methodNotAllowed, notFound, rateLimited, serverError, unauthenticated } from './errors.ts';
+import {
+  ApiError,
+  forbidden,
+  methodNotAllowed,
+  notFound,
+  rateLimited,
+  serverError,
+  unauthenticated,
+} from './errors.ts';
 import { type Faults, sendThenReset } from './faults.ts';
 import type { Handler, HandlerContext, Reply } from './handler.ts';
 import { readJson, sendEmpty, sendJson } from './body.ts';
@@ -68,8 +76,7 @@ export function createEmulatorServer(options: ServerOptions): { server: Server; 
       if (!quota.allowed) throw rateLimited(quota.reset);
       const injected = faults.injectedError();
       if (injected) throw injected;
-      const auth = TOKEN_HEADER.exec(req.headers.authorization ?? '');
-      if (!auth || auth[2] !== options.token) throw unauthenticated();
+      if (!hasToken(req)) throw unauthenticated();
       if (!match) throw notFound(url.pathname);
       if (!match.route) throw methodNotAllowed(match.allowed);
       const method = match.route.method;
@@ -101,13 +108,27 @@ export function createEmulatorServer(options: ServerOptions): { server: Server; 
     else sendJson(res, reply.status, reply.body, reply.headers);
   }
 
+  function hasToken(req: IncomingMessage): boolean {
+    const auth = TOKEN_HEADER.exec(req.headers.authorization ?? '');
+    return auth !== null && auth[2] === options.token;
+  }
+
+  // Admin endpoints can wipe the org: a browser page of another origin must not reach them (403,
+  // checked first), and like the API they need the token (which a cross-site form cannot send).
   const admin: AdminContext = { counter, faults, resetOrg: options.reset };
+  async function guardAdmin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== new URL(options.base()).origin) {
+      throw forbidden(['admin endpoints refuse requests from another origin']);
+    }
+    if (!hasToken(req)) throw unauthenticated();
+    await serveAdmin(req, res, url, admin);
+  }
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const done =
-      url.pathname.startsWith('/__emulator/') && options.admin
-        ? serveAdmin(req, res, url, admin)
-        : serveApi(req, res, url);
+      url.pathname.startsWith('/__emulator/') && options.admin ? guardAdmin(req, res, url) : serveApi(req, res, url);
     done.catch((e) => sendReply(res, errorReply(e)));
   });
   return { server, counter };

@@ -1,4 +1,9 @@
 // The emulator's settings (`npm run emulator`, and the embedded emulator of `npm start`).
+import {
+  type ConnectionLimits,
+  connectionLimitsProblem,
+  DEFAULT_CONNECTION_LIMITS,
+} from '../emulator/http/connectionLimits.ts';
 import { type FaultSettings, faultProblem, NO_FAULTS } from '../emulator/http/faults.ts';
 import type { Engine } from '../emulator/policyTypes/registry.ts';
 import { type Env, EnvReader } from './env.ts';
@@ -15,6 +20,7 @@ export interface EmulatorConfig {
   admin: boolean;
   /** Faults injected from the start (the rate limit is `rateLimitPerMinute`). */
   faults: Omit<FaultSettings, 'rateLimitPerMinute'>;
+  limits: ConnectionLimits;
 }
 
 export function readEmulatorConfig(env: Env): EmulatorConfig {
@@ -37,7 +43,30 @@ export function readEmulatorConfig(env: Env): EmulatorConfig {
       status: fault('status', 'EMULATOR_ERROR_STATUS'),
       resetRate: fault('resetRate', 'EMULATOR_RESET_RATE'),
     },
+    limits: {
+      headersTimeoutMs: r.integer(
+        'EMULATOR_HEADERS_TIMEOUT_MS',
+        DEFAULT_CONNECTION_LIMITS.headersTimeoutMs,
+        100,
+        600_000,
+      ),
+      requestTimeoutMs: r.integer(
+        'EMULATOR_REQUEST_TIMEOUT_MS',
+        DEFAULT_CONNECTION_LIMITS.requestTimeoutMs,
+        100,
+        600_000,
+      ),
+      keepAliveTimeoutMs: r.integer(
+        'EMULATOR_KEEPALIVE_MS',
+        DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs,
+        100,
+        600_000,
+      ),
+      maxConnections: r.integer('EMULATOR_MAX_CONNECTIONS', DEFAULT_CONNECTION_LIMITS.maxConnections, 1, 100_000),
+    },
   };
+  const limitsProblem = connectionLimitsProblem(config.limits);
+  if (limitsProblem) r.problem(`EMULATOR_HEADERS_TIMEOUT_MS, EMULATOR_REQUEST_TIMEOUT_MS: ${limitsProblem}`);
   r.throwIfInvalid();
   return config;
 }

@@ -24,6 +24,11 @@ export class EnvReader {
     if (this.problems.length) throw new ConfigError(this.problems);
   }
 
+  /** Records a problem that spans several variables. */
+  problem(message: string): void {
+    this.problems.push(message);
+  }
+
   /** The trimmed value; empty counts as unset. */
   text(name: string): string | undefined {
     const value = this.env[name]?.trim();

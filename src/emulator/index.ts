@@ -5,6 +5,7 @@ import { loadFixture, parseFixture, type OrgFixture } from './org/fixture.ts';
 import { readState, StateWriter } from './org/persistence.ts';
 import { emptyData, seedOrg } from './org/seed.ts';
 import type { RequestCounter } from './http/admin.ts';
+import { type ConnectionLimits, connectionLimitsProblem, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { type FaultHooks, Faults, type FaultSettings, NO_FAULTS, parseFaultChange } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
 import { OrgStore } from './org/store.ts';
@@ -26,6 +27,8 @@ export interface EmulatorOptions {
   rateLimitPerMinute?: number;
   /** Faults injected from the start (see /__emulator/faults); default none. */
   faults?: Partial<Omit<FaultSettings, 'rateLimitPerMinute'>>;
+  /** HTTP timeouts and the connection cap; default DEFAULT_CONNECTION_LIMITS. */
+  limits?: Partial<ConnectionLimits>;
   /** Randomness and waiting of the faults (tests make them deterministic). */
   faultHooks?: Partial<FaultHooks>;
   /** Serve /__emulator/* (request counter, reset); default true. */
@@ -61,6 +64,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   if (!saved) writer?.schedule();
 
   let url = '';
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  const badLimits = connectionLimitsProblem(limits);
+  if (badLimits) throw new Error(`invalid limits: ${badLimits}`);
   const faults = new Faults(
     { ...NO_FAULTS, ...options.faults, rateLimitPerMinute: options.rateLimitPerMinute ?? 0 },
     options.faultHooks,
@@ -69,6 +75,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     token: options.token,
     admin: options.admin ?? true,
     faults,
+    limits,
     store: () => store,
     reset: async () => {
       store = fresh();

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readEmulatorConfig } from '../../src/config/emulator.ts';
+import { DEFAULT_CONNECTION_LIMITS } from '../../src/emulator/http/connectionLimits.ts';
 import { ConfigError } from '../../src/config/env.ts';
 import { readGatewayConfig, readStartConfig } from '../../src/config/gateway.ts';
 import { startTestEmulator, TOKEN } from '../helpers/emulator.ts';
@@ -30,6 +31,10 @@ const SETTINGS = [
   'EMULATOR_ERROR_RATE',
   'EMULATOR_ERROR_STATUS',
   'EMULATOR_RESET_RATE',
+  'EMULATOR_HEADERS_TIMEOUT_MS',
+  'EMULATOR_REQUEST_TIMEOUT_MS',
+  'EMULATOR_KEEPALIVE_MS',
+  'EMULATOR_MAX_CONNECTIONS',
 ];
 
 interface Started {
@@ -160,6 +165,7 @@ describe('configuration', () => {
       rateLimitPerMinute: 0,
       admin: true,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
+      limits: DEFAULT_CONNECTION_LIMITS,
     });
   });
 
@@ -201,6 +207,7 @@ describe('configuration', () => {
       rateLimitPerMinute: 600,
       admin: false,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
+      limits: DEFAULT_CONNECTION_LIMITS,
     });
   });
 

@@ -2,6 +2,7 @@
 // limiting (faults.ts), and the admin endpoints (admin.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AdminContext, RequestCounter, serveAdmin } from './admin.ts';
+import { type ConnectionLimits, serverTimeouts } from './connectionLimits.ts';
 import {
   ApiError,
   forbidden,
@@ -55,6 +56,7 @@ export interface ServerOptions {
   token: string;
   admin: boolean;
   faults: Faults;
+  limits: ConnectionLimits;
   /** Returns the store to serve (replaced on reset). */
   store(): OrgStore;
   /** Puts the org back to its start state; resolves once that is durable. */
@@ -125,12 +127,13 @@ export function createEmulatorServer(options: ServerOptions): { server: Server; 
     await serveAdmin(req, res, url, admin);
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer(serverTimeouts(options.limits), (req, res) => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const done =
       url.pathname.startsWith('/__emulator/') && options.admin ? guardAdmin(req, res, url) : serveApi(req, res, url);
     done.catch((e) => sendReply(res, errorReply(e)));
   });
+  server.maxConnections = options.limits.maxConnections;
   return { server, counter };
 }
 

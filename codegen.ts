@@ -100,6 +100,7 @@ const mappers: Record<string, string> = {
   SimulatedPolicy: wire('SimulatedPolicy'),
   SimulatedRule: model('SimulatedRuleWithPolicyId'),
   SimulatedCondition: wire('SimulatedCondition'),
+  DeleteUserTypePayload: model('DeleteUserTypePayloadModel'),
 };
 
 const config: CodegenConfig = {

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { Policy as PolicyWire, RuleActions as RuleActionsWire, Application as ApplicationWire, UserType as UserTypeWire, Link as LinkWire, PolicyLinks as PolicyLinksWire, RuleLinks as RuleLinksWire, UserTypeLinks as UserTypeLinksWire, UserTypeLink as UserTypeLinkWire, Conditions as ConditionsWire, PeopleCondition as PeopleConditionWire, IncludeExclude as IncludeExcludeWire, AuthContextCondition as AuthContextConditionWire, NetworkCondition as NetworkConditionWire, AuthProviderCondition as AuthProviderConditionWire, UserIdentifierCondition as UserIdentifierConditionWire, UserIdentifierPattern as UserIdentifierPatternWire, AppCondition as AppConditionWire, AppConditionEntry as AppConditionEntryWire, PlatformCondition as PlatformConditionWire, PlatformConditionEntry as PlatformConditionEntryWire, DeviceCondition as DeviceConditionWire, RiskScoreCondition as RiskScoreConditionWire, ElCondition as ElConditionWire, EntityRiskCondition as EntityRiskConditionWire, RiskDetectionTypesCondition as RiskDetectionTypesConditionWire, PasswordPolicySettings as PasswordPolicySettingsWire, PasswordComplexity as PasswordComplexityWire, PasswordAge as PasswordAgeWire, PasswordLockout as PasswordLockoutWire, RecoveryFactors as RecoveryFactorsWire, MfaEnrollPolicySettings as MfaEnrollPolicySettingsWire, PolicyAuthenticator as PolicyAuthenticatorWire, FactorsConfiguration as FactorsConfigurationWire, MfaFactor as MfaFactorWire, SignonAction as SignonActionWire, SignonSession as SignonSessionWire, SelfServicePasswordResetAction as SelfServicePasswordResetActionWire, EnrollAction as EnrollActionWire, IdpAction as IdpActionWire, IdpProvider as IdpProviderWire, AppSignOnAction as AppSignOnActionWire, VerificationMethod as VerificationMethodWire, VerificationConstraint as VerificationConstraintWire, ConstraintProperties as ConstraintPropertiesWire, AuthenticationMethod as AuthenticationMethodWire, ProfileEnrollmentAction as ProfileEnrollmentActionWire, ProfileAttribute as ProfileAttributeWire, EntityRiskAction as EntityRiskActionWire, EntityRiskActionItem as EntityRiskActionItemWire, ContinuousAccessAction as ContinuousAccessActionWire, ContinuousAccessFailureAction as ContinuousAccessFailureActionWire, SloSettings as SloSettingsWire, SimulationResponse as SimulationResponseWire, PolicyTypeEvaluation as PolicyTypeEvaluationWire, SimulatedPolicy as SimulatedPolicyWire, SimulatedCondition as SimulatedConditionWire } from '../rest/types.ts';
-import type { RuleWithPolicyId as RuleWithPolicyIdWire, PolicyPage as PolicyPageWire, PolicyPayloadModel as PolicyPayloadModelWire, PolicyRulePayloadModel as PolicyRulePayloadModelWire, DeletePolicyPayloadModel as DeletePolicyPayloadModelWire, DeletePolicyRulePayloadModel as DeletePolicyRulePayloadModelWire, UserTypeConditionShape as UserTypeConditionShapeWire, SimulatedRuleWithPolicyId as SimulatedRuleWithPolicyIdWire } from '../gateway/resolvers/models.ts';
+import type { RuleWithPolicyId as RuleWithPolicyIdWire, PolicyPage as PolicyPageWire, PolicyPayloadModel as PolicyPayloadModelWire, PolicyRulePayloadModel as PolicyRulePayloadModelWire, DeletePolicyPayloadModel as DeletePolicyPayloadModelWire, DeletePolicyRulePayloadModel as DeletePolicyRulePayloadModelWire, UserTypeConditionShape as UserTypeConditionShapeWire, SimulatedRuleWithPolicyId as SimulatedRuleWithPolicyIdWire, DeleteUserTypePayloadModel as DeleteUserTypePayloadModelWire } from '../gateway/resolvers/models.ts';
 import type { GatewayContext } from '../gateway/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -91,15 +91,17 @@ export type AccessSimulation = {
   evaluation: Array<PolicyTypeEvaluation>;
 };
 
-/** Exactly one of `user` and `groups`; at most one of `ip` and `zones`. */
+/**
+ * The sign-in context. The REST object's one-of members are grouped so that the schema enforces them:
+ * `subject` is the REST `user` or `groups`, `network` the REST `ip` or `zones`.
+ */
 export type AccessSimulationContextInput = {
   device?: InputMaybe<SimulationDeviceInput>;
-  groups?: InputMaybe<SimulationIdsInput>;
-  /** The client address matched against network zones. */
-  ip?: InputMaybe<Scalars['String']['input']>;
+  /** Where from: an address or zones; absent when unknown. */
+  network?: InputMaybe<SimulationNetworkInput>;
   risk?: InputMaybe<SimulationRiskInput>;
-  user?: InputMaybe<SimulationUserInput>;
-  zones?: InputMaybe<SimulationIdsInput>;
+  /** Who signs in: exactly one of a user or groups. */
+  subject: SimulationSubjectInput;
 };
 
 export type AccessSimulationExpand =
@@ -108,11 +110,11 @@ export type AccessSimulationExpand =
   /** Also give the per-condition detail of why a rule matched or not. */
   | 'RULE';
 
-/** The REST simulation body; field names are the REST names. */
+/** The REST simulation body; field names are the REST names except in `policyContext` (see there). */
 export type AccessSimulationInput = {
   /** The application instance signed in to. */
   appInstance: Scalars['ID']['input'];
-  policyContext?: InputMaybe<AccessSimulationContextInput>;
+  policyContext: AccessSimulationContextInput;
   /** Default: all simulated types. */
   policyTypes?: InputMaybe<Array<SimulationPolicyType>>;
 };
@@ -190,6 +192,11 @@ export type AppSignOnActionUpdateInput = {
 /** An application mapped to a policy. The spec shows only these members. */
 export type Application = {
   __typename?: 'Application';
+  /**
+   * The authentication policy the application is mapped to, from its `accessPolicy` link (through the
+   * policy loader: a list of apps costs one read per distinct policy at most). Null when the link is absent.
+   */
+  accessPolicy?: Maybe<AccessPolicy>;
   /** Every other member of the application object as the service returns it (not shown in the spec). */
   additionalProperties: Scalars['JSON']['output'];
   id: Scalars['ID']['output'];
@@ -289,6 +296,12 @@ export type AuthenticatorType =
   | 'PHONE'
   | 'SECURITY_KEY'
   | 'SECURITY_QUESTION';
+
+export type ConditionStatus =
+  | 'MATCH'
+  | 'NOT_MATCH'
+  /** The context gave no data to decide the condition. */
+  | 'UNDEFINED';
 
 export type ContinuousAccessAction = {
   __typename?: 'ContinuousAccessAction';
@@ -403,6 +416,12 @@ export type DeletePolicyRulePayload = {
 export type DeleteUserTypePayload = {
   __typename?: 'DeleteUserTypePayload';
   deletedId?: Maybe<Scalars['ID']['output']>;
+  /**
+   * The rules whose userType condition names the type, read before the delete (whatever the service then
+   * does, deleted or refused). Only when selected: it costs one list call per policy type and one rules
+   * list per policy.
+   */
+  referencingRules?: Maybe<Array<PolicyRule>>;
   userErrors: Array<UserError>;
 };
 
@@ -1680,14 +1699,23 @@ export type PolicyType =
   | 'PLATFORM_SIGN_ON'
   | 'PROFILE_ENROLLMENT';
 
+/**
+ * The verdict for one policy type. The gateway asks the service for what the selection needs (`evaluated`
+ * or a simulated policy's `rules` add EVALUATED, `conditions` adds RULE); `expand` only adds to that.
+ */
 export type PolicyTypeEvaluation = {
   __typename?: 'PolicyTypeEvaluation';
-  /** Policies evaluated but not matched (with expand EVALUATED). */
+  /** Policies evaluated but not matched. */
   evaluated: Array<SimulatedPolicy>;
+  /** The policy that applies, as a full object; null when no policy matched. */
+  matchedPolicy?: Maybe<Policy>;
+  /** The rule that applies (a rule of `matchedPolicy`), as a full object; null when no rule matched. */
+  matchedRule?: Maybe<PolicyRule>;
   policyType: PolicyType;
-  /** The policies that decided the outcome. */
+  /** The policy that decided the outcome (at most one) with its rules. */
   result: Array<SimulatedPolicy>;
-  status?: Maybe<Scalars['String']['output']>;
+  /** Policies that could be decided only by a condition the context gave no data for. */
+  undecidedPolicies?: Maybe<Array<Policy>>;
   /** Policies that could be decided only by a condition the context gave no data for. */
   undefined: Array<SimulatedPolicy>;
 };
@@ -2127,29 +2155,67 @@ export type SignonSessionInput = {
 
 export type SimulatedCondition = {
   __typename?: 'SimulatedCondition';
-  status: SimulationStatus;
-  /** A dotted condition path, e.g. people.groups.include. */
-  type: Scalars['String']['output'];
+  /** The dotted condition path as the service reports it, e.g. people.groups.include. */
+  path: Scalars['String']['output'];
+  status: ConditionStatus;
+  /** Null only for a condition this schema does not know yet (`path` has it). */
+  type?: Maybe<SimulatedConditionType>;
 };
 
+/** The condition a simulated condition reports on: the dotted REST path in constant case. */
+export type SimulatedConditionType =
+  | 'APP_EXCLUDE'
+  | 'APP_INCLUDE'
+  | 'AUTH_CONTEXT_AUTH_TYPE'
+  | 'AUTH_PROVIDER_PROVIDER'
+  | 'DEVICE_MANAGED'
+  | 'DEVICE_REGISTERED'
+  | 'EL_CONDITION_CONDITION'
+  | 'ENTITY_RISK_LEVEL'
+  | 'NETWORK_CONNECTION'
+  | 'NETWORK_EXCLUDE'
+  | 'NETWORK_INCLUDE'
+  | 'PEOPLE_GROUPS_EXCLUDE'
+  | 'PEOPLE_GROUPS_INCLUDE'
+  | 'PEOPLE_USERS_EXCLUDE'
+  | 'PEOPLE_USERS_INCLUDE'
+  | 'PLATFORM_INCLUDE'
+  | 'RISK_DETECTION_TYPES_EXCLUDE'
+  | 'RISK_DETECTION_TYPES_INCLUDE'
+  | 'RISK_SCORE_LEVEL'
+  | 'USER_IDENTIFIER_PATTERNS'
+  | 'USER_TYPE_EXCLUDE'
+  | 'USER_TYPE_INCLUDE';
+
+/**
+ * How one policy fared in one simulation: a value, not an entity (it has no `id`, so that a client cache
+ * keeps it under its own simulation); `policy` joins the entity.
+ */
 export type SimulatedPolicy = {
   __typename?: 'SimulatedPolicy';
+  /** Why it matched or not, condition by condition. */
   conditions: Array<SimulatedCondition>;
-  id: Scalars['ID']['output'];
+  /** May be null (the spec). */
   name?: Maybe<Scalars['String']['output']>;
   /** The full policy, joined by id; null when it no longer exists. */
   policy?: Maybe<Policy>;
+  policyId: Scalars['ID']['output'];
+  /** The rules evaluated in this policy, the one that matched included. */
   rules: Array<SimulatedRule>;
   status: SimulationStatus;
 };
 
+/** How one rule fared in one simulation: a value, not an entity; `rule` joins the entity. */
 export type SimulatedRule = {
   __typename?: 'SimulatedRule';
   conditions: Array<SimulatedCondition>;
-  id: Scalars['ID']['output'];
+  /** May be null (the spec). */
   name?: Maybe<Scalars['String']['output']>;
+  /** The policy the rule was evaluated in. */
+  policyId: Scalars['ID']['output'];
   /** The full rule, joined by id; null when it no longer exists. */
   rule?: Maybe<PolicyRule>;
+  ruleId: Scalars['ID']['output'];
   status: SimulationStatus;
 };
 
@@ -2165,6 +2231,11 @@ export type SimulationDeviceInput = {
 export type SimulationIdsInput = {
   ids: Array<Scalars['ID']['input']>;
 };
+
+export type SimulationNetworkInput =
+  /** The client address matched against network zones. */
+  { ip: Scalars['String']['input']; zones?: never; }
+  |  { ip?: never; zones: SimulationIdsInput; };
 
 /** The policy types the access simulation evaluates. */
 export type SimulationPolicyType =
@@ -2187,6 +2258,10 @@ export type SimulationStatus =
   | 'NOT_MATCH'
   /** The context gave no data to decide a condition. */
   | 'UNDEFINED';
+
+export type SimulationSubjectInput =
+  { groups: SimulationIdsInput; user?: never; }
+  |  { groups?: never; user: SimulationUserInput; };
 
 export type SimulationUserInput = {
   id: Scalars['ID']['input'];
@@ -2378,12 +2453,12 @@ export type UserType = {
 export type UserTypeCondition = {
   __typename?: 'UserTypeCondition';
   exclude: Array<Scalars['ID']['output']>;
-  /** The excluded user types; ids that no longer resolve are left out. */
-  excludedUserTypes: Array<UserType>;
+  /** One entry per id of `exclude`, in order: null where the user type no longer exists (the rule still names it). */
+  excludedUserTypes?: Maybe<Array<Maybe<UserType>>>;
   /** User type ids. */
   include?: Maybe<Array<Scalars['ID']['output']>>;
-  /** The included user types; ids that no longer resolve are left out. */
-  includedUserTypes: Array<UserType>;
+  /** One entry per id of `include`, in order: null where the user type no longer exists (the rule still names it). */
+  includedUserTypes?: Maybe<Array<Maybe<UserType>>>;
 };
 
 export type UserTypeConditionInput = {
@@ -2602,6 +2677,7 @@ export type ResolversTypes = {
   AuthenticatorMethodType: AuthenticatorMethodType;
   AuthenticatorType: AuthenticatorType;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ConditionStatus: ConditionStatus;
   ContinuousAccessAction: ResolverTypeWrapper<ContinuousAccessActionWire>;
   ContinuousAccessActionInput: ContinuousAccessActionInput;
   ContinuousAccessFailureAction: ResolverTypeWrapper<ContinuousAccessFailureActionWire>;
@@ -2614,7 +2690,7 @@ export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeletePolicyPayload: ResolverTypeWrapper<DeletePolicyPayloadModelWire>;
   DeletePolicyRulePayload: ResolverTypeWrapper<DeletePolicyRulePayloadModelWire>;
-  DeleteUserTypePayload: ResolverTypeWrapper<DeleteUserTypePayload>;
+  DeleteUserTypePayload: ResolverTypeWrapper<DeleteUserTypePayloadModelWire>;
   DeviceCondition: ResolverTypeWrapper<DeviceConditionWire>;
   DeviceConditionInput: DeviceConditionInput;
   ElCondition: ResolverTypeWrapper<ElConditionWire>;
@@ -2787,14 +2863,17 @@ export type ResolversTypes = {
   SignonSession: ResolverTypeWrapper<SignonSessionWire>;
   SignonSessionInput: SignonSessionInput;
   SimulatedCondition: ResolverTypeWrapper<SimulatedConditionWire>;
+  SimulatedConditionType: SimulatedConditionType;
   SimulatedPolicy: ResolverTypeWrapper<SimulatedPolicyWire>;
   SimulatedRule: ResolverTypeWrapper<SimulatedRuleWithPolicyIdWire>;
   SimulationDeviceInput: SimulationDeviceInput;
   SimulationIdsInput: SimulationIdsInput;
+  SimulationNetworkInput: SimulationNetworkInput;
   SimulationPolicyType: SimulationPolicyType;
   SimulationRiskInput: SimulationRiskInput;
   SimulationRiskLevel: SimulationRiskLevel;
   SimulationStatus: SimulationStatus;
+  SimulationSubjectInput: SimulationSubjectInput;
   SimulationUserInput: SimulationUserInput;
   SloSettings: ResolverTypeWrapper<SloSettingsWire>;
   SloSettingsInput: SloSettingsInput;
@@ -2882,7 +2961,7 @@ export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
   DeletePolicyPayload: DeletePolicyPayloadModelWire;
   DeletePolicyRulePayload: DeletePolicyRulePayloadModelWire;
-  DeleteUserTypePayload: DeleteUserTypePayload;
+  DeleteUserTypePayload: DeleteUserTypePayloadModelWire;
   DeviceCondition: DeviceConditionWire;
   DeviceConditionInput: DeviceConditionInput;
   ElCondition: ElConditionWire;
@@ -3037,7 +3116,9 @@ export type ResolversParentTypes = {
   SimulatedRule: SimulatedRuleWithPolicyIdWire;
   SimulationDeviceInput: SimulationDeviceInput;
   SimulationIdsInput: SimulationIdsInput;
+  SimulationNetworkInput: SimulationNetworkInput;
   SimulationRiskInput: SimulationRiskInput;
+  SimulationSubjectInput: SimulationSubjectInput;
   SimulationUserInput: SimulationUserInput;
   SloSettings: SloSettingsWire;
   SloSettingsInput: SloSettingsInput;
@@ -3143,6 +3224,7 @@ export type AppSignOnActionResolvers<ContextType = GatewayContext, ParentType ex
 };
 
 export type ApplicationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Application'] = ResolversParentTypes['Application']> = {
+  accessPolicy?: Resolver<Maybe<ResolversTypes['AccessPolicy']>, ParentType, ContextType>;
   additionalProperties?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3239,6 +3321,7 @@ export type DeletePolicyRulePayloadResolvers<ContextType = GatewayContext, Paren
 
 export type DeleteUserTypePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteUserTypePayload'] = ResolversParentTypes['DeleteUserTypePayload']> = {
   deletedId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  referencingRules?: Resolver<Maybe<Array<ResolversTypes['PolicyRule']>>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
@@ -3720,9 +3803,11 @@ export type PolicyRulePayloadResolvers<ContextType = GatewayContext, ParentType 
 
 export type PolicyTypeEvaluationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyTypeEvaluation'] = ResolversParentTypes['PolicyTypeEvaluation']> = {
   evaluated?: Resolver<Array<ResolversTypes['SimulatedPolicy']>, ParentType, ContextType>;
+  matchedPolicy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType>;
+  matchedRule?: Resolver<Maybe<ResolversTypes['PolicyRule']>, ParentType, ContextType>;
   policyType?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
   result?: Resolver<Array<ResolversTypes['SimulatedPolicy']>, ParentType, ContextType>;
-  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  undecidedPolicies?: Resolver<Maybe<Array<ResolversTypes['Policy']>>, ParentType, ContextType>;
   undefined?: Resolver<Array<ResolversTypes['SimulatedPolicy']>, ParentType, ContextType>;
 };
 
@@ -3874,24 +3959,26 @@ export type SignonSessionResolvers<ContextType = GatewayContext, ParentType exte
 };
 
 export type SimulatedConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SimulatedCondition'] = ResolversParentTypes['SimulatedCondition']> = {
-  status?: Resolver<ResolversTypes['SimulationStatus'], ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ConditionStatus'], ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['SimulatedConditionType']>, ParentType, ContextType>;
 };
 
 export type SimulatedPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SimulatedPolicy'] = ResolversParentTypes['SimulatedPolicy']> = {
   conditions?: Resolver<Array<ResolversTypes['SimulatedCondition']>, ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   rules?: Resolver<Array<ResolversTypes['SimulatedRule']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['SimulationStatus'], ParentType, ContextType>;
 };
 
 export type SimulatedRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['SimulatedRule'] = ResolversParentTypes['SimulatedRule']> = {
   conditions?: Resolver<Array<ResolversTypes['SimulatedCondition']>, ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['PolicyRule']>, ParentType, ContextType>;
+  ruleId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['SimulationStatus'], ParentType, ContextType>;
 };
 
@@ -3958,9 +4045,9 @@ export type UserTypeResolvers<ContextType = GatewayContext, ParentType extends R
 
 export type UserTypeConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserTypeCondition'] = ResolversParentTypes['UserTypeCondition']> = {
   exclude?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
-  excludedUserTypes?: Resolver<Array<ResolversTypes['UserType']>, ParentType, ContextType>;
+  excludedUserTypes?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserType']>>>, ParentType, ContextType>;
   include?: Resolver<Maybe<Array<ResolversTypes['ID']>>, ParentType, ContextType>;
-  includedUserTypes?: Resolver<Array<ResolversTypes['UserType']>, ParentType, ContextType>;
+  includedUserTypes?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserType']>>>, ParentType, ContextType>;
 };
 
 export type UserTypeLinkResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserTypeLink'] = ResolversParentTypes['UserTypeLink']> = {

@@ -81,7 +81,7 @@ describe('bodies', () => {
       toSimulationBody({
         appInstance: '0oa1',
         policyTypes: null,
-        policyContext: { user: { id: '00u1' }, groups: null, ip: '10.0.0.1' },
+        policyContext: { subject: { user: { id: '00u1' } }, network: { ip: '10.0.0.1' }, risk: null },
       }),
     ).toEqual({
       appInstance: '0oa1',

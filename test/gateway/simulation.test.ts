@@ -1,7 +1,7 @@
 // simulateAccess over real HTTP against the emulator: the README walk-through (a global session
 // policy for one group with a network rule, simulated for a user inside and outside the office and
-// for a user outside the group), joins of the full policy and rule objects with their cost, and
-// bad input.
+// for a user outside the group), the verdict (matched policy and rule), what the selection asks the
+// service for, joins of the full policy and rule objects with their cost, and bad input.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countCalls, FIXTURE, mutate, ok, useStack } from './schema-helpers.ts';
 
@@ -29,18 +29,17 @@ const CREATE_RULE = /* GraphQL */ `
   }`;
 
 const SIMULATE = /* GraphQL */ `
-  query WhatHappens($ip: String, $user: ID!) {
+  query WhatHappens($ip: String!, $user: ID!) {
     simulateAccess(
-      input: { appInstance: "0oa1portal", policyTypes: [PLATFORM_SIGN_ON], policyContext: { user: { id: $user }, ip: $ip } }
-      expand: [EVALUATED, RULE]
+      input: { appInstance: "0oa1portal", policyTypes: [PLATFORM_SIGN_ON], policyContext: { subject: { user: { id: $user } }, network: { ip: $ip } } }
     ) {
       evaluation {
         policyType
         result {
-          id name status
+          policyId name status
           conditions { type status }
           rules {
-            id name status
+            ruleId name status
             conditions { type status }
             rule { ... on GlobalSessionRule { priority actions { signon { access requireFactor factorPromptMode } } } }
           }
@@ -101,18 +100,18 @@ describe('the README walk-through', () => {
     expect(evaluation.result).toHaveLength(1);
     const [matched] = evaluation.result;
     expect(matched).toMatchObject({
-      id: policyId,
+      policyId,
       name: 'Engineering sign-on',
       status: 'MATCH',
       policy: { priority: 1, conditions: { people: { groups: { include: [FIXTURE.engineering] } } } },
     });
-    expect(matched.conditions).toEqual([{ type: 'people.groups.include', status: 'MATCH' }]);
+    expect(matched.conditions).toEqual([{ type: 'PEOPLE_GROUPS_INCLUDE', status: 'MATCH' }]);
     const winner = matched.rules.find((r: any) => r.status === 'MATCH');
     expect(winner).toEqual({
-      id: officeRuleId,
+      ruleId: officeRuleId,
       name: 'In the office: password only',
       status: 'MATCH',
-      conditions: [{ type: 'network.include', status: 'MATCH' }],
+      conditions: [{ type: 'NETWORK_INCLUDE', status: 'MATCH' }],
       rule: { priority: 1, actions: { signon: { access: 'ALLOW', requireFactor: false, factorPromptMode: null } } },
     });
     expect(byRoute).toEqual({
@@ -125,14 +124,14 @@ describe('the README walk-through', () => {
   it('outside the office the office rule does not match (and says why) and the MFA rule wins', async () => {
     const data = await ok(stack(), SIMULATE, { user: FIXTURE.alice, ip: '8.8.8.8' });
     const [matched] = data.simulateAccess.evaluation[0].result;
-    expect(matched.id).toBe(policyId);
-    const office = matched.rules.find((r: any) => r.id === officeRuleId);
+    expect(matched.policyId).toBe(policyId);
+    const office = matched.rules.find((r: any) => r.ruleId === officeRuleId);
     expect(office).toMatchObject({
       status: 'NOT_MATCH',
-      conditions: [{ type: 'network.include', status: 'NOT_MATCH' }],
+      conditions: [{ type: 'NETWORK_INCLUDE', status: 'NOT_MATCH' }],
     });
     const winner = matched.rules.find((r: any) => r.status === 'MATCH');
-    expect(winner.id).toBe(elsewhereRuleId);
+    expect(winner.ruleId).toBe(elsewhereRuleId);
     expect(winner.rule.actions.signon).toEqual({ access: 'ALLOW', requireFactor: true, factorPromptMode: 'ALWAYS' });
   });
 
@@ -145,7 +144,7 @@ describe('the README walk-through', () => {
       {
         name: 'Engineering sign-on',
         status: 'NOT_MATCH',
-        conditions: [{ type: 'people.groups.include', status: 'NOT_MATCH' }],
+        conditions: [{ type: 'PEOPLE_GROUPS_INCLUDE', status: 'NOT_MATCH' }],
       },
     ]);
   });
@@ -155,13 +154,13 @@ describe('joins and their cost', () => {
   it('joins each distinct policy once and each distinct policy rules list once, across every policy type', async () => {
     const query = /* GraphQL */ `
       query {
-        simulateAccess(input: { appInstance: "0oa1portal", policyContext: { user: { id: "00u1alice" }, ip: "10.1.2.3" } }) {
+        simulateAccess(input: { appInstance: "0oa1portal", policyContext: { subject: { user: { id: "00u1alice" } }, network: { ip: "10.1.2.3" } } }) {
           evaluation {
             policyType
             result {
               policy { __typename id name }
               again: policy { id }
-              rules { id rule { __typename id name policy { id } } }
+              rules { ruleId rule { __typename id name policy { id } } }
             }
           }
         }
@@ -178,7 +177,7 @@ describe('joins and their cost', () => {
     expect(typenames).toEqual(['GlobalSessionPolicy', 'MfaEnrollPolicy', 'ProfileEnrollmentPolicy', 'AccessPolicy']);
     for (const e of evaluation) {
       for (const p of e.result) {
-        for (const r of p.rules) expect(r.rule).toMatchObject({ id: r.id, policy: { id: p.policy.id } });
+        for (const r of p.rules) expect(r.rule).toMatchObject({ id: r.ruleId, policy: { id: p.policy.id } });
       }
     }
     const distinctPolicies = new Set(evaluation.flatMap((e: any) => e.result.map((p: any) => p.policy.id))).size;
@@ -194,50 +193,70 @@ describe('joins and their cost', () => {
     const { result, total } = await countCalls(stack(), () =>
       ok(
         stack(),
-        `{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { groups: { ids: ["00g1engineering"] } } }) { evaluation { policyType status result { id name status } undefined { id } evaluated { id } } } }`,
+        `{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { subject: { groups: { ids: ["00g1engineering"] } } } }) { evaluation { policyType result { policyId name status } undefined { policyId } evaluated { policyId } } } }`,
       ),
     );
     expect(total).toBe(1);
-    expect(result.simulateAccess.evaluation[0]).toMatchObject({
-      policyType: 'PLATFORM_SIGN_ON',
-      status: null,
-      evaluated: [],
-    });
+    expect(result.simulateAccess.evaluation[0]).toMatchObject({ policyType: 'PLATFORM_SIGN_ON', evaluated: [] });
   });
 });
 
 describe('bad input', () => {
-  it('answers an invalid context with BAD_USER_INPUT carrying the upstream causes', async () => {
+  it('answers an invalid context with BAD_USER_INPUT and one field error per cause, at the input path', async () => {
     const result = await stack().gql(
-      `{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { user: { id: "00u1alice" }, groups: { ids: ["00g1engineering"] }, ip: "10.0.0.1", zones: { ids: ["nzo1office"] } } }) { evaluation { policyType } } }`,
+      `{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { subject: { groups: { ids: ["00gnope"] } }, network: { zones: { ids: ["nzonope"] } } } }) { evaluation { policyType } } }`,
     );
     expect(result.data).toBeNull();
-    expect(result.errors).toHaveLength(1);
     const [error] = result.errors!;
     expect(error.path).toEqual(['simulateAccess']);
     expect(error.extensions.code).toBe('BAD_USER_INPUT');
     expect(error.extensions.upstream).toMatchObject({ status: 400, errorCode: 'E0000001' });
-    expect(error.extensions.upstream.errorCauses.length).toBeGreaterThanOrEqual(2);
-    expect(error.message).toContain('policyContext');
+    const fields = error.extensions.fieldErrors.map((e: any) => e.field.join('.'));
+    expect(fields).toEqual([
+      expect.stringMatching(/^input\.policyContext\.subject\.groups\.ids/),
+      expect.stringMatching(/^input\.policyContext\.network\.zones\.ids/),
+    ]);
+    for (const e of error.extensions.fieldErrors) expect(e.message).toMatch(/nope/);
   });
 
-  it('answers an unknown app or user with BAD_USER_INPUT', async () => {
-    for (const input of [
-      `{ appInstance: "0oanope", policyContext: { user: { id: "00u1alice" } } }`,
-      `{ appInstance: "0oa1portal", policyContext: { user: { id: "00unope" } } }`,
-    ]) {
+  it('answers an unknown app or user with BAD_USER_INPUT naming the input field', async () => {
+    for (const [input, field] of [
+      [
+        `{ appInstance: "0oanope", policyContext: { subject: { user: { id: "00u1alice" } } } }`,
+        ['input', 'appInstance'],
+      ],
+      [
+        `{ appInstance: "0oa1portal", policyContext: { subject: { user: { id: "00unope" } } } }`,
+        ['input', 'policyContext', 'subject', 'user', 'id'],
+      ],
+    ] as const) {
       const result = await stack().gql(`{ simulateAccess(input: ${input}) { evaluation { policyType } } }`);
       expect(result.errors![0].extensions).toMatchObject({
         code: 'BAD_USER_INPUT',
+        fieldErrors: [{ field }],
         upstream: { status: 404, errorCode: 'E0000007' },
       });
+    }
+  });
+
+  it('the schema enforces the one-of members and the context before any upstream call', async () => {
+    for (const input of [
+      `{ appInstance: "0oa1portal", policyContext: { subject: { user: { id: "00u1alice" }, groups: { ids: ["00g1engineering"] } } } }`,
+      `{ appInstance: "0oa1portal", policyContext: { subject: { user: { id: "00u1alice" } }, network: { ip: "10.0.0.1", zones: { ids: ["nzo1office"] } } } }`,
+      `{ appInstance: "0oa1portal" }`,
+    ]) {
+      const { result, total } = await countCalls(stack(), () =>
+        stack().gql(`{ simulateAccess(input: ${input}) { evaluation { policyType } } }`),
+      );
+      expect(total).toBe(0);
+      expect(result.errors![0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     }
   });
 
   it('rejects a policy type the simulation does not evaluate before any upstream call', async () => {
     const { result, total } = await countCalls(stack(), () =>
       stack().gql(
-        `{ simulateAccess(input: { appInstance: "0oa1portal", policyTypes: [PASSWORD], policyContext: { user: { id: "00u1alice" } } }) { evaluation { policyType } } }`,
+        `{ simulateAccess(input: { appInstance: "0oa1portal", policyTypes: [PASSWORD], policyContext: { subject: { user: { id: "00u1alice" } } } }) { evaluation { policyType } } }`,
       ),
     );
     expect(total).toBe(0);

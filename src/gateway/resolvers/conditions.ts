@@ -1,15 +1,14 @@
 // Conditions are read as the service returns them; the userType condition also resolves its ids
-// to user types (a batch of two or more ids costs one list call).
+// to user types (a batch of two or more ids costs one list call), one entry per id, null where the
+// type no longer exists, so a dangling id never reads as "no restriction".
 import type { UserType } from '../../rest/types.ts';
 import type { GatewayContext } from '../context.ts';
 import type { UserTypeConditionResolvers } from '../../generated/graphql.ts';
 import { fromUpstream } from './upstream.ts';
 
-async function userTypesOf(ids: string[] | undefined, { loaders }: GatewayContext): Promise<UserType[]> {
+async function userTypesOf(ids: string[] | undefined, { loaders }: GatewayContext): Promise<(UserType | null)[]> {
   if (!ids?.length) return [];
-  const found = await fromUpstream(loaders.userType.loadMany(ids).then(rethrowFirstError));
-  // Ids of types deleted since the condition was written resolve to nothing.
-  return found.filter((t): t is UserType => t !== null);
+  return fromUpstream(loaders.userType.loadMany(ids).then(rethrowFirstError));
 }
 
 /** DataLoader.loadMany reports failures per key; one failure fails the field. */

@@ -8,7 +8,13 @@ import { Application, Policy, PolicyConnection, policyFields, policyQueries } fr
 import { DeletePolicyPayload, DeletePolicyRulePayload, PolicyPayload, PolicyRulePayload } from './payloads.ts';
 import { PolicyRule, ruleFields } from './rules.ts';
 import { DateTime, JSONScalar } from './scalars.ts';
-import { PolicyTypeEvaluation, SimulatedPolicy, SimulatedRule, simulationQueries } from './simulation.ts';
+import {
+  PolicyTypeEvaluation,
+  SimulatedCondition,
+  SimulatedPolicy,
+  SimulatedRule,
+  simulationQueries,
+} from './simulation.ts';
 import { UserType, userTypeQueries } from './userTypes.ts';
 
 export const resolvers: Resolvers = {
@@ -50,4 +56,5 @@ export const resolvers: Resolvers = {
   PolicyTypeEvaluation,
   SimulatedPolicy,
   SimulatedRule,
+  SimulatedCondition,
 };

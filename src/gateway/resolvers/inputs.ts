@@ -117,9 +117,20 @@ function toActions(input: Compact<PolicyRuleActionsInput>): Wire.RuleActions {
   return actions;
 }
 
+/** The grouped one-of members (`subject`, `network`) are flattened back into the REST `policyContext`. */
 export function toSimulationBody(input: AccessSimulationInput): Wire.SimulationRequest {
-  return compact(input);
+  const { policyContext, ...rest } = compact(input);
+  const { subject, network, ...context } = policyContext;
+  return { ...rest, policyContext: { ...subject, ...network, ...context } };
 }
+
+/** Where a REST `policyContext` member lives in the input: `user`/`groups` under `subject`, `ip`/`zones` under `network`. */
+export const SIMULATION_CONTEXT_GROUPS: Record<string, string> = {
+  user: 'subject',
+  groups: 'subject',
+  ip: 'network',
+  zones: 'network',
+};
 
 export function toCreateUserTypeBody(input: CreateUserTypeInput): Wire.CreateUserTypeInput {
   return compact(input);

@@ -48,3 +48,9 @@ export interface DeletePolicyRulePayloadModel extends Refusable {
   deletedId: string | null;
   policyId: string | null;
 }
+
+/** `referencingRules` are read before the delete, and only when selected (else null). */
+export interface DeleteUserTypePayloadModel extends Refusable {
+  deletedId: string | null;
+  referencingRules: RuleWithPolicyId[] | null;
+}

@@ -1,6 +1,7 @@
 // Policies: the list and by-id queries, the interface's type resolution, and the fields every
 // policy implementation shares (links, nested rules, mapped applications).
 import type { PolicyListArgs } from '../../upstream/client.ts';
+import { accessPolicyIdOf } from '../../upstream/links.ts';
 import type {
   ApplicationResolvers,
   GlobalSessionPolicyResolvers,
@@ -63,6 +64,11 @@ export const policyFields = {
 const KNOWN_APPLICATION_MEMBERS = new Set(['id', 'name', 'label', 'status']);
 
 export const Application: ApplicationResolvers = {
+  accessPolicy: async (app, _, { loaders }) => {
+    const id = accessPolicyIdOf(app);
+    const policy = id === null ? null : await fromUpstream(loaders.policy.load(id));
+    return policy?.type === 'ACCESS_POLICY' ? policy : null;
+  },
   additionalProperties: (app) =>
     Object.fromEntries(Object.entries(app).filter(([key]) => !KNOWN_APPLICATION_MEMBERS.has(key))),
 };

@@ -1,29 +1,73 @@
-// Access simulation: one simulate call, then joins through the request's loaders. A simulated
-// policy is joined with the policy loader (one GET per distinct policy); a simulated rule with its
-// policy's rules list (one list call per distinct policy, however many of its rules appear).
-import { GraphQLError } from 'graphql';
+// Access simulation: one simulate call asking for what the selection needs, then joins through the
+// request's loaders. The verdict (`matchedPolicy`, `matchedRule`) joins the full objects; simulated
+// policies and rules are values without `id`, so a client cache keeps each simulation's statuses
+// under its own result. Bad input is BAD_USER_INPUT with `fieldErrors` naming input paths.
+import { GraphQLError, type GraphQLEnumType, type GraphQLResolveInfo, getNamedType } from 'graphql';
 import {
   POLICY_TYPES,
   type PolicyType,
+  type SimulatedPolicy as WireSimulatedPolicy,
   type SimulationExpand,
   type SimulationRequest,
   type SimulationResponse,
 } from '../../rest/types.ts';
 import type { RestApi } from '../../upstream/client.ts';
-import { gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { fieldOfCause, gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
+import type { Loaders } from '../loaders.ts';
+import { selectedPaths } from '../selection.ts';
 import type {
   PolicyTypeEvaluationResolvers,
   QueryResolvers,
+  SimulatedConditionResolvers,
+  SimulatedConditionType,
   SimulatedPolicyResolvers,
   SimulatedRuleResolvers,
 } from '../../generated/graphql.ts';
-import { toSimulationBody } from './inputs.ts';
+import { SIMULATION_CONTEXT_GROUPS, toSimulationBody } from './inputs.ts';
 import { withPolicyId } from './models.ts';
 import { fromUpstream } from './upstream.ts';
 
+/** The `expand` values the selection needs: the losers for `evaluated` or `rules`, the reasons for `conditions`. */
+export function expandForSelection(info: GraphQLResolveInfo): SimulationExpand[] {
+  const paths = [...selectedPaths(info)];
+  const expand: SimulationExpand[] = [];
+  if (paths.some((p) => /^evaluation\.(evaluated$|(result|undefined|evaluated)\.rules$)/.test(p))) {
+    expand.push('EVALUATED');
+  }
+  if (paths.some((p) => /^evaluation\.(result|undefined|evaluated)(\.rules)?\.conditions$/.test(p))) {
+    expand.push('RULE');
+  }
+  return expand;
+}
+
+interface FieldError {
+  field: string[];
+  message: string;
+}
+
+/** The input path of an upstream cause: REST `policyContext.user.id` is `input.policyContext.subject.user.id`. */
+function inputPathOfCause(cause: string): string[] | null {
+  const path = fieldOfCause(cause, 'input');
+  if (path?.[1] === 'policyContext' && path[2] && SIMULATION_CONTEXT_GROUPS[path[2]]) {
+    path.splice(2, 0, SIMULATION_CONTEXT_GROUPS[path[2]]);
+  }
+  return path;
+}
+
+/** A 404 names no path, but it names the id the service did not find: the app or the user of the input. */
+function inputPathOfNotFound(error: UpstreamError, body: SimulationRequest): string[] {
+  const userId = body.policyContext?.user?.id;
+  if (userId !== undefined && error.errorSummary.includes(userId)) {
+    return ['input', 'policyContext', 'subject', 'user', 'id'];
+  }
+  if (error.errorSummary.includes(body.appInstance)) return ['input', 'appInstance'];
+  return ['input'];
+}
+
 /**
- * Bad input is BAD_USER_INPUT with the upstream causes: a 400, and also a 404, which here means
- * that the input names an app or user that does not exist.
+ * Bad input (a 400, or a 404 for an app or user that does not exist) is BAD_USER_INPUT with
+ * `extensions.fieldErrors`, one per upstream cause, like a mutation's userErrors.
  */
 async function simulate(
   api: RestApi,
@@ -34,19 +78,35 @@ async function simulate(
     return await api.simulate(body, expand);
   } catch (error) {
     const graphQLError = toGraphQLError(error);
-    if (!isNotFound(error)) throw graphQLError;
+    if (!(error instanceof UpstreamError) || (error.status !== 400 && error.status !== 404)) throw graphQLError;
+    const fieldErrors: FieldError[] = isNotFound(error)
+      ? [{ field: inputPathOfNotFound(error, body), message: error.errorSummary }]
+      : error.causes.map((cause) => ({ field: inputPathOfCause(cause) ?? ['input'], message: cause }));
+    if (fieldErrors.length === 0) fieldErrors.push({ field: ['input'], message: error.errorSummary });
     throw new GraphQLError(graphQLError.message, {
-      extensions: { ...graphQLError.extensions, code: 'BAD_USER_INPUT' },
+      extensions: { ...graphQLError.extensions, code: 'BAD_USER_INPUT', fieldErrors },
     });
   }
 }
 
 export const simulationQueries: Pick<QueryResolvers, 'simulateAccess'> = {
-  simulateAccess: (_, { input, expand }, { api }) => simulate(api, toSimulationBody(input), expand ?? []),
+  simulateAccess: (_, { input, expand }, { api }, info) => {
+    const wanted = new Set([...expandForSelection(info), ...(expand ?? [])]);
+    return simulate(api, toSimulationBody(input), [...wanted]);
+  },
 };
 
 function isPolicyType(value: string): value is PolicyType {
   return (POLICY_TYPES as readonly string[]).includes(value);
+}
+
+/** The winning policy of an evaluation (at most one is reported). */
+const winnerOf = (policies: WireSimulatedPolicy[]) => policies.at(0);
+
+/** The policies of a simulation as full objects; a policy deleted since is left out. */
+async function policiesByIds(loaders: Loaders, ids: string[]) {
+  const policies = await Promise.all(ids.map((id) => loaders.policy.load(id)));
+  return policies.filter((p) => p !== null);
 }
 
 export const PolicyTypeEvaluation: PolicyTypeEvaluationResolvers = {
@@ -57,17 +117,37 @@ export const PolicyTypeEvaluation: PolicyTypeEvaluationResolvers = {
       'UPSTREAM_ERROR',
     );
   },
+  matchedPolicy: (evaluation, _, { loaders }) => {
+    const winner = winnerOf(evaluation.result.policies);
+    return winner ? fromUpstream(loaders.policy.load(winner.id)) : null;
+  },
+  matchedRule: async (evaluation, _, { loaders }) => {
+    const winner = winnerOf(evaluation.result.policies);
+    const rule = winner?.rules.find((r) => r.status === 'MATCH');
+    if (!winner || !rule) return null;
+    const found = await fromUpstream(loaders.rule.load({ policyId: winner.id, ruleId: rule.id }));
+    return found && withPolicyId(winner.id, found);
+  },
+  undecidedPolicies: (evaluation, _, { loaders }) =>
+    fromUpstream(
+      policiesByIds(
+        loaders,
+        evaluation.undefined.policies.map((p) => p.id),
+      ),
+    ),
   result: (evaluation) => evaluation.result.policies,
   undefined: (evaluation) => evaluation.undefined.policies,
   evaluated: (evaluation) => evaluation.evaluated.policies,
 };
 
 export const SimulatedPolicy: SimulatedPolicyResolvers = {
+  policyId: (simulated) => simulated.id,
   rules: (simulated) => simulated.rules.map((rule) => ({ ...rule, policyId: simulated.id })),
   policy: (simulated, _, { loaders }) => fromUpstream(loaders.policy.load(simulated.id)),
 };
 
 export const SimulatedRule: SimulatedRuleResolvers = {
+  ruleId: (simulated) => simulated.id,
   rule: async (simulated, _, { loaders }) => {
     const rules = await fromUpstream(
       loaders.rules.load(simulated.policyId).catch((error: unknown) => {
@@ -79,4 +159,21 @@ export const SimulatedRule: SimulatedRuleResolvers = {
     const rule = rules.find((r) => r.id === simulated.id);
     return rule ? withPolicyId(simulated.policyId, rule) : null;
   },
+};
+
+/** `people.groups.include` -> `PEOPLE_GROUPS_INCLUDE`. */
+function constantCase(path: string): string {
+  return path
+    .split('.')
+    .map((part) => part.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase())
+    .join('_');
+}
+
+export const SimulatedCondition: SimulatedConditionResolvers = {
+  // The enum's values are the schema's: a path it does not list is null, never an error.
+  type: (condition, _, __, info) => {
+    const name = constantCase(condition.type);
+    return (getNamedType(info.returnType) as GraphQLEnumType).getValue(name) ? (name as SimulatedConditionType) : null;
+  },
+  path: (condition) => condition.type,
 };

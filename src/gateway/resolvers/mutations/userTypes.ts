@@ -1,5 +1,8 @@
 // User type mutations: each calls the service, then primes or forgets the type in the request's loaders.
 import { forgetUserType, primeUserType } from '../../loaders.ts';
+import { selectedPaths } from '../../selection.ts';
+import { rulesNamingUserType } from '../references.ts';
+import { fromUpstream } from '../upstream.ts';
 import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toCreateUserTypeBody, toReplaceUserTypeBody, toUpdateUserTypeBody } from '../inputs.ts';
 import { payload } from './payload.ts';
@@ -40,10 +43,17 @@ export const userTypeMutations: Pick<MutationResolvers, UserTypeMutations> = {
       'input',
     ),
 
-  deleteUserType: (_, { id }, { api, loaders }) =>
-    payload('deletedId', async () => {
+  deleteUserType: async (_, { id }, { api, loaders }, info) => {
+    // Read before the delete, so the answer names them whatever the service does.
+    let referencingRules = null;
+    if (selectedPaths(info).has('referencingRules')) {
+      referencingRules = await fromUpstream(rulesNamingUserType(loaders, id));
+    }
+    const result = await payload('deletedId', async () => {
       await api.deleteUserType(id);
       forgetUserType(loaders, id);
       return id;
-    }),
+    });
+    return { ...result, referencingRules };
+  },
 };

@@ -1,0 +1,36 @@
+// Which rules name a user type in their userType condition: every policy of every type, then each
+// policy's rules, through the request's loaders. Used before a user type is deleted, so the answer
+// says which rules would be left naming a type that no longer exists.
+import { POLICY_TYPES, type PolicyType } from '../../rest/types.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { DEFAULT_USER_TYPE, type Loaders } from '../loaders.ts';
+import { type RuleWithPolicyId, withPolicyId } from './models.ts';
+import { policiesOfType } from './payloads.ts';
+
+/** The policies of a type; none for a type the org's engine does not have (the service answers 400). */
+async function policiesIfTypeExists(loaders: Loaders, type: PolicyType) {
+  try {
+    return await policiesOfType(loaders, type);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 400) return [];
+    throw error;
+  }
+}
+
+/** The rules naming a user type (`default` selects the default type, as in every user type operation). */
+export async function rulesNamingUserType(loaders: Loaders, id: string): Promise<RuleWithPolicyId[]> {
+  const typeId = id === DEFAULT_USER_TYPE ? (await loaders.userType.load(id))?.id : id;
+  if (typeId === undefined) return [];
+  const policies = (await Promise.all(POLICY_TYPES.map((type) => policiesIfTypeExists(loaders, type)))).flat();
+  const rules = await Promise.all(
+    policies.map(async (policy) =>
+      (await loaders.rules.load(policy.id))
+        .filter(({ conditions }) => {
+          const { include = [], exclude = [] } = conditions?.userType ?? {};
+          return include.includes(typeId) || exclude.includes(typeId);
+        })
+        .map((rule) => withPolicyId(policy.id, rule)),
+    ),
+  );
+  return rules.flat();
+}

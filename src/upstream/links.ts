@@ -1,0 +1,19 @@
+// What the services' `_links` tell: the policy an application is mapped to, and which methods a
+// link accepts.
+import type { Application, Link } from '../rest/types.ts';
+
+/**
+ * The id of the authentication policy an application is mapped to: the last path segment of its
+ * `accessPolicy` link (the spec's only way to find it). Null when the link is absent or unreadable.
+ */
+export function accessPolicyIdOf(app: Application): string | null {
+  const links = app._links as { accessPolicy?: { href?: unknown } } | undefined;
+  const href = links?.accessPolicy?.href;
+  if (typeof href !== 'string') return null;
+  try {
+    const segment = new URL(href, 'http://upstream.invalid').pathname.split('/').filter(Boolean).at(-1);
+    return segment ? decodeURIComponent(segment) : null;
+  } catch {
+    return null;
+  }
+}

@@ -150,14 +150,12 @@ describe('every member of the spec objects is a typed field', () => {
       sorted(['type', 'name', 'description', 'priority', 'status', 'conditions', 'settings']),
     );
     expect(fieldNames(input('AccessSimulationInput'))).toEqual(['appInstance', 'policyContext', 'policyTypes']);
-    expect(fieldNames(input('AccessSimulationContextInput'))).toEqual([
-      'device',
-      'groups',
-      'ip',
-      'risk',
-      'user',
-      'zones',
-    ]);
+    expect(fieldNames(input('AccessSimulationContextInput'))).toEqual(['device', 'network', 'risk', 'subject']);
+    // The REST one-of members, grouped so that the schema enforces them.
+    expect(fieldNames(input('SimulationSubjectInput'))).toEqual(['groups', 'user']);
+    expect(fieldNames(input('SimulationNetworkInput'))).toEqual(['ip', 'zones']);
+    expect(input('SimulationSubjectInput').isOneOf).toBe(true);
+    expect(input('SimulationNetworkInput').isOneOf).toBe(true);
   });
 
   it('uses JSON only for the members of application objects the spec does not show', () => {

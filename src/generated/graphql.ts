@@ -1519,6 +1519,7 @@ export type PolicyEdge = {
 /** The REST policy body; field names are the REST names. */
 export type PolicyInput = {
   conditions?: InputMaybe<PolicyConditionsInput>;
+  /** Required when creating an ACCESS_POLICY or PROFILE_ENROLLMENT policy (a user error names it otherwise); default null. */
   description?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
   /** Inserts at this priority and shifts the others; past the end lands just above the default policy. */
@@ -1611,6 +1612,7 @@ export type PolicyRuleActionsUpdateInput = {
 
 /** The REST rule body; field names are the REST names. */
 export type PolicyRuleInput = {
+  /** ENTITY_RISK and CONTINUOUS_ACCESS rules may leave it out: their action list is then empty (log only). */
   actions?: InputMaybe<PolicyRuleActionsInput>;
   conditions?: InputMaybe<PolicyConditionsInput>;
   name: Scalars['String']['input'];

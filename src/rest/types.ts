@@ -430,7 +430,7 @@ export interface Policy {
   created: string;
   lastUpdated: string;
   _links: PolicyLinks;
-  /** Present only with `expand=rules`. */
+  /** Present only with `expand=rules` (classic orgs only). */
   _embedded?: { rules: PolicyRule[] };
 }
 

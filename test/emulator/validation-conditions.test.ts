@@ -252,11 +252,7 @@ describe('userIdentifier', () => {
     });
   });
 
-  it('uses attribute only with ATTRIBUTE, and checks patterns', async () => {
-    expectValidationCause(
-      await createRule({ userIdentifier: { type: 'IDENTIFIER', attribute: 'department', patterns: [equals('a')] } }),
-      'conditions.userIdentifier.attribute',
-    );
+  it('checks patterns', async () => {
     expectValidationCause(
       await createRule({ userIdentifier: { type: 'IDENTIFIER', patterns: [{ matchType: 'LIKE', value: 'a' }] } }),
       'conditions.userIdentifier.patterns[0].matchType',

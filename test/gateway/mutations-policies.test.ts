@@ -166,6 +166,24 @@ describe('createPolicy', () => {
     ]);
   });
 
+  it.each(['ACCESS_POLICY', 'PROFILE_ENROLLMENT'])(
+    'answers a %s create without description with a userError naming it, and creates nothing',
+    async (type) => {
+      const { result, byRoute } = await countCalls(stack(), () =>
+        ok(stack(), CREATE, { input: { type, name: 'No description' } }),
+      );
+      expect(result.createPolicy.policy).toBeNull();
+      expect(result.createPolicy.userErrors).toEqual([
+        { code: 'E0000001', field: ['input', 'description'], message: expect.stringContaining('required') },
+      ]);
+      expect(byRoute).toEqual({ 'POST /api/v1/policies': 1 });
+      const listed = await ok(stack(), `query($type: PolicyType!) { policies(type: $type) { nodes { name } } }`, {
+        type,
+      });
+      expect(listed.policies.nodes.map((p: { name: string }) => p.name)).not.toContain('No description');
+    },
+  );
+
   it('answers a second IdP discovery policy with a userError naming the field', async () => {
     const data = await ok(stack(), CREATE, { input: { type: 'IDP_DISCOVERY', name: 'Another' } });
     expect(data.createPolicy.policy).toBeNull();
@@ -204,6 +222,7 @@ describe('createPolicy', () => {
       input: {
         type: 'ACCESS_POLICY',
         name: 'No conditions',
+        description: 'authentication policies need a description',
         conditions: { people: { groups: { include: [FIXTURE.engineering], exclude: [] } } },
       },
     });

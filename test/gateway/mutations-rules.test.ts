@@ -356,6 +356,15 @@ describe('rules of every type', () => {
     ]);
   });
 
+  it.each([
+    ['ENTITY_RISK', { entityRisk: { actions: [] } }],
+    ['CONTINUOUS_ACCESS', { continuousAccess: { failureActions: [] } }],
+  ])('%s rule created without actions gets the empty action list', async (type, empty) => {
+    const policyId = await defaultPolicyId(stack(), type);
+    const rule = await createRule(policyId, { type, name: 'Log only' });
+    expect(rule.actions).toEqual(empty);
+  });
+
   it('continuous access rule: terminate session with single logout of specific apps', async () => {
     const policyId = await defaultPolicyId(stack(), 'CONTINUOUS_ACCESS');
     const rule = await createRule(policyId, {

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Check } from '../policyTypes/check.ts';
-import { parseGateway } from './network.ts';
+import { gatewayProblem } from './network.ts';
 
 export interface FixtureUserType {
   id: string;
@@ -122,7 +122,8 @@ export function parseFixture(raw: unknown, label = 'fixture'): OrgFixture {
         const go = c.object(g, gp, { required: true }) ?? {};
         const type = c.enum(go.type, `${gp}.type`, ['CIDR', 'RANGE'] as const, { required: true }) ?? 'CIDR';
         const value = c.string(go.value, `${gp}.value`, { required: true }) ?? '';
-        if (value && !gatewayIsValid(type, value)) c.fail(`${gp}.value`, `is not a valid ${type} (${value})`);
+        const problem = value ? gatewayProblem({ type, value }) : undefined;
+        if (problem) c.fail(`${gp}.value`, `is not a valid ${type} (${value}): ${problem}`);
         return { type, value };
       }),
     })),
@@ -147,8 +148,4 @@ export function parseFixture(raw: unknown, label = 'fixture'): OrgFixture {
   if (fixture.userTypes.length > 9) c.fail('userTypes', 'must hold at most 9 types (the default type makes 10)');
   if (!c.ok) throw new FixtureError(`${label} is invalid:\n  - ${c.causes.join('\n  - ')}`);
   return fixture;
-}
-
-function gatewayIsValid(type: 'CIDR' | 'RANGE', value: string): boolean {
-  return parseGateway({ type, value }) !== undefined;
 }

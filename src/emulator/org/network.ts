@@ -1,59 +1,54 @@
-// IP addresses and zone gateways (CIDR blocks and address ranges), IPv4 and IPv6, as numbers so
-// that "is this address in this zone" is two comparisons.
-import { isIP } from 'node:net';
+// IP addresses and zone gateways (CIDR blocks and address ranges), matched with Node's
+// net.BlockList: IPv4, IPv6, and IPv4-mapped IPv6 addresses (`::ffff:10.1.2.3` is in 10.0.0.0/8).
+import { BlockList, isIP } from 'node:net';
 import type { ZoneGateway } from './fixture.ts';
 
-export interface AddressRange {
-  version: 4 | 6;
-  from: bigint;
-  to: bigint;
+export type IpFamily = 'ipv4' | 'ipv6';
+
+/** The family of an IP address, or undefined when the text is not one. */
+export function ipFamily(text: string): IpFamily | undefined {
+  const version = isIP(text);
+  return version === 4 ? 'ipv4' : version === 6 ? 'ipv6' : undefined;
 }
 
-export function parseIp(text: string): { version: 4 | 6; value: bigint } | undefined {
-  const version = isIP(text);
-  if (version === 4) {
-    return { version, value: text.split('.').reduce((acc, part) => (acc << 8n) + BigInt(Number(part)), 0n) };
+/**
+ * Adds one gateway to `list`. Returns why the gateway is not a valid CIDR block or `from-to` range
+ * (and adds nothing), or undefined when it was added.
+ */
+function addGateway(list: BlockList, g: ZoneGateway): string | undefined {
+  if (g.type === 'CIDR') {
+    const [address = '', prefixText = '', extra] = g.value.split('/');
+    const family = ipFamily(address);
+    if (!family || extra !== undefined) return 'must be an IPv4 or IPv6 address, a slash and a prefix length';
+    const maxPrefix = family === 'ipv4' ? 32 : 128;
+    if (!/^\d+$/.test(prefixText) || Number(prefixText) > maxPrefix)
+      return `the prefix length must be an integer from 0 to ${maxPrefix}`;
+    list.addSubnet(address, Number(prefixText), family);
+    return undefined;
   }
-  if (version === 6) {
-    let t = text;
-    const v4tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(t);
-    if (v4tail) {
-      const v = parseIp(v4tail[1])!.value;
-      t = `${t.slice(0, -v4tail[1].length)}${(v >> 16n).toString(16)}:${(v & 0xffffn).toString(16)}`;
-    }
-    const [head, tail] = t.includes('::') ? t.split('::') : [t, undefined];
-    const h = head ? head.split(':') : [];
-    const tl = tail !== undefined && tail !== '' ? tail.split(':') : [];
-    const groups = tail === undefined ? h : [...h, ...Array(8 - h.length - tl.length).fill('0'), ...tl];
-    return { version, value: groups.reduce((acc, g) => (acc << 16n) + BigInt(parseInt(g || '0', 16)), 0n) };
+  const [from = '', to = '', extra] = g.value.split('-');
+  const family = ipFamily(from);
+  if (!family || ipFamily(to) !== family || extra !== undefined)
+    return 'must be two addresses of the same family joined by a dash';
+  // BlockList refuses a range whose start comes after its end; that is the only failure left here.
+  try {
+    list.addRange(from, to, family);
+  } catch {
+    return 'the first address must not come after the second';
   }
   return undefined;
 }
 
-export function parseGateway(g: ZoneGateway): AddressRange | undefined {
-  if (g.type === 'CIDR') {
-    const [addr, bitsText, extra] = g.value.split('/');
-    const ip = parseIp(addr ?? '');
-    const width = ip?.version === 4 ? 32 : 128;
-    if (!ip || extra !== undefined || !/^\d+$/.test(bitsText ?? '')) return undefined;
-    const bits = Number(bitsText);
-    if (bits > width) return undefined;
-    const hostBits = BigInt(width - bits);
-    const from = (ip.value >> hostBits) << hostBits;
-    return { version: ip.version, from, to: from + (1n << hostBits) - 1n };
-  }
-  const [a, b, extra] = g.value.split('-');
-  const from = parseIp(a ?? '');
-  const to = parseIp(b ?? a ?? '');
-  if (!from || !to || extra !== undefined || from.version !== to.version || from.value > to.value) return undefined;
-  return { version: from.version, from: from.value, to: to.value };
+/** Why `g` is not a valid gateway, or undefined when it is one (fixture validation). */
+export function gatewayProblem(g: ZoneGateway): string | undefined {
+  return addGateway(new BlockList(), g);
 }
 
-export function ipInGateways(ip: string, gateways: ZoneGateway[]): boolean {
-  const addr = parseIp(ip);
-  if (!addr) return false;
-  return gateways.some((g) => {
-    const r = parseGateway(g);
-    return r !== undefined && r.version === addr.version && addr.value >= r.from && addr.value <= r.to;
-  });
+/** Whether `ip` lies in one of the gateways (invalid gateways match nothing). */
+export function ipInGateways(ip: string, gateways: readonly ZoneGateway[]): boolean {
+  const family = ipFamily(ip);
+  if (!family) return false;
+  const list = new BlockList();
+  for (const g of gateways) addGateway(list, g);
+  return list.check(ip, family);
 }

@@ -93,6 +93,7 @@ export const accessPolicyModule: PolicyTypeModule = {
   firstRulePriority: 0,
   defaultRulePriority: 99,
   createsDefaultRule: true,
+  descriptionRequiredOnCreate: true,
   defaultRuleReadOnly: () => false,
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'an authentication policy'),

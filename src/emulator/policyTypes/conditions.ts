@@ -169,9 +169,9 @@ function userIdentifier(raw: unknown, path: string, ctx: ValidationContext): Use
   if (!obj) return undefined;
   c.noUnknown(obj, path, ['type', 'patterns', 'attribute']);
   const type = c.enum(obj.type, `${path}.type`, ['IDENTIFIER', 'ATTRIBUTE'] as const, { required: true });
+  // The spec: "`attribute` (string, optional, only used when type is ATTRIBUTE)". With IDENTIFIER it
+  // is accepted and kept (a client can send back what it read), and evaluation ignores it.
   const attribute = c.string(obj.attribute, `${path}.attribute`, { nonEmpty: true });
-  if (attribute !== undefined && type === 'IDENTIFIER')
-    c.fail(`${path}.attribute`, 'is only used when type is ATTRIBUTE');
 
   const list = c.array(obj.patterns, `${path}.patterns`, { required: true, min: 1 });
   const patterns = (list ?? []).map((p, i) => pattern(p, `${path}.patterns[${i}]`, ctx));

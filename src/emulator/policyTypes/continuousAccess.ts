@@ -22,13 +22,13 @@ export const continuousAccessModule: PolicyTypeModule = {
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'a continuous access evaluation policy'),
 
+  // The spec: rule `actions` are optional and "`actions.continuousAccess.failureActions` (array,
+  // required, default empty)": a rule sent without actions gets the empty list (log only).
   actions(raw, ctx) {
     const c = ctx.check;
-    const actions = c.object(raw, 'actions', { required: true });
-    if (!actions) return {};
+    const actions = c.object(raw, 'actions') ?? {};
     c.noUnknown(actions, 'actions', ['continuousAccess']);
-    const obj = c.object(actions.continuousAccess, PATH, { required: true });
-    if (!obj) return {};
+    const obj = c.object(actions.continuousAccess, PATH) ?? {};
     c.noUnknown(obj, PATH, ['failureActions']);
     const failureActions = failureActionsOf(obj.failureActions, `${PATH}.failureActions`, ctx);
     return failureActions ? { continuousAccess: { failureActions } } : {};

@@ -24,13 +24,13 @@ export const entityRiskModule: PolicyTypeModule = {
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'an entity risk policy'),
 
+  // The spec: rule `actions` are optional and "`actions.entityRisk.actions` (array, required, default
+  // empty)": a rule sent without actions gets the empty list (log only).
   actions(raw, ctx) {
     const c = ctx.check;
-    const actions = c.object(raw, 'actions', { required: true });
-    if (!actions) return {};
+    const actions = c.object(raw, 'actions') ?? {};
     c.noUnknown(actions, 'actions', ['entityRisk']);
-    const obj = c.object(actions.entityRisk, PATH, { required: true });
-    if (!obj) return {};
+    const obj = c.object(actions.entityRisk, PATH) ?? {};
     c.noUnknown(obj, PATH, ['actions']);
     const items = entityRiskActions(obj.actions, `${PATH}.actions`, c);
     return items ? { entityRisk: { actions: items } } : {};

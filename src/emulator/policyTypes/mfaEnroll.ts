@@ -98,8 +98,8 @@ function policyAuthenticators(raw: unknown, path: string, c: Check): PolicyAuthe
     const key = c.string(obj.key, `${ePath}.key`, { required: true, nonEmpty: true });
     if (key !== undefined && seen.has(key)) c.fail(`${ePath}.key`, `authenticator '${key}' is listed more than once`);
     if (key !== undefined) seen.add(key);
-    // `enroll` is required but its only member has a default: a missing one reads as NOT_ALLOWED.
-    const enroll = enrollSelf(obj.enroll, `${ePath}.enroll`, c);
+    // The spec: "`enroll` (required) with `self`"; `self` itself defaults to NOT_ALLOWED.
+    const enroll = enrollSelf(obj.enroll, `${ePath}.enroll`, c, { required: true });
     const constraints = authenticatorConstraints(obj.constraints, `${ePath}.constraints`, c);
     return key === undefined ? undefined : compact<PolicyAuthenticator>({ key, enroll, constraints });
   });
@@ -113,8 +113,8 @@ function authenticatorConstraints(raw: unknown, path: string, c: Check): PolicyA
   return compact({ aaguidGroups: c.strings(obj.aaguidGroups, `${path}.aaguidGroups`) });
 }
 
-function enrollSelf(raw: unknown, path: string, c: Check): { self: EnrollSelf } {
-  const obj = c.object(raw, path) ?? {};
+function enrollSelf(raw: unknown, path: string, c: Check, o: { required?: boolean } = {}): { self: EnrollSelf } {
+  const obj = c.object(raw, path, o) ?? {};
   c.noUnknown(obj, path, ['self']);
   return { self: c.enum(obj.self, `${path}.self`, ENROLL_SELF) ?? 'NOT_ALLOWED' };
 }

@@ -44,6 +44,7 @@ export const profileEnrollmentModule: PolicyTypeModule = {
   maxRules: 1,
   firstRulePriority: 1,
   createsDefaultRule: true,
+  descriptionRequiredOnCreate: true,
   defaultRuleReadOnly: () => false,
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'a profile enrollment policy'),

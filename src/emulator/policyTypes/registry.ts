@@ -68,6 +68,8 @@ export interface PolicyTypeModule {
   defaultRuleReadOnly(policy: Policy): boolean;
   /** Whether a new policy of this type gets its own default system rule (the org's default policy always has one). */
   createsDefaultRule: boolean;
+  /** Whether a create body must carry a `description` (the spec's "Creating a policy needs `type`, `name`, `description`"). */
+  descriptionRequiredOnCreate?: boolean;
   /**
    * Validates `settings` of a create/replace body and returns them with the spec's defaults
    * filled in (undefined when the type has no settings). Causes go to ctx.check with paths

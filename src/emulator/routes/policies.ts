@@ -30,7 +30,6 @@ function parsePolicy(store: OrgStore, body: unknown, existing?: StoredPolicy): P
   if (existing && raw.id !== undefined && raw.id !== existing.id) c.fail('id', 'does not match the policy in the path');
   const name = c.string(raw.name, 'name', { required: true, nonEmpty: true });
   if (name && name.length > 255) c.fail('name', 'must be at most 255 characters');
-  const description = c.string(raw.description, 'description', { nullable: true }) ?? null;
   const status = c.enum(raw.status, 'status', LIFECYCLE_STATUSES);
   const priority = c.integer(raw.priority, 'priority', { min: 1 });
   if (existing?.system) {
@@ -40,6 +39,10 @@ function parsePolicy(store: OrgStore, body: unknown, existing?: StoredPolicy): P
   }
   if (!type) throw validationFailed(c.causes);
   const mod = POLICY_TYPE_MODULES[type];
+  // A replace may leave the description out (the spec's update body lists it without requiring it).
+  const descriptionRequired = !existing && mod.descriptionRequiredOnCreate === true;
+  const description =
+    c.string(raw.description, 'description', { required: descriptionRequired, nullable: !descriptionRequired }) ?? null;
   const ctx = { check: c, engine: store.engine, org: store, existing: existing && toWirePolicy(store, '', existing) };
   let conditions = null;
   const hasConditions =
@@ -127,6 +130,13 @@ export const getPolicy: Handler = ({ store, base, params, query }) => {
   const wire = toWirePolicy(store, base, p);
   const expand = query.getAll('expand');
   if (expand.some((e) => e !== 'rules')) throw validationFailed(['expand: the only supported value is rules']);
+  if (expand.length && store.engine === 'IE') {
+    // The spec's "Get a policy with rules (classic only)": refused rather than ignored, so that a
+    // client relying on embedded rules finds out against the emulator, not in production.
+    throw validationFailed([
+      'expand: rules is available only on classic-engine orgs; list the rules with GET /api/v1/policies/{policyId}/rules',
+    ]);
+  }
   if (expand.length) {
     const rules = store.rules(p.id);
     if (rules.length > MAX_EXPANDED_RULES) {

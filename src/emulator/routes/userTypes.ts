@@ -18,12 +18,14 @@ function findType(store: OrgStore, id: string): StoredUserType {
   return t;
 }
 
+/** `displayName` or `description`: both are "Nullable: no" in the spec, so `null` is refused, never read as absent. */
 function checkText(
   c: Check,
   raw: Record<string, unknown>,
   key: 'displayName' | 'description',
   required: boolean,
 ): string | undefined {
+  if (raw[key] === null) return void c.fail(key, 'must be a string (the field is not nullable)');
   const v = c.string(raw[key], key, { required, nonEmpty: key === 'displayName' });
   if (v !== undefined && v.length > 1024) c.fail(key, 'must be at most 1024 characters');
   return v;

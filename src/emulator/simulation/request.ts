@@ -4,7 +4,7 @@
 // user is a 404 E0000007.
 import { SIMULATION_POLICY_TYPES, type SimulationExpand, type SimulationRequest } from '../../rest/types.ts';
 import { notFound, validationFailed } from '../http/errors.ts';
-import { parseIp } from '../org/network.ts';
+import { ipFamily } from '../org/network.ts';
 import type { OrgView } from '../org/orgView.ts';
 import { Check, type JsonObject } from '../policyTypes/check.ts';
 import { checkReferences } from '../policyTypes/common.ts';
@@ -78,7 +78,7 @@ function parsePolicyContext(c: Check, raw: unknown, org: OrgView): PolicyContext
   // Where from: an address or zones, not both.
   const ip = c.string(o.ip, `${path}.ip`, { nullable: true });
   if (ip !== undefined) {
-    if (parseIp(ip) === undefined) c.fail(`${path}.ip`, `must be an IPv4 or IPv6 address (got '${ip}')`);
+    if (ipFamily(ip) === undefined) c.fail(`${path}.ip`, `must be an IPv4 or IPv6 address (got '${ip}')`);
     else out.ip = ip;
   }
   const zones = member(c, o, path, 'zones', ['ids']);

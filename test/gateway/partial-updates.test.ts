@@ -437,7 +437,11 @@ const RULE_TOP_LEVEL: [Path, unknown][] = [
 describe('updatePolicyRule: one member at a time, every other member kept', () => {
   for (const { policyType, rule, changes } of RULE_CASES) {
     it(`${rule.type} rule: name, status and every action member`, async () => {
-      const policy = await restCreatePolicy(stack(), { type: policyType, name: `Rules ${policyType}` });
+      const policy = await restCreatePolicy(stack(), {
+        type: policyType,
+        name: `Rules ${policyType}`,
+        description: 'authentication policies need one',
+      });
       const created = await restCreateRule(stack(), policy.id, { name: 'Partial rule', ...rule });
       await expectMemberByMember(
         () => restGet(`/api/v1/policies/${policy.id}/rules/${created.id}`),

@@ -1,22 +1,17 @@
 // Profile enrollment policy (PROFILE_ENROLLMENT) validation over real HTTP: the single default
 // rule, every member of `actions.profileEnrollment`, the read-only parts and the limits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidationCause, startTestEmulator, type RestResponse, type TestEmulator } from '../helpers/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import { causesOf, expectValidationCause, type RestResponse, useEmulator } from '../helpers/emulator.ts';
+import { seedPolicies } from '../helpers/seed.ts';
 
-let emu: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 
 const PE = 'actions.profileEnrollment';
 const UI_SCHEMA_ID = /^uis[0-9A-Za-z]{17}$/;
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
-
 async function createPolicy(name: string) {
-  const res = await emu.call('POST', '/api/v1/policies', {
+  const res = await emu().call('POST', '/api/v1/policies', {
     type: 'PROFILE_ENROLLMENT',
     name,
     description: `${name} policy`,
@@ -28,7 +23,7 @@ async function createPolicy(name: string) {
 /** A new policy and its default rule, with helpers to replace the rule's action. */
 async function freshRule(name: string) {
   const policy = await createPolicy(name);
-  const [rule] = (await emu.call('GET', `/api/v1/policies/${policy.id}/rules`)).body;
+  const [rule] = (await emu().call('GET', `/api/v1/policies/${policy.id}/rules`)).body;
   const path = `/api/v1/policies/${policy.id}/rules/${rule.id}`;
   const action = rule.actions.profileEnrollment;
   return {
@@ -42,7 +37,12 @@ async function freshRule(name: string) {
       return next;
     },
     put: (profileEnrollment: unknown, extra: Record<string, unknown> = {}) =>
-      emu.call('PUT', path, { type: 'PROFILE_ENROLLMENT', name: rule.name, actions: { profileEnrollment }, ...extra }),
+      emu().call('PUT', path, {
+        type: 'PROFILE_ENROLLMENT',
+        name: rule.name,
+        actions: { profileEnrollment },
+        ...extra,
+      }),
   };
 }
 
@@ -83,10 +83,10 @@ describe('profile enrollment default rule', () => {
   it('every policy gets its own uiSchemaId, the org default policy included', async () => {
     const a = (await freshRule('Own schema A')).rule.actions.profileEnrollment.uiSchemaId;
     const b = (await freshRule('Own schema B')).rule.actions.profileEnrollment.uiSchemaId;
-    const [system] = (await emu.call('GET', '/api/v1/policies?type=PROFILE_ENROLLMENT')).body.filter(
+    const [system] = (await emu().call('GET', '/api/v1/policies?type=PROFILE_ENROLLMENT')).body.filter(
       (p: any) => p.system,
     );
-    const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
+    const rules = (await emu().call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     expect(rules).toHaveLength(1);
     const c = rules[0].actions.profileEnrollment.uiSchemaId;
     expect(c).toMatch(UI_SCHEMA_ID);
@@ -96,27 +96,27 @@ describe('profile enrollment default rule', () => {
   it('the default rule is the only rule: creating another fails and leaves one rule', async () => {
     const { policy, rule } = await freshRule('Single rule');
     const { uiSchemaId: _, ...action } = rule.actions.profileEnrollment;
-    const res = await emu.call('POST', `/api/v1/policies/${policy.id}/rules`, {
+    const res = await emu().call('POST', `/api/v1/policies/${policy.id}/rules`, {
       type: 'PROFILE_ENROLLMENT',
       name: 'Second',
       actions: { profileEnrollment: action },
     });
     expect(res.status).toBe(400);
     expect(res.body.errorCode).toBe('E0000001');
-    expect((await emu.call('GET', `/api/v1/policies/${policy.id}/rules`)).body).toHaveLength(1);
+    expect((await emu().call('GET', `/api/v1/policies/${policy.id}/rules`)).body).toHaveLength(1);
   });
 });
 
 describe('profile enrollment policy body', () => {
   it('rejects settings and policy-level conditions', async () => {
-    const settings = await emu.call('POST', '/api/v1/policies', {
+    const settings = await emu().call('POST', '/api/v1/policies', {
       type: 'PROFILE_ENROLLMENT',
       name: 'S',
       description: 'd',
       settings: { password: {} },
     });
     expectValidationCause(settings, 'settings');
-    const conditions = await emu.call('POST', '/api/v1/policies', {
+    const conditions = await emu().call('POST', '/api/v1/policies', {
       type: 'PROFILE_ENROLLMENT',
       name: 'C',
       description: 'd',
@@ -126,15 +126,10 @@ describe('profile enrollment policy body', () => {
   });
 
   it('is an identity-engine type: a classic org refuses it', async () => {
-    const classic = await startTestEmulator({ engine: 'CLASSIC' });
-    try {
-      expectValidationCause(
-        await classic.call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'P', description: 'd' }),
-        'type',
-      );
-    } finally {
-      await classic.close();
-    }
+    expectValidationCause(
+      await classic().call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'P', description: 'd' }),
+      'type',
+    );
   });
 });
 
@@ -155,9 +150,12 @@ describe('profile enrollment rule', () => {
 
   it('requires actions and rejects unknown members', async () => {
     const r = await freshRule('Members');
-    expectValidationCause(await emu.call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name }), 'actions');
     expectValidationCause(
-      await emu.call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name, actions: {} }),
+      await emu().call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name }),
+      'actions',
+    );
+    expectValidationCause(
+      await emu().call('PUT', r.path, { type: 'PROFILE_ENROLLMENT', name: r.rule.name, actions: {} }),
       PE,
     );
     expectValidationCause(await r.put(r.with({ progressiveProfiling: true })), `${PE}.progressiveProfiling`);
@@ -354,39 +352,26 @@ describe('rejected writes and limits', () => {
     const good = expectAccepted(
       await r.put(r.with({ unknownUserAction: 'REGISTER', targetGroupIds: ['00g1engineering'] })),
     );
-    const before = (await emu.call('GET', r.path)).body;
+    const before = (await emu().call('GET', r.path)).body;
     const bad = await r.put({ ...good, targetGroupIds: ['00g3admins'], profileAttributes: [...baseForm, ...baseForm] });
     expectValidationCause(bad, `${PE}.profileAttributes[3].name`);
-    const after = (await emu.call('GET', r.path)).body;
+    const after = (await emu().call('GET', r.path)).body;
     expect(after).toEqual(before);
     expect(after.actions.profileEnrollment.targetGroupIds).toEqual(['00g1engineering']);
   });
 
   it('an org holds at most 500 profile enrollment policies', async () => {
-    const list = async () => {
-      const all = [];
-      let url: string | undefined = '/api/v1/policies?type=PROFILE_ENROLLMENT&limit=200';
-      while (url) {
-        const res: RestResponse = await emu.call('GET', url);
-        all.push(...res.body);
-        const next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1];
-        url = next ? new URL(next).pathname + new URL(next).search : undefined;
-      }
-      return all;
-    };
-    const existing = (await list()).length;
-    // Concurrent batches keep this quick; the core keeps priorities consistent under concurrency.
-    for (let start = existing; start < 500; start += 50) {
-      await Promise.all(Array.from({ length: Math.min(50, 500 - start) }, (_, i) => createPolicy(`Bulk ${start + i}`)));
-    }
-    expect(await list()).toHaveLength(500);
-    const over = await emu.call('POST', '/api/v1/policies', {
+    seedPolicies(emu(), 'PROFILE_ENROLLMENT', 499);
+    const last = await createPolicy('The 500th');
+    expect(last.priority).toBe(499);
+    const over = await emu().call('POST', '/api/v1/policies', {
       type: 'PROFILE_ENROLLMENT',
       name: 'One too many',
       description: 'd',
     });
     expect(over.status).toBe(400);
     expect(over.body.errorCode).toBe('E0000001');
-    expect(await list()).toHaveLength(500);
+    expect(causesOf(over)).toEqual(['type: the org already has the maximum of 500 PROFILE_ENROLLMENT policies']);
+    expect(emu().store().countPolicies('PROFILE_ENROLLMENT')).toBe(500);
   });
 });

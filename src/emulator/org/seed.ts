@@ -45,6 +45,17 @@ export function newDefaultRule(store: OrgStore, policy: StoredPolicy): StoredRul
   };
 }
 
+/** Creates a non-system policy and, for the types that have one, its system default rule. */
+export function insertPolicy(store: OrgStore, p: StoredPolicy, priority?: number): void {
+  store.placePolicy(p, priority);
+  if (POLICY_TYPE_MODULES[p.type].createsDefaultRule) store.placeRule(p, newDefaultRule(store, p));
+}
+
+/** The settings a policy of `type` gets when none are sent (undefined for types without settings). */
+export function defaultSettings(store: OrgStore, type: PolicyType): StoredPolicy['settings'] {
+  return POLICY_TYPE_MODULES[type].settings(undefined, { check: new Check(), engine: store.engine, org: store });
+}
+
 export function emptyData(): OrgData {
   return { policies: {}, policyOrder: {}, rules: {}, userTypes: [], appPolicies: {} };
 }
@@ -74,8 +85,7 @@ export function seedOrg(store: OrgStore, fixture: OrgFixture): void {
     });
   }
   for (const type of typesOfEngine(store.engine)) {
-    const check = new Check();
-    const settings = POLICY_TYPE_MODULES[type].settings(undefined, { check, engine: store.engine, org: store });
+    const settings = defaultSettings(store, type);
     const policy: StoredPolicy = {
       id: newId('00p'),
       type,

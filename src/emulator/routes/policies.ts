@@ -5,7 +5,7 @@ import { LIFECYCLE_STATUSES } from '../../rest/types.ts';
 import { forbidden, notFound, validationFailed } from '../http/errors.ts';
 import { noContent, ok, type Handler, type HandlerContext } from '../http/handler.ts';
 import { newId, now } from '../org/ids.ts';
-import { newDefaultRule } from '../org/seed.ts';
+import { insertPolicy } from '../org/seed.ts';
 import { bodyObject, checkPolicyType, findPolicy } from './shared.ts';
 import type { OrgStore, StoredPolicy } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
@@ -71,12 +71,6 @@ function checkPolicyLimit(store: OrgStore, type: PolicyType): void {
   if (max !== undefined && store.countPolicies(type) >= max) {
     throw validationFailed([`type: the org already has the maximum of ${max} ${type} policies`]);
   }
-}
-
-/** Creates a non-system policy and, for the types that have one, its system default rule. */
-function insertPolicy(store: OrgStore, p: StoredPolicy, priority?: number): void {
-  store.placePolicy(p, priority);
-  if (POLICY_TYPE_MODULES[p.type].createsDefaultRule) store.placeRule(p, newDefaultRule(store, p));
 }
 
 export const listPolicies: Handler = ({ store, base, query }) => {

@@ -1,24 +1,24 @@
 // Admin endpoints for tests and benchmarks: the request counter keyed by method and path template,
 // the reset to the start org, both outside /api/v1 behind the token and the emulator's own origin,
 // and switchable off.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import { TOKEN, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
+const emu = useEmulator();
 
-async function counts(on = emu) {
+async function counts(on = emu()) {
   const res = await on.call('GET', '/__emulator/requests');
   expect(res.status).toBe(200);
   return res.body as { total: number; byRoute: Record<string, number> };
 }
-async function reset(on = emu) {
+async function reset(on = emu()) {
   const res = await on.call('POST', '/__emulator/reset');
   expect(res.status).toBe(204);
 }
 const sum = (byRoute: Record<string, number>) => Object.values(byRoute).reduce((a, b) => a + b, 0);
 
 /** Everything a client can read of the org, for before/after comparisons. */
-async function snapshot(on = emu) {
+async function snapshot(on = emu()) {
   const out: Record<string, unknown> = {};
   for (const type of [
     'PLATFORM_SIGN_ON',
@@ -41,29 +41,19 @@ async function snapshot(on = emu) {
   return out;
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-beforeEach(async () => {
-  await reset();
-});
-afterAll(async () => {
-  await emu.close();
-});
-
 describe('GET /__emulator/requests', () => {
   it('starts at zero', async () => {
     expect(await counts()).toEqual({ total: 0, byRoute: {} });
   });
 
   it('counts API requests by method and the spec path template', async () => {
-    const def = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body[0];
-    await emu.call('GET', '/api/v1/policies?type=PLATFORM_SIGN_ON');
-    for (let i = 0; i < 3; i++) await emu.call('GET', `/api/v1/policies/${def.id}/rules`);
-    const rule = (await emu.call('POST', `/api/v1/policies/${def.id}/rules`, { type: 'PASSWORD', name: 'counted' }))
+    const def = (await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body[0];
+    await emu().call('GET', '/api/v1/policies?type=PLATFORM_SIGN_ON');
+    for (let i = 0; i < 3; i++) await emu().call('GET', `/api/v1/policies/${def.id}/rules`);
+    const rule = (await emu().call('POST', `/api/v1/policies/${def.id}/rules`, { type: 'PASSWORD', name: 'counted' }))
       .body;
-    await emu.call('POST', `/api/v1/policies/${def.id}/rules/${rule.id}/lifecycle/deactivate`);
-    await emu.call('GET', '/api/v1/meta/types/user/default');
+    await emu().call('POST', `/api/v1/policies/${def.id}/rules/${rule.id}/lifecycle/deactivate`);
+    await emu().call('GET', '/api/v1/meta/types/user/default');
     const c = await counts();
     expect(c.byRoute).toEqual({
       'GET /api/v1/policies': 2,
@@ -76,10 +66,10 @@ describe('GET /__emulator/requests', () => {
   });
 
   it('counts failed API requests too, and totals every request', async () => {
-    await emu.call('GET', '/api/v1/policies/00pnope');
-    await emu.call('POST', '/api/v1/policies', '{');
-    await fetch(`${emu.url}/api/v1/meta/types/user`);
-    await emu.call('GET', '/api/v1/not/a/route');
+    await emu().call('GET', '/api/v1/policies/00pnope');
+    await emu().call('POST', '/api/v1/policies', '{');
+    await fetch(`${emu().url}/api/v1/meta/types/user`);
+    await emu().call('GET', '/api/v1/not/a/route');
     const c = await counts();
     expect(c.total).toBe(4);
     expect(sum(c.byRoute)).toBe(4);
@@ -96,7 +86,7 @@ describe('GET /__emulator/requests', () => {
   });
 
   it('counts concurrent requests exactly', async () => {
-    await Promise.all(Array.from({ length: 40 }, () => emu.call('GET', '/api/v1/meta/types/user')));
+    await Promise.all(Array.from({ length: 40 }, () => emu().call('GET', '/api/v1/meta/types/user')));
     expect(await counts()).toEqual({ total: 40, byRoute: { 'GET /api/v1/meta/types/user': 40 } });
   });
 });
@@ -105,87 +95,83 @@ describe('POST /__emulator/reset', () => {
   it('returns the org to its start state, fixture included, and zeroes the counters', async () => {
     const start = await snapshot();
     const session = (
-      await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'Temporary', priority: 1 })
+      await emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'Temporary', priority: 1 })
     ).body;
     const access = (
-      await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' })
+      await emu().call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' })
     ).body;
-    await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${access.id}`);
-    const defPassword = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
+    await emu().call('PUT', `/api/v1/apps/0oa1portal/policies/${access.id}`);
+    const defPassword = (await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
       (p: { system: boolean }) => p.system,
     );
-    await emu.call('POST', `/api/v1/policies/${defPassword.id}/rules`, { type: 'PASSWORD', name: 'Extra' });
-    await emu.call('PUT', `/api/v1/policies/${defPassword.id}`, {
+    await emu().call('POST', `/api/v1/policies/${defPassword.id}/rules`, { type: 'PASSWORD', name: 'Extra' });
+    await emu().call('PUT', `/api/v1/policies/${defPassword.id}`, {
       type: 'PASSWORD',
       name: 'Renamed default',
       description: 'changed',
     });
-    await emu.call('POST', '/api/v1/meta/types/user', { name: 'Temporary', displayName: 'Temporary' });
-    await emu.call('POST', '/api/v1/meta/types/user/default', { displayName: 'Changed' });
+    await emu().call('POST', '/api/v1/meta/types/user', { name: 'Temporary', displayName: 'Temporary' });
+    await emu().call('POST', '/api/v1/meta/types/user/default', { displayName: 'Changed' });
     expect(await snapshot()).not.toEqual(start);
     expect((await counts()).total).toBeGreaterThan(0);
 
     await reset();
     expect(await counts()).toEqual({ total: 0, byRoute: {} });
-    expect((await emu.call('GET', `/api/v1/policies/${session.id}`)).status).toBe(404);
+    expect((await emu().call('GET', `/api/v1/policies/${session.id}`)).status).toBe(404);
     expect(await snapshot()).toEqual(start);
   });
 
   it('keeps the ids of the start org, so that ids read before a reset stay valid', async () => {
-    const def = (await emu.call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body[0];
+    const def = (await emu().call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body[0];
     await reset();
-    expect((await emu.call('GET', `/api/v1/policies/${def.id}`)).status).toBe(200);
+    expect((await emu().call('GET', `/api/v1/policies/${def.id}`)).status).toBe(200);
   });
 
   it('gives back an org that works as a new one', async () => {
-    await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Before' });
+    await emu().call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Before' });
     await reset();
-    const after = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'After' })).body;
+    const after = (await emu().call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'After' })).body;
     expect(after.priority).toBe(1);
-    expect((await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body).toHaveLength(2);
+    expect((await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body).toHaveLength(2);
   });
 });
 
 describe('admin: false', () => {
-  let closed: TestEmulator;
-  beforeAll(async () => {
-    closed = await startTestEmulator({ admin: false });
-  });
-  afterAll(async () => {
-    await closed.close();
-  });
+  const closed = useEmulator({ admin: false });
 
   it('serves no counter and no reset: the paths are unknown API paths behind auth', async () => {
-    expect((await fetch(`${closed.url}/__emulator/requests`)).status).toBe(401);
-    const withToken = await fetch(`${closed.url}/__emulator/requests`, { headers: { authorization: `SSWS ${TOKEN}` } });
+    expect((await fetch(`${closed().url}/__emulator/requests`)).status).toBe(401);
+    const withToken = await fetch(`${closed().url}/__emulator/requests`, {
+      headers: { authorization: `SSWS ${TOKEN}` },
+    });
     expect(withToken.status).toBe(404);
     expect((await withToken.json()).errorCode).toBe('E0000007');
   });
 
   it('does not reset the org', async () => {
-    const p = (await closed.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Survivor' })).body;
-    expect((await fetch(`${closed.url}/__emulator/reset`, { method: 'POST' })).status).toBe(401);
-    const withToken = await fetch(`${closed.url}/__emulator/reset`, {
+    const p = (await closed().call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Survivor' })).body;
+    expect((await fetch(`${closed().url}/__emulator/reset`, { method: 'POST' })).status).toBe(401);
+    const withToken = await fetch(`${closed().url}/__emulator/reset`, {
       method: 'POST',
       headers: { authorization: `SSWS ${TOKEN}` },
     });
     expect(withToken.status).toBe(404);
-    expect((await closed.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
+    expect((await closed().call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
   });
 });
 
 describe('admin paths', () => {
   it('answers 404 for an unknown admin path', async () => {
-    const res = await emu.call('GET', '/__emulator/nothing');
+    const res = await emu().call('GET', '/__emulator/nothing');
     expect(res.status).toBe(404);
     expect(res.body.errorCode).toBe('E0000007');
   });
 
   it('answers 404 for the right path with the wrong method instead of acting', async () => {
-    await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Stays' });
-    expect((await emu.call('GET', '/__emulator/reset')).status).toBe(404);
-    expect((await emu.call('POST', '/__emulator/requests')).status).toBe(404);
-    expect((await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body).toHaveLength(2);
+    await emu().call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Stays' });
+    expect((await emu().call('GET', '/__emulator/reset')).status).toBe(404);
+    expect((await emu().call('POST', '/__emulator/requests')).status).toBe(404);
+    expect((await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body).toHaveLength(2);
   });
 });
 
@@ -202,19 +188,19 @@ describe('admin access', () => {
   it('needs the API token: 401 without it or with another one, in either scheme', async () => {
     for (const [method, path] of ADMIN) {
       for (const authorization of [undefined, 'SSWS wrong-token', `Basic ${TOKEN}`]) {
-        const res = await fetch(emu.url + path, { method, headers: authorization ? { authorization } : {} });
+        const res = await fetch(emu().url + path, { method, headers: authorization ? { authorization } : {} });
         expect(res.status, `${method} ${path} ${authorization}`).toBe(401);
         expect((await res.json()).errorCode).toBe('E0000011');
       }
-      const bearer = await fetch(emu.url + path, { method, headers: { authorization: `Bearer ${TOKEN}` } });
+      const bearer = await fetch(emu().url + path, { method, headers: { authorization: `Bearer ${TOKEN}` } });
       expect(bearer.status, `${method} ${path}`).not.toBe(401);
     }
   });
 
   it('refuses any other Origin with 403, even with the token', async () => {
     for (const [method, path] of ADMIN) {
-      for (const origin of ['https://evil.example', 'null', emu.url.replace('127.0.0.1', 'localhost')]) {
-        const res = await emu.call(method, path, undefined, { origin });
+      for (const origin of ['https://evil.example', 'null', emu().url.replace('127.0.0.1', 'localhost')]) {
+        const res = await emu().call(method, path, undefined, { origin });
         expect(res.status, `${method} ${path} from ${origin}`).toBe(403);
         expect(res.body.errorCode).toBe('E0000006');
       }
@@ -222,16 +208,16 @@ describe('admin access', () => {
   });
 
   it('accepts its own origin and requests without an Origin header', async () => {
-    expect((await emu.call('GET', '/__emulator/requests', undefined, { origin: emu.url })).status).toBe(200);
-    expect((await emu.call('GET', '/__emulator/requests')).status).toBe(200);
+    expect((await emu().call('GET', '/__emulator/requests', undefined, { origin: emu().url })).status).toBe(200);
+    expect((await emu().call('GET', '/__emulator/requests')).status).toBe(200);
   });
 
   it('does not let a cross-site text/plain POST wipe the org, with or without the token', async () => {
-    const p = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Not wiped' })).body;
-    await emu.setFaults({ latencyMs: 1 });
+    const p = (await emu().call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Not wiped' })).body;
+    await emu().setFaults({ latencyMs: 1 });
     for (const authorization of [undefined, `SSWS ${TOKEN}`]) {
       for (const path of ['/__emulator/reset', '/__emulator/faults']) {
-        const res = await fetch(emu.url + path, {
+        const res = await fetch(emu().url + path, {
           method: path.endsWith('faults') ? 'DELETE' : 'POST',
           headers: {
             origin: 'https://evil.example',
@@ -243,8 +229,8 @@ describe('admin access', () => {
         expect(res.status).toBe(403);
       }
     }
-    expect((await emu.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
-    expect((await emu.call('GET', '/__emulator/faults')).body.latencyMs).toBe(1);
+    expect((await emu().call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
+    expect((await emu().call('GET', '/__emulator/faults')).body.latencyMs).toBe(1);
     expect((await counts()).total).toBeGreaterThan(0);
   });
 });

@@ -1,16 +1,11 @@
 // Every error the emulator core answers with: codes, statuses, the error body shape, the
 // rate-limit headers, and paths that must not reach other routes.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  expectCauseNaming,
-  startTestEmulator,
-  TOKEN,
-  type RestResponse,
-  type TestEmulator,
-} from '../helpers/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import { advanceDate, freezeDate } from '../helpers/clock.ts';
+import { expectCauseNaming, type RestResponse, TOKEN, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
-let classic: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 let n = 0;
 
 const ERROR_KEYS = ['errorCauses', 'errorCode', 'errorId', 'errorLink', 'errorSummary'];
@@ -39,39 +34,30 @@ async function raw(
   method: string,
   path: string,
   init: { headers?: Record<string, string>; body?: string } = {},
-  on = emu,
+  on = emu(),
 ) {
   const res = await fetch(on.url + path, { method, headers: init.headers, body: init.body });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined } as RestResponse;
 }
 
-async function policyOf(type: string, system: boolean, on = emu) {
+async function policyOf(type: string, system: boolean, on = emu()) {
   const res = await on.call('GET', `/api/v1/policies?type=${type}&limit=200`);
   return res.body.find((p: { system: boolean }) => p.system === system);
 }
-async function systemRuleOf(policyId: string, on = emu) {
+async function systemRuleOf(policyId: string, on = emu()) {
   const res = await on.call('GET', `/api/v1/policies/${policyId}/rules`);
   return res.body.find((r: { system: boolean }) => r.system);
 }
 async function newPasswordPolicy() {
-  const res = await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `errors policy ${++n}` });
+  const res = await emu().call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `errors policy ${++n}` });
   expect(res.status).toBe(200);
   return res.body;
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  classic = await startTestEmulator({ engine: 'CLASSIC' });
-});
-afterAll(async () => {
-  await emu.close();
-  await classic.close();
-});
-
 describe('400 E0000001 validation failed', () => {
   it('names every missing required field in its own cause', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', {});
+    const res = await emu().call('POST', '/api/v1/policies', {});
     expectError(res, 400, 'E0000001');
     expectCauseNaming(res, 'type');
     expectCauseNaming(res, 'name');
@@ -79,7 +65,7 @@ describe('400 E0000001 validation failed', () => {
   });
 
   it('names a field with a bad enum value or a wrong JSON type', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', {
+    const res = await emu().call('POST', '/api/v1/policies', {
       type: 'PASSWORD',
       name: 'x',
       status: 'SLEEPING',
@@ -92,7 +78,7 @@ describe('400 E0000001 validation failed', () => {
 
   it('names nested fields by their dotted path', async () => {
     const p = await newPasswordPolicy();
-    const res = await emu.call('POST', `/api/v1/policies/${p.id}/rules`, {
+    const res = await emu().call('POST', `/api/v1/policies/${p.id}/rules`, {
       type: 'PASSWORD',
       name: 'r',
       actions: { passwordChange: { access: 'MAYBE' } },
@@ -103,14 +89,14 @@ describe('400 E0000001 validation failed', () => {
 
   it('rejects a body that is valid JSON but not an object', async () => {
     for (const body of ['[]', '"text"', '42', 'null']) {
-      const res = await emu.call('POST', '/api/v1/policies', body);
+      const res = await emu().call('POST', '/api/v1/policies', body);
       expectError(res, 400, 'E0000001');
     }
   });
 
   it('rejects a rule type that does not belong to the policy', async () => {
     const p = await newPasswordPolicy();
-    const res = await emu.call('POST', `/api/v1/policies/${p.id}/rules`, { type: 'SIGN_ON', name: 'wrong type' });
+    const res = await emu().call('POST', `/api/v1/policies/${p.id}/rules`, { type: 'SIGN_ON', name: 'wrong type' });
     expectError(res, 400, 'E0000001');
     expectCauseNaming(res, 'type');
   });
@@ -124,7 +110,7 @@ describe('400 E0000001 validation failed', () => {
       JSON.parse('{"__proto__": {"polluted": true}, "type": "PASSWORD"}'),
     ];
     for (const body of bodies) {
-      const res = await emu.call('POST', '/api/v1/policies', JSON.stringify(body));
+      const res = await emu().call('POST', '/api/v1/policies', JSON.stringify(body));
       expectError(res, 400, 'E0000001');
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -134,16 +120,16 @@ describe('400 E0000001 validation failed', () => {
 describe('400 E0000003 malformed JSON', () => {
   it('answers a body that is not JSON, naming no internals', async () => {
     for (const body of ['{"type": "PASSWORD",', '{type: PASSWORD}', 'not json at all']) {
-      const res = await emu.call('POST', '/api/v1/policies', body);
+      const res = await emu().call('POST', '/api/v1/policies', body);
       expectError(res, 400, 'E0000003');
     }
   });
 
   it('applies to every operation with a body', async () => {
     const p = await newPasswordPolicy();
-    expectError(await emu.call('PUT', `/api/v1/policies/${p.id}`, '{'), 400, 'E0000003');
-    expectError(await emu.call('POST', `/api/v1/policies/${p.id}/rules`, '{'), 400, 'E0000003');
-    expectError(await emu.call('POST', '/api/v1/meta/types/user', '{'), 400, 'E0000003');
+    expectError(await emu().call('PUT', `/api/v1/policies/${p.id}`, '{'), 400, 'E0000003');
+    expectError(await emu().call('POST', `/api/v1/policies/${p.id}/rules`, '{'), 400, 'E0000003');
+    expectError(await emu().call('POST', '/api/v1/meta/types/user', '{'), 400, 'E0000003');
   });
 });
 
@@ -151,10 +137,10 @@ describe('413 oversized body', () => {
   it('refuses a body over 1 MiB and closes that connection, so that later requests still work', async () => {
     const big = JSON.stringify({ type: 'PASSWORD', name: 'x'.repeat(2 * 1024 * 1024) });
     for (let round = 0; round < 2; round++) {
-      const res = await emu.call('POST', '/api/v1/policies', big);
+      const res = await emu().call('POST', '/api/v1/policies', big);
       expectError(res, 413, 'E0000003');
       expect(res.headers.get('connection')).toBe('close');
-      for (let i = 0; i < 4; i++) expect((await emu.call('GET', '/api/v1/meta/types/user')).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await emu().call('GET', '/api/v1/meta/types/user')).status).toBe(200);
     }
   });
 });
@@ -198,30 +184,29 @@ describe('401 E0000011 authentication', () => {
 
   it('checks the token before anything else: unknown paths and writes are 401 without it', async () => {
     expectError(await raw('GET', '/api/v1/no/such/path'), 401, 'E0000011');
-    const before = (await emu.call('GET', '/api/v1/meta/types/user')).body.length;
+    const before = (await emu().call('GET', '/api/v1/meta/types/user')).body.length;
     const res = await raw('POST', '/api/v1/meta/types/user', {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Sneaky', displayName: 'Sneaky' }),
     });
     expectError(res, 401, 'E0000011');
-    expect((await emu.call('GET', '/api/v1/meta/types/user')).body.length).toBe(before);
+    expect((await emu().call('GET', '/api/v1/meta/types/user')).body.length).toBe(before);
   });
 
-  it('accepts the configured token only', async () => {
-    const other = await startTestEmulator({ token: 'another-token' });
-    try {
+  describe('with another token', () => {
+    const other = useEmulator({ token: 'another-token' });
+
+    it('accepts the configured token only', async () => {
       expectError(
-        await raw('GET', '/api/v1/meta/types/user', { headers: { authorization: `SSWS ${TOKEN}` } }, other),
+        await raw('GET', '/api/v1/meta/types/user', { headers: { authorization: `SSWS ${TOKEN}` } }, other()),
         401,
         'E0000011',
       );
       expect(
-        (await raw('GET', '/api/v1/meta/types/user', { headers: { authorization: 'SSWS another-token' } }, other))
+        (await raw('GET', '/api/v1/meta/types/user', { headers: { authorization: 'SSWS another-token' } }, other()))
           .status,
       ).toBe(200);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 
@@ -238,52 +223,56 @@ describe('403 E0000006 forbidden operations on system objects', () => {
       'ENTITY_RISK',
     ]) {
       const p = await policyOf(type, true);
-      expectError(await emu.call('DELETE', `/api/v1/policies/${p.id}`), 403, 'E0000006');
-      expect((await emu.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
+      expectError(await emu().call('DELETE', `/api/v1/policies/${p.id}`), 403, 'E0000006');
+      expect((await emu().call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
     }
   });
 
   it('refuses to deactivate a system policy, which stays active', async () => {
     const p = await policyOf('PASSWORD', true);
-    expectError(await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`), 403, 'E0000006');
-    expect((await emu.call('GET', `/api/v1/policies/${p.id}`)).body.status).toBe('ACTIVE');
+    expectError(await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`), 403, 'E0000006');
+    expect((await emu().call('GET', `/api/v1/policies/${p.id}`)).body.status).toBe('ACTIVE');
   });
 
   it('refuses to delete or deactivate a system rule, which stays active', async () => {
     const p = await policyOf('PLATFORM_SIGN_ON', true);
     const r = await systemRuleOf(p.id);
-    expectError(await emu.call('DELETE', `/api/v1/policies/${p.id}/rules/${r.id}`), 403, 'E0000006');
-    expectError(await emu.call('POST', `/api/v1/policies/${p.id}/rules/${r.id}/lifecycle/deactivate`), 403, 'E0000006');
-    const after = await emu.call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`);
+    expectError(await emu().call('DELETE', `/api/v1/policies/${p.id}/rules/${r.id}`), 403, 'E0000006');
+    expectError(
+      await emu().call('POST', `/api/v1/policies/${p.id}/rules/${r.id}/lifecycle/deactivate`),
+      403,
+      'E0000006',
+    );
+    const after = await emu().call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`);
     expect(after.status).toBe(200);
     expect(after.body.status).toBe('ACTIVE');
   });
 
   it('refuses to delete the default rule of a non-default authentication policy', async () => {
-    const created = await emu.call('POST', '/api/v1/policies', {
+    const created = await emu().call('POST', '/api/v1/policies', {
       type: 'ACCESS_POLICY',
       name: `errors access ${++n}`,
       description: 'd',
     });
     const r = await systemRuleOf(created.body.id);
-    expectError(await emu.call('DELETE', `/api/v1/policies/${created.body.id}/rules/${r.id}`), 403, 'E0000006');
+    expectError(await emu().call('DELETE', `/api/v1/policies/${created.body.id}/rules/${r.id}`), 403, 'E0000006');
   });
 
   it('refuses any edit of a default rule on the classic engine', async () => {
-    const p = await policyOf('PASSWORD', true, classic);
-    const r = await systemRuleOf(p.id, classic);
-    const res = await classic.call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, {
+    const p = await policyOf('PASSWORD', true, classic());
+    const r = await systemRuleOf(p.id, classic());
+    const res = await classic().call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, {
       type: 'PASSWORD',
       name: 'edited default',
     });
     expectError(res, 403, 'E0000006');
-    expect((await classic.call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`)).body.name).toBe(r.name);
+    expect((await classic().call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`)).body.name).toBe(r.name);
   });
 
   it('refuses edits of the read-only IdP discovery default rule on the identity engine', async () => {
     const p = await policyOf('IDP_DISCOVERY', true);
     const r = await systemRuleOf(p.id);
-    const res = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, { ...r, name: 'edited' });
+    const res = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, { ...r, name: 'edited' });
     expectError(res, 403, 'E0000006');
   });
 });
@@ -307,7 +296,7 @@ describe('404 E0000007 not found', () => {
       ['PUT', `/api/v1/apps/0oadoesnotexist/policies/${p.id}`],
     ];
     for (const [method, path] of cases) {
-      const res = await emu.call(method, path, method === 'PUT' ? { type: 'PASSWORD', name: 'x' } : undefined);
+      const res = await emu().call(method, path, method === 'PUT' ? { type: 'PASSWORD', name: 'x' } : undefined);
       expectError(res, 404, 'E0000007');
     }
   });
@@ -315,10 +304,10 @@ describe('404 E0000007 not found', () => {
   it('finds a rule only under its own policy', async () => {
     const a = await newPasswordPolicy();
     const b = await newPasswordPolicy();
-    const r = await emu.call('POST', `/api/v1/policies/${a.id}/rules`, { type: 'PASSWORD', name: 'owned by a' });
-    expectError(await emu.call('GET', `/api/v1/policies/${b.id}/rules/${r.body.id}`), 404, 'E0000007');
-    expectError(await emu.call('DELETE', `/api/v1/policies/${b.id}/rules/${r.body.id}`), 404, 'E0000007');
-    expect((await emu.call('GET', `/api/v1/policies/${a.id}/rules/${r.body.id}`)).status).toBe(200);
+    const r = await emu().call('POST', `/api/v1/policies/${a.id}/rules`, { type: 'PASSWORD', name: 'owned by a' });
+    expectError(await emu().call('GET', `/api/v1/policies/${b.id}/rules/${r.body.id}`), 404, 'E0000007');
+    expectError(await emu().call('DELETE', `/api/v1/policies/${b.id}/rules/${r.body.id}`), 404, 'E0000007');
+    expect((await emu().call('GET', `/api/v1/policies/${a.id}/rules/${r.body.id}`)).status).toBe(200);
   });
 
   it('answers unknown paths, including paths outside /api/v1', async () => {
@@ -329,13 +318,13 @@ describe('404 E0000007 not found', () => {
       '/api/v1/policies/x/rules/y/z',
       '/api/v1/meta/types/group',
     ]) {
-      expectError(await emu.call('GET', path), 404, 'E0000007');
+      expectError(await emu().call('GET', path), 404, 'E0000007');
     }
   });
 
   it('never lets an id path segment reach another route or object', async () => {
     const p = await newPasswordPolicy();
-    const types = (await emu.call('GET', '/api/v1/meta/types/user')).body;
+    const types = (await emu().call('GET', '/api/v1/meta/types/user')).body;
     const paths = [
       `/api/v1/policies/..%2F..%2Fmeta%2Ftypes%2Fuser`,
       `/api/v1/policies/${p.id}%2Frules`,
@@ -350,12 +339,12 @@ describe('404 E0000007 not found', () => {
       '/api/v1/policies/%E0%A4%A',
     ];
     for (const path of paths) {
-      const res = await emu.call('GET', path);
+      const res = await emu().call('GET', path);
       expectError(res, 404, 'E0000007');
     }
-    const del = await emu.call('DELETE', `/api/v1/policies/${p.id}%2Frules`);
+    const del = await emu().call('DELETE', `/api/v1/policies/${p.id}%2Frules`);
     expectError(del, 404, 'E0000007');
-    expect((await emu.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
+    expect((await emu().call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
   });
 });
 
@@ -371,7 +360,7 @@ describe('405 method not allowed', () => {
       ['GET', `/api/v1/apps/0oa1portal/policies/${p.id}`, ['PUT']],
     ];
     for (const [method, path, allowed] of cases) {
-      const res = await emu.call(method, path);
+      const res = await emu().call(method, path);
       expect(res.status, `${method} ${path}`).toBe(405);
       expectError(res, 405, 'E0000022');
       expect(res.headers.get('allow')?.split(/,\s*/).sort(), `${method} ${path}`).toEqual([...allowed].sort());
@@ -380,20 +369,16 @@ describe('405 method not allowed', () => {
 });
 
 describe('rate limiting and X-Rate-Limit headers', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('sends X-Rate-Limit-Limit, -Remaining and -Reset on every API response, errors included', async () => {
     const p = await newPasswordPolicy();
     const responses = [
-      await emu.call('GET', `/api/v1/policies/${p.id}`),
-      await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`),
-      await emu.call('POST', '/api/v1/policies', {}),
-      await emu.call('GET', '/api/v1/policies/00pnope'),
-      await emu.call('PATCH', '/api/v1/policies'),
+      await emu().call('GET', `/api/v1/policies/${p.id}`),
+      await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`),
+      await emu().call('POST', '/api/v1/policies', {}),
+      await emu().call('GET', '/api/v1/policies/00pnope'),
+      await emu().call('PATCH', '/api/v1/policies'),
       await raw('GET', '/api/v1/meta/types/user'),
-      await emu.call('POST', '/api/v1/policies', '{'),
+      await emu().call('POST', '/api/v1/policies', '{'),
     ];
     for (const res of responses) {
       expect(res.headers.get('x-rate-limit-limit'), String(res.status)).toMatch(/^\d+$/);
@@ -402,20 +387,20 @@ describe('rate limiting and X-Rate-Limit headers', () => {
     }
   });
 
-  it('counts down Remaining, answers 429 E0000047 past the limit, and tells when the window resets', async () => {
-    // Freeze the clock at the start of a minute so the fixed window cannot roll over mid-test.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const minute = Math.ceil(Date.now() / 60_000) * 60_000;
-    vi.setSystemTime(minute + 1_000);
-    const limited = await startTestEmulator({ rateLimitPerMinute: 3 });
-    try {
+  describe('with a limit of 3 per minute', () => {
+    const limited = useEmulator({ rateLimitPerMinute: 3 });
+
+    it('counts down Remaining, answers 429 E0000047 past the limit, and tells when the window resets', async () => {
+      // Freeze the clock at the start of a minute so the fixed window cannot roll over mid-test.
+      const minute = Math.ceil(Date.now() / 60_000) * 60_000;
+      freezeDate(minute + 1_000);
       const seen: RestResponse[] = [];
-      for (let i = 0; i < 3; i++) seen.push(await limited.call('GET', '/api/v1/meta/types/user'));
+      for (let i = 0; i < 3; i++) seen.push(await limited().call('GET', '/api/v1/meta/types/user'));
       expect(seen.map((r) => r.status)).toEqual([200, 200, 200]);
       expect(seen.map((r) => r.headers.get('x-rate-limit-remaining'))).toEqual(['2', '1', '0']);
       for (const r of seen) expect(r.headers.get('x-rate-limit-limit')).toBe('3');
 
-      const over = await limited.call('GET', '/api/v1/meta/types/user');
+      const over = await limited().call('GET', '/api/v1/meta/types/user');
       expectError(over, 429, 'E0000047');
       expect(over.headers.get('x-rate-limit-limit')).toBe('3');
       expect(over.headers.get('x-rate-limit-remaining')).toBe('0');
@@ -424,35 +409,36 @@ describe('rate limiting and X-Rate-Limit headers', () => {
       expect(Number(over.headers.get('retry-after'))).toBe(59);
 
       // The limit covers writes too: nothing is created while limited.
-      const write = await limited.call('POST', '/api/v1/meta/types/user', { name: 'Limited', displayName: 'Limited' });
+      const write = await limited().call('POST', '/api/v1/meta/types/user', {
+        name: 'Limited',
+        displayName: 'Limited',
+      });
       expectError(write, 429, 'E0000047');
 
       // A new window serves again.
-      vi.setSystemTime(minute + 61_000);
-      const next = await limited.call('GET', '/api/v1/meta/types/user');
+      advanceDate(60_000);
+      const next = await limited().call('GET', '/api/v1/meta/types/user');
       expect(next.status).toBe(200);
       expect(next.body.some((t: { name: string }) => t.name === 'Limited')).toBe(false);
       expect(next.headers.get('x-rate-limit-remaining')).toBe('2');
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('does not limit without a configured limit', async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, () => emu.call('GET', '/api/v1/meta/types/user')));
+    const results = await Promise.all(Array.from({ length: 50 }, () => emu().call('GET', '/api/v1/meta/types/user')));
     expect(results.every((r) => r.status === 200)).toBe(true);
   });
 });
 
 describe('error body', () => {
   it('gives every error a fresh errorId', async () => {
-    const a = await emu.call('GET', '/api/v1/policies/00pnope');
-    const b = await emu.call('GET', '/api/v1/policies/00pnope');
+    const a = await emu().call('GET', '/api/v1/policies/00pnope');
+    const b = await emu().call('GET', '/api/v1/policies/00pnope');
     expect(a.body.errorId).not.toBe(b.body.errorId);
   });
 
   it('answers errors as JSON', async () => {
-    const res = await emu.call('GET', '/api/v1/policies/00pnope');
+    const res = await emu().call('GET', '/api/v1/policies/00pnope');
     expect(res.headers.get('content-type')).toContain('application/json');
   });
 });

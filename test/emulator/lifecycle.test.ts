@@ -1,17 +1,11 @@
 // Lifecycle of policies and rules: activate and deactivate, clone, delete, app assignment and
 // the mapped-apps listing, and the org-level limits of the core (one IdP discovery policy, the
 // classic engine without identity-engine types).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  causesOf,
-  defaultPolicyOf,
-  expectValidationCause,
-  startTestEmulator,
-  type TestEmulator,
-} from '../helpers/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import { causesOf, defaultPolicyOf, expectValidationCause, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
-let classic: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 let n = 0;
 
 const IE_ONLY_TYPES = ['ACCESS_POLICY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK'];
@@ -33,7 +27,7 @@ const accessRule = (name: string, access = 'ALLOW') => ({
   },
 });
 
-async function createPolicy(type = 'PASSWORD', extra: Record<string, unknown> = {}, on = emu) {
+async function createPolicy(type = 'PASSWORD', extra: Record<string, unknown> = {}, on = emu()) {
   const res = await on.call('POST', '/api/v1/policies', {
     type,
     name: `lifecycle ${type} ${++n}`,
@@ -47,79 +41,67 @@ async function createRule(
   policyId: string,
   body: Record<string, unknown> = { type: 'PASSWORD', name: `lifecycle rule ${++n}` },
 ) {
-  const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, body);
+  const res = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
-const get = async (path: string) => (await emu.call('GET', path)).body;
+const get = async (path: string) => (await emu().call('GET', path)).body;
 async function appIdsOf(policyId: string): Promise<string[]> {
-  const res = await emu.call('GET', `/api/v1/policies/${policyId}/app`);
+  const res = await emu().call('GET', `/api/v1/policies/${policyId}/app`);
   expect(res.status).toBe(200);
   return res.body.map((a: { id: string }) => a.id).sort();
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  classic = await startTestEmulator({ engine: 'CLASSIC' });
-});
-beforeEach(async () => {
-  await emu.reset();
-});
-afterAll(async () => {
-  await emu.close();
-  await classic.close();
-});
-
 describe('policy activate and deactivate', () => {
   it('deactivates with 204 and no body, flipping status and links', async () => {
     const p = await createPolicy();
-    const res = await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`);
+    const res = await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`);
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
     const after = await get(`/api/v1/policies/${p.id}`);
     expect(after.status).toBe('INACTIVE');
-    expect(after._links.activate.href).toBe(`${emu.url}/api/v1/policies/${p.id}/lifecycle/activate`);
+    expect(after._links.activate.href).toBe(`${emu().url}/api/v1/policies/${p.id}/lifecycle/activate`);
     expect(after._links.deactivate).toBeUndefined();
   });
 
   it('activates with 204, flipping status and links back', async () => {
     const p = await createPolicy('PASSWORD', { status: 'INACTIVE' });
-    const res = await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/activate`);
+    const res = await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/activate`);
     expect(res.status).toBe(204);
     const after = await get(`/api/v1/policies/${p.id}`);
     expect(after.status).toBe('ACTIVE');
-    expect(after._links.deactivate.href).toBe(`${emu.url}/api/v1/policies/${p.id}/lifecycle/deactivate`);
+    expect(after._links.deactivate.href).toBe(`${emu().url}/api/v1/policies/${p.id}/lifecycle/deactivate`);
     expect(after._links.activate).toBeUndefined();
   });
 
   it('is idempotent: repeating a transition answers 204 and changes nothing', async () => {
     const p = await createPolicy();
-    expect((await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/activate`)).status).toBe(204);
+    expect((await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/activate`)).status).toBe(204);
     expect(await get(`/api/v1/policies/${p.id}`)).toEqual(p);
-    expect((await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`)).status).toBe(204);
+    expect((await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`)).status).toBe(204);
     const once = await get(`/api/v1/policies/${p.id}`);
-    expect((await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`)).status).toBe(204);
+    expect((await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`)).status).toBe(204);
     expect(await get(`/api/v1/policies/${p.id}`)).toEqual(once);
   });
 
   it('keeps the priority and the rules through a transition', async () => {
     const p = await createPolicy();
     const r = await createRule(p.id);
-    await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`);
+    await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`);
     const after = await get(`/api/v1/policies/${p.id}`);
     expect(after.priority).toBe(p.priority);
     expect((await get(`/api/v1/policies/${p.id}/rules`)).map((x: { id: string }) => x.id)).toEqual([r.id]);
   });
 
   it('activates a system policy (already active) as a no-op', async () => {
-    const p = await defaultPolicyOf(emu, 'PASSWORD');
-    expect((await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/activate`)).status).toBe(204);
+    const p = await defaultPolicyOf(emu(), 'PASSWORD');
+    expect((await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/activate`)).status).toBe(204);
     expect((await get(`/api/v1/policies/${p.id}`)).status).toBe('ACTIVE');
   });
 
   it('can also flip status through an update', async () => {
     const p = await createPolicy();
-    const res = await emu.call('PUT', `/api/v1/policies/${p.id}`, {
+    const res = await emu().call('PUT', `/api/v1/policies/${p.id}`, {
       type: 'PASSWORD',
       name: p.name,
       status: 'INACTIVE',
@@ -128,7 +110,7 @@ describe('policy activate and deactivate', () => {
     expect(res.body._links.activate).toBeDefined();
     expect(res.body._links.deactivate).toBeUndefined();
     // An update without status keeps it.
-    const kept = await emu.call('PUT', `/api/v1/policies/${p.id}`, { type: 'PASSWORD', name: 'renamed' });
+    const kept = await emu().call('PUT', `/api/v1/policies/${p.id}`, { type: 'PASSWORD', name: 'renamed' });
     expect(kept.body.status).toBe('INACTIVE');
   });
 });
@@ -139,19 +121,19 @@ describe('rule activate and deactivate', () => {
     const r = await createRule(p.id);
     const path = `/api/v1/policies/${p.id}/rules/${r.id}`;
     for (let i = 0; i < 2; i++) {
-      const res = await emu.call('POST', `${path}/lifecycle/deactivate`);
+      const res = await emu().call('POST', `${path}/lifecycle/deactivate`);
       expect(res.status).toBe(204);
       expect(res.body).toBeUndefined();
       const off = await get(path);
       expect(off.status).toBe('INACTIVE');
-      expect(off._links.activate.href).toBe(`${emu.url}${path}/lifecycle/activate`);
+      expect(off._links.activate.href).toBe(`${emu().url}${path}/lifecycle/activate`);
       expect(off._links.deactivate).toBeUndefined();
     }
     for (let i = 0; i < 2; i++) {
-      expect((await emu.call('POST', `${path}/lifecycle/activate`)).status).toBe(204);
+      expect((await emu().call('POST', `${path}/lifecycle/activate`)).status).toBe(204);
       const on = await get(path);
       expect(on.status).toBe('ACTIVE');
-      expect(on._links.deactivate.href).toBe(`${emu.url}${path}/lifecycle/deactivate`);
+      expect(on._links.deactivate.href).toBe(`${emu().url}${path}/lifecycle/deactivate`);
       expect(on._links.activate).toBeUndefined();
     }
   });
@@ -160,7 +142,7 @@ describe('rule activate and deactivate', () => {
     const p = await createPolicy();
     const a = await createRule(p.id);
     const b = await createRule(p.id);
-    await emu.call('POST', `/api/v1/policies/${p.id}/rules/${a.id}/lifecycle/deactivate`);
+    await emu().call('POST', `/api/v1/policies/${p.id}/rules/${a.id}/lifecycle/deactivate`);
     expect((await get(`/api/v1/policies/${p.id}/rules/${b.id}`)).status).toBe('ACTIVE');
     expect((await get(`/api/v1/policies/${p.id}`)).status).toBe('ACTIVE');
   });
@@ -168,10 +150,10 @@ describe('rule activate and deactivate', () => {
 
 describe('default rules on the identity engine', () => {
   it('lets the default rule of a default policy be edited, keeping it system and last', async () => {
-    const p = await defaultPolicyOf(emu, 'PASSWORD');
+    const p = await defaultPolicyOf(emu(), 'PASSWORD');
     await createRule(p.id);
     const def = (await get(`/api/v1/policies/${p.id}/rules`)).find((r: { system: boolean }) => r.system);
-    const res = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, {
+    const res = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, {
       type: 'PASSWORD',
       name: 'Edited default',
       actions: { passwordChange: { access: 'DENY' } },
@@ -183,10 +165,10 @@ describe('default rules on the identity engine', () => {
 
   it('keeps the authenticator enrollment and IdP discovery default rules read-only', async () => {
     for (const type of ['MFA_ENROLL', 'IDP_DISCOVERY']) {
-      const p = await defaultPolicyOf(emu, type);
+      const p = await defaultPolicyOf(emu(), type);
       const def = (await get(`/api/v1/policies/${p.id}/rules`))[0];
       const { id: _id, _links: _l, created: _c, lastUpdated: _u, priority: _p, system: _s, ...body } = def;
-      const res = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, { ...body, name: 'Edited' });
+      const res = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, { ...body, name: 'Edited' });
       expect(res.status, type).toBe(403);
       expect(res.body.errorCode).toBe('E0000006');
       expect((await get(`/api/v1/policies/${p.id}/rules/${def.id}`)).name, type).toBe(def.name);
@@ -197,14 +179,14 @@ describe('default rules on the identity engine', () => {
 describe('clone', () => {
   it('clones an authentication policy with 200 and the new policy as body', async () => {
     const source = await createPolicy('ACCESS_POLICY');
-    const res = await emu.call('POST', `/api/v1/policies/${source.id}/clone`);
+    const res = await emu().call('POST', `/api/v1/policies/${source.id}/clone`);
     expect(res.status).toBe(200);
     const copy = res.body;
     expect(copy.id).not.toBe(source.id);
     expect(copy.type).toBe('ACCESS_POLICY');
     expect(copy.system).toBe(false);
     expect(copy.name).toContain(source.name);
-    expect(copy._links.self.href).toBe(`${emu.url}/api/v1/policies/${copy.id}`);
+    expect(copy._links.self.href).toBe(`${emu().url}/api/v1/policies/${copy.id}`);
     expect(await get(`/api/v1/policies/${copy.id}`)).toEqual(copy);
   });
 
@@ -212,7 +194,7 @@ describe('clone', () => {
     const source = await createPolicy('ACCESS_POLICY');
     await createRule(source.id, accessRule('Office'));
     await createRule(source.id, accessRule('Deny rest', 'DENY'));
-    const copy = (await emu.call('POST', `/api/v1/policies/${source.id}/clone`)).body;
+    const copy = (await emu().call('POST', `/api/v1/policies/${source.id}/clone`)).body;
     const before = await get(`/api/v1/policies/${source.id}/rules`);
     const after = await get(`/api/v1/policies/${copy.id}/rules`);
     expect(after).toHaveLength(3);
@@ -221,19 +203,19 @@ describe('clone', () => {
     const sourceIds = new Set(before.map((r: { id: string }) => r.id));
     for (const r of after) {
       expect(sourceIds.has(r.id)).toBe(false);
-      expect(r._links.self.href).toBe(`${emu.url}/api/v1/policies/${copy.id}/rules/${r.id}`);
+      expect(r._links.self.href).toBe(`${emu().url}/api/v1/policies/${copy.id}/rules/${r.id}`);
     }
     // The copies are independent: deleting one does not touch the source.
-    expect((await emu.call('DELETE', `/api/v1/policies/${copy.id}/rules/${after[0].id}`)).status).toBe(204);
+    expect((await emu().call('DELETE', `/api/v1/policies/${copy.id}/rules/${after[0].id}`)).status).toBe(204);
     expect(await get(`/api/v1/policies/${source.id}/rules`)).toEqual(before);
   });
 
   it('puts the clone at the lowest non-default priority', async () => {
     const first = await createPolicy('ACCESS_POLICY');
     await createPolicy('ACCESS_POLICY');
-    const copy = (await emu.call('POST', `/api/v1/policies/${first.id}/clone`)).body;
+    const copy = (await emu().call('POST', `/api/v1/policies/${first.id}/clone`)).body;
     expect(copy.priority).toBe(3);
-    const list = (await emu.call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body;
+    const list = (await emu().call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body;
     expect(list.map((p: { id: string; priority: number }) => [p.id, p.priority])).toEqual([
       [first.id, 1],
       [list[1].id, 2],
@@ -244,12 +226,12 @@ describe('clone', () => {
   });
 
   it('clones the default authentication policy into a deletable, non-system policy', async () => {
-    const def = await defaultPolicyOf(emu, 'ACCESS_POLICY');
-    const copy = (await emu.call('POST', `/api/v1/policies/${def.id}/clone`)).body;
+    const def = await defaultPolicyOf(emu(), 'ACCESS_POLICY');
+    const copy = (await emu().call('POST', `/api/v1/policies/${def.id}/clone`)).body;
     expect(copy.system).toBe(false);
     expect(copy.priority).toBe(1);
     expect(copy._links.self.hints.allow).toContain('DELETE');
-    expect((await emu.call('DELETE', `/api/v1/policies/${copy.id}`)).status).toBe(204);
+    expect((await emu().call('DELETE', `/api/v1/policies/${copy.id}`)).status).toBe(204);
   });
 
   it('refuses to clone any other policy type with 400', async () => {
@@ -262,11 +244,11 @@ describe('clone', () => {
       'CONTINUOUS_ACCESS',
       'ENTITY_RISK',
     ]) {
-      const p = await defaultPolicyOf(emu, type);
-      const res = await emu.call('POST', `/api/v1/policies/${p.id}/clone`);
+      const p = await defaultPolicyOf(emu(), type);
+      const res = await emu().call('POST', `/api/v1/policies/${p.id}/clone`);
       expect(res.status, type).toBe(400);
       expect(res.body.errorCode).toBe('E0000001');
-      expect((await emu.call('GET', `/api/v1/policies?type=${type}`)).body, type).toHaveLength(1);
+      expect((await emu().call('GET', `/api/v1/policies?type=${type}`)).body, type).toHaveLength(1);
     }
   });
 });
@@ -275,98 +257,97 @@ describe('delete', () => {
   it('deletes a policy with 204, and its rules go with it', async () => {
     const p = await createPolicy();
     const r = await createRule(p.id);
-    const res = await emu.call('DELETE', `/api/v1/policies/${p.id}`);
+    const res = await emu().call('DELETE', `/api/v1/policies/${p.id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
-    expect((await emu.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(404);
-    expect((await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).status).toBe(404);
-    expect((await emu.call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(404);
+    expect((await emu().call('GET', `/api/v1/policies/${p.id}`)).status).toBe(404);
+    expect((await emu().call('GET', `/api/v1/policies/${p.id}/rules`)).status).toBe(404);
+    expect((await emu().call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(404);
     expect(
-      (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.some((x: { id: string }) => x.id === p.id),
+      (await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body.some((x: { id: string }) => x.id === p.id),
     ).toBe(false);
-    expect((await emu.call('DELETE', `/api/v1/policies/${p.id}`)).status).toBe(404);
+    expect((await emu().call('DELETE', `/api/v1/policies/${p.id}`)).status).toBe(404);
   });
 
   it('deletes a rule with 204', async () => {
     const p = await createPolicy();
     const r = await createRule(p.id);
-    expect((await emu.call('DELETE', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(204);
-    expect((await emu.call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(404);
+    expect((await emu().call('DELETE', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(204);
+    expect((await emu().call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(404);
     expect(await get(`/api/v1/policies/${p.id}/rules`)).toEqual([]);
   });
 });
 
 describe('applications mapped to authentication policies', () => {
   it('maps every fixture app to the default authentication policy at start', async () => {
-    const def = await defaultPolicyOf(emu, 'ACCESS_POLICY');
+    const def = await defaultPolicyOf(emu(), 'ACCESS_POLICY');
     expect(await appIdsOf(def.id)).toEqual(['0oa1portal', '0oa2crm', '0oa3console']);
-    const app = (await emu.call('GET', `/api/v1/policies/${def.id}/app`)).body.find(
+    const app = (await emu().call('GET', `/api/v1/policies/${def.id}/app`)).body.find(
       (a: { id: string }) => a.id === '0oa1portal',
     );
     expect(app).toMatchObject({ id: '0oa1portal', name: 'portal', label: 'Employee Portal', status: 'ACTIVE' });
-    expect(app._links.accessPolicy.href).toBe(`${emu.url}/api/v1/policies/${def.id}`);
+    expect(app._links.accessPolicy.href).toBe(`${emu().url}/api/v1/policies/${def.id}`);
   });
 
   it('assigns an app with PUT /api/v1/apps/{appId}/policies/{policyId} (204) and lists it on the new policy only', async () => {
-    const def = await defaultPolicyOf(emu, 'ACCESS_POLICY');
+    const def = await defaultPolicyOf(emu(), 'ACCESS_POLICY');
     const p = await createPolicy('ACCESS_POLICY');
-    const res = await emu.call('PUT', `/api/v1/apps/0oa2crm/policies/${p.id}`);
+    const res = await emu().call('PUT', `/api/v1/apps/0oa2crm/policies/${p.id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
     expect(await appIdsOf(p.id)).toEqual(['0oa2crm']);
     expect(await appIdsOf(def.id)).toEqual(['0oa1portal', '0oa3console']);
-    const app = (await emu.call('GET', `/api/v1/policies/${p.id}/app`)).body[0];
+    const app = (await emu().call('GET', `/api/v1/policies/${p.id}/app`)).body[0];
     expect(app._links.accessPolicy.href.endsWith(`/${p.id}`)).toBe(true);
   });
 
   it('lists no apps for a policy of another type', async () => {
-    const p = await defaultPolicyOf(emu, 'PASSWORD');
+    const p = await defaultPolicyOf(emu(), 'PASSWORD');
     expect(await appIdsOf(p.id)).toEqual([]);
   });
 
   it('refuses to assign an app to a policy that is not an authentication policy', async () => {
-    const p = await defaultPolicyOf(emu, 'PASSWORD');
-    const res = await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${p.id}`);
+    const p = await defaultPolicyOf(emu(), 'PASSWORD');
+    const res = await emu().call('PUT', `/api/v1/apps/0oa1portal/policies/${p.id}`);
     expectValidationCause(res, 'policyId');
   });
 
   it('refuses to delete a policy while apps are assigned to it, and allows it once they are moved', async () => {
-    const def = await defaultPolicyOf(emu, 'ACCESS_POLICY');
+    const def = await defaultPolicyOf(emu(), 'ACCESS_POLICY');
     const p = await createPolicy('ACCESS_POLICY');
-    await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${p.id}`);
-    const refused = await emu.call('DELETE', `/api/v1/policies/${p.id}`);
+    await emu().call('PUT', `/api/v1/apps/0oa1portal/policies/${p.id}`);
+    const refused = await emu().call('DELETE', `/api/v1/policies/${p.id}`);
     expect(refused.status).toBe(403);
     expect(refused.body.errorCode).toBe('E0000006');
     expect(causesOf(refused).join(' ')).toContain('0oa1portal');
-    expect((await emu.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
+    expect((await emu().call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
 
-    expect((await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${def.id}`)).status).toBe(204);
-    expect((await emu.call('DELETE', `/api/v1/policies/${p.id}`)).status).toBe(204);
+    expect((await emu().call('PUT', `/api/v1/apps/0oa1portal/policies/${def.id}`)).status).toBe(204);
+    expect((await emu().call('DELETE', `/api/v1/policies/${p.id}`)).status).toBe(204);
     expect(await appIdsOf(def.id)).toEqual(['0oa1portal', '0oa2crm', '0oa3console']);
   });
 
-  it('honours an app mapped to a policy by the fixture', async () => {
-    const seeded = await startTestEmulator({
+  describe('with a fixture app', () => {
+    const seeded = useEmulator({
       fixture: { apps: [{ id: '0oafixed', name: 'fixed', label: 'Fixed', status: 'ACTIVE', accessPolicyId: null }] },
     });
-    try {
-      const def = (await seeded.call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body[0];
+
+    it('honours an app mapped to a policy by the fixture', async () => {
+      const def = (await seeded().call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body[0];
       expect(
-        (await seeded.call('GET', `/api/v1/policies/${def.id}/app`)).body.map((a: { id: string }) => a.id),
+        (await seeded().call('GET', `/api/v1/policies/${def.id}/app`)).body.map((a: { id: string }) => a.id),
       ).toEqual(['0oafixed']);
-    } finally {
-      await seeded.close();
-    }
+    });
   });
 });
 
 describe('org limits', () => {
   it('holds exactly one IdP discovery policy: no second one, and the one cannot be deleted', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', { type: 'IDP_DISCOVERY', name: 'second discovery' });
+    const res = await emu().call('POST', '/api/v1/policies', { type: 'IDP_DISCOVERY', name: 'second discovery' });
     expectValidationCause(res, 'type');
-    const list = (await emu.call('GET', '/api/v1/policies?type=IDP_DISCOVERY')).body;
+    const list = (await emu().call('GET', '/api/v1/policies?type=IDP_DISCOVERY')).body;
     expect(list).toHaveLength(1);
-    expect((await emu.call('DELETE', `/api/v1/policies/${list[0].id}`)).status).toBe(403);
+    expect((await emu().call('DELETE', `/api/v1/policies/${list[0].id}`)).status).toBe(403);
   });
 
   it('creates the default rule with an authentication or profile enrollment policy, and none for other types', async () => {
@@ -386,7 +367,7 @@ describe('org limits', () => {
 describe('classic engine', () => {
   it('seeds only the classic policy types', async () => {
     for (const type of CLASSIC_TYPES) {
-      const res = await classic.call('GET', `/api/v1/policies?type=${type}`);
+      const res = await classic().call('GET', `/api/v1/policies?type=${type}`);
       expect(res.status, type).toBe(200);
       expect(res.body, type).toHaveLength(1);
     }
@@ -395,22 +376,22 @@ describe('classic engine', () => {
   it('rejects identity-engine-only types on create and on list', async () => {
     for (const type of IE_ONLY_TYPES) {
       expectValidationCause(
-        await classic.call('POST', '/api/v1/policies', { type, name: `classic ${type}`, description: 'd' }),
+        await classic().call('POST', '/api/v1/policies', { type, name: `classic ${type}`, description: 'd' }),
         'type',
       );
-      expectValidationCause(await classic.call('GET', `/api/v1/policies?type=${type}`), 'type');
+      expectValidationCause(await classic().call('GET', `/api/v1/policies?type=${type}`), 'type');
     }
   });
 
   it('accepts the same identity-engine types on the identity engine', async () => {
     for (const type of IE_ONLY_TYPES) {
-      expect((await emu.call('GET', `/api/v1/policies?type=${type}`)).status, type).toBe(200);
+      expect((await emu().call('GET', `/api/v1/policies?type=${type}`)).status, type).toBe(200);
     }
   });
 
   it('creates classic types normally', async () => {
-    const p = await createPolicy('PASSWORD', {}, classic);
+    const p = await createPolicy('PASSWORD', {}, classic());
     expect(p.priority).toBe(1);
-    expect((await classic.call('DELETE', `/api/v1/policies/${p.id}`)).status).toBe(204);
+    expect((await classic().call('DELETE', `/api/v1/policies/${p.id}`)).status).toBe(204);
   });
 });

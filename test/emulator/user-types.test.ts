@@ -1,7 +1,8 @@
 // The User Types service: every operation, the `default` alias, the name rules (pattern, unique,
 // immutable), the limit of 10 types, and the delete errors of the spec's error table.
 import { describe, expect, it } from 'vitest';
-import { expectValidationCause, startTestEmulator, useEmulator } from '../helpers/emulator.ts';
+import { advanceDate, freezeDate } from '../helpers/clock.ts';
+import { expectValidationCause, useEmulator } from '../helpers/emulator.ts';
 
 const emu = useEmulator();
 const T = '/api/v1/meta/types/user';
@@ -12,7 +13,6 @@ async function create(name: string, extra: Record<string, unknown> = {}) {
   return res.body;
 }
 const list = async () => (await emu().call('GET', T)).body as { id: string; name: string; default: boolean }[];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('read', () => {
   it('lists the default type and the fixture type', async () => {
@@ -143,8 +143,9 @@ describe('limit of 10 types', () => {
 
 describe('replace (PUT)', () => {
   it('replaces displayName and description, keeping name, id and created', async () => {
+    freezeDate();
     const t = await create('Replaceable', { description: 'before' });
-    await sleep(5);
+    advanceDate(1_000);
     const res = await emu().call('PUT', `${T}/${t.id}`, {
       name: 'Replaceable',
       displayName: 'After',
@@ -265,8 +266,8 @@ describe('delete', () => {
     expect((await emu().call('GET', `${T}/oty1contractor`)).status).toBe(200);
   });
 
-  it('allows deleting a fixture type that no user has', async () => {
-    const other = await startTestEmulator({
+  describe('with a fixture type no user has', () => {
+    const other = useEmulator({
       fixture: {
         userTypes: [
           { id: 'otyused', name: 'Used', displayName: 'Used', description: '' },
@@ -275,11 +276,10 @@ describe('delete', () => {
         users: [{ id: '00uone', login: 'one@example.com', groupIds: [], typeId: 'otyused' }],
       },
     });
-    try {
-      expect((await other.call('DELETE', `${T}/otyunused`)).status).toBe(204);
-      expect((await other.call('DELETE', `${T}/otyused`)).body.reason).toBe('UNMET_REQUIREMENTS');
-    } finally {
-      await other.close();
-    }
+
+    it('allows deleting a fixture type that no user has', async () => {
+      expect((await other().call('DELETE', `${T}/otyunused`)).status).toBe(204);
+      expect((await other().call('DELETE', `${T}/otyused`)).body.reason).toBe('UNMET_REQUIREMENTS');
+    });
   });
 });

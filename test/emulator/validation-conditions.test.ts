@@ -1,14 +1,14 @@
 // The `conditions` object of policies and rules: every condition key's shape, the spec's rules,
 // references to org objects, defaults, and the engine gate of identity-engine-only conditions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectValidationCause, type TestEmulator, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
-let classic: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 let policyId: string;
 let ruleCount = 0;
 
-function createRule(conditions: unknown, on: TestEmulator = emu, policy = policyId) {
+function createRule(conditions: unknown, on: TestEmulator = emu(), policy = policyId) {
   return on.call('POST', `/api/v1/policies/${policy}/rules`, {
     type: 'SIGN_ON',
     name: `conditions rule ${++ruleCount}`,
@@ -25,17 +25,10 @@ async function createPolicy(on: TestEmulator, body: Record<string, unknown>) {
   });
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  classic = await startTestEmulator({ engine: 'CLASSIC' });
-  const res = await createPolicy(emu, {});
+beforeEach(async () => {
+  const res = await createPolicy(emu(), {});
   expect(res.status).toBe(200);
   policyId = res.body.id;
-});
-
-afterAll(async () => {
-  await emu?.close();
-  await classic?.close();
 });
 
 describe('conditions object', () => {
@@ -56,12 +49,14 @@ describe('conditions object', () => {
 
 describe('people', () => {
   it('lets a policy include only groups', async () => {
-    const res = await createPolicy(emu, { conditions: { people: { users: { include: ['00u1alice'], exclude: [] } } } });
+    const res = await createPolicy(emu(), {
+      conditions: { people: { users: { include: ['00u1alice'], exclude: [] } } },
+    });
     expectValidationCause(res, 'conditions.people.users.include');
   });
 
   it('fills the missing side and condition on a policy that includes groups and excludes a user', async () => {
-    const res = await createPolicy(emu, {
+    const res = await createPolicy(emu(), {
       conditions: { people: { groups: { include: ['00g1engineering'] }, users: { exclude: ['00u4dave'] } } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -103,12 +98,12 @@ describe('people', () => {
     const created = await createRule({ people: { groups: { include: ['00g2sales'], exclude: [] } } });
     expect(created.status).toBe(200);
     const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
-    const res = await emu.call('PUT', path, {
+    const res = await emu().call('PUT', path, {
       ...created.body,
       conditions: { people: { groups: { include: ['00gmissing'], exclude: [] } } },
     });
     expectValidationCause(res, 'conditions.people.groups.include[0]');
-    const after = await emu.call('GET', path);
+    const after = await emu().call('GET', path);
     expect(after.body.conditions).toEqual(created.body.conditions);
     expect(after.body.lastUpdated).toBe(created.body.lastUpdated);
   });
@@ -382,18 +377,18 @@ describe('riskDetectionTypes', () => {
 
 describe('classic engine', () => {
   it('rejects identity-engine-only conditions', async () => {
-    const policy = await createPolicy(classic, {});
+    const policy = await createPolicy(classic(), {});
     expect(policy.status, JSON.stringify(policy.body)).toBe(200);
     const res = await createRule(
       { userType: { include: [], exclude: [] }, device: { registered: true } },
-      classic,
+      classic(),
       policy.body.id,
     );
     expectValidationCause(res, 'conditions.userType');
     expectValidationCause(res, 'conditions.device');
     const ok = await createRule(
       { people: { groups: { include: ['00g2sales'], exclude: [] } }, network: { connection: 'ANYWHERE' } },
-      classic,
+      classic(),
       policy.body.id,
     );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

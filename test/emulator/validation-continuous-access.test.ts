@@ -1,25 +1,22 @@
 // Continuous access evaluation policy (CONTINUOUS_ACCESS) validation over real HTTP:
 // `actions.continuousAccess.failureActions`, single logout settings, rule conditions, default rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectValidationCause, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 let rulesPath: string;
 
 const FA = 'actions.continuousAccess.failureActions';
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  const res = await emu.call('POST', '/api/v1/policies', {
+beforeEach(async () => {
+  const res = await emu().call('POST', '/api/v1/policies', {
     type: 'CONTINUOUS_ACCESS',
     name: 'Session checks',
     description: 'd',
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   rulesPath = `/api/v1/policies/${res.body.id}/rules`;
-});
-afterAll(async () => {
-  await emu?.close();
 });
 
 function ruleBody(actions: unknown, conditions: unknown = null, name = 'Rule') {
@@ -29,7 +26,7 @@ const failing = (items: unknown) => ({ continuousAccess: { failureActions: items
 const terminate = (slo: unknown) => failing([{ action: 'TERMINATE_SESSION', slo }]);
 
 function createRule(actions: unknown, conditions?: unknown) {
-  return emu.call('POST', rulesPath, ruleBody(actions, conditions));
+  return emu().call('POST', rulesPath, ruleBody(actions, conditions));
 }
 
 async function accepted(actions: unknown, conditions?: unknown) {
@@ -40,34 +37,34 @@ async function accepted(actions: unknown, conditions?: unknown) {
 
 describe('continuous access default policy and rule', () => {
   it('the org default policy has a Catch-all Rule that only logs, and it is editable', async () => {
-    const [system] = (await emu.call('GET', '/api/v1/policies?type=CONTINUOUS_ACCESS')).body.filter(
+    const [system] = (await emu().call('GET', '/api/v1/policies?type=CONTINUOUS_ACCESS')).body.filter(
       (p: any) => p.system,
     );
     expect(system).toMatchObject({ type: 'CONTINUOUS_ACCESS', conditions: null });
-    const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
+    const rules = (await emu().call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     expect(rules).toHaveLength(1);
     expect(rules[0]).toMatchObject({ name: 'Catch-all Rule', system: true, conditions: null, actions: failing([]) });
     const path = `/api/v1/policies/${system.id}/rules/${rules[0].id}`;
-    const edited = await emu.call('PUT', path, ruleBody(terminate({ appSelectionMode: 'ALL' }), null, rules[0].name));
+    const edited = await emu().call('PUT', path, ruleBody(terminate({ appSelectionMode: 'ALL' }), null, rules[0].name));
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.actions).toEqual(terminate({ appSelectionMode: 'ALL', appInstanceIds: null }));
   });
 
   it('a created policy starts without rules', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', {
+    const res = await emu().call('POST', '/api/v1/policies', {
       type: 'CONTINUOUS_ACCESS',
       name: 'Empty',
       description: 'd',
     });
     expect(res.status).toBe(200);
-    expect((await emu.call('GET', `/api/v1/policies/${res.body.id}/rules`)).body).toEqual([]);
+    expect((await emu().call('GET', `/api/v1/policies/${res.body.id}/rules`)).body).toEqual([]);
   });
 });
 
 describe('continuous access policy body', () => {
   it('rejects settings and policy-level conditions', async () => {
     expectValidationCause(
-      await emu.call('POST', '/api/v1/policies', {
+      await emu().call('POST', '/api/v1/policies', {
         type: 'CONTINUOUS_ACCESS',
         name: 'S',
         description: 'd',
@@ -75,7 +72,7 @@ describe('continuous access policy body', () => {
       }),
       'settings',
     );
-    const conditions = await emu.call('POST', '/api/v1/policies', {
+    const conditions = await emu().call('POST', '/api/v1/policies', {
       type: 'CONTINUOUS_ACCESS',
       name: 'C',
       description: 'd',
@@ -85,15 +82,10 @@ describe('continuous access policy body', () => {
   });
 
   it('is an identity-engine type: a classic org refuses it', async () => {
-    const classic = await startTestEmulator({ engine: 'CLASSIC' });
-    try {
-      expectValidationCause(
-        await classic.call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'C', description: 'd' }),
-        'type',
-      );
-    } finally {
-      await classic.close();
-    }
+    expectValidationCause(
+      await classic().call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'C', description: 'd' }),
+      'type',
+    );
   });
 });
 
@@ -208,13 +200,13 @@ describe('rejected writes', () => {
   it('a rejected replace leaves the stored rule unchanged', async () => {
     const rule = await accepted(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm'] }));
     const path = `${rulesPath}/${rule.id}`;
-    const bad = await emu.call(
+    const bad = await emu().call(
       'PUT',
       path,
       ruleBody(terminate({ appSelectionMode: 'ALL', appInstanceIds: ['0oa2crm'] }), null, 'Renamed'),
     );
     expectValidationCause(bad, `${FA}[0].slo.appInstanceIds`);
-    const after = (await emu.call('GET', path)).body;
+    const after = (await emu().call('GET', path)).body;
     expect(after).toMatchObject({ name: 'Rule', actions: rule.actions, lastUpdated: rule.lastUpdated });
   });
 });

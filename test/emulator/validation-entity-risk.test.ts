@@ -1,25 +1,22 @@
 // Entity risk policy (ENTITY_RISK) validation over real HTTP: `actions.entityRisk.actions`, the
 // conditions an entity risk rule accepts, and the default rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultPolicyOf, expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { defaultPolicyOf, expectValidationCause, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 let rulesPath: string;
 
 const ER = 'actions.entityRisk.actions';
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  const res = await emu.call('POST', '/api/v1/policies', {
+beforeEach(async () => {
+  const res = await emu().call('POST', '/api/v1/policies', {
     type: 'ENTITY_RISK',
     name: 'Risk responses',
     description: 'd',
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   rulesPath = `/api/v1/policies/${res.body.id}/rules`;
-});
-afterAll(async () => {
-  await emu?.close();
 });
 
 function ruleBody(actions: unknown, conditions: unknown = null, name = 'Rule') {
@@ -28,7 +25,7 @@ function ruleBody(actions: unknown, conditions: unknown = null, name = 'Rule') {
 const withActions = (items: unknown) => ({ entityRisk: { actions: items } });
 
 function createRule(actions: unknown, conditions?: unknown) {
-  return emu.call('POST', rulesPath, ruleBody(actions, conditions));
+  return emu().call('POST', rulesPath, ruleBody(actions, conditions));
 }
 
 async function accepted(actions: unknown, conditions?: unknown) {
@@ -39,9 +36,9 @@ async function accepted(actions: unknown, conditions?: unknown) {
 
 describe('entity risk default policy and rule', () => {
   it('the org default policy has a Catch-all Rule that only logs', async () => {
-    const system = await defaultPolicyOf(emu, 'ENTITY_RISK');
+    const system = await defaultPolicyOf(emu(), 'ENTITY_RISK');
     expect(system).toMatchObject({ type: 'ENTITY_RISK', conditions: null });
-    const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
+    const rules = (await emu().call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     expect(rules).toHaveLength(1);
     expect(rules[0]).toMatchObject({
       name: 'Catch-all Rule',
@@ -52,10 +49,10 @@ describe('entity risk default policy and rule', () => {
   });
 
   it('the default rule is editable and validated', async () => {
-    const system = await defaultPolicyOf(emu, 'ENTITY_RISK');
-    const [rule] = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
+    const system = await defaultPolicyOf(emu(), 'ENTITY_RISK');
+    const [rule] = (await emu().call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     const path = `/api/v1/policies/${system.id}/rules/${rule.id}`;
-    const edited = await emu.call(
+    const edited = await emu().call(
       'PUT',
       path,
       ruleBody(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]), null, rule.name),
@@ -63,22 +60,22 @@ describe('entity risk default policy and rule', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.actions).toEqual(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]));
     expectValidationCause(
-      await emu.call('PUT', path, ruleBody(withActions([{ action: 'RUN_WORKFLOW' }]), null, rule.name)),
+      await emu().call('PUT', path, ruleBody(withActions([{ action: 'RUN_WORKFLOW' }]), null, rule.name)),
       `${ER}[0].workflow`,
     );
   });
 
   it('a created policy starts without rules', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'Empty', description: 'd' });
+    const res = await emu().call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'Empty', description: 'd' });
     expect(res.status).toBe(200);
-    expect((await emu.call('GET', `/api/v1/policies/${res.body.id}/rules`)).body).toEqual([]);
+    expect((await emu().call('GET', `/api/v1/policies/${res.body.id}/rules`)).body).toEqual([]);
   });
 });
 
 describe('entity risk policy body', () => {
   it('rejects settings and policy-level conditions', async () => {
     expectValidationCause(
-      await emu.call('POST', '/api/v1/policies', {
+      await emu().call('POST', '/api/v1/policies', {
         type: 'ENTITY_RISK',
         name: 'S',
         description: 'd',
@@ -86,7 +83,7 @@ describe('entity risk policy body', () => {
       }),
       'settings',
     );
-    const conditions = await emu.call('POST', '/api/v1/policies', {
+    const conditions = await emu().call('POST', '/api/v1/policies', {
       type: 'ENTITY_RISK',
       name: 'C',
       description: 'd',
@@ -96,15 +93,10 @@ describe('entity risk policy body', () => {
   });
 
   it('is an identity-engine type: a classic org refuses it', async () => {
-    const classic = await startTestEmulator({ engine: 'CLASSIC' });
-    try {
-      expectValidationCause(
-        await classic.call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'E', description: 'd' }),
-        'type',
-      );
-    } finally {
-      await classic.close();
-    }
+    expectValidationCause(
+      await classic().call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'E', description: 'd' }),
+      'type',
+    );
   });
 });
 
@@ -203,13 +195,13 @@ describe('rejected writes', () => {
       entityRisk: { level: 'MEDIUM' },
     });
     const path = `${rulesPath}/${rule.id}`;
-    const bad = await emu.call(
+    const bad = await emu().call(
       'PUT',
       path,
       ruleBody(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }]), { entityRisk: { level: 'LOW' } }, 'Renamed'),
     );
     expectValidationCause(bad, `${ER}[0].workflow.id`);
-    const after = (await emu.call('GET', path)).body;
+    const after = (await emu().call('GET', path)).body;
     expect(after).toMatchObject({
       name: 'Rule',
       conditions: { entityRisk: { level: 'MEDIUM' } },

@@ -1,15 +1,15 @@
 // IdP discovery policy (IDP_DISCOVERY): one per org, no settings, an immutable default rule that
 // routes to the org sign-in page, and every provider rule of `actions.idp`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectValidationCause, type TestEmulator, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
-let classic: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 let policy: any;
 let classicPolicyId: string;
 let n = 0;
 
-function createRule(idp: unknown, on: TestEmulator = emu, policyId: string = policy.id) {
+function createRule(idp: unknown, on: TestEmulator = emu(), policyId: string = policy.id) {
   return on.call('POST', `/api/v1/policies/${policyId}/rules`, {
     type: 'IDP_DISCOVERY',
     name: `routing rule ${++n}`,
@@ -25,64 +25,57 @@ async function onlyPolicy(on: TestEmulator) {
   return list.body;
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  classic = await startTestEmulator({ engine: 'CLASSIC' });
-  [policy] = await onlyPolicy(emu);
-  [{ id: classicPolicyId }] = await onlyPolicy(classic);
-});
-
-afterAll(async () => {
-  await emu?.close();
-  await classic?.close();
+beforeEach(async () => {
+  [policy] = await onlyPolicy(emu());
+  [{ id: classicPolicyId }] = await onlyPolicy(classic());
 });
 
 describe('the policy', () => {
   it('exists exactly once, and a second one cannot be created', async () => {
-    expect(await onlyPolicy(emu)).toHaveLength(1);
+    expect(await onlyPolicy(emu())).toHaveLength(1);
     expect(policy.system).toBe(true);
-    const res = await emu.call('POST', '/api/v1/policies', { type: 'IDP_DISCOVERY', name: 'Second routing policy' });
+    const res = await emu().call('POST', '/api/v1/policies', { type: 'IDP_DISCOVERY', name: 'Second routing policy' });
     expectValidationCause(res, 'type');
-    expect(await onlyPolicy(emu)).toHaveLength(1);
+    expect(await onlyPolicy(emu())).toHaveLength(1);
   });
 
   it('has no settings, and a rejected replace changes nothing', async () => {
-    const res = await emu.call('PUT', `/api/v1/policies/${policy.id}`, {
+    const res = await emu().call('PUT', `/api/v1/policies/${policy.id}`, {
       type: 'IDP_DISCOVERY',
       name: policy.name,
       settings: { idp: {} },
     });
     expectValidationCause(res, 'settings');
-    expect((await emu.call('GET', `/api/v1/policies/${policy.id}`)).body).toEqual(policy);
+    expect((await emu().call('GET', `/api/v1/policies/${policy.id}`)).body).toEqual(policy);
   });
 });
 
 describe('default rule', () => {
   it('routes to the org sign-in page and is read-only', async () => {
-    const rules = (await emu.call('GET', `/api/v1/policies/${policy.id}/rules`)).body;
+    const rules = (await emu().call('GET', `/api/v1/policies/${policy.id}/rules`)).body;
     const rule = rules.find((r: { system: boolean }) => r.system);
     expect(rule.name).toBe('Default Rule');
     expect(rule.actions).toEqual({ idp: { providers: [{ type: 'PLATFORM' }], idpSelectionType: 'SPECIFIC' } });
     const path = `/api/v1/policies/${policy.id}/rules/${rule.id}`;
-    const res = await emu.call('PUT', path, {
+    const res = await emu().call('PUT', path, {
       ...rule,
       actions: { idp: { providers: [saml()], idpSelectionType: 'SPECIFIC' } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(403);
     expect(res.body.errorCode).toBe('E0000006');
-    expect((await emu.call('GET', path)).body).toEqual(rule);
+    expect((await emu().call('GET', path)).body).toEqual(rule);
   });
 });
 
 describe('actions.idp', () => {
   it('is required, with a selection type', async () => {
-    const none = await emu.call('POST', `/api/v1/policies/${policy.id}/rules`, {
+    const none = await emu().call('POST', `/api/v1/policies/${policy.id}/rules`, {
       type: 'IDP_DISCOVERY',
       name: `no actions ${++n}`,
     });
     expectValidationCause(none, 'actions');
     expectValidationCause(
-      await emu.call('POST', `/api/v1/policies/${policy.id}/rules`, {
+      await emu().call('POST', `/api/v1/policies/${policy.id}/rules`, {
         type: 'IDP_DISCOVERY',
         name: `r${++n}`,
         actions: {},
@@ -179,12 +172,12 @@ describe('actions.idp', () => {
   it('a rejected replace leaves the rule unchanged', async () => {
     const created = await specific(saml());
     const path = `/api/v1/policies/${policy.id}/rules/${created.body.id}`;
-    const res = await emu.call('PUT', path, {
+    const res = await emu().call('PUT', path, {
       ...created.body,
       actions: { idp: { idpSelectionType: 'SPECIFIC', providers: [{ type: 'OIDC' }] } },
     });
     expectValidationCause(res, 'actions.idp.providers[0].id');
-    expect((await emu.call('GET', path)).body).toEqual(created.body);
+    expect((await emu().call('GET', path)).body).toEqual(created.body);
   });
 });
 
@@ -192,17 +185,17 @@ describe('classic engine', () => {
   it('allows one provider, without a name', async () => {
     const two = await createRule(
       { idpSelectionType: 'SPECIFIC', providers: [saml('a'), saml('b')] },
-      classic,
+      classic(),
       classicPolicyId,
     );
     expectValidationCause(two, 'actions.idp.providers');
     const named = await createRule(
       { idpSelectionType: 'SPECIFIC', providers: [{ ...saml(), name: 'Partner' }] },
-      classic,
+      classic(),
       classicPolicyId,
     );
     expectValidationCause(named, 'actions.idp.providers[0].name');
-    const ok = await createRule({ idpSelectionType: 'SPECIFIC', providers: [saml()] }, classic, classicPolicyId);
+    const ok = await createRule({ idpSelectionType: 'SPECIFIC', providers: [saml()] }, classic(), classicPolicyId);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 });

@@ -1,37 +1,22 @@
 // MFA_ENROLL: the authenticator enrollment policy on the identity engine (type, authenticators or
 // factors) and the MFA enrollment policy on the classic engine (factors only); enroll rule actions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  defaultPolicyAndRule,
-  expectValidationCause,
-  startTestEmulator,
-  type TestEmulator,
-} from '../helpers/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import { defaultPolicyAndRule, expectValidationCause, type TestEmulator, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
-let classic: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 let n = 0;
 
-function createPolicy(settings: unknown, on: TestEmulator = emu) {
+function createPolicy(settings: unknown, on: TestEmulator = emu()) {
   return on.call('POST', '/api/v1/policies', { type: 'MFA_ENROLL', name: `enrollment policy ${++n}`, settings });
 }
-function createRule(policyId: string, actions: unknown, on: TestEmulator = emu) {
+function createRule(policyId: string, actions: unknown, on: TestEmulator = emu()) {
   return on.call('POST', `/api/v1/policies/${policyId}/rules`, {
     type: 'MFA_ENROLL',
     name: `enrollment rule ${++n}`,
     actions,
   });
 }
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  classic = await startTestEmulator({ engine: 'CLASSIC' });
-});
-
-afterAll(async () => {
-  await emu?.close();
-  await classic?.close();
-});
 
 describe('authenticator enrollment policy settings (identity engine)', () => {
   it('defaults type to FACTORS', async () => {
@@ -95,7 +80,7 @@ describe('authenticator enrollment policy settings (identity engine)', () => {
   it('updating a policy to authenticators removes its factors', async () => {
     const created = await createPolicy({ factors: { platform_sms: { enroll: { self: 'OPTIONAL' } } } });
     const path = `/api/v1/policies/${created.body.id}`;
-    const res = await emu.call('PUT', path, {
+    const res = await emu().call('PUT', path, {
       type: 'MFA_ENROLL',
       name: created.body.name,
       settings: {
@@ -109,7 +94,7 @@ describe('authenticator enrollment policy settings (identity engine)', () => {
       type: 'AUTHENTICATORS',
       authenticators: [{ key: 'phone_number', enroll: { self: 'REQUIRED' } }],
     });
-    expect((await emu.call('GET', path)).body.settings.factors).toBeUndefined();
+    expect((await emu().call('GET', path)).body.settings.factors).toBeUndefined();
   });
 
   it('checks factor keys, enroll values and authenticator entries', async () => {
@@ -139,13 +124,13 @@ describe('authenticator enrollment policy settings (identity engine)', () => {
   it('a rejected replace leaves the policy unchanged', async () => {
     const created = await createPolicy({ factors: { platform_push: { enroll: { self: 'REQUIRED' } } } });
     const path = `/api/v1/policies/${created.body.id}`;
-    const res = await emu.call('PUT', path, {
+    const res = await emu().call('PUT', path, {
       type: 'MFA_ENROLL',
       name: 'changed',
       settings: { factors: { platform_push: { enroll: { self: 'MAYBE' } } } },
     });
     expectValidationCause(res, 'settings.factors.platform_push.enroll.self');
-    expect((await emu.call('GET', path)).body).toEqual(created.body);
+    expect((await emu().call('GET', path)).body).toEqual(created.body);
   });
 });
 
@@ -167,16 +152,16 @@ describe('rule actions', () => {
 
 describe('default rule', () => {
   it('enrolls at the next challenge and is read-only on the identity engine', async () => {
-    const { policy, rule } = await defaultPolicyAndRule(emu, 'MFA_ENROLL');
+    const { policy, rule } = await defaultPolicyAndRule(emu(), 'MFA_ENROLL');
     expect(rule.name).toBe('Default Rule');
     expect(rule.actions).toEqual({ enroll: { self: 'CHALLENGE' } });
-    const res = await emu.call('PUT', `/api/v1/policies/${policy.id}/rules/${rule.id}`, {
+    const res = await emu().call('PUT', `/api/v1/policies/${policy.id}/rules/${rule.id}`, {
       ...rule,
       actions: { enroll: { self: 'NEVER' } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(403);
     expect(res.body.errorCode).toBe('E0000006');
-    expect((await emu.call('GET', `/api/v1/policies/${policy.id}/rules/${rule.id}`)).body).toEqual(rule);
+    expect((await emu().call('GET', `/api/v1/policies/${policy.id}/rules/${rule.id}`)).body).toEqual(rule);
   });
 });
 
@@ -184,7 +169,7 @@ describe('MFA enrollment policy (classic engine)', () => {
   it('takes factors only, with enroll.self defaulting to NOT_ALLOWED', async () => {
     const res = await createPolicy(
       { factors: { platform_question: {}, vendor_b_vip: { enroll: { self: 'OPTIONAL' } } } },
-      classic,
+      classic(),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.settings).toEqual({
@@ -193,26 +178,26 @@ describe('MFA enrollment policy (classic engine)', () => {
         vendor_b_vip: { enroll: { self: 'OPTIONAL' } },
       },
     });
-    const empty = await createPolicy(undefined, classic);
+    const empty = await createPolicy(undefined, classic());
     expect(empty.body.settings).toEqual({ factors: {} });
   });
 
   it('rejects the identity-engine members', async () => {
     const res = await createPolicy(
       { type: 'AUTHENTICATORS', authenticators: [{ key: 'webauthn', enroll: { self: 'OPTIONAL' } }] },
-      classic,
+      classic(),
     );
     expectValidationCause(res, 'settings.type');
     expectValidationCause(res, 'settings.authenticators');
   });
 
   it('rules take the same enroll action', async () => {
-    const policy = await createPolicy(undefined, classic);
+    const policy = await createPolicy(undefined, classic());
     expectValidationCause(
-      await createRule(policy.body.id, { enroll: { self: 'SOMETIMES' } }, classic),
+      await createRule(policy.body.id, { enroll: { self: 'SOMETIMES' } }, classic()),
       'actions.enroll.self',
     );
-    const ok = await createRule(policy.body.id, { enroll: { self: 'NEVER' } }, classic);
+    const ok = await createRule(policy.body.id, { enroll: { self: 'NEVER' } }, classic());
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 });

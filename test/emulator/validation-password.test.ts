@@ -1,10 +1,10 @@
 // Password policy (PASSWORD): settings with every default of the spec table, recovery factors, and
 // the rule actions (change, unlock, self-service reset with its requirement and step-up rules).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidationCause, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectValidationCause, type TestEmulator, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
-let classic: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 let policyId: string;
 let n = 0;
 
@@ -34,10 +34,10 @@ const DEFAULT_SETTINGS = {
   delegation: { options: { skipUnlock: false } },
 };
 
-function createPolicy(settings: unknown, on: TestEmulator = emu) {
+function createPolicy(settings: unknown, on: TestEmulator = emu()) {
   return on.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `password policy ${++n}`, settings });
 }
-function createRule(actions: unknown, on: TestEmulator = emu, policy = policyId) {
+function createRule(actions: unknown, on: TestEmulator = emu(), policy = policyId) {
   return on.call('POST', `/api/v1/policies/${policy}/rules`, {
     type: 'PASSWORD',
     name: `password rule ${++n}`,
@@ -47,24 +47,17 @@ function createRule(actions: unknown, on: TestEmulator = emu, policy = policyId)
 const sspr = (selfServicePasswordReset: unknown) => createRule({ selfServicePasswordReset });
 const allowWith = (requirement: unknown) => sspr({ access: 'ALLOW', requirement });
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  classic = await startTestEmulator({ engine: 'CLASSIC' });
+beforeEach(async () => {
   const res = await createPolicy(undefined);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   policyId = res.body.id;
 });
 
-afterAll(async () => {
-  await emu?.close();
-  await classic?.close();
-});
-
 describe('policy settings', () => {
   it('fills every default of the spec table', async () => {
-    const res = await emu.call('GET', `/api/v1/policies/${policyId}`);
+    const res = await emu().call('GET', `/api/v1/policies/${policyId}`);
     expect(res.body.settings).toEqual(DEFAULT_SETTINGS);
-    const system = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
+    const system = (await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
       (p: { system: boolean }) => p.system,
     );
     expect(system.settings).toEqual(DEFAULT_SETTINGS);
@@ -169,14 +162,14 @@ describe('policy settings', () => {
   });
 
   it('a rejected replace leaves the policy unchanged', async () => {
-    const before = await emu.call('GET', `/api/v1/policies/${policyId}`);
-    const res = await emu.call('PUT', `/api/v1/policies/${policyId}`, {
+    const before = await emu().call('GET', `/api/v1/policies/${policyId}`);
+    const res = await emu().call('PUT', `/api/v1/policies/${policyId}`, {
       type: 'PASSWORD',
       name: before.body.name,
       settings: { password: { complexity: { minLength: 4, minNumber: 7 } } },
     });
     expectValidationCause(res, 'settings.password.complexity.minNumber');
-    expect((await emu.call('GET', `/api/v1/policies/${policyId}`)).body).toEqual(before.body);
+    expect((await emu().call('GET', `/api/v1/policies/${policyId}`)).body).toEqual(before.body);
   });
 });
 
@@ -285,21 +278,21 @@ describe('rule actions', () => {
   it('a rejected replace leaves the rule unchanged', async () => {
     const created = await createRule({ passwordChange: { access: 'ALLOW' } });
     const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
-    const res = await emu.call('PUT', path, {
+    const res = await emu().call('PUT', path, {
       ...created.body,
       actions: { selfServicePasswordReset: { access: 'DENY', requirement: {} } },
     });
     expectValidationCause(res, 'actions.selfServicePasswordReset.requirement');
-    expect((await emu.call('GET', path)).body).toEqual(created.body);
+    expect((await emu().call('GET', path)).body).toEqual(created.body);
   });
 });
 
 describe('default rule', () => {
   it('lets users change and reset their password, not unlock', async () => {
-    const system = (await emu.call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
+    const system = (await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
       (p: { system: boolean }) => p.system,
     );
-    const rules = (await emu.call('GET', `/api/v1/policies/${system.id}/rules`)).body;
+    const rules = (await emu().call('GET', `/api/v1/policies/${system.id}/rules`)).body;
     const rule = rules.find((r: { system: boolean }) => r.system);
     expect(rule.name).toBe('Default Rule');
     expect(rule.actions).toEqual({
@@ -312,15 +305,15 @@ describe('default rule', () => {
 
 describe('classic engine', () => {
   it('has neither the reset type nor a requirement', async () => {
-    const policy = await createPolicy(undefined, classic);
+    const policy = await createPolicy(undefined, classic());
     expect(policy.status, JSON.stringify(policy.body)).toBe(200);
     expect(policy.body.settings).toEqual(DEFAULT_SETTINGS);
-    const ok = await createRule({ selfServicePasswordReset: { access: 'ALLOW' } }, classic, policy.body.id);
+    const ok = await createRule({ selfServicePasswordReset: { access: 'ALLOW' } }, classic(), policy.body.id);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions.selfServicePasswordReset).toEqual({ access: 'ALLOW' });
     const bad = await createRule(
       { selfServicePasswordReset: { access: 'ALLOW', type: 'selfServicePasswordReset', requirement: {} } },
-      classic,
+      classic(),
       policy.body.id,
     );
     expectValidationCause(bad, 'actions.selfServicePasswordReset.type');
@@ -328,10 +321,10 @@ describe('classic engine', () => {
   });
 
   it('ships a default rule without the reset type', async () => {
-    const system = (await classic.call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
+    const system = (await classic().call('GET', '/api/v1/policies?type=PASSWORD')).body.find(
       (p: { system: boolean }) => p.system,
     );
-    const rule = (await classic.call('GET', `/api/v1/policies/${system.id}/rules`)).body.find(
+    const rule = (await classic().call('GET', `/api/v1/policies/${system.id}/rules`)).body.find(
       (r: { system: boolean }) => r.system,
     );
     expect(rule.actions.selfServicePasswordReset).toEqual({ access: 'ALLOW' });

@@ -1,20 +1,20 @@
 // Global session policy (PLATFORM_SIGN_ON) and its SIGN_ON rules: no settings, `actions.signon`
 // requirements and defaults, and the read-only session members of the org's default rule.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   causesOf,
   defaultPolicyAndRule,
   expectValidationCause,
-  startTestEmulator,
   type TestEmulator,
+  useEmulator,
 } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
-let classic: TestEmulator;
+const emu = useEmulator();
+const classic = useEmulator({ engine: 'CLASSIC' });
 let policyId: string;
 let n = 0;
 
-function createRule(signon: unknown, on: TestEmulator = emu, policy = policyId) {
+function createRule(signon: unknown, on: TestEmulator = emu(), policy = policyId) {
   return on.call('POST', `/api/v1/policies/${policy}/rules`, {
     type: 'SIGN_ON',
     name: `sign-on rule ${++n}`,
@@ -22,28 +22,21 @@ function createRule(signon: unknown, on: TestEmulator = emu, policy = policyId) 
   });
 }
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  classic = await startTestEmulator({ engine: 'CLASSIC' });
-  const res = await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'Sign-on validation' });
+beforeEach(async () => {
+  const res = await emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: 'Sign-on validation' });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   policyId = res.body.id;
 });
 
-afterAll(async () => {
-  await emu?.close();
-  await classic?.close();
-});
-
 describe('policy settings', () => {
   it('a global session policy has none', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', {
+    const res = await emu().call('POST', '/api/v1/policies', {
       type: 'PLATFORM_SIGN_ON',
       name: 'with settings',
       settings: { password: {} },
     });
     expectValidationCause(res, 'settings');
-    const empty = await emu.call('POST', '/api/v1/policies', {
+    const empty = await emu().call('POST', '/api/v1/policies', {
       type: 'PLATFORM_SIGN_ON',
       name: 'with empty settings',
       settings: {},
@@ -53,27 +46,27 @@ describe('policy settings', () => {
   });
 
   it('a rejected replace leaves the policy unchanged', async () => {
-    const before = await emu.call('GET', `/api/v1/policies/${policyId}`);
-    const res = await emu.call('PUT', `/api/v1/policies/${policyId}`, {
+    const before = await emu().call('GET', `/api/v1/policies/${policyId}`);
+    const res = await emu().call('PUT', `/api/v1/policies/${policyId}`, {
       type: 'PLATFORM_SIGN_ON',
       name: 'renamed',
       settings: { factors: {} },
     });
     expectValidationCause(res, 'settings');
-    const after = await emu.call('GET', `/api/v1/policies/${policyId}`);
+    const after = await emu().call('GET', `/api/v1/policies/${policyId}`);
     expect(after.body).toEqual(before.body);
   });
 });
 
 describe('actions.signon', () => {
   it('is required, with a required access', async () => {
-    const noActions = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, {
+    const noActions = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, {
       type: 'SIGN_ON',
       name: `no actions ${++n}`,
     });
     expectValidationCause(noActions, 'actions');
     expectValidationCause(
-      await emu.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'SIGN_ON', name: `r${++n}`, actions: {} }),
+      await emu().call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'SIGN_ON', name: `r${++n}`, actions: {} }),
       'actions.signon',
     );
     expectValidationCause(await createRule({}), 'actions.signon.access');
@@ -163,7 +156,7 @@ describe('actions.signon', () => {
 
 describe('default rule of the default policy', () => {
   it('has the documented shape', async () => {
-    const { rule } = await defaultPolicyAndRule(emu, 'PLATFORM_SIGN_ON');
+    const { rule } = await defaultPolicyAndRule(emu(), 'PLATFORM_SIGN_ON');
     expect(rule.name).toBe('Default Rule');
     expect(rule.actions.signon).toEqual({
       access: 'ALLOW',
@@ -175,25 +168,25 @@ describe('default rule of the default policy', () => {
   });
 
   it('forbids changing maxSessionLifetimeMinutes or usePersistentCookie, and changes nothing', async () => {
-    const { policy, rule } = await defaultPolicyAndRule(emu, 'PLATFORM_SIGN_ON');
+    const { policy, rule } = await defaultPolicyAndRule(emu(), 'PLATFORM_SIGN_ON');
     const path = `/api/v1/policies/${policy.id}/rules/${rule.id}`;
     for (const change of [{ maxSessionLifetimeMinutes: 60 }, { usePersistentCookie: true }]) {
       const body = {
         ...rule,
         actions: { signon: { ...rule.actions.signon, session: { ...rule.actions.signon.session, ...change } } },
       };
-      const res = await emu.call('PUT', path, body);
+      const res = await emu().call('PUT', path, body);
       expect(res.status, JSON.stringify(res.body)).toBe(403);
       expect(res.body.errorCode).toBe('E0000006');
       expect(causesOf(res).join(' ')).toContain(Object.keys(change)[0]);
     }
-    expect((await emu.call('GET', path)).body).toEqual(rule);
+    expect((await emu().call('GET', path)).body).toEqual(rule);
   });
 
   it('allows the other members to change and keeps omitted read-only ones', async () => {
-    const { policy, rule } = await defaultPolicyAndRule(emu, 'PLATFORM_SIGN_ON');
+    const { policy, rule } = await defaultPolicyAndRule(emu(), 'PLATFORM_SIGN_ON');
     const path = `/api/v1/policies/${policy.id}/rules/${rule.id}`;
-    const res = await emu.call('PUT', path, {
+    const res = await emu().call('PUT', path, {
       type: 'SIGN_ON',
       name: rule.name,
       actions: { signon: { access: 'ALLOW', primaryFactor: 'PASSWORD_IDP', session: { maxSessionIdleMinutes: 45 } } },
@@ -208,18 +201,18 @@ describe('default rule of the default policy', () => {
 
 describe('classic engine', () => {
   it('has no primaryFactor, neither required nor accepted', async () => {
-    const { policy, rule } = await defaultPolicyAndRule(classic, 'PLATFORM_SIGN_ON');
+    const { policy, rule } = await defaultPolicyAndRule(classic(), 'PLATFORM_SIGN_ON');
     expect(rule.actions.signon.primaryFactor).toBeUndefined();
-    const created = await classic.call('POST', '/api/v1/policies', {
+    const created = await classic().call('POST', '/api/v1/policies', {
       type: 'PLATFORM_SIGN_ON',
       name: 'classic sign-on',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expectValidationCause(
-      await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_IDP' }, classic, created.body.id),
+      await createRule({ access: 'ALLOW', primaryFactor: 'PASSWORD_IDP' }, classic(), created.body.id),
       'actions.signon.primaryFactor',
     );
-    const ok = await createRule({ access: 'ALLOW' }, classic, created.body.id);
+    const ok = await createRule({ access: 'ALLOW' }, classic(), created.body.id);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.actions.signon).toEqual({
       access: 'ALLOW',

@@ -1,10 +1,11 @@
 // Wire shapes of the emulator: every field of policies, rules and user types, the timestamp and id
 // formats, and `_links` exactly as the spec lists them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POLICY_TYPES } from '../../src/rest/types.ts';
-import { defaultPolicyOf, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { advanceDate, freezeDate } from '../helpers/clock.ts';
+import { defaultPolicyOf, useEmulator } from '../helpers/emulator.ts';
 
-let emu: TestEmulator;
+const emu = useEmulator();
 let n = 0;
 
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -47,15 +48,13 @@ const USER_TYPE_KEYS = [
   '_links',
 ];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 async function createPolicy(body: Record<string, unknown> = {}) {
-  const res = await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `wire policy ${++n}`, ...body });
+  const res = await emu().call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `wire policy ${++n}`, ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
 async function createRule(policyId: string, body: Record<string, unknown> = {}) {
-  const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, {
+  const res = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, {
     type: 'PASSWORD',
     name: `wire rule ${++n}`,
     ...body,
@@ -65,16 +64,9 @@ async function createRule(policyId: string, body: Record<string, unknown> = {}) 
 }
 /** Link hrefs are absolute URLs into this emulator; returns the path part. */
 function pathOf(href: string): string {
-  expect(href.startsWith(`${emu.url}/api/v1/`)).toBe(true);
-  return href.slice(emu.url.length);
+  expect(href.startsWith(`${emu().url}/api/v1/`)).toBe(true);
+  return href.slice(emu().url.length);
 }
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
 
 describe('policy shape', () => {
   it('returns every field of the Policy object, with the spec defaults on create', async () => {
@@ -101,18 +93,18 @@ describe('policy shape', () => {
     expect(p.id).not.toBe('00pchosenbyclient');
     expect(p.system).toBe(false);
     expect(p.created).not.toBe('2000-01-01T00:00:00.000Z');
-    expect(p._links.self.href).toBe(`${emu.url}/api/v1/policies/${p.id}`);
+    expect(p._links.self.href).toBe(`${emu().url}/api/v1/policies/${p.id}`);
   });
 
   it('gives a global session policy no settings member', async () => {
-    const res = await emu.call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `wire session ${++n}` });
+    const res = await emu().call('POST', '/api/v1/policies', { type: 'PLATFORM_SIGN_ON', name: `wire session ${++n}` });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([...POLICY_KEYS].sort());
   });
 
   it('has a default system policy of every policy type, with system true and the full shape', async () => {
     for (const type of POLICY_TYPES) {
-      const res = await emu.call('GET', `/api/v1/policies?type=${type}`);
+      const res = await emu().call('GET', `/api/v1/policies?type=${type}`);
       expect(res.status).toBe(200);
       const system = res.body.filter((p: { system: boolean }) => p.system);
       expect(system, type).toHaveLength(1);
@@ -124,9 +116,9 @@ describe('policy shape', () => {
 
   it('returns the same object from create, get and list', async () => {
     const created = await createPolicy({ description: 'same everywhere' });
-    const got = await emu.call('GET', `/api/v1/policies/${created.id}`);
+    const got = await emu().call('GET', `/api/v1/policies/${created.id}`);
     expect(got.body).toEqual(created);
-    const listed = await emu.call('GET', '/api/v1/policies?type=PASSWORD&limit=200');
+    const listed = await emu().call('GET', '/api/v1/policies?type=PASSWORD&limit=200');
     expect(listed.body.find((p: { id: string }) => p.id === created.id)).toEqual(created);
   });
 });
@@ -145,9 +137,9 @@ describe('rule shape', () => {
   });
 
   it('marks only the default rule as system', async () => {
-    const p = await defaultPolicyOf(emu, 'PASSWORD');
+    const p = await defaultPolicyOf(emu(), 'PASSWORD');
     await createRule(p.id);
-    const rules = (await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).body;
+    const rules = (await emu().call('GET', `/api/v1/policies/${p.id}/rules`)).body;
     expect(rules.filter((r: { system: boolean }) => r.system)).toHaveLength(1);
     expect(rules[rules.length - 1].system).toBe(true);
     for (const r of rules) expect(Object.keys(r).sort()).toEqual([...RULE_KEYS].sort());
@@ -158,17 +150,21 @@ describe('rule shape', () => {
     const r = await createRule(p.id, { system: true, id: '0prmine' });
     expect(r.system).toBe(false);
     expect(r.id).not.toBe('0prmine');
-    expect((await emu.call('DELETE', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(204);
+    expect((await emu().call('DELETE', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(204);
   });
 });
 
 describe('timestamps and ids', () => {
   it('writes created and lastUpdated as ISO 8601 UTC with milliseconds; update moves only lastUpdated', async () => {
+    freezeDate();
     const p = await createPolicy();
     expect(p.created).toMatch(ISO_MS_UTC);
     expect(p.lastUpdated).toBe(p.created);
-    await sleep(5);
-    const updated = await emu.call('PUT', `/api/v1/policies/${p.id}`, { type: 'PASSWORD', name: `${p.name} renamed` });
+    advanceDate(1_000);
+    const updated = await emu().call('PUT', `/api/v1/policies/${p.id}`, {
+      type: 'PASSWORD',
+      name: `${p.name} renamed`,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.created).toBe(p.created);
     expect(updated.body.lastUpdated).toMatch(ISO_MS_UTC);
@@ -176,8 +172,8 @@ describe('timestamps and ids', () => {
 
     const r = await createRule(p.id);
     expect(r.created).toMatch(ISO_MS_UTC);
-    await sleep(5);
-    const r2 = await emu.call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, {
+    advanceDate(1_000);
+    const r2 = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, {
       type: 'PASSWORD',
       name: 'renamed rule',
     });
@@ -200,12 +196,12 @@ describe('timestamps and ids', () => {
     expect(a.id).not.toContain('twin');
     const ids: string[] = [];
     for (const type of POLICY_TYPES) {
-      for (const p of (await emu.call('GET', `/api/v1/policies?type=${type}&limit=200`)).body) {
+      for (const p of (await emu().call('GET', `/api/v1/policies?type=${type}&limit=200`)).body) {
         ids.push(p.id);
-        for (const r of (await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).body) ids.push(r.id);
+        for (const r of (await emu().call('GET', `/api/v1/policies/${p.id}/rules`)).body) ids.push(r.id);
       }
     }
-    for (const t of (await emu.call('GET', '/api/v1/meta/types/user')).body) ids.push(t.id);
+    for (const t of (await emu().call('GET', '/api/v1/meta/types/user')).body) ids.push(t.id);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -216,7 +212,7 @@ describe('policy _links', () => {
     const active = await createPolicy();
     expect(Object.keys(active._links).sort()).toEqual(['deactivate', 'mappings', 'rules', 'self']);
     expect(active._links.deactivate).toEqual({
-      href: `${emu.url}/api/v1/policies/${active.id}/lifecycle/deactivate`,
+      href: `${emu().url}/api/v1/policies/${active.id}/lifecycle/deactivate`,
       hints: { allow: ['POST'] },
     });
 
@@ -224,7 +220,7 @@ describe('policy _links', () => {
     expect(inactive.status).toBe('INACTIVE');
     expect(Object.keys(inactive._links).sort()).toEqual(['activate', 'mappings', 'rules', 'self']);
     expect(inactive._links.activate).toEqual({
-      href: `${emu.url}/api/v1/policies/${inactive.id}/lifecycle/activate`,
+      href: `${emu().url}/api/v1/policies/${inactive.id}/lifecycle/activate`,
       hints: { allow: ['POST'] },
     });
   });
@@ -232,18 +228,18 @@ describe('policy _links', () => {
   it('hints GET and POST on rules, and GET, PUT, DELETE on self of a non-system policy', async () => {
     const p = await createPolicy();
     expect(p._links.self).toEqual({
-      href: `${emu.url}/api/v1/policies/${p.id}`,
+      href: `${emu().url}/api/v1/policies/${p.id}`,
       hints: { allow: ['GET', 'PUT', 'DELETE'] },
     });
     expect(p._links.rules).toEqual({
-      href: `${emu.url}/api/v1/policies/${p.id}/rules`,
+      href: `${emu().url}/api/v1/policies/${p.id}/rules`,
       hints: { allow: ['GET', 'POST'] },
     });
   });
 
   it('allows no DELETE on the self link of a system policy, and offers no lifecycle link on it', async () => {
     for (const type of POLICY_TYPES) {
-      const p = await defaultPolicyOf(emu, type);
+      const p = await defaultPolicyOf(emu(), type);
       expect(p._links.self.hints.allow, type).toEqual(['GET', 'PUT']);
       expect(p._links.activate, type).toBeUndefined();
       expect(p._links.deactivate, type).toBeUndefined();
@@ -253,21 +249,21 @@ describe('policy _links', () => {
 
   it('omits the mappings link on entity risk and continuous access policies, as the spec examples show', async () => {
     for (const type of ['ENTITY_RISK', 'CONTINUOUS_ACCESS']) {
-      const p = await defaultPolicyOf(emu, type);
+      const p = await defaultPolicyOf(emu(), type);
       expect(Object.keys(p._links).sort(), type).toEqual(['rules', 'self']);
     }
   });
 
   it('has links that lead where they say', async () => {
     const p = await createPolicy();
-    const self = await emu.call('GET', pathOf(p._links.self.href));
+    const self = await emu().call('GET', pathOf(p._links.self.href));
     expect(self.body.id).toBe(p.id);
-    const rules = await emu.call('GET', pathOf(p._links.rules.href));
+    const rules = await emu().call('GET', pathOf(p._links.rules.href));
     expect(rules.status).toBe(200);
     expect(Array.isArray(rules.body)).toBe(true);
-    expect((await emu.call('POST', pathOf(p._links.deactivate.href))).status).toBe(204);
-    const after = (await emu.call('GET', `/api/v1/policies/${p.id}`)).body;
-    expect((await emu.call('POST', pathOf(after._links.activate.href))).status).toBe(204);
+    expect((await emu().call('POST', pathOf(p._links.deactivate.href))).status).toBe(204);
+    const after = (await emu().call('GET', `/api/v1/policies/${p.id}`)).body;
+    expect((await emu().call('POST', pathOf(after._links.activate.href))).status).toBe(204);
   });
 });
 
@@ -275,7 +271,7 @@ describe('rule _links', () => {
   it('offers self with GET, PUT, DELETE and deactivate on an active non-system rule', async () => {
     const p = await createPolicy();
     const r = await createRule(p.id);
-    const self = `${emu.url}/api/v1/policies/${p.id}/rules/${r.id}`;
+    const self = `${emu().url}/api/v1/policies/${p.id}/rules/${r.id}`;
     expect(r._links).toEqual({
       self: { href: self, hints: { allow: ['GET', 'PUT', 'DELETE'] } },
       deactivate: { href: `${self}/lifecycle/deactivate`, hints: { allow: ['POST'] } },
@@ -285,7 +281,7 @@ describe('rule _links', () => {
   it('offers activate instead of deactivate on an inactive rule', async () => {
     const p = await createPolicy();
     const r = await createRule(p.id, { status: 'INACTIVE' });
-    const self = `${emu.url}/api/v1/policies/${p.id}/rules/${r.id}`;
+    const self = `${emu().url}/api/v1/policies/${p.id}/rules/${r.id}`;
     expect(r._links).toEqual({
       self: { href: self, hints: { allow: ['GET', 'PUT', 'DELETE'] } },
       activate: { href: `${self}/lifecycle/activate`, hints: { allow: ['POST'] } },
@@ -294,8 +290,8 @@ describe('rule _links', () => {
 
   it('allows no DELETE on the self link of a system rule', async () => {
     for (const type of POLICY_TYPES) {
-      const p = await defaultPolicyOf(emu, type);
-      const rules = (await emu.call('GET', `/api/v1/policies/${p.id}/rules`)).body;
+      const p = await defaultPolicyOf(emu(), type);
+      const rules = (await emu().call('GET', `/api/v1/policies/${p.id}/rules`)).body;
       const system = rules.find((r: { system: boolean }) => r.system);
       expect(system, type).toBeDefined();
       expect(Object.keys(system._links), type).toEqual(['self']);
@@ -306,7 +302,7 @@ describe('rule _links', () => {
 
 describe('user type shape', () => {
   it('returns every field of the User Type object with schema and self links (rel, href, method)', async () => {
-    const res = await emu.call('POST', '/api/v1/meta/types/user', {
+    const res = await emu().call('POST', '/api/v1/meta/types/user', {
       name: `Wire${++n}`,
       displayName: 'Wire type',
       description: 'shape check',
@@ -321,18 +317,18 @@ describe('user type shape', () => {
     expect(t.createdBy.length).toBeGreaterThan(0);
     expect(t.lastUpdatedBy).toBe(t.createdBy);
     expect(Object.keys(t._links).sort()).toEqual(['schema', 'self']);
-    expect(t._links.self).toEqual({ rel: 'self', href: `${emu.url}/api/v1/meta/types/user/${t.id}`, method: 'GET' });
+    expect(t._links.self).toEqual({ rel: 'self', href: `${emu().url}/api/v1/meta/types/user/${t.id}`, method: 'GET' });
     expect(t._links.schema.rel).toBe('schema');
     expect(t._links.schema.method).toBe('GET');
     expect(t._links.schema.href).toMatch(
-      new RegExp(`^${emu.url.replace(/\./g, '\\.')}/api/v1/meta/schemas/user/[A-Za-z0-9_-]+$`),
+      new RegExp(`^${emu().url.replace(/\./g, '\\.')}/api/v1/meta/schemas/user/[A-Za-z0-9_-]+$`),
     );
-    expect((await emu.call('GET', pathOf(t._links.self.href))).body).toEqual(t);
-    await emu.call('DELETE', `/api/v1/meta/types/user/${t.id}`);
+    expect((await emu().call('GET', pathOf(t._links.self.href))).body).toEqual(t);
+    await emu().call('DELETE', `/api/v1/meta/types/user/${t.id}`);
   });
 
   it('gives every type its own schema link', async () => {
-    const types = (await emu.call('GET', '/api/v1/meta/types/user')).body;
+    const types = (await emu().call('GET', '/api/v1/meta/types/user')).body;
     const schemas = new Set(types.map((t: { _links: { schema: { href: string } } }) => t._links.schema.href));
     expect(schemas.size).toBe(types.length);
     for (const t of types) expect(Object.keys(t).sort()).toEqual([...USER_TYPE_KEYS].sort());

@@ -2,7 +2,9 @@
 // allows and read back its typed settings, replace, lifecycle, clone, delete; refusals as
 // userErrors; and what each mutation costs upstream (the returned objects are primed, not re-read).
 import { describe, expect, it } from 'vitest';
-import { countCalls, defaultPolicyId, FIXTURE, mutate, ok, restCreateRule, useStack } from './schema-helpers.ts';
+import { countRequests } from '../helpers/emulator.ts';
+import { useStack } from '../helpers/gateway.ts';
+import { defaultPolicyId, FIXTURE, mutate, ok, restCreateRule } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -129,7 +131,7 @@ describe('createPolicy', () => {
   ])(
     'creates a %s policy with its default rule, primed so that reading it back costs only the rules call',
     async (type, typename, ruleName) => {
-      const { result, byRoute } = await countCalls(stack(), () =>
+      const { result, byRoute } = await countRequests(stack().emulator, () =>
         ok(
           stack(),
           `mutation($input: PolicyInput!) { createPolicy(input: $input) { policy { __typename id name rules { name system priority policy { name } } } userErrors { code } } }`,
@@ -232,7 +234,7 @@ describe('createPolicy', () => {
   });
 
   it('throws UNAUTHENTICATED without a header, with no upstream call', async () => {
-    const { result, total } = await countCalls(stack(), () =>
+    const { result, total } = await countRequests(stack().emulator, () =>
       stack().gql(CREATE, { input: { type: 'PASSWORD', name: 'x' } }, { auth: null }),
     );
     expect(total).toBe(0);
@@ -249,7 +251,7 @@ describe('replacePolicy', () => {
       name: 'Before',
       settings: { password: { complexity: { minLength: 10 } } },
     });
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       mutate(stack(), 'replacePolicy', REPLACE, {
         id: policy.id,
         input: {
@@ -290,7 +292,9 @@ describe('lifecycle', () => {
 
   it('deactivates and activates, returning the policy as it now is (one lifecycle call and one read each)', async () => {
     const policy = await createPolicy({ type: 'PASSWORD', name: 'Flip' });
-    const off = await countCalls(stack(), () => mutate(stack(), 'deactivatePolicy', DEACTIVATE, { id: policy.id }));
+    const off = await countRequests(stack().emulator, () =>
+      mutate(stack(), 'deactivatePolicy', DEACTIVATE, { id: policy.id }),
+    );
     expect(off.result.policy).toMatchObject({ id: policy.id, status: 'INACTIVE', links: { deactivate: null } });
     expect(off.result.policy.links.activate.href).toMatch(/activate$/);
     expect(off.byRoute).toEqual({
@@ -298,7 +302,9 @@ describe('lifecycle', () => {
       'GET /api/v1/policies/{policyId}': 1,
     });
 
-    const on = await countCalls(stack(), () => mutate(stack(), 'activatePolicy', ACTIVATE, { id: policy.id }));
+    const on = await countRequests(stack().emulator, () =>
+      mutate(stack(), 'activatePolicy', ACTIVATE, { id: policy.id }),
+    );
     expect(on.result.policy).toMatchObject({ status: 'ACTIVE', links: { activate: null } });
     expect(on.byRoute).toEqual({
       'POST /api/v1/policies/{policyId}/lifecycle/activate': 1,

@@ -2,7 +2,9 @@
 // conditions and actions, read back, replace; lifecycle and delete; refusals as userErrors with
 // the input path; and the upstream calls each costs.
 import { describe, expect, it } from 'vitest';
-import { countCalls, defaultPolicyId, FIXTURE, mutate, ok, restCreatePolicy, useStack } from './schema-helpers.ts';
+import { countRequests } from '../helpers/emulator.ts';
+import { useStack } from '../helpers/gateway.ts';
+import { defaultPolicyId, FIXTURE, mutate, ok, restCreatePolicy } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -446,7 +448,7 @@ describe('rule validation and refusals', () => {
   });
 
   it('throws UNAUTHENTICATED without a header, with no upstream call', async () => {
-    const { result, total } = await countCalls(stack(), () =>
+    const { result, total } = await countRequests(stack().emulator, () =>
       stack().gql(CREATE, { policyId: '00p1', input: { type: 'PASSWORD', name: 'x' } }, { auth: null }),
     );
     expect(total).toBe(0);
@@ -461,7 +463,7 @@ describe('replace, lifecycle and delete', () => {
     const policyId = await newPolicy('PASSWORD');
     const first = await createRule(policyId, SIMPLE);
     await createRule(policyId, { ...SIMPLE, name: 'Second' });
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       mutate(stack(), 'replacePolicyRule', REPLACE, {
         policyId,
         ruleId: first.id,
@@ -484,7 +486,7 @@ describe('replace, lifecycle and delete', () => {
 
   it('creates a rule and joins its policy in the same request', async () => {
     const policyId = await newPolicy('PASSWORD');
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
         'createPolicyRule',
@@ -507,7 +509,7 @@ describe('replace, lifecycle and delete', () => {
     const policyId = await newPolicy('PASSWORD');
     const rule = await createRule(policyId, SIMPLE);
     const vars = { p: policyId, r: rule.id };
-    const off = await countCalls(stack(), () =>
+    const off = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
         'deactivatePolicyRule',

@@ -2,16 +2,10 @@
 // typed settings and actions, list arguments and pagination, nested rules, joins, and the upstream
 // calls each shape of query costs.
 import { describe, expect, it } from 'vitest';
-import { startTestStack } from '../helpers/gateway.ts';
-import {
-  countCalls,
-  defaultPolicyId,
-  FIXTURE,
-  ok,
-  restCreatePolicy,
-  restCreateRule,
-  useStack,
-} from './schema-helpers.ts';
+import { freezeDate } from '../helpers/clock.ts';
+import { countRequests } from '../helpers/emulator.ts';
+import { startTestStack, useStack } from '../helpers/gateway.ts';
+import { defaultPolicyId, FIXTURE, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -149,7 +143,7 @@ describe('policy list arguments and pagination', () => {
     let after: string | null = null;
     let pages = 0;
     for (;;) {
-      const { result, byRoute } = await countCalls(stack(), () => ok(stack(), query, { after }));
+      const { result, byRoute } = await countRequests(stack().emulator, () => ok(stack(), query, { after }));
       expect(byRoute).toEqual({ 'GET /api/v1/policies': 1 });
       const page = result.policies;
       pages += 1;
@@ -189,7 +183,7 @@ describe('policy list arguments and pagination', () => {
 describe('single lookups', () => {
   it('reads a policy by id, and null for an id that does not exist', async () => {
     const id = await defaultPolicyId(stack(), 'PASSWORD');
-    const { result, total } = await countCalls(stack(), () =>
+    const { result, total } = await countRequests(stack().emulator, () =>
       ok(
         stack(),
         `query($id: ID!) { policy(id: $id) { __typename id name } missing: policy(id: "00pdoesnotexist") { id } }`,
@@ -203,7 +197,7 @@ describe('single lookups', () => {
 
   it('never makes the same call twice in one operation', async () => {
     const id = await defaultPolicyId(stack(), 'ACCESS_POLICY');
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       ok(
         stack(),
         `query($id: ID!) { a: policy(id: $id) { name } b: policy(id: $id) { id rules { id } again: rules { name } } }`,
@@ -221,7 +215,7 @@ describe('single lookups', () => {
       name: 'Mine',
       actions: { passwordChange: { access: 'ALLOW' } },
     });
-    const alone = await countCalls(stack(), () =>
+    const alone = await countRequests(stack().emulator, () =>
       ok(
         stack(),
         `query($p: ID!, $r: ID!) { policy(id: $p) { rule(id: $r) { __typename id name policy { id } } nope: rule(id: "0prnope") { id } } }`,
@@ -243,7 +237,7 @@ describe('single lookups', () => {
       'GET /api/v1/policies/{policyId}/rules/{ruleId}': 2,
     });
 
-    const withList = await countCalls(stack(), () =>
+    const withList = await countRequests(stack().emulator, () =>
       ok(stack(), `query($p: ID!, $r: ID!) { policy(id: $p) { rules { id } rule(id: $r) { name } } }`, {
         p: policy.id,
         r: rule.id,
@@ -283,7 +277,7 @@ describe('joins and their cost', () => {
         actions: { passwordChange: { access: 'ALLOW' } },
       });
     }
-    const { result, total, byRoute } = await countCalls(stack(), () =>
+    const { result, total, byRoute } = await countRequests(stack().emulator, () =>
       ok(stack(), `{ policies(type: PASSWORD) { nodes { name rules { name policy { name } } } } }`),
     );
     const nodes = result.policies.nodes;
@@ -301,7 +295,7 @@ describe('joins and their cost', () => {
       name: 'Typed',
       conditions: { userType: { include: [FIXTURE.contractorType, defaultType.id], exclude: [] } },
     });
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       ok(
         stack(),
         `{ policies(type: PASSWORD, q: "Typed") { nodes { conditions { userType {
@@ -386,7 +380,7 @@ describe('joins and their cost', () => {
 
 describe('query errors', () => {
   it('answers a field that needs upstream data without a header with UNAUTHENTICATED and no upstream call', async () => {
-    const { result, total } = await countCalls(stack(), () =>
+    const { result, total } = await countRequests(stack().emulator, () =>
       stack().gql(`{ __typename policy(id: "00p1") { id } userType(id: "default") { id } }`, undefined, { auth: null }),
     );
     expect(total).toBe(0);
@@ -395,7 +389,7 @@ describe('query errors', () => {
       [['policy'], 'UNAUTHENTICATED'],
       [['userType'], 'UNAUTHENTICATED'],
     ]);
-    const lists = await countCalls(stack(), () =>
+    const lists = await countRequests(stack().emulator, () =>
       stack().gql(`{ policies(type: PASSWORD) { nodes { id } } }`, undefined, { auth: null }),
     );
     expect(lists.total).toBe(0);
@@ -403,7 +397,7 @@ describe('query errors', () => {
   });
 
   it('serves __typename and introspection without a header', async () => {
-    const { result, total } = await countCalls(stack(), () =>
+    const { result, total } = await countRequests(stack().emulator, () =>
       stack().gql(`{ __typename __type(name: "PasswordPolicy") { interfaces { name } } }`, undefined, { auth: null }),
     );
     expect(total).toBe(0);
@@ -436,6 +430,7 @@ describe('query errors', () => {
   });
 
   it('maps a 429 to RATE_LIMITED on the nested field that hit it; the rest still resolves', async () => {
+    freezeDate(); // one rate-limit window for the whole test
     const stackOfTwo = await startTestStack({ emulator: { rateLimitPerMinute: 2 } });
     try {
       const policyId = (await stackOfTwo.gql(`{ policies(type: PASSWORD) { nodes { id } } }`)).data!.policies.nodes[0]

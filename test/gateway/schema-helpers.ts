@@ -1,41 +1,7 @@
-// Helpers shared by the schema and resolver tests: a stack per test file, upstream call counting
-// around one operation, and assertions that give the GraphQL errors when they fail.
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { startTestStack, type GqlResult, type TestStack } from '../helpers/gateway.ts';
-
-/** Starts one stack for the file and resets the emulator's org before each test. */
-export function useStack(): () => TestStack {
-  let stack: TestStack | undefined;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(async () => {
-    await stack?.close();
-  });
-  beforeEach(async () => {
-    await stack?.emulator.reset();
-  });
-  return () => {
-    if (!stack) throw new Error('the stack is not started');
-    return stack;
-  };
-}
-
-/** The upstream calls made while `run` ran, by route (`GET /api/v1/policies/{policyId}`...) and in total. */
-export async function countCalls<T>(
-  stack: TestStack,
-  run: () => Promise<T>,
-): Promise<{ result: T; total: number; byRoute: Record<string, number> }> {
-  const before = await stack.emulator.counts();
-  const result = await run();
-  const after = await stack.emulator.counts();
-  const byRoute: Record<string, number> = {};
-  for (const [route, n] of Object.entries(after.byRoute)) {
-    const delta = n - (before.byRoute[route] ?? 0);
-    if (delta > 0) byRoute[route] = delta;
-  }
-  return { result, total: after.total - before.total, byRoute };
-}
+// Helpers shared by the schema and resolver tests: assertions that give the GraphQL errors when
+// they fail, the fixture's ids, and REST setup calls.
+import { expect } from 'vitest';
+import type { GqlResult, TestStack } from '../helpers/gateway.ts';
 
 /** The data of a result that must have no errors. */
 export function dataOf<T>(result: GqlResult<T>): T {

@@ -26,7 +26,7 @@ import { CONSTRAINT_METHODS, CONSTRAINT_TYPES } from '../../src/rest/types.ts';
 import { buildSchema } from '../../src/gateway/schema.ts';
 import { DateTime } from '../../src/gateway/resolvers/scalars.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from '../../src/gateway/resolvers/typenames.ts';
-import { useStack } from './schema-helpers.ts';
+import { useStack } from '../helpers/gateway.ts';
 
 const schema: GraphQLSchema = buildSchema();
 

@@ -6,13 +6,13 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { YogaLogger } from 'graphql-yoga';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../../src/gateway/context.ts';
 import { toGraphQLError } from '../../src/gateway/errors.ts';
 import { createGateway, createRedactingLogger, redact, startGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
-import { TOKEN } from '../helpers/emulator.ts';
-import { startTestStack, type TestStack } from '../helpers/gateway.ts';
+import { countRequests, TOKEN } from '../helpers/emulator.ts';
+import { useStack } from '../helpers/gateway.ts';
 
 const schema = makeExecutableSchema<GatewayContext>({
   typeDefs: /* GraphQL */ `
@@ -48,48 +48,37 @@ const schema = makeExecutableSchema<GatewayContext>({
   },
 });
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack({ schema });
-});
-afterAll(async () => {
-  await stack.close();
-});
-beforeEach(async () => {
-  await stack.emulator.reset();
-});
+const stack = useStack({ schema });
 
 async function defaultPasswordPolicyId(): Promise<string> {
-  return (await stack.emulator.call('GET', '/api/v1/policies?type=PASSWORD')).body[0].id;
+  return (await stack().emulator.call('GET', '/api/v1/policies?type=PASSWORD')).body[0].id;
 }
 
 describe('authentication', () => {
   it('answers UNAUTHENTICATED without any upstream call when there is no header', async () => {
     const id = await defaultPasswordPolicyId();
-    const before = (await stack.emulator.counts()).total;
-    const res = await stack.gql(
-      'query($id: ID!) { policy(id: $id) { id } passwordPolicies { id } }',
-      { id },
-      { auth: null },
+    const { result: res, total } = await countRequests(stack().emulator, () =>
+      stack().gql('query($id: ID!) { policy(id: $id) { id } passwordPolicies { id } }', { id }, { auth: null }),
     );
     expect(res.data).toBeNull(); // passwordPolicies is non-null, so the error reaches the root
     expect(res.errors!.map((e) => e.extensions.code)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
-    expect((await stack.emulator.counts()).total).toBe(before);
+    expect(total).toBe(0);
   });
 
   it.each(['Basic dXNlcjpwYXNz', 'SSWS', 'Bearer ', 'Token abc', 'SSWStest-token'])(
     'treats %j as no header',
     async (auth) => {
-      const before = (await stack.emulator.counts()).total;
-      const res = await stack.gql('{ policy(id: "00p1") { id } }', undefined, { auth });
+      const { result: res, total } = await countRequests(stack().emulator, () =>
+        stack().gql('{ policy(id: "00p1") { id } }', undefined, { auth }),
+      );
       expect(res.errors![0].extensions.code).toBe('UNAUTHENTICATED');
-      expect((await stack.emulator.counts()).total).toBe(before);
+      expect(total).toBe(0);
     },
   );
 
   it('serves __typename and introspection without a header', async () => {
-    expect(await stack.gql('{ __typename }', undefined, { auth: null })).toEqual({ data: { __typename: 'Query' } });
-    const res = await stack.gql('{ __schema { queryType { fields { name } } } }', undefined, { auth: null });
+    expect(await stack().gql('{ __typename }', undefined, { auth: null })).toEqual({ data: { __typename: 'Query' } });
+    const res = await stack().gql('{ __schema { queryType { fields { name } } } }', undefined, { auth: null });
     expect(res.errors).toBeUndefined();
     expect(res.data.__schema.queryType.fields.map((f: { name: string }) => f.name)).toContain('policy');
   });
@@ -97,13 +86,13 @@ describe('authentication', () => {
   it('forwards SSWS and Bearer headers, with any letter case of the scheme', async () => {
     const id = await defaultPasswordPolicyId();
     for (const auth of [`SSWS ${TOKEN}`, `Bearer ${TOKEN}`, `ssws ${TOKEN}`]) {
-      const res = await stack.gql('query($id: ID!) { policy(id: $id) { id name } }', { id }, { auth });
+      const res = await stack().gql('query($id: ID!) { policy(id: $id) { id name } }', { id }, { auth });
       expect(res).toEqual({ data: { policy: { id, name: 'Default Policy' } } });
     }
   });
 
   it('maps the upstream 401 of a wrong token to UNAUTHENTICATED with the upstream identifiers', async () => {
-    const res = await stack.gql('{ policy(id: "00p1") { id } }', undefined, { auth: 'SSWS wrong' });
+    const res = await stack().gql('{ policy(id: "00p1") { id } }', undefined, { auth: 'SSWS wrong' });
     expect(res.data).toEqual({ policy: null });
     expect(res.errors![0]).toMatchObject({
       path: ['policy'],
@@ -117,7 +106,7 @@ describe('authentication', () => {
 
 describe('errors', () => {
   it('masks unexpected errors: a generic message, no stack, no detail', async () => {
-    const res = await stack.gql('{ boom __typename }');
+    const res = await stack().gql('{ boom __typename }');
     expect(res.data).toEqual({ boom: null, __typename: 'Query' });
     expect(res.errors).toHaveLength(1);
     expect(res.errors![0].message).toBe('Unexpected error.');
@@ -151,23 +140,21 @@ describe('errors', () => {
 describe('loaders', () => {
   it('are shared by the fields of one request and never between requests', async () => {
     const id = await defaultPasswordPolicyId();
-    const before = await stack.emulator.counts();
-    const res = await stack.gql(
-      'query($id: ID!) { a: policy(id: $id) { id } b: policy(id: $id) { name } passwordPolicies { id } }',
-      { id },
-    );
-    expect(res.errors).toBeUndefined();
-    await stack.gql('query($id: ID!) { policy(id: $id) { id } }', { id });
-    const after = await stack.emulator.counts();
-    const route = (r: string) => (after.byRoute[r] ?? 0) - (before.byRoute[r] ?? 0);
-    expect(route('GET /api/v1/policies/{policyId}')).toBe(2);
-    expect(route('GET /api/v1/policies')).toBe(1);
+    const { byRoute } = await countRequests(stack().emulator, async () => {
+      const res = await stack().gql(
+        'query($id: ID!) { a: policy(id: $id) { id } b: policy(id: $id) { name } passwordPolicies { id } }',
+        { id },
+      );
+      expect(res.errors).toBeUndefined();
+      await stack().gql('query($id: ID!) { policy(id: $id) { id } }', { id });
+    });
+    expect(byRoute).toEqual({ 'GET /api/v1/policies/{policyId}': 2, 'GET /api/v1/policies': 1 });
   });
 });
 
 describe('HTTP', () => {
   it('serves GraphiQL on GET /graphql for a browser', async () => {
-    const res = await fetch(`${stack.url}/graphql`, { headers: { accept: 'text/html' } });
+    const res = await fetch(`${stack().url}/graphql`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     const html = await res.text();
@@ -176,14 +163,14 @@ describe('HTTP', () => {
   });
 
   it('answers in-process through yoga.fetch', async () => {
-    const res = await stack.yoga.fetch('http://gateway/graphql?query=%7B__typename%7D', {
+    const res = await stack().yoga.fetch('http://gateway/graphql?query=%7B__typename%7D', {
       headers: { accept: 'application/json' },
     });
     expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
   });
 
   it('listens on a random port and closes', async () => {
-    const upstream = new UpstreamClient({ baseUrl: stack.emulator.url });
+    const upstream = new UpstreamClient({ baseUrl: stack().emulator.url });
     const gateway = await startGateway({ port: 0, upstream, schema, logger: createRedactingLogger('silent') });
     expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await (await fetch(`${gateway.url}/graphql?query=%7B__typename%7D`)).json()).toEqual({
@@ -201,7 +188,7 @@ describe('logging', () => {
     const capture = (...args: unknown[]) =>
       lines.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a))).join(' '));
     const base: YogaLogger = { debug: capture, info: capture, warn: capture, error: capture };
-    const upstream = new UpstreamClient({ baseUrl: stack.emulator.url });
+    const upstream = new UpstreamClient({ baseUrl: stack().emulator.url });
     const yoga = createGateway({ upstream, schema, logger: createRedactingLogger('debug', base) });
     try {
       const res = await yoga.fetch('http://gateway/graphql', {

@@ -3,7 +3,9 @@
 // for a user outside the group), the verdict (matched policy and rule), what the selection asks the
 // service for, joins of the full policy and rule objects with their cost, and bad input.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countCalls, FIXTURE, mutate, ok, useStack } from './schema-helpers.ts';
+import { countRequests } from '../helpers/emulator.ts';
+import { useStack } from '../helpers/gateway.ts';
+import { FIXTURE, mutate, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -92,7 +94,7 @@ beforeEach(async () => {
 
 describe('the README walk-through', () => {
   it('inside the office the office rule wins, with the full rule joined; one simulate call plus one call per distinct policy', async () => {
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       ok(stack(), SIMULATE, { user: FIXTURE.alice, ip: '10.1.2.3' }),
     );
     const [evaluation] = result.simulateAccess.evaluation;
@@ -165,7 +167,7 @@ describe('joins and their cost', () => {
           }
         }
       }`;
-    const { result, byRoute } = await countCalls(stack(), () => ok(stack(), query));
+    const { result, byRoute } = await countRequests(stack().emulator, () => ok(stack(), query));
     const evaluation = result.simulateAccess.evaluation;
     expect(evaluation.map((e: any) => e.policyType)).toEqual([
       'PLATFORM_SIGN_ON',
@@ -190,7 +192,7 @@ describe('joins and their cost', () => {
   });
 
   it('without joins costs the simulate call alone', async () => {
-    const { result, total } = await countCalls(stack(), () =>
+    const { result, total } = await countRequests(stack().emulator, () =>
       ok(
         stack(),
         `{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { subject: { groups: { ids: ["00g1engineering"] } } } }) { evaluation { policyType result { policyId name status } undefined { policyId } evaluated { policyId } } } }`,
@@ -254,7 +256,7 @@ describe('bad input', () => {
   });
 
   it('rejects a policy type the simulation does not evaluate before any upstream call', async () => {
-    const { result, total } = await countCalls(stack(), () =>
+    const { result, total } = await countRequests(stack().emulator, () =>
       stack().gql(
         `{ simulateAccess(input: { appInstance: "0oa1portal", policyTypes: [PASSWORD], policyContext: { subject: { user: { id: "00u1alice" } } } }) { evaluation { policyType } } }`,
       ),
@@ -264,7 +266,7 @@ describe('bad input', () => {
   });
 
   it('answers UNAUTHENTICATED without a header, with no upstream call', async () => {
-    const { result, total } = await countCalls(stack(), () =>
+    const { result, total } = await countRequests(stack().emulator, () =>
       stack().gql(SIMULATE, { user: FIXTURE.alice, ip: '10.1.2.3' }, { auth: null }),
     );
     expect(total).toBe(0);

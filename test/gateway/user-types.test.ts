@@ -2,7 +2,9 @@
 // unknown ids), create/replace/update/delete, every refusal of the spec's error table as userErrors,
 // and the upstream calls lookups cost.
 import { describe, expect, it } from 'vitest';
-import { countCalls, FIXTURE, mutate, ok, useStack } from './schema-helpers.ts';
+import { countRequests } from '../helpers/emulator.ts';
+import { useStack } from '../helpers/gateway.ts';
+import { FIXTURE, mutate, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -33,7 +35,7 @@ describe('queries', () => {
   });
 
   it('reads a type by id and by the `default` alias, and null for an unknown id', async () => {
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       ok(
         stack(),
         `query($id: ID!) { byId: userType(id: $id) { name } byAlias: userType(id: "default") { name default } }`,
@@ -44,13 +46,15 @@ describe('queries', () => {
     // Two ids in one operation: one list call answers both.
     expect(byRoute).toEqual({ 'GET /api/v1/meta/types/user': 1 });
 
-    const single = await countCalls(stack(), () => ok(stack(), `{ missing: userType(id: "otynope") { id } }`));
+    const single = await countRequests(stack().emulator, () =>
+      ok(stack(), `{ missing: userType(id: "otynope") { id } }`),
+    );
     expect(single.result.missing).toBeNull();
     expect(single.byRoute).toEqual({ 'GET /api/v1/meta/types/user/{typeId}': 1 });
   });
 
   it('answers lookups from a list already loaded in the same operation', async () => {
-    const { result, total } = await countCalls(stack(), () =>
+    const { result, total } = await countRequests(stack().emulator, () =>
       ok(stack(), `query($id: ID!) { userTypes { id } userType(id: $id) { name } again: userTypes { name } }`, {
         id: FIXTURE.contractorType,
       }),
@@ -94,7 +98,7 @@ describe('mutations', () => {
       displayName: 'Vendor user',
       description: 'replaced',
     });
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       mutate(stack(), 'updateUserType', UPDATE, { id: created.id, input: { description: 'updated only' } }),
     );
     expect(result.userType).toMatchObject({ displayName: 'Vendor user', description: 'updated only' });
@@ -195,7 +199,9 @@ describe('refusals', () => {
   });
 
   it('throws UNAUTHENTICATED without a header, with no upstream call', async () => {
-    const { result, total } = await countCalls(stack(), () => stack().gql(DELETE, { id: 'otynope' }, { auth: null }));
+    const { result, total } = await countRequests(stack().emulator, () =>
+      stack().gql(DELETE, { id: 'otynope' }, { auth: null }),
+    );
     expect(total).toBe(0);
     expect(result.errors![0].extensions.code).toBe('UNAUTHENTICATED');
   });

@@ -1,9 +1,10 @@
 // Starts a real emulator on a random port and gives tests a small REST client for it, plus what
-// many test files share: one emulator per file, the default policy of a type, and the assertions
-// on validation errors.
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+// many test files share: one emulator per file, counting its API requests, the default policy of
+// a type, and the assertions on validation errors.
+import { expect } from 'vitest';
 import type { FaultSettings } from '../../src/emulator/http/faults.ts';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.ts';
+import { useForTests } from './lifecycle.ts';
 
 export const TOKEN = 'test-token';
 
@@ -11,6 +12,12 @@ export interface RestResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
+}
+
+/** API requests served, keyed by method and the spec's path template (as `/__emulator/requests`). */
+export interface RequestCounts {
+  total: number;
+  byRoute: Record<string, number>;
 }
 
 export interface TestEmulator extends RunningEmulator {
@@ -21,8 +28,7 @@ export interface TestEmulator extends RunningEmulator {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<RestResponse<T>>;
-  /** Returns the admin request counter. */
-  counts(): Promise<{ total: number; byRoute: Record<string, number> }>;
+  /** Puts the org back to its start state and zeroes the counter (through the admin endpoint). */
   reset(): Promise<void>;
   /** Changes the injected faults through POST /__emulator/faults and returns them all. */
   setFaults(change: Partial<FaultSettings>): Promise<FaultSettings>;
@@ -47,7 +53,6 @@ export async function startTestEmulator(options: Partial<EmulatorOptions> = {}):
   return {
     ...emu,
     call,
-    counts: async () => (await call('GET', '/__emulator/requests')).body,
     reset: async () => {
       const res = await call('POST', '/__emulator/reset');
       if (res.status !== 204) throw new Error(`reset refused: ${JSON.stringify(res.body)}`);
@@ -60,22 +65,43 @@ export async function startTestEmulator(options: Partial<EmulatorOptions> = {}):
   };
 }
 
-/** Starts one emulator for the test file, puts its org back to the fixture before each test and closes it after all. */
+/**
+ * Starts one emulator (with `options`: engine, fixture, rate limit …) for the test file or describe
+ * block, puts its org back to the start state before each test and closes it after all. An
+ * emulator without admin endpoints cannot be reset: its tests share one org.
+ */
 export function useEmulator(options: Partial<EmulatorOptions> = {}): () => TestEmulator {
-  let emu: TestEmulator | undefined;
-  beforeAll(async () => {
-    emu = await startTestEmulator(options);
+  return useForTests('the emulator', {
+    start: () => startTestEmulator(options),
+    reset: options.admin === false ? undefined : (emu) => emu.reset(),
+    close: (emu) => emu.close(),
   });
-  beforeEach(async () => {
-    await emu?.reset();
-  });
-  afterAll(async () => {
-    await emu?.close();
-  });
+}
+
+/**
+ * Counts the emulator's API requests from now on: the returned function gives those made since,
+ * by route (routes without requests left out) and in total.
+ */
+export function countFromNow(emu: RunningEmulator): () => RequestCounts {
+  const before = { total: emu.counter.total, byRoute: { ...emu.counter.byRoute } };
   return () => {
-    if (!emu) throw new Error('the emulator is not started');
-    return emu;
+    const byRoute: Record<string, number> = {};
+    for (const [route, n] of Object.entries(emu.counter.byRoute)) {
+      const delta = n - (before.byRoute[route] ?? 0);
+      if (delta > 0) byRoute[route] = delta;
+    }
+    return { total: emu.counter.total - before.total, byRoute };
   };
+}
+
+/** The emulator's API requests made while `run` ran, with its result. */
+export async function countRequests<T>(
+  emu: RunningEmulator,
+  run: () => Promise<T>,
+): Promise<RequestCounts & { result: T }> {
+  const since = countFromNow(emu);
+  const result = await run();
+  return { result, ...since() };
 }
 
 /** The default (system) policy of a type, as the first page of its listing shows it. */

@@ -2,11 +2,11 @@
 // an UpstreamClient to it, with a small GraphQL client that speaks real HTTP. The emulator and
 // its client alone serve the tests of the client and of what is built directly on it.
 import type { GraphQLSchema } from 'graphql';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator/index.ts';
 import { createRedactingLogger, startGateway, type Gateway } from '../../src/gateway/server.ts';
 import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from './emulator.ts';
+import { useForTests } from './lifecycle.ts';
 
 /** A real emulator with an UpstreamClient to it. */
 export interface TestUpstream {
@@ -34,20 +34,11 @@ export async function startTestUpstream(options: Partial<EmulatorOptions> = {}):
 
 /** Starts one emulator and client for the test file (or describe block), puts the org back to the fixture before each test and closes both after all. */
 export function useUpstream(): () => TestUpstream {
-  let upstream: TestUpstream | undefined;
-  beforeAll(async () => {
-    upstream = await startTestUpstream();
+  return useForTests('the emulator and its client', {
+    start: () => startTestUpstream(),
+    reset: (upstream) => upstream.emulator.reset(),
+    close: (upstream) => upstream.close(),
   });
-  beforeEach(async () => {
-    await upstream?.emulator.reset();
-  });
-  afterAll(async () => {
-    await upstream?.close();
-  });
-  return () => {
-    if (!upstream) throw new Error('the emulator and its client are not started');
-    return upstream;
-  };
 }
 
 export interface GqlResult<T = any> {
@@ -71,9 +62,13 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startTestStack(
-  options: { emulator?: Partial<EmulatorOptions>; schema?: GraphQLSchema } = {},
-): Promise<TestStack> {
+export interface TestStackOptions {
+  emulator?: Partial<EmulatorOptions>;
+  /** A schema of the test's own over the real context and loaders; default: the gateway's. */
+  schema?: GraphQLSchema;
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const { emulator, client: upstream, close: closeUpstream } = await startTestUpstream(options.emulator);
   const gateway = await startGateway({
     port: 0,
@@ -111,4 +106,13 @@ export async function startTestStack(
       await closeUpstream();
     },
   };
+}
+
+/** Starts one stack for the test file (or describe block), resets the emulator's org before each test and closes it after all. */
+export function useStack(options: TestStackOptions = {}): () => TestStack {
+  return useForTests('the stack', {
+    start: () => startTestStack(options),
+    reset: (stack) => stack.emulator.reset(),
+    close: (stack) => stack.close(),
+  });
 }

@@ -1,7 +1,7 @@
 // The REST wire types must fit the GraphQL output types wherever resolvers hand a wire object to
-// GraphQL's default field resolvers (settings, actions, conditions, links, scalar members). These
-// assertions are checked by the type check (`npm run typecheck`, part of `npm test`): a schema
-// field whose type or nullability disagrees with the wire contract fails it.
+// GraphQL's default field resolvers (settings, actions, conditions, links, scalar members). Vitest
+// checks these assertions in its typecheck mode (`vitest run` runs them with the other tests): a
+// schema field whose type or nullability disagrees with the wire contract fails its test.
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as Gen from '../../src/generated/graphql.ts';
 import type * as Wire from '../../src/rest/types.ts';

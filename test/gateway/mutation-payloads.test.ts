@@ -2,7 +2,9 @@
 // policy in their new order, the parent of a changed or deleted rule with its renumbered rules,
 // and what each costs upstream (nothing unless selected, then one list call).
 import { describe, expect, it } from 'vitest';
-import { countCalls, mutate, ok, restCreatePolicy, restCreateRule, useStack } from './schema-helpers.ts';
+import { countRequests } from '../helpers/emulator.ts';
+import { useStack } from '../helpers/gateway.ts';
+import { mutate, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -17,7 +19,7 @@ async function twoPasswordPolicies(): Promise<[any, any]> {
 describe('policy payloads: policiesOfType', () => {
   it('a create at priority 1 returns every policy of the type renumbered, for one list call', async () => {
     await twoPasswordPolicies();
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
         'createPolicy',
@@ -36,7 +38,7 @@ describe('policy payloads: policiesOfType', () => {
   });
 
   it('costs nothing when not selected', async () => {
-    const { byRoute } = await countCalls(stack(), () =>
+    const { byRoute } = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
         'createPolicy',
@@ -66,7 +68,7 @@ describe('policy payloads: policiesOfType', () => {
 
   it('deletePolicy: the remaining policies in their new order; the policy is read first only when selected', async () => {
     const [a] = await twoPasswordPolicies();
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
         'deletePolicy',
@@ -86,7 +88,7 @@ describe('policy payloads: policiesOfType', () => {
     });
 
     const b = (await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'C' })).id;
-    const plain = await countCalls(stack(), () =>
+    const plain = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
         'deletePolicy',
@@ -121,7 +123,7 @@ describe('rule payloads: the parent policy', () => {
 
   it('a create at priority 1 returns the parent with its rules renumbered, and the rule names its policy id', async () => {
     const { policy } = await policyWithRules();
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
         'createPolicyRule',
@@ -158,7 +160,7 @@ describe('rule payloads: the parent policy', () => {
 
   it('costs nothing when not selected; a refusal has no parent', async () => {
     const { policy, r1 } = await policyWithRules();
-    const { byRoute } = await countCalls(stack(), () =>
+    const { byRoute } = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
         'deactivatePolicyRule',

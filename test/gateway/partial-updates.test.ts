@@ -3,16 +3,9 @@
 // lives) changes exactly that member and keeps every other one; explicit nulls clear; lists are
 // replaced whole; priority alone moves; the read goes through the request's loaders.
 import { describe, expect, it } from 'vitest';
-import {
-  countCalls,
-  defaultPolicyId,
-  FIXTURE,
-  mutate,
-  ok,
-  restCreatePolicy,
-  restCreateRule,
-  useStack,
-} from './schema-helpers.ts';
+import { countRequests } from '../helpers/emulator.ts';
+import { useStack } from '../helpers/gateway.ts';
+import { defaultPolicyId, FIXTURE, mutate, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -270,10 +263,10 @@ describe('updatePolicy: one member at a time, every other member kept', () => {
 
   it('reads through the loaders: one GET and one PUT, and no GET when the policy is already loaded', async () => {
     const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Counted' });
-    const alone = await countCalls(stack(), () => updatePolicy(policy.id, { name: 'Counted once' }));
+    const alone = await countRequests(stack().emulator, () => updatePolicy(policy.id, { name: 'Counted once' }));
     expect(alone.byRoute).toEqual({ 'GET /api/v1/policies/{policyId}': 1, 'PUT /api/v1/policies/{policyId}': 1 });
 
-    const loaded = await countCalls(stack(), () =>
+    const loaded = await countRequests(stack().emulator, () =>
       ok(
         stack(),
         `mutation($id: ID!) {
@@ -545,7 +538,7 @@ describe('updatePolicyRule: one member at a time, every other member kept', () =
       name: 'R',
       actions: { passwordChange: { access: 'ALLOW' } },
     });
-    const { byRoute, result } = await countCalls(stack(), () =>
+    const { byRoute, result } = await countRequests(stack().emulator, () =>
       ok(
         stack(),
         `mutation($p: ID!, $r: ID!) {

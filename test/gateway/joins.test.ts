@@ -2,16 +2,9 @@
 // type conditions with one entry per id (null where the type is gone), and the rules that name a
 // user type when it is deleted, with what each costs upstream.
 import { describe, expect, it } from 'vitest';
-import {
-  countCalls,
-  defaultPolicyId,
-  FIXTURE,
-  mutate,
-  ok,
-  restCreatePolicy,
-  restCreateRule,
-  useStack,
-} from './schema-helpers.ts';
+import { countRequests } from '../helpers/emulator.ts';
+import { useStack } from '../helpers/gateway.ts';
+import { defaultPolicyId, FIXTURE, mutate, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -21,7 +14,7 @@ describe('Application.accessPolicy', () => {
     for (const app of [FIXTURE.portal, FIXTURE.crm]) {
       expect((await stack().emulator.call('PUT', `/api/v1/apps/${app}/policies/${policy.id}`)).status).toBe(204);
     }
-    const { result, byRoute } = await countCalls(stack(), () =>
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
       ok(stack(), `query($id: ID!) { policy(id: $id) { applications { id accessPolicy { __typename id name } } } }`, {
         id: policy.id,
       }),
@@ -105,7 +98,7 @@ describe('user type conditions and deleted user types', () => {
     });
 
     const partner = await createUserType('Partner');
-    const { byRoute } = await countCalls(stack(), () =>
+    const { byRoute } = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
         'deleteUserType',

@@ -5,8 +5,9 @@
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/gateway/schema.ts';
-import { TOKEN } from '../helpers/emulator.ts';
-import { countCalls, FIXTURE, mutate, ok, restCreatePolicy, restCreateRule, useStack } from './schema-helpers.ts';
+import { countRequests, TOKEN } from '../helpers/emulator.ts';
+import { useStack } from '../helpers/gateway.ts';
+import { FIXTURE, mutate, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -82,14 +83,16 @@ describe('the verdict', () => {
       simulateAccess(input: ${context(FIXTURE.alice, '10.1.2.3')}) { evaluation { matchedRule { id name priority created } } }
       policy(id: $p) { rule(id: $r) { id name priority created } }
     }`;
-    const { result, byRoute } = await countCalls(stack(), () => ok(stack(), query, { p: policyId, r: officeRuleId }));
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
+      ok(stack(), query, { p: policyId, r: officeRuleId }),
+    );
     expect(result.simulateAccess.evaluation[0].matchedRule).toEqual(result.policy.rule);
     expect(byRoute).toEqual({
       'POST /api/v1/policies/simulate': 1,
       'GET /api/v1/policies/{policyId}': 1,
       'GET /api/v1/policies/{policyId}/rules/{ruleId}': 1,
     });
-    const alone = await countCalls(stack(), () =>
+    const alone = await countRequests(stack().emulator, () =>
       ok(stack(), `{ simulateAccess(input: ${context(FIXTURE.alice, '10.1.2.3')}) { evaluation { policyType } } }`),
     );
     expect(alone.total).toBe(1);

@@ -247,7 +247,7 @@ describe('bad input', () => {
       `{ appInstance: "0oa1portal", policyContext: { subject: { user: { id: "00u1alice" } }, network: { ip: "10.0.0.1", zones: { ids: ["nzo1office"] } } } }`,
       `{ appInstance: "0oa1portal" }`,
     ]) {
-      const { result, total } = await countCalls(stack(), () =>
+      const { result, total } = await countRequests(stack().emulator, () =>
         stack().gql(`{ simulateAccess(input: ${input}) { evaluation { policyType } } }`),
       );
       expect(total).toBe(0);

@@ -21,7 +21,7 @@ export interface RequestCounts {
 }
 
 export interface TestEmulator extends RunningEmulator {
-  /** Sends one authenticated REST call (JSON body when given) and parses the JSON answer. */
+  /** Sends one REST call with the emulator's token (JSON body when given) and parses the JSON answer. */
   call<T = any>(
     method: string,
     path: string,
@@ -35,13 +35,14 @@ export interface TestEmulator extends RunningEmulator {
 }
 
 export async function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
-  const emu = await startEmulator({ port: 0, token: TOKEN, ...options });
+  const token = options.token ?? TOKEN;
+  const emu = await startEmulator({ port: 0, ...options, token });
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(emu.url + path, {
       method,
       headers: {
         accept: 'application/json',
-        authorization: `SSWS ${TOKEN}`,
+        authorization: `SSWS ${token}`,
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },

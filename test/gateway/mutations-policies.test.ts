@@ -171,7 +171,7 @@ describe('createPolicy', () => {
   it.each(['ACCESS_POLICY', 'PROFILE_ENROLLMENT'])(
     'answers a %s create without description with a userError naming it, and creates nothing',
     async (type) => {
-      const { result, byRoute } = await countCalls(stack(), () =>
+      const { result, byRoute } = await countRequests(stack().emulator, () =>
         ok(stack(), CREATE, { input: { type, name: 'No description' } }),
       );
       expect(result.createPolicy.policy).toBeNull();

@@ -24,7 +24,15 @@ async function main(): Promise<void> {
     const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
     const upstream = new UpstreamClient({ baseUrl, ...config.upstream });
     stops.push(() => upstream.close());
-    const gateway = await startGateway({ port: config.port, host: config.host, upstream });
+    const gateway = await startGateway({
+      port: config.port,
+      host: config.host,
+      upstream,
+      http: config.http,
+      corsOrigins: config.corsOrigins,
+      graphiql: config.graphiql,
+      introspection: config.introspection,
+    });
     stops.push(() => gateway.close());
 
     const upstreamText = emulator

@@ -94,6 +94,29 @@ export class EnvReader {
     return undefined;
   }
 
+  /** `*`, or a comma-separated list of origins (`scheme://host[:port]`, no path); unset: undefined. */
+  origins(name: string): string[] | '*' | undefined {
+    const value = this.text(name);
+    if (value === undefined) return undefined;
+    if (value === '*') return '*';
+    const origins: string[] = [];
+    for (const item of value
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)) {
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {
+        url = undefined;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+        this.problems.push(`${name}: ${JSON.stringify(item)} is not an origin such as https://console.example.com`);
+      } else origins.push(url.origin);
+    }
+    return origins;
+  }
+
   /** A token usable in `SSWS <token>`: no whitespace (the value is never echoed). */
   token(name: string, fallback: string): string {
     const value = this.text(name);

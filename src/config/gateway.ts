@@ -15,7 +15,29 @@ export interface GatewayConfig {
     headersTimeoutMs: number;
     bodyTimeoutMs: number;
   };
+  /** What the gateway accepts from its own clients. */
+  http: HttpLimits;
+  /** Origins allowed to call the gateway from a browser: undefined = none, `*` = any (never with credentials). */
+  corsOrigins: string[] | '*' | undefined;
+  graphiql: boolean;
+  introspection: boolean;
 }
+
+export interface HttpLimits {
+  maxBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+}
+
+export const HTTP_DEFAULTS: HttpLimits = {
+  maxBodyBytes: 1024 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+};
 
 export function readGatewayConfig(env: Env): GatewayConfig {
   const r = new EnvReader(env);
@@ -29,6 +51,16 @@ export function readGatewayConfig(env: Env): GatewayConfig {
       headersTimeoutMs: r.integer('UPSTREAM_HEADERS_TIMEOUT_MS', UPSTREAM_DEFAULTS.headersTimeoutMs, 1, 600_000),
       bodyTimeoutMs: r.integer('UPSTREAM_BODY_TIMEOUT_MS', UPSTREAM_DEFAULTS.bodyTimeoutMs, 1, 600_000),
     },
+    http: {
+      maxBodyBytes: r.integer('MAX_BODY_BYTES', HTTP_DEFAULTS.maxBodyBytes, 1024, 100 * 1024 * 1024),
+      headersTimeoutMs: r.integer('HTTP_HEADERS_TIMEOUT_MS', HTTP_DEFAULTS.headersTimeoutMs, 100, 10_000),
+      requestTimeoutMs: r.integer('HTTP_REQUEST_TIMEOUT_MS', HTTP_DEFAULTS.requestTimeoutMs, 100, 600_000),
+      keepAliveTimeoutMs: r.integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', HTTP_DEFAULTS.keepAliveTimeoutMs, 100, 600_000),
+      maxConnections: r.integer('MAX_CONNECTIONS', HTTP_DEFAULTS.maxConnections, 1, 1_000_000),
+    },
+    corsOrigins: r.origins('CORS_ORIGINS'),
+    graphiql: r.boolean('GRAPHIQL', true),
+    introspection: r.boolean('INTROSPECTION', true),
   };
   r.throwIfInvalid();
   return config;

@@ -6,8 +6,13 @@ import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createLogger, createYoga, type LogLevel, type YogaLogger, type YogaServerInstance } from 'graphql-yoga';
+import { HTTP_DEFAULTS, type HttpLimits } from '../config/gateway.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { corsPolicy } from './cors.ts';
+import { useNoOriginalError } from './plugins/errorHygiene.ts';
+import { useNoIntrospection } from './plugins/introspection.ts';
+import { useJsonOnly } from './plugins/jsonOnly.ts';
 import { buildSchema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -20,6 +25,14 @@ export interface GatewayOptions {
   schema?: GraphQLSchema;
   /** Default: a console logger at `info` that redacts credentials. */
   logger?: YogaLogger;
+  /** Limits on what clients send; defaults: HTTP_DEFAULTS. */
+  http?: Partial<HttpLimits>;
+  /** Browser origins allowed to call the gateway; default none. */
+  corsOrigins?: string[] | '*';
+  /** Default true. */
+  graphiql?: boolean;
+  /** Default true; false also hides "Did you mean" suggestions. */
+  introspection?: boolean;
 }
 
 const GRAPHIQL_DEFAULT_QUERY = `# Fields that read upstream data need your credentials:
@@ -33,14 +46,26 @@ const GRAPHIQL_DEFAULT_QUERY = `# Fields that read upstream data need your crede
 `;
 
 export function createGateway(options: GatewayOptions): Gateway {
+  const http = { ...HTTP_DEFAULTS, ...options.http };
   return createYoga<Record<string, never>, GatewayContext>({
     schema: options.schema ?? buildSchema(),
     graphqlEndpoint: GRAPHQL_PATH,
-    graphiql: {
-      title: 'Policy GraphQL gateway',
-      defaultQuery: GRAPHIQL_DEFAULT_QUERY,
-      headers: JSON.stringify({ Authorization: 'SSWS <your API token>' }, null, 2),
-    },
+    maxRequestBodySize: http.maxBodyBytes,
+    multipart: false,
+    cors: corsPolicy(options.corsOrigins),
+    plugins: [
+      useJsonOnly(GRAPHQL_PATH),
+      options.introspection === false ? useNoIntrospection() : {},
+      useNoOriginalError(),
+    ],
+    graphiql:
+      options.graphiql === false
+        ? false
+        : {
+            title: 'Policy GraphQL gateway',
+            defaultQuery: GRAPHIQL_DEFAULT_QUERY,
+            headers: JSON.stringify({ Authorization: 'SSWS <your API token>' }, null, 2),
+          },
     // GraphiQL's script and styles are inlined in the page, so it works without internet access.
     renderGraphiQL,
     // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
@@ -59,7 +84,18 @@ export interface RunningGateway {
 
 export async function startGateway(options: GatewayOptions & { port: number; host?: string }): Promise<RunningGateway> {
   const yoga = createGateway(options);
-  const server = createServer(yoga);
+  const http = { ...HTTP_DEFAULTS, ...options.http };
+  const server = createServer(
+    {
+      // A client that sends headers or a body too slowly is cut off, so idle sockets cannot starve others.
+      headersTimeout: http.headersTimeoutMs,
+      requestTimeout: http.requestTimeoutMs,
+      keepAliveTimeout: http.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, http.headersTimeoutMs),
+    },
+    yoga,
+  );
+  server.maxConnections = http.maxConnections;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

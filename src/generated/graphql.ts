@@ -38,7 +38,7 @@ export type AccessDecision =
  */
 export type AccessPolicy = Policy & {
   __typename?: 'AccessPolicy';
-  applications: Array<Application>;
+  applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
   created?: Maybe<Scalars['DateTime']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -48,7 +48,7 @@ export type AccessPolicy = Policy & {
   name: Scalars['String']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   rule?: Maybe<AccessPolicyRule>;
-  rules: Array<AccessPolicyRule>;
+  rules?: Maybe<Array<AccessPolicyRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
@@ -72,7 +72,7 @@ export type AccessPolicyRule = PolicyRule & {
   lastUpdated?: Maybe<Scalars['DateTime']['output']>;
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
-  policy: AccessPolicy;
+  policy?: Maybe<AccessPolicy>;
   policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
@@ -340,7 +340,7 @@ export type ContinuousAccessFailureActionType =
  */
 export type ContinuousAccessPolicy = Policy & {
   __typename?: 'ContinuousAccessPolicy';
-  applications: Array<Application>;
+  applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
   created?: Maybe<Scalars['DateTime']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -350,7 +350,7 @@ export type ContinuousAccessPolicy = Policy & {
   name: Scalars['String']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   rule?: Maybe<ContinuousAccessRule>;
-  rules: Array<ContinuousAccessRule>;
+  rules?: Maybe<Array<ContinuousAccessRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
@@ -374,7 +374,7 @@ export type ContinuousAccessRule = PolicyRule & {
   lastUpdated?: Maybe<Scalars['DateTime']['output']>;
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
-  policy: ContinuousAccessPolicy;
+  policy?: Maybe<ContinuousAccessPolicy>;
   policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
@@ -510,7 +510,7 @@ export type EntityRiskConditionInput = {
 /** Entity risk policy (identity engine, early access, type ENTITY_RISK). Policy-level conditions are unsupported. */
 export type EntityRiskPolicy = Policy & {
   __typename?: 'EntityRiskPolicy';
-  applications: Array<Application>;
+  applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
   created?: Maybe<Scalars['DateTime']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -520,7 +520,7 @@ export type EntityRiskPolicy = Policy & {
   name: Scalars['String']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   rule?: Maybe<EntityRiskRule>;
-  rules: Array<EntityRiskRule>;
+  rules?: Maybe<Array<EntityRiskRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
@@ -541,7 +541,7 @@ export type EntityRiskRule = PolicyRule & {
   lastUpdated?: Maybe<Scalars['DateTime']['output']>;
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
-  policy: EntityRiskPolicy;
+  policy?: Maybe<EntityRiskPolicy>;
   policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
@@ -572,7 +572,7 @@ export type FactorPromptMode =
 /** Global session policy (type PLATFORM_SIGN_ON). It has no policy-level settings: all its data is in its rules. */
 export type GlobalSessionPolicy = Policy & {
   __typename?: 'GlobalSessionPolicy';
-  applications: Array<Application>;
+  applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
   created?: Maybe<Scalars['DateTime']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -582,7 +582,7 @@ export type GlobalSessionPolicy = Policy & {
   name: Scalars['String']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   rule?: Maybe<GlobalSessionRule>;
-  rules: Array<GlobalSessionRule>;
+  rules?: Maybe<Array<GlobalSessionRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
@@ -604,7 +604,7 @@ export type GlobalSessionRule = PolicyRule & {
   lastUpdated?: Maybe<Scalars['DateTime']['output']>;
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
-  policy: GlobalSessionPolicy;
+  policy?: Maybe<GlobalSessionPolicy>;
   policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
@@ -660,7 +660,7 @@ export type IdpActionUpdateInput = {
 /** IdP discovery (routing) policy (type IDP_DISCOVERY). Exactly one exists per org. */
 export type IdpDiscoveryPolicy = Policy & {
   __typename?: 'IdpDiscoveryPolicy';
-  applications: Array<Application>;
+  applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
   created?: Maybe<Scalars['DateTime']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -670,7 +670,7 @@ export type IdpDiscoveryPolicy = Policy & {
   name: Scalars['String']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   rule?: Maybe<IdpDiscoveryRule>;
-  rules: Array<IdpDiscoveryRule>;
+  rules?: Maybe<Array<IdpDiscoveryRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
@@ -691,7 +691,7 @@ export type IdpDiscoveryRule = PolicyRule & {
   lastUpdated?: Maybe<Scalars['DateTime']['output']>;
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
-  policy: IdpDiscoveryPolicy;
+  policy?: Maybe<IdpDiscoveryPolicy>;
   policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
@@ -801,7 +801,7 @@ export type LinkHints = {
 /** MFA enrollment policy (classic) or authenticator enrollment policy (identity engine), type MFA_ENROLL. */
 export type MfaEnrollPolicy = Policy & {
   __typename?: 'MfaEnrollPolicy';
-  applications: Array<Application>;
+  applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
   created?: Maybe<Scalars['DateTime']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -811,7 +811,7 @@ export type MfaEnrollPolicy = Policy & {
   name: Scalars['String']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   rule?: Maybe<MfaEnrollRule>;
-  rules: Array<MfaEnrollRule>;
+  rules?: Maybe<Array<MfaEnrollRule>>;
   settings?: Maybe<MfaEnrollPolicySettings>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -844,7 +844,7 @@ export type MfaEnrollRule = PolicyRule & {
   lastUpdated?: Maybe<Scalars['DateTime']['output']>;
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
-  policy: MfaEnrollPolicy;
+  policy?: Maybe<MfaEnrollPolicy>;
   policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
@@ -913,33 +913,33 @@ export type MfaFactorsConfigurationInput = {
 export type Mutation = {
   __typename?: 'Mutation';
   /** Returns the policy as it now is. */
-  activatePolicy: PolicyPayload;
+  activatePolicy?: Maybe<PolicyPayload>;
   /** Returns the rule as it now is. */
-  activatePolicyRule: PolicyRulePayload;
+  activatePolicyRule?: Maybe<PolicyRulePayload>;
   /** Authentication policies only (identity engine): copies the policy and its rules. */
-  clonePolicy: PolicyPayload;
-  createPolicy: PolicyPayload;
-  createPolicyRule: PolicyRulePayload;
-  createUserType: UserTypePayload;
+  clonePolicy?: Maybe<PolicyPayload>;
+  createPolicy?: Maybe<PolicyPayload>;
+  createPolicyRule?: Maybe<PolicyRulePayload>;
+  createUserType?: Maybe<UserTypePayload>;
   /** Returns the policy as it now is. */
-  deactivatePolicy: PolicyPayload;
+  deactivatePolicy?: Maybe<PolicyPayload>;
   /** Returns the rule as it now is. */
-  deactivatePolicyRule: PolicyRulePayload;
+  deactivatePolicyRule?: Maybe<PolicyRulePayload>;
   /** System policies cannot be deleted. */
-  deletePolicy: DeletePolicyPayload;
+  deletePolicy?: Maybe<DeletePolicyPayload>;
   /** System (default) rules cannot be deleted. */
-  deletePolicyRule: DeletePolicyRulePayload;
+  deletePolicyRule?: Maybe<DeletePolicyRulePayload>;
   /** Not permitted for the default type or a type that still has users. */
-  deleteUserType: DeleteUserTypePayload;
+  deleteUserType?: Maybe<DeleteUserTypePayload>;
   /**
    * A full replace: members left out take their REST default (settings excepted: the service keeps them).
    * Without `type` the policy is read first to learn it (the type cannot change).
    */
-  replacePolicy: PolicyPayload;
+  replacePolicy?: Maybe<PolicyPayload>;
   /** A full replace. Without `type` the rule is read first to learn it (the type cannot change). */
-  replacePolicyRule: PolicyRulePayload;
+  replacePolicyRule?: Maybe<PolicyRulePayload>;
   /** A full replace: `name` must equal the existing name. */
-  replaceUserType: UserTypePayload;
+  replaceUserType?: Maybe<UserTypePayload>;
   /**
    * A partial update: the gateway reads the policy, applies the input as a merge patch (an absent member
    * keeps its value, an object is merged member by member, a list is replaced whole, an explicit `null`
@@ -947,14 +947,14 @@ export type Mutation = {
    * only `priority` moves the policy. The service has no version check: a change made by someone else
    * between the read and the write is overwritten (last writer wins).
    */
-  updatePolicy: PolicyPayload;
+  updatePolicy?: Maybe<PolicyPayload>;
   /**
    * A partial update with the merge rules of `updatePolicy` (read, merge, full replace; last writer wins).
    * Changing only `priority` moves the rule.
    */
-  updatePolicyRule: PolicyRulePayload;
+  updatePolicyRule?: Maybe<PolicyRulePayload>;
   /** A partial update. */
-  updateUserType: UserTypePayload;
+  updateUserType?: Maybe<UserTypePayload>;
 };
 
 
@@ -1253,7 +1253,7 @@ export type PasswordLockoutInput = {
 /** Password policy (type PASSWORD). Enforced only for platform-sourced and directory-sourced users. */
 export type PasswordPolicy = Policy & {
   __typename?: 'PasswordPolicy';
-  applications: Array<Application>;
+  applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
   created?: Maybe<Scalars['DateTime']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -1263,7 +1263,7 @@ export type PasswordPolicy = Policy & {
   name: Scalars['String']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   rule?: Maybe<PasswordRule>;
-  rules: Array<PasswordRule>;
+  rules?: Maybe<Array<PasswordRule>>;
   settings?: Maybe<PasswordPolicySettings>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
@@ -1306,7 +1306,7 @@ export type PasswordRule = PolicyRule & {
   lastUpdated?: Maybe<Scalars['DateTime']['output']>;
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
-  policy: PasswordPolicy;
+  policy?: Maybe<PasswordPolicy>;
   policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
@@ -1403,7 +1403,7 @@ export type PlatformType =
 /** A policy. Each policy type has its own implementation, with its own typed `settings` where the type has settings. */
 export type Policy = {
   /** Applications mapped to this policy (the deprecated list-applications operation). */
-  applications: Array<Application>;
+  applications?: Maybe<Array<Application>>;
   /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
   created?: Maybe<Scalars['DateTime']['output']>;
@@ -1417,7 +1417,7 @@ export type Policy = {
   /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<PolicyRule>;
   /** The policy's rules in priority order (fetched only when asked for). */
-  rules: Array<PolicyRule>;
+  rules?: Maybe<Array<PolicyRule>>;
   status: LifecycleStatus;
   /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
@@ -1562,7 +1562,7 @@ export type PolicyRule = {
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
   /** The policy the rule belongs to. */
-  policy: Policy;
+  policy?: Maybe<Policy>;
   /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
   /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
@@ -1828,7 +1828,7 @@ export type ProfileEnrollmentActionUpdateInput = {
  */
 export type ProfileEnrollmentPolicy = Policy & {
   __typename?: 'ProfileEnrollmentPolicy';
-  applications: Array<Application>;
+  applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
   created?: Maybe<Scalars['DateTime']['output']>;
   description?: Maybe<Scalars['String']['output']>;
@@ -1838,7 +1838,7 @@ export type ProfileEnrollmentPolicy = Policy & {
   name: Scalars['String']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   rule?: Maybe<ProfileEnrollmentRule>;
-  rules: Array<ProfileEnrollmentRule>;
+  rules?: Maybe<Array<ProfileEnrollmentRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
@@ -1862,7 +1862,7 @@ export type ProfileEnrollmentRule = PolicyRule & {
   lastUpdated?: Maybe<Scalars['DateTime']['output']>;
   links?: Maybe<PolicyRuleLinks>;
   name: Scalars['String']['output'];
-  policy: ProfileEnrollmentPolicy;
+  policy?: Maybe<ProfileEnrollmentPolicy>;
   policyId: Scalars['ID']['output'];
   priority?: Maybe<Scalars['Int']['output']>;
   status: LifecycleStatus;
@@ -1881,18 +1881,18 @@ export type Query = {
    * Policies of one type, in priority order unless `sortBy` is given. `first` is the upstream page size
    * (`limit`); `after` is a cursor: `pageInfo.endCursor` of the previous page, or any edge's cursor.
    */
-  policies: PolicyConnection;
+  policies?: Maybe<PolicyConnection>;
   /** A policy by id; null when it does not exist. */
   policy?: Maybe<Policy>;
   /**
    * Evaluates the org's policies and rules against a sign-in context, as an actual authentication flow
    * would. Each simulated policy and rule can be joined to its full object.
    */
-  simulateAccess: AccessSimulation;
+  simulateAccess?: Maybe<AccessSimulation>;
   /** A user type by id; the id `default` selects the default type; null when it does not exist. */
   userType?: Maybe<UserType>;
   /** Every user type of the org, the default type included. */
-  userTypes: Array<UserType>;
+  userTypes?: Maybe<Array<UserType>>;
 };
 
 
@@ -3163,7 +3163,7 @@ export type AccessActionResolvers<ContextType = GatewayContext, ParentType exten
 };
 
 export type AccessPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessPolicy'] = ResolversParentTypes['AccessPolicy']> = {
-  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
   created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3173,7 +3173,7 @@ export type AccessPolicyResolvers<ContextType = GatewayContext, ParentType exten
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['AccessPolicyRule']>, ParentType, ContextType, RequireFields<AccessPolicyRuleArgs, 'id'>>;
-  rules?: Resolver<Array<ResolversTypes['AccessPolicyRule']>, ParentType, ContextType>;
+  rules?: Resolver<Maybe<Array<ResolversTypes['AccessPolicyRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
@@ -3188,7 +3188,7 @@ export type AccessPolicyRuleResolvers<ContextType = GatewayContext, ParentType e
   lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  policy?: Resolver<ResolversTypes['AccessPolicy'], ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['AccessPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
@@ -3267,7 +3267,7 @@ export type ContinuousAccessFailureActionResolvers<ContextType = GatewayContext,
 };
 
 export type ContinuousAccessPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ContinuousAccessPolicy'] = ResolversParentTypes['ContinuousAccessPolicy']> = {
-  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
   created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3277,7 +3277,7 @@ export type ContinuousAccessPolicyResolvers<ContextType = GatewayContext, Parent
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['ContinuousAccessRule']>, ParentType, ContextType, RequireFields<ContinuousAccessPolicyRuleArgs, 'id'>>;
-  rules?: Resolver<Array<ResolversTypes['ContinuousAccessRule']>, ParentType, ContextType>;
+  rules?: Resolver<Maybe<Array<ResolversTypes['ContinuousAccessRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
@@ -3292,7 +3292,7 @@ export type ContinuousAccessRuleResolvers<ContextType = GatewayContext, ParentTy
   lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  policy?: Resolver<ResolversTypes['ContinuousAccessPolicy'], ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['ContinuousAccessPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
@@ -3354,7 +3354,7 @@ export type EntityRiskConditionResolvers<ContextType = GatewayContext, ParentTyp
 };
 
 export type EntityRiskPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EntityRiskPolicy'] = ResolversParentTypes['EntityRiskPolicy']> = {
-  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
   created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3364,7 +3364,7 @@ export type EntityRiskPolicyResolvers<ContextType = GatewayContext, ParentType e
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['EntityRiskRule']>, ParentType, ContextType, RequireFields<EntityRiskPolicyRuleArgs, 'id'>>;
-  rules?: Resolver<Array<ResolversTypes['EntityRiskRule']>, ParentType, ContextType>;
+  rules?: Resolver<Maybe<Array<ResolversTypes['EntityRiskRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
@@ -3379,7 +3379,7 @@ export type EntityRiskRuleResolvers<ContextType = GatewayContext, ParentType ext
   lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  policy?: Resolver<ResolversTypes['EntityRiskPolicy'], ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['EntityRiskPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
@@ -3397,7 +3397,7 @@ export type FactorEnrollmentResolvers<ContextType = GatewayContext, ParentType e
 };
 
 export type GlobalSessionPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['GlobalSessionPolicy'] = ResolversParentTypes['GlobalSessionPolicy']> = {
-  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
   created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3407,7 +3407,7 @@ export type GlobalSessionPolicyResolvers<ContextType = GatewayContext, ParentTyp
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['GlobalSessionRule']>, ParentType, ContextType, RequireFields<GlobalSessionPolicyRuleArgs, 'id'>>;
-  rules?: Resolver<Array<ResolversTypes['GlobalSessionRule']>, ParentType, ContextType>;
+  rules?: Resolver<Maybe<Array<ResolversTypes['GlobalSessionRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
@@ -3422,7 +3422,7 @@ export type GlobalSessionRuleResolvers<ContextType = GatewayContext, ParentType 
   lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  policy?: Resolver<ResolversTypes['GlobalSessionPolicy'], ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['GlobalSessionPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
@@ -3447,7 +3447,7 @@ export type IdpActionResolvers<ContextType = GatewayContext, ParentType extends 
 };
 
 export type IdpDiscoveryPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IdpDiscoveryPolicy'] = ResolversParentTypes['IdpDiscoveryPolicy']> = {
-  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
   created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3457,7 +3457,7 @@ export type IdpDiscoveryPolicyResolvers<ContextType = GatewayContext, ParentType
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['IdpDiscoveryRule']>, ParentType, ContextType, RequireFields<IdpDiscoveryPolicyRuleArgs, 'id'>>;
-  rules?: Resolver<Array<ResolversTypes['IdpDiscoveryRule']>, ParentType, ContextType>;
+  rules?: Resolver<Maybe<Array<ResolversTypes['IdpDiscoveryRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
@@ -3472,7 +3472,7 @@ export type IdpDiscoveryRuleResolvers<ContextType = GatewayContext, ParentType e
   lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  policy?: Resolver<ResolversTypes['IdpDiscoveryPolicy'], ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['IdpDiscoveryPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
@@ -3523,7 +3523,7 @@ export type LinkHintsResolvers<ContextType = GatewayContext, ParentType extends 
 };
 
 export type MfaEnrollPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MfaEnrollPolicy'] = ResolversParentTypes['MfaEnrollPolicy']> = {
-  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
   created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3533,7 +3533,7 @@ export type MfaEnrollPolicyResolvers<ContextType = GatewayContext, ParentType ex
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['MfaEnrollRule']>, ParentType, ContextType, RequireFields<MfaEnrollPolicyRuleArgs, 'id'>>;
-  rules?: Resolver<Array<ResolversTypes['MfaEnrollRule']>, ParentType, ContextType>;
+  rules?: Resolver<Maybe<Array<ResolversTypes['MfaEnrollRule']>>, ParentType, ContextType>;
   settings?: Resolver<Maybe<ResolversTypes['MfaEnrollPolicySettings']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3555,7 +3555,7 @@ export type MfaEnrollRuleResolvers<ContextType = GatewayContext, ParentType exte
   lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  policy?: Resolver<ResolversTypes['MfaEnrollPolicy'], ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['MfaEnrollPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
@@ -3590,23 +3590,23 @@ export type MfaFactorsConfigurationResolvers<ContextType = GatewayContext, Paren
 };
 
 export type MutationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  activatePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationActivatePolicyArgs, 'id'>>;
-  activatePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationActivatePolicyRuleArgs, 'policyId' | 'ruleId'>>;
-  clonePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationClonePolicyArgs, 'id'>>;
-  createPolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationCreatePolicyArgs, 'input'>>;
-  createPolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationCreatePolicyRuleArgs, 'input' | 'policyId'>>;
-  createUserType?: Resolver<ResolversTypes['UserTypePayload'], ParentType, ContextType, RequireFields<MutationCreateUserTypeArgs, 'input'>>;
-  deactivatePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationDeactivatePolicyArgs, 'id'>>;
-  deactivatePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationDeactivatePolicyRuleArgs, 'policyId' | 'ruleId'>>;
-  deletePolicy?: Resolver<ResolversTypes['DeletePolicyPayload'], ParentType, ContextType, RequireFields<MutationDeletePolicyArgs, 'id'>>;
-  deletePolicyRule?: Resolver<ResolversTypes['DeletePolicyRulePayload'], ParentType, ContextType, RequireFields<MutationDeletePolicyRuleArgs, 'policyId' | 'ruleId'>>;
-  deleteUserType?: Resolver<ResolversTypes['DeleteUserTypePayload'], ParentType, ContextType, RequireFields<MutationDeleteUserTypeArgs, 'id'>>;
-  replacePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationReplacePolicyArgs, 'id' | 'input'>>;
-  replacePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationReplacePolicyRuleArgs, 'input' | 'policyId' | 'ruleId'>>;
-  replaceUserType?: Resolver<ResolversTypes['UserTypePayload'], ParentType, ContextType, RequireFields<MutationReplaceUserTypeArgs, 'id' | 'input'>>;
-  updatePolicy?: Resolver<ResolversTypes['PolicyPayload'], ParentType, ContextType, RequireFields<MutationUpdatePolicyArgs, 'id' | 'input'>>;
-  updatePolicyRule?: Resolver<ResolversTypes['PolicyRulePayload'], ParentType, ContextType, RequireFields<MutationUpdatePolicyRuleArgs, 'input' | 'policyId' | 'ruleId'>>;
-  updateUserType?: Resolver<ResolversTypes['UserTypePayload'], ParentType, ContextType, RequireFields<MutationUpdateUserTypeArgs, 'id' | 'input'>>;
+  activatePolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationActivatePolicyArgs, 'id'>>;
+  activatePolicyRule?: Resolver<Maybe<ResolversTypes['PolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationActivatePolicyRuleArgs, 'policyId' | 'ruleId'>>;
+  clonePolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationClonePolicyArgs, 'id'>>;
+  createPolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationCreatePolicyArgs, 'input'>>;
+  createPolicyRule?: Resolver<Maybe<ResolversTypes['PolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationCreatePolicyRuleArgs, 'input' | 'policyId'>>;
+  createUserType?: Resolver<Maybe<ResolversTypes['UserTypePayload']>, ParentType, ContextType, RequireFields<MutationCreateUserTypeArgs, 'input'>>;
+  deactivatePolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationDeactivatePolicyArgs, 'id'>>;
+  deactivatePolicyRule?: Resolver<Maybe<ResolversTypes['PolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationDeactivatePolicyRuleArgs, 'policyId' | 'ruleId'>>;
+  deletePolicy?: Resolver<Maybe<ResolversTypes['DeletePolicyPayload']>, ParentType, ContextType, RequireFields<MutationDeletePolicyArgs, 'id'>>;
+  deletePolicyRule?: Resolver<Maybe<ResolversTypes['DeletePolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationDeletePolicyRuleArgs, 'policyId' | 'ruleId'>>;
+  deleteUserType?: Resolver<Maybe<ResolversTypes['DeleteUserTypePayload']>, ParentType, ContextType, RequireFields<MutationDeleteUserTypeArgs, 'id'>>;
+  replacePolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationReplacePolicyArgs, 'id' | 'input'>>;
+  replacePolicyRule?: Resolver<Maybe<ResolversTypes['PolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationReplacePolicyRuleArgs, 'input' | 'policyId' | 'ruleId'>>;
+  replaceUserType?: Resolver<Maybe<ResolversTypes['UserTypePayload']>, ParentType, ContextType, RequireFields<MutationReplaceUserTypeArgs, 'id' | 'input'>>;
+  updatePolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationUpdatePolicyArgs, 'id' | 'input'>>;
+  updatePolicyRule?: Resolver<Maybe<ResolversTypes['PolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationUpdatePolicyRuleArgs, 'input' | 'policyId' | 'ruleId'>>;
+  updateUserType?: Resolver<Maybe<ResolversTypes['UserTypePayload']>, ParentType, ContextType, RequireFields<MutationUpdateUserTypeArgs, 'id' | 'input'>>;
 };
 
 export type NetworkConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['NetworkCondition'] = ResolversParentTypes['NetworkCondition']> = {
@@ -3661,7 +3661,7 @@ export type PasswordLockoutResolvers<ContextType = GatewayContext, ParentType ex
 };
 
 export type PasswordPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordPolicy'] = ResolversParentTypes['PasswordPolicy']> = {
-  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
   created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3671,7 +3671,7 @@ export type PasswordPolicyResolvers<ContextType = GatewayContext, ParentType ext
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['PasswordRule']>, ParentType, ContextType, RequireFields<PasswordPolicyRuleArgs, 'id'>>;
-  rules?: Resolver<Array<ResolversTypes['PasswordRule']>, ParentType, ContextType>;
+  rules?: Resolver<Maybe<Array<ResolversTypes['PasswordRule']>>, ParentType, ContextType>;
   settings?: Resolver<Maybe<ResolversTypes['PasswordPolicySettings']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3697,7 +3697,7 @@ export type PasswordRuleResolvers<ContextType = GatewayContext, ParentType exten
   lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  policy?: Resolver<ResolversTypes['PasswordPolicy'], ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['PasswordPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
@@ -3846,7 +3846,7 @@ export type ProfileEnrollmentActionResolvers<ContextType = GatewayContext, Paren
 };
 
 export type ProfileEnrollmentPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProfileEnrollmentPolicy'] = ResolversParentTypes['ProfileEnrollmentPolicy']> = {
-  applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType>;
+  applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
   created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3856,7 +3856,7 @@ export type ProfileEnrollmentPolicyResolvers<ContextType = GatewayContext, Paren
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['ProfileEnrollmentRule']>, ParentType, ContextType, RequireFields<ProfileEnrollmentPolicyRuleArgs, 'id'>>;
-  rules?: Resolver<Array<ResolversTypes['ProfileEnrollmentRule']>, ParentType, ContextType>;
+  rules?: Resolver<Maybe<Array<ResolversTypes['ProfileEnrollmentRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
@@ -3871,7 +3871,7 @@ export type ProfileEnrollmentRuleResolvers<ContextType = GatewayContext, ParentT
   lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  policy?: Resolver<ResolversTypes['ProfileEnrollmentPolicy'], ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['ProfileEnrollmentPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
@@ -3885,11 +3885,11 @@ export type ProfileEnrollmentRuleActionsResolvers<ContextType = GatewayContext, 
 };
 
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  policies?: Resolver<ResolversTypes['PolicyConnection'], ParentType, ContextType, RequireFields<QueryPoliciesArgs, 'type'>>;
+  policies?: Resolver<Maybe<ResolversTypes['PolicyConnection']>, ParentType, ContextType, RequireFields<QueryPoliciesArgs, 'type'>>;
   policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType, RequireFields<QueryPolicyArgs, 'id'>>;
-  simulateAccess?: Resolver<ResolversTypes['AccessSimulation'], ParentType, ContextType, RequireFields<QuerySimulateAccessArgs, 'input'>>;
+  simulateAccess?: Resolver<Maybe<ResolversTypes['AccessSimulation']>, ParentType, ContextType, RequireFields<QuerySimulateAccessArgs, 'input'>>;
   userType?: Resolver<Maybe<ResolversTypes['UserType']>, ParentType, ContextType, RequireFields<QueryUserTypeArgs, 'id'>>;
-  userTypes?: Resolver<Array<ResolversTypes['UserType']>, ParentType, ContextType>;
+  userTypes?: Resolver<Maybe<Array<ResolversTypes['UserType']>>, ParentType, ContextType>;
 };
 
 export type RecoveryEmailFactorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RecoveryEmailFactor'] = ResolversParentTypes['RecoveryEmailFactor']> = {

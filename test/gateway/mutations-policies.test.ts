@@ -238,7 +238,7 @@ describe('createPolicy', () => {
       stack().gql(CREATE, { input: { type: 'PASSWORD', name: 'x' } }, { auth: null }),
     );
     expect(total).toBe(0);
-    expect(result.data).toBeNull();
+    expect(result.data).toEqual({ createPolicy: null });
     expect(result.errors![0].extensions.code).toBe('UNAUTHENTICATED');
   });
 });

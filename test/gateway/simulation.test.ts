@@ -208,7 +208,8 @@ describe('bad input', () => {
     const result = await stack().gql(
       `{ simulateAccess(input: { appInstance: "0oa1portal", policyContext: { subject: { groups: { ids: ["00gnope"] } }, network: { zones: { ids: ["nzonope"] } } } }) { evaluation { policyType } } }`,
     );
-    expect(result.data).toBeNull();
+    expect(result.data).toEqual({ simulateAccess: null });
+    expect(result.errors).toHaveLength(1);
     const [error] = result.errors!;
     expect(error.path).toEqual(['simulateAccess']);
     expect(error.extensions.code).toBe('BAD_USER_INPUT');

@@ -161,6 +161,16 @@ describe('configuration', () => {
       host: '127.0.0.1',
       upstreamUrl: undefined,
       upstream: { connections: 16, connectTimeoutMs: 5000, headersTimeoutMs: 10000, bodyTimeoutMs: 10000 },
+      http: {
+        maxBodyBytes: 1048576,
+        headersTimeoutMs: 10000,
+        requestTimeoutMs: 10000,
+        keepAliveTimeoutMs: 5000,
+        maxConnections: 1000,
+      },
+      corsOrigins: undefined,
+      graphiql: true,
+      introspection: true,
     });
     expect(readEmulatorConfig({})).toEqual({
       port: 4001,
@@ -186,12 +196,30 @@ describe('configuration', () => {
         UPSTREAM_CONNECT_TIMEOUT_MS: '100',
         UPSTREAM_HEADERS_TIMEOUT_MS: '200',
         UPSTREAM_BODY_TIMEOUT_MS: '300',
+        MAX_BODY_BYTES: '2048',
+        HTTP_HEADERS_TIMEOUT_MS: '500',
+        HTTP_REQUEST_TIMEOUT_MS: '600',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '700',
+        MAX_CONNECTIONS: '50',
+        CORS_ORIGINS: 'https://console.example.com',
+        GRAPHIQL: 'off',
+        INTROSPECTION: 'off',
       }),
     ).toEqual({
       port: 0,
       host: '0.0.0.0',
       upstreamUrl: 'https://org.example.com/base',
       upstream: { connections: 4, connectTimeoutMs: 100, headersTimeoutMs: 200, bodyTimeoutMs: 300 },
+      http: {
+        maxBodyBytes: 2048,
+        headersTimeoutMs: 500,
+        requestTimeoutMs: 600,
+        keepAliveTimeoutMs: 700,
+        maxConnections: 50,
+      },
+      corsOrigins: ['https://console.example.com'],
+      graphiql: false,
+      introspection: false,
     });
     expect(
       readEmulatorConfig({

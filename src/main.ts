@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       corsOrigins: config.corsOrigins,
       graphiql: config.graphiql,
       introspection: config.introspection,
+      emulatorToken: emulatorConfig?.token,
     });
     stops.push(() => gateway.close());
 

@@ -4,7 +4,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createLogger, createYoga, type LogLevel, type YogaLogger, type YogaServerInstance } from 'graphql-yoga';
 import { HTTP_DEFAULTS, type HttpLimits } from '../config/gateway.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
@@ -13,6 +12,8 @@ import { corsPolicy } from './cors.ts';
 import { useNoOriginalError } from './plugins/errorHygiene.ts';
 import { useNoIntrospection } from './plugins/introspection.ts';
 import { useJsonOnly } from './plugins/jsonOnly.ts';
+import { useGraphiQL } from './plugins/graphiql.ts';
+import { useSchemaFile } from './plugins/schemaFile.ts';
 import { buildSchema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -33,17 +34,9 @@ export interface GatewayOptions {
   graphiql?: boolean;
   /** Default true; false also hides "Did you mean" suggestions. */
   introspection?: boolean;
+  /** The embedded emulator's token when it is the upstream (GraphiQL pre-fills it); unset for a real org. */
+  emulatorToken?: string;
 }
-
-const GRAPHIQL_DEFAULT_QUERY = `# Fields that read upstream data need your credentials:
-# put your API token in the Headers tab below.
-{
-  policies(type: PASSWORD) {
-    nodes { id name status priority }
-    pageInfo { hasNextPage endCursor }
-  }
-}
-`;
 
 export function createGateway(options: GatewayOptions): Gateway {
   const http = { ...HTTP_DEFAULTS, ...options.http };
@@ -57,17 +50,17 @@ export function createGateway(options: GatewayOptions): Gateway {
       useJsonOnly(GRAPHQL_PATH),
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
-    ],
-    graphiql:
+      // The SDL tells what introspection does: served only where introspection is.
+      options.introspection === false ? {} : useSchemaFile(),
       options.graphiql === false
-        ? false
-        : {
+        ? {}
+        : useGraphiQL({
+            graphqlPath: GRAPHQL_PATH,
             title: 'Policy GraphQL gateway',
-            defaultQuery: GRAPHIQL_DEFAULT_QUERY,
-            headers: JSON.stringify({ Authorization: 'SSWS <your API token>' }, null, 2),
-          },
-    // GraphiQL's script and styles are inlined in the page, so it works without internet access.
-    renderGraphiQL,
+            emulatorToken: options.emulatorToken,
+          }),
+    ],
+    graphiql: false, // served by useGraphiQL above: a small page and cacheable, precompressed assets
     // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
     maskedErrors: { isDev: false },
     logging: options.logger ?? createRedactingLogger('info'),

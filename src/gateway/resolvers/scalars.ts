@@ -1,5 +1,6 @@
 // The custom scalars. DateTime travels as the service's ISO 8601 string; JSON passes any value.
-import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+// Their descriptions are schema.graphql's: only the behaviour is defined here.
+import { GraphQLError, GraphQLScalarType, type GraphQLScalarTypeConfig, Kind, type ValueNode } from 'graphql';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
@@ -8,9 +9,20 @@ function asDateTime(value: unknown): string {
   throw new GraphQLError(`DateTime must be an ISO 8601 timestamp, got ${JSON.stringify(value)}`);
 }
 
-export const DateTime = new GraphQLScalarType<string, string>({
+/**
+ * A scalar without a description of its own: graphql-tools copies every member of a resolver's
+ * scalar onto the schema's, and an undefined `description` would erase the one schema.graphql gives.
+ */
+function scalarBehaviour<TInternal, TExternal>(
+  config: Omit<GraphQLScalarTypeConfig<TInternal, TExternal>, 'description'>,
+): GraphQLScalarType<TInternal, TExternal> {
+  const scalar = new GraphQLScalarType(config);
+  Reflect.deleteProperty(scalar, 'description');
+  return scalar;
+}
+
+export const DateTime = scalarBehaviour<string, string>({
   name: 'DateTime',
-  description: 'An ISO 8601 UTC timestamp with milliseconds.',
   serialize: asDateTime,
   parseValue: asDateTime,
   parseLiteral: (ast) => {
@@ -19,9 +31,8 @@ export const DateTime = new GraphQLScalarType<string, string>({
   },
 });
 
-export const JSONScalar = new GraphQLScalarType<unknown, unknown>({
+export const JSONScalar = scalarBehaviour<unknown, unknown>({
   name: 'JSON',
-  description: 'Any JSON value.',
   serialize: (value) => value,
   parseValue: (value) => value,
   parseLiteral: (ast, variables) => literalValue(ast, variables),

@@ -109,6 +109,9 @@ describe('npm start', () => {
     expect(types.errors).toBeUndefined();
     expect(types.data.userTypes).toContainEqual({ name: 'user', default: true });
     expect((await gql(endpoint, '{ userTypes { name } }')).errors![0].extensions.code).toBe('UNAUTHENTICATED');
+    // GraphiQL's Headers tab holds the embedded emulator's token.
+    const page = await (await fetch(endpoint, { headers: { accept: 'text/html' } })).text();
+    expect(page).toContain('SSWS e2e-secret-token');
 
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
@@ -127,6 +130,8 @@ describe('npm start', () => {
       const res = await gql(endpoint, '{ userType(id: "default") { default } }', `SSWS ${TOKEN}`);
       expect(res).toEqual({ data: { userType: { default: true } } });
       expect(calls().total).toBe(1);
+      const page = await (await fetch(endpoint, { headers: { accept: 'text/html' } })).text();
+      expect(page).toContain('SSWS \\u003cyour API token>');
       s.child.kill('SIGINT');
       expect(await s.exited).toBe(0);
     } finally {

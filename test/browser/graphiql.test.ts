@@ -1,0 +1,150 @@
+// GraphiQL in a real browser (Debian's headless Chromium driven by playwright-core): a first load
+// within 3 MB, Run answering with data in the result pane, and a reload that downloads only the page.
+// Without /usr/bin/chromium the file is skipped with a message, except under CI=true where it fails.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, createRedactingLogger } from '../../src/gateway/server.ts';
+import { TOKEN } from '../helpers/emulator.ts';
+import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CI = process.env.CI === 'true';
+const FIRST_LOAD_BUDGET = 3_000_000; // bytes on the wire, headers included
+const NEEDED_ASSETS = ['graphiql.js', 'graphiql.css', 'editor.worker.js', 'json.worker.js', 'graphql.worker.js'];
+// Starting Chromium and parsing GraphiQL's 5 MB script take seconds on a busy machine.
+const BROWSER_TIMEOUT = 60_000;
+
+const runs = existsSync(CHROMIUM) || CI;
+if (!runs) {
+  console.warn(
+    `GraphiQL browser test skipped: ${CHROMIUM} not found (apt-get install chromium). With CI=true it fails instead.`,
+  );
+}
+
+/** One request the gateway answered: method, path and the bytes it wrote for it (headers and body). */
+interface Served {
+  method: string;
+  path: string;
+  bytes: number;
+}
+
+describe.runIf(runs)('GraphiQL in headless Chromium', () => {
+  let upstream: TestUpstream;
+  let server: Server;
+  let url: string;
+  let profile: string;
+  let browser: BrowserContext;
+  let page: Page;
+  const served: Served[] = [];
+  let onServed = () => {};
+  /** Resolves once every asset GraphiQL needs (script, styles, its three editor workers) has been served. */
+  const assetsServed = () =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        // /graphiql/<name>.<hash>.<ext> → <name>.<ext>
+        const names = served.map((s) => s.path.replace(/^\/graphiql\/([a-z.]+)\.[0-9a-f]+\.(\w+)$/, '$1.$2'));
+        if (NEEDED_ASSETS.every((n) => names.includes(n))) resolve();
+      };
+      onServed = check;
+      check();
+    });
+
+  beforeAll(async () => {
+    upstream = await startTestUpstream();
+    const yoga = createGateway({
+      upstream: upstream.client,
+      emulatorToken: TOKEN,
+      logger: createRedactingLogger('silent'),
+    });
+    // The gateway's own handler, with a record of what each response cost on the wire.
+    server = createServer((req, res) => {
+      const before = req.socket.bytesWritten;
+      res.on('finish', () => {
+        served.push({ method: req.method!, path: req.url!, bytes: req.socket.bytesWritten - before });
+        onServed();
+      });
+      yoga(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    profile = mkdtempSync(join(tmpdir(), 'graphiql-browser-test-'));
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    page = browser.pages()[0] ?? (await browser.newPage());
+  }, BROWSER_TIMEOUT);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+    await upstream?.close();
+  });
+
+  /** Loads the page (or reloads it) and waits for GraphiQL to be ready: its schema fetched, Run shown. */
+  async function open(load: () => Promise<unknown>): Promise<void> {
+    const schemaFetched = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && (r.request().postData() ?? '').includes('__schema'),
+    );
+    await load();
+    await schemaFetched;
+    await page.locator('.graphiql-execute-button').waitFor();
+  }
+
+  it(
+    'loads within 3 MB and answers the first Run with data',
+    async () => {
+      await open(() => page.goto(`${url}/graphql`));
+
+      const run = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && (r.request().postData() ?? '').includes('policies('),
+      );
+      await page.locator('.graphiql-execute-button').click();
+      const answer = await (await run).json();
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.policies.nodes.length).toBeGreaterThan(0);
+
+      // What the developer sees: the result pane shows data, not an error.
+      const pane = page.locator('.graphiql-response');
+      await pane.locator('.view-lines', { hasText: '"data"' }).waitFor();
+      const text = await pane.innerText();
+      expect(text).toContain('"policies"');
+      expect(text).not.toContain('"errors"');
+
+      await assetsServed();
+      const total = served.reduce((sum, s) => sum + s.bytes, 0);
+      expect(total).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    'on a reload downloads the page only: the assets come from the browser cache',
+    async () => {
+      served.length = 0;
+      await open(() => page.reload());
+
+      const downloads = served.filter((s) => !(s.method === 'POST' && s.path === '/graphql'));
+      expect(downloads.map((s) => `${s.method} ${s.path.split('?')[0]}`)).toEqual(['GET /graphql']);
+      expect(downloads[0].bytes).toBeLessThan(4_000);
+    },
+    BROWSER_TIMEOUT,
+  );
+});

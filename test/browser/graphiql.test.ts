@@ -124,7 +124,7 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
       // What the developer sees: the result pane shows data, not an error.
       const pane = page.locator('.graphiql-response');
       await pane.locator('.view-lines', { hasText: '"data"' }).waitFor();
-      const text = await pane.innerText();
+      const text = (await pane.textContent()) ?? '';
       expect(text).toContain('"policies"');
       expect(text).not.toContain('"errors"');
 

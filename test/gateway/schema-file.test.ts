@@ -18,13 +18,14 @@ afterAll(async () => {
 });
 
 describe('the served schema', () => {
-  it('introspects to exactly schema.graphql, descriptions and deprecations included', async () => {
+  it('introspects to exactly schema.graphql, descriptions, deprecations and @oneOf included', async () => {
     const res = await stack.gql<IntrospectionQuery>(
       getIntrospectionQuery({
         descriptions: true,
         schemaDescription: true,
         specifiedByUrl: true,
         inputValueDeprecation: true,
+        oneOf: true,
       }),
       undefined,
       { auth: null },

@@ -46,6 +46,7 @@ function assetUrls(html: string): string[] {
 let upstream: TestUpstream;
 let embedded: RunningGateway; // upstream is the embedded emulator: its token is pre-filled
 let external: RunningGateway; // upstream set by UPSTREAM_URL: a placeholder
+let off: RunningGateway; // GRAPHIQL=false and INTROSPECTION=false
 const HTML = { accept: 'text/html' };
 
 beforeAll(async () => {
@@ -53,11 +54,13 @@ beforeAll(async () => {
   const logger = createRedactingLogger('silent');
   embedded = await startGateway({ port: 0, upstream: upstream.client, logger, emulatorToken: TOKEN });
   external = await startGateway({ port: 0, upstream: upstream.client, logger });
+  off = await startGateway({ port: 0, upstream: upstream.client, logger, graphiql: false, introspection: false });
 });
 
 afterAll(async () => {
   await embedded?.close();
   await external?.close();
+  await off?.close();
   await upstream?.close();
 });
 
@@ -136,6 +139,15 @@ describe('the GraphiQL assets', () => {
     expect(res.status).toBe(404);
     // Only the listed assets: not the cache folder's other files.
     expect((await get(`${embedded.url}${GRAPHIQL_ASSETS_PATH}manifest.json`)).status).toBe(404);
+  });
+});
+
+describe('GRAPHIQL=false and INTROSPECTION=false', () => {
+  it('serve neither the page, nor its assets, nor the schema file', async () => {
+    const html = (await get(`${embedded.url}/graphql`, HTML)).body.toString();
+    expect((await get(`${off.url}/graphql`, HTML)).body.toString()).not.toContain('renderYogaGraphiQL');
+    for (const url of assetUrls(html)) expect((await get(off.url + url)).status).toBe(404);
+    expect((await get(`${off.url}/schema.graphql`)).status).toBe(404);
   });
 });
 

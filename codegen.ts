@@ -2,6 +2,7 @@
 // REST wire types they are resolved from (src/rest/types.ts), or to the few gateway models that add
 // what the wire object lacks (src/gateway/resolvers/models.ts).
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { FACTOR_MODE } from './src/gateway/resolvers/enums.ts';
 
 const wire = (name: string) => `../rest/types.ts#${name}`;
 const model = (name: string) => `../gateway/resolvers/models.ts#${name}`;
@@ -118,6 +119,8 @@ const config: CodegenConfig = {
         // GraphQL type of the same name (Policy, UserType ...).
         mapperTypeSuffix: 'Wire',
         scalars: { DateTime: 'string', JSON: 'unknown' },
+        // Enum values that are not legal GraphQL names travel under their REST value (see resolvers/enums.ts).
+        enumValues: { FactorMode: FACTOR_MODE },
       },
     },
   },

@@ -3,14 +3,15 @@
 // GraphQLError with a stable `extensions.code` and the upstream error's identifiers. Messages come
 // from the upstream error body only: never a stack trace, a request header or a local address.
 import { GraphQLError } from 'graphql';
+import { REFUSAL_REASONS, type RefusalReason } from '../rest/types.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../upstream/errors.ts';
 
 export interface UserErrorShape {
   message: string;
   field?: string[] | null;
   code?: string | null;
-  /** E0000142's reason (PROHIBITED, UNMET_REQUIREMENTS). */
-  reason?: string | null;
+  /** E0000142's reason; a reason this schema does not know is left out. */
+  reason?: RefusalReason | null;
 }
 
 export type GatewayErrorCode =
@@ -41,7 +42,7 @@ const USER_FIXABLE_STATUSES = new Set([400, 403, 404]);
 export function toUserErrors(error: unknown, inputArg?: string): UserErrorShape[] {
   if (!(error instanceof UpstreamError) || !USER_FIXABLE_STATUSES.has(error.status)) throw toGraphQLError(error);
   const code = error.errorCode ?? null;
-  const reason = error.reason ? { reason: error.reason } : {};
+  const reason = isRefusalReason(error.reason) ? { reason: error.reason } : {};
   if (error.causes.length === 0) return [{ message: error.errorSummary, field: null, code, ...reason }];
   return error.causes.map((cause) => {
     // A cause that names its path says everything; the summary would only repeat the path list.
@@ -53,6 +54,10 @@ export function toUserErrors(error: unknown, inputArg?: string): UserErrorShape[
       ...reason,
     };
   });
+}
+
+function isRefusalReason(value: string | undefined): value is RefusalReason {
+  return (REFUSAL_REASONS as readonly (string | undefined)[]).includes(value);
 }
 
 /**

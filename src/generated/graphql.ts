@@ -40,18 +40,26 @@ export type AccessPolicy = Policy & {
   __typename?: 'AccessPolicy';
   applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyLinks;
   name: Scalars['String']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   rule?: Maybe<AccessPolicyRule>;
   rules?: Maybe<Array<AccessPolicyRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
+  /** The policy has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The policy has a `deactivate` link (it is active and not a system policy). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the policy (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 
@@ -67,17 +75,25 @@ export type AccessPolicyRule = PolicyRule & {
   __typename?: 'AccessPolicyRule';
   actions: AccessPolicyRuleActions;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyRuleLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyRuleLinks;
   name: Scalars['String']['output'];
   policy?: Maybe<AccessPolicy>;
   policyId: Scalars['ID']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyRuleType;
+  /** The rule has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The rule has a `deactivate` link (it is active and not the default rule). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the rule (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the rule (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 export type AccessPolicyRuleActions = {
@@ -145,12 +161,12 @@ export type AppConditionEntry = {
   type: AppConditionEntryType;
 };
 
-/** `{type: APP_TYPE, name}` or `{type: APP, id}`. */
-export type AppConditionEntryInput = {
-  id?: InputMaybe<Scalars['ID']['input']>;
-  name?: InputMaybe<Scalars['String']['input']>;
-  type: AppConditionEntryType;
-};
+/** One application or every application of a type: the REST `{type: APP, id}` or `{type: APP_TYPE, name}`. */
+export type AppConditionEntryInput =
+  /** An application id (REST `{type: APP, id}`). */
+  { app: Scalars['ID']['input']; appType?: never; }
+  |  /** An application type name (REST `{type: APP_TYPE, name}`). */
+  { app?: never; appType: Scalars['String']['input']; };
 
 export type AppConditionEntryType =
   /** One application: `id` is set. */
@@ -342,18 +358,26 @@ export type ContinuousAccessPolicy = Policy & {
   __typename?: 'ContinuousAccessPolicy';
   applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyLinks;
   name: Scalars['String']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   rule?: Maybe<ContinuousAccessRule>;
   rules?: Maybe<Array<ContinuousAccessRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
+  /** The policy has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The policy has a `deactivate` link (it is active and not a system policy). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the policy (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 
@@ -369,17 +393,25 @@ export type ContinuousAccessRule = PolicyRule & {
   __typename?: 'ContinuousAccessRule';
   actions: ContinuousAccessRuleActions;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyRuleLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyRuleLinks;
   name: Scalars['String']['output'];
   policy?: Maybe<ContinuousAccessPolicy>;
   policyId: Scalars['ID']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyRuleType;
+  /** The rule has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The rule has a `deactivate` link (it is active and not the default rule). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the rule (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the rule (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 export type ContinuousAccessRuleActions = {
@@ -512,18 +544,26 @@ export type EntityRiskPolicy = Policy & {
   __typename?: 'EntityRiskPolicy';
   applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyLinks;
   name: Scalars['String']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   rule?: Maybe<EntityRiskRule>;
   rules?: Maybe<Array<EntityRiskRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
+  /** The policy has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The policy has a `deactivate` link (it is active and not a system policy). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the policy (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 
@@ -536,17 +576,25 @@ export type EntityRiskRule = PolicyRule & {
   __typename?: 'EntityRiskRule';
   actions: EntityRiskRuleActions;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyRuleLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyRuleLinks;
   name: Scalars['String']['output'];
   policy?: Maybe<EntityRiskPolicy>;
   policyId: Scalars['ID']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyRuleType;
+  /** The rule has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The rule has a `deactivate` link (it is active and not the default rule). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the rule (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the rule (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 export type EntityRiskRuleActions = {
@@ -564,6 +612,13 @@ export type FactorEnrollmentInput = {
   self: EnrollSelf;
 };
 
+/** How many factor classes the assurance needs; the REST values `1FA` and `2FA` are not legal GraphQL names. */
+export type FactorMode =
+  /** `1FA` on the wire. */
+  | '1FA'
+  /** `2FA` on the wire. */
+  | '2FA';
+
 export type FactorPromptMode =
   | 'ALWAYS'
   | 'DEVICE'
@@ -574,18 +629,26 @@ export type GlobalSessionPolicy = Policy & {
   __typename?: 'GlobalSessionPolicy';
   applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyLinks;
   name: Scalars['String']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   rule?: Maybe<GlobalSessionRule>;
   rules?: Maybe<Array<GlobalSessionRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
+  /** The policy has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The policy has a `deactivate` link (it is active and not a system policy). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the policy (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 
@@ -599,17 +662,25 @@ export type GlobalSessionRule = PolicyRule & {
   __typename?: 'GlobalSessionRule';
   actions: GlobalSessionRuleActions;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyRuleLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyRuleLinks;
   name: Scalars['String']['output'];
   policy?: Maybe<GlobalSessionPolicy>;
   policyId: Scalars['ID']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyRuleType;
+  /** The rule has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The rule has a `deactivate` link (it is active and not the default rule). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the rule (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the rule (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 export type GlobalSessionRuleActions = {
@@ -662,18 +733,26 @@ export type IdpDiscoveryPolicy = Policy & {
   __typename?: 'IdpDiscoveryPolicy';
   applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyLinks;
   name: Scalars['String']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   rule?: Maybe<IdpDiscoveryRule>;
   rules?: Maybe<Array<IdpDiscoveryRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
+  /** The policy has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The policy has a `deactivate` link (it is active and not a system policy). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the policy (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 
@@ -686,17 +765,25 @@ export type IdpDiscoveryRule = PolicyRule & {
   __typename?: 'IdpDiscoveryRule';
   actions: IdpDiscoveryRuleActions;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyRuleLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyRuleLinks;
   name: Scalars['String']['output'];
   policy?: Maybe<IdpDiscoveryPolicy>;
   policyId: Scalars['ID']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyRuleType;
+  /** The rule has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The rule has a `deactivate` link (it is active and not the default rule). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the rule (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the rule (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 export type IdpDiscoveryRuleActions = {
@@ -803,19 +890,27 @@ export type MfaEnrollPolicy = Policy & {
   __typename?: 'MfaEnrollPolicy';
   applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyLinks;
   name: Scalars['String']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   rule?: Maybe<MfaEnrollRule>;
   rules?: Maybe<Array<MfaEnrollRule>>;
   settings?: Maybe<MfaEnrollPolicySettings>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
+  /** The policy has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The policy has a `deactivate` link (it is active and not a system policy). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the policy (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 
@@ -839,17 +934,25 @@ export type MfaEnrollRule = PolicyRule & {
   __typename?: 'MfaEnrollRule';
   actions: MfaEnrollRuleActions;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyRuleLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyRuleLinks;
   name: Scalars['String']['output'];
   policy?: Maybe<MfaEnrollPolicy>;
   policyId: Scalars['ID']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyRuleType;
+  /** The rule has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The rule has a `deactivate` link (it is active and not the default rule). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the rule (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the rule (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 export type MfaEnrollRuleActions = {
@@ -1255,19 +1358,27 @@ export type PasswordPolicy = Policy & {
   __typename?: 'PasswordPolicy';
   applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyLinks;
   name: Scalars['String']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   rule?: Maybe<PasswordRule>;
   rules?: Maybe<Array<PasswordRule>>;
   settings?: Maybe<PasswordPolicySettings>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
+  /** The policy has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The policy has a `deactivate` link (it is active and not a system policy). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the policy (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 
@@ -1301,17 +1412,25 @@ export type PasswordRule = PolicyRule & {
   __typename?: 'PasswordRule';
   actions: PasswordRuleActions;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyRuleLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyRuleLinks;
   name: Scalars['String']['output'];
   policy?: Maybe<PasswordPolicy>;
   policyId: Scalars['ID']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyRuleType;
+  /** The rule has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The rule has a `deactivate` link (it is active and not the default rule). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the rule (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the rule (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 export type PasswordRuleActions = {
@@ -1406,14 +1525,14 @@ export type Policy = {
   applications?: Maybe<Array<Application>>;
   /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyLinks;
   name: Scalars['String']['output'];
   /** 1 is the highest; the default policy is always last. */
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<PolicyRule>;
   /** The policy's rules in priority order (fetched only when asked for). */
@@ -1422,6 +1541,14 @@ export type Policy = {
   /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
   type: PolicyType;
+  /** The policy has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The policy has a `deactivate` link (it is active and not a system policy). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the policy (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 
@@ -1556,21 +1683,29 @@ export type PolicyPayload = {
 /** A policy rule. Each rule type has its own implementation with its own typed `actions`. */
 export type PolicyRule = {
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyRuleLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyRuleLinks;
   name: Scalars['String']['output'];
   /** The policy the rule belongs to. */
   policy?: Maybe<Policy>;
   /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
   /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   status: LifecycleStatus;
   /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
   type: PolicyRuleType;
+  /** The rule has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The rule has a `deactivate` link (it is active and not the default rule). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the rule (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the rule (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 /** The actions of every rule type in one flat object, as on the wire: send the members of the rule's type. */
@@ -1830,18 +1965,26 @@ export type ProfileEnrollmentPolicy = Policy & {
   __typename?: 'ProfileEnrollmentPolicy';
   applications?: Maybe<Array<Application>>;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyLinks;
   name: Scalars['String']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   rule?: Maybe<ProfileEnrollmentRule>;
   rules?: Maybe<Array<ProfileEnrollmentRule>>;
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyType;
+  /** The policy has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The policy has a `deactivate` link (it is active and not a system policy). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the policy (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 
@@ -1857,17 +2000,25 @@ export type ProfileEnrollmentRule = PolicyRule & {
   __typename?: 'ProfileEnrollmentRule';
   actions: ProfileEnrollmentRuleActions;
   conditions?: Maybe<PolicyConditions>;
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
-  links?: Maybe<PolicyRuleLinks>;
+  lastUpdated: Scalars['DateTime']['output'];
+  links: PolicyRuleLinks;
   name: Scalars['String']['output'];
   policy?: Maybe<ProfileEnrollmentPolicy>;
   policyId: Scalars['ID']['output'];
-  priority?: Maybe<Scalars['Int']['output']>;
+  priority: Scalars['Int']['output'];
   status: LifecycleStatus;
   system: Scalars['Boolean']['output'];
   type: PolicyRuleType;
+  /** The rule has an `activate` link (it is inactive and can be activated). */
+  viewerCanActivate: Scalars['Boolean']['output'];
+  /** The rule has a `deactivate` link (it is active and not the default rule). */
+  viewerCanDeactivate: Scalars['Boolean']['output'];
+  /** The service's links allow a DELETE of the rule (the default rule cannot be deleted). */
+  viewerCanDelete: Scalars['Boolean']['output'];
+  /** The service's links allow a PUT of the rule (its `self` hints). */
+  viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
 export type ProfileEnrollmentRuleActions = {
@@ -2393,9 +2544,16 @@ export type UserError = {
   /** Path of the offending input field, e.g. ["input", "settings", "password", "complexity", "minLength"]. */
   field?: Maybe<Array<Scalars['String']['output']>>;
   message: Scalars['String']['output'];
-  /** Why an operation is not allowed, with code E0000142: PROHIBITED or UNMET_REQUIREMENTS. */
-  reason?: Maybe<Scalars['String']['output']>;
+  /** Why an operation is not allowed, with code E0000142. */
+  reason?: Maybe<UserErrorReason>;
 };
+
+/** The reason of an E0000142 refusal. */
+export type UserErrorReason =
+  /** Never allowed (e.g. deleting the default user type). */
+  | 'PROHIBITED'
+  /** Not allowed now (e.g. deleting a user type that still has users). */
+  | 'UNMET_REQUIREMENTS';
 
 export type UserIdentifierCondition = {
   __typename?: 'UserIdentifierCondition';
@@ -2436,18 +2594,18 @@ export type UserIdentifierType =
 /** A template a user belongs to. Every org has a default type and at most 10 types. */
 export type UserType = {
   __typename?: 'UserType';
-  created?: Maybe<Scalars['DateTime']['output']>;
+  created: Scalars['DateTime']['output'];
   /** User id of the creator. */
-  createdBy?: Maybe<Scalars['String']['output']>;
+  createdBy: Scalars['String']['output'];
   /** True for the default type. */
   default: Scalars['Boolean']['output'];
   description?: Maybe<Scalars['String']['output']>;
   displayName: Scalars['String']['output'];
   id: Scalars['ID']['output'];
-  lastUpdated?: Maybe<Scalars['DateTime']['output']>;
+  lastUpdated: Scalars['DateTime']['output'];
   /** User id of the last editor. */
-  lastUpdatedBy?: Maybe<Scalars['String']['output']>;
-  links?: Maybe<UserTypeLinks>;
+  lastUpdatedBy: Scalars['String']['output'];
+  links: UserTypeLinks;
   /** Unique, immutable; starts with a letter and holds only letters, digits or underscore. */
   name: Scalars['String']['output'];
 };
@@ -2504,8 +2662,8 @@ export type VerificationMethod = {
   __typename?: 'VerificationMethod';
   /** Only one element must be satisfied; inside one element every property must be. */
   constraints?: Maybe<Array<VerificationConstraint>>;
-  /** 1FA or 2FA. */
-  factorMode?: Maybe<Scalars['String']['output']>;
+  /** Default TWO_FACTOR. */
+  factorMode?: Maybe<FactorMode>;
   /** ISO 8601 duration of inactivity after which re-authentication is required. */
   inactivityPeriod?: Maybe<Scalars['String']['output']>;
   /** ISO 8601 duration; constraint-level values take precedence. */
@@ -2515,8 +2673,8 @@ export type VerificationMethod = {
 
 export type VerificationMethodInput = {
   constraints?: InputMaybe<Array<VerificationConstraintInput>>;
-  /** 1FA or 2FA. */
-  factorMode?: InputMaybe<Scalars['String']['input']>;
+  /** Default TWO_FACTOR. */
+  factorMode?: InputMaybe<FactorMode>;
   inactivityPeriod?: InputMaybe<Scalars['String']['input']>;
   reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
   type: VerificationMethodType;
@@ -2528,8 +2686,8 @@ export type VerificationMethodType =
 export type VerificationMethodUpdateInput = {
   /** A list: replaced whole. */
   constraints?: InputMaybe<Array<VerificationConstraintInput>>;
-  /** 1FA or 2FA. */
-  factorMode?: InputMaybe<Scalars['String']['input']>;
+  /** Default TWO_FACTOR. */
+  factorMode?: InputMaybe<FactorMode>;
   inactivityPeriod?: InputMaybe<Scalars['String']['input']>;
   reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
   type?: InputMaybe<VerificationMethodType>;
@@ -2714,6 +2872,7 @@ export type ResolversTypes = {
   EntityRiskRuleActions: ResolverTypeWrapper<RuleActionsWire>;
   FactorEnrollment: ResolverTypeWrapper<FactorEnrollment>;
   FactorEnrollmentInput: FactorEnrollmentInput;
+  FactorMode: null;
   FactorPromptMode: FactorPromptMode;
   GlobalSessionPolicy: ResolverTypeWrapper<PolicyWire>;
   GlobalSessionRule: ResolverTypeWrapper<RuleWithPolicyIdWire>;
@@ -2897,6 +3056,7 @@ export type ResolversTypes = {
   UpdateUserTypeInput: UpdateUserTypeInput;
   UserCondition: ResolverTypeWrapper<IncludeExcludeWire>;
   UserError: ResolverTypeWrapper<UserError>;
+  UserErrorReason: UserErrorReason;
   UserIdentifierCondition: ResolverTypeWrapper<UserIdentifierConditionWire>;
   UserIdentifierConditionInput: UserIdentifierConditionInput;
   UserIdentifierConditionUpdateInput: UserIdentifierConditionUpdateInput;
@@ -3165,35 +3325,43 @@ export type AccessActionResolvers<ContextType = GatewayContext, ParentType exten
 export type AccessPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessPolicy'] = ResolversParentTypes['AccessPolicy']> = {
   applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['AccessPolicyRule']>, ParentType, ContextType, RequireFields<AccessPolicyRuleArgs, 'id'>>;
   rules?: Resolver<Maybe<Array<ResolversTypes['AccessPolicyRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type AccessPolicyRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessPolicyRule'] = ResolversParentTypes['AccessPolicyRule']> = {
   actions?: Resolver<ResolversTypes['AccessPolicyRuleActions'], ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyRuleLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['AccessPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3269,35 +3437,43 @@ export type ContinuousAccessFailureActionResolvers<ContextType = GatewayContext,
 export type ContinuousAccessPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ContinuousAccessPolicy'] = ResolversParentTypes['ContinuousAccessPolicy']> = {
   applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['ContinuousAccessRule']>, ParentType, ContextType, RequireFields<ContinuousAccessPolicyRuleArgs, 'id'>>;
   rules?: Resolver<Maybe<Array<ResolversTypes['ContinuousAccessRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ContinuousAccessRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ContinuousAccessRule'] = ResolversParentTypes['ContinuousAccessRule']> = {
   actions?: Resolver<ResolversTypes['ContinuousAccessRuleActions'], ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyRuleLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['ContinuousAccessPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3356,35 +3532,43 @@ export type EntityRiskConditionResolvers<ContextType = GatewayContext, ParentTyp
 export type EntityRiskPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EntityRiskPolicy'] = ResolversParentTypes['EntityRiskPolicy']> = {
   applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['EntityRiskRule']>, ParentType, ContextType, RequireFields<EntityRiskPolicyRuleArgs, 'id'>>;
   rules?: Resolver<Maybe<Array<ResolversTypes['EntityRiskRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type EntityRiskRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EntityRiskRule'] = ResolversParentTypes['EntityRiskRule']> = {
   actions?: Resolver<ResolversTypes['EntityRiskRuleActions'], ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyRuleLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['EntityRiskPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3396,38 +3580,48 @@ export type FactorEnrollmentResolvers<ContextType = GatewayContext, ParentType e
   self?: Resolver<ResolversTypes['EnrollSelf'], ParentType, ContextType>;
 };
 
+export type FactorModeResolvers = { ONE_FACTOR: '1FA', TWO_FACTOR: '2FA' };
+
 export type GlobalSessionPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['GlobalSessionPolicy'] = ResolversParentTypes['GlobalSessionPolicy']> = {
   applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['GlobalSessionRule']>, ParentType, ContextType, RequireFields<GlobalSessionPolicyRuleArgs, 'id'>>;
   rules?: Resolver<Maybe<Array<ResolversTypes['GlobalSessionRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type GlobalSessionRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['GlobalSessionRule'] = ResolversParentTypes['GlobalSessionRule']> = {
   actions?: Resolver<ResolversTypes['GlobalSessionRuleActions'], ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyRuleLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['GlobalSessionPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3449,35 +3643,43 @@ export type IdpActionResolvers<ContextType = GatewayContext, ParentType extends 
 export type IdpDiscoveryPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IdpDiscoveryPolicy'] = ResolversParentTypes['IdpDiscoveryPolicy']> = {
   applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['IdpDiscoveryRule']>, ParentType, ContextType, RequireFields<IdpDiscoveryPolicyRuleArgs, 'id'>>;
   rules?: Resolver<Maybe<Array<ResolversTypes['IdpDiscoveryRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type IdpDiscoveryRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['IdpDiscoveryRule'] = ResolversParentTypes['IdpDiscoveryRule']> = {
   actions?: Resolver<ResolversTypes['IdpDiscoveryRuleActions'], ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyRuleLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['IdpDiscoveryPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3525,19 +3727,23 @@ export type LinkHintsResolvers<ContextType = GatewayContext, ParentType extends 
 export type MfaEnrollPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MfaEnrollPolicy'] = ResolversParentTypes['MfaEnrollPolicy']> = {
   applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['MfaEnrollRule']>, ParentType, ContextType, RequireFields<MfaEnrollPolicyRuleArgs, 'id'>>;
   rules?: Resolver<Maybe<Array<ResolversTypes['MfaEnrollRule']>>, ParentType, ContextType>;
   settings?: Resolver<Maybe<ResolversTypes['MfaEnrollPolicySettings']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3550,17 +3756,21 @@ export type MfaEnrollPolicySettingsResolvers<ContextType = GatewayContext, Paren
 export type MfaEnrollRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MfaEnrollRule'] = ResolversParentTypes['MfaEnrollRule']> = {
   actions?: Resolver<ResolversTypes['MfaEnrollRuleActions'], ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyRuleLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['MfaEnrollPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3663,19 +3873,23 @@ export type PasswordLockoutResolvers<ContextType = GatewayContext, ParentType ex
 export type PasswordPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordPolicy'] = ResolversParentTypes['PasswordPolicy']> = {
   applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['PasswordRule']>, ParentType, ContextType, RequireFields<PasswordPolicyRuleArgs, 'id'>>;
   rules?: Resolver<Maybe<Array<ResolversTypes['PasswordRule']>>, ParentType, ContextType>;
   settings?: Resolver<Maybe<ResolversTypes['PasswordPolicySettings']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3692,17 +3906,21 @@ export type PasswordRecoverySettingsResolvers<ContextType = GatewayContext, Pare
 export type PasswordRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordRule'] = ResolversParentTypes['PasswordRule']> = {
   actions?: Resolver<ResolversTypes['PasswordRuleActions'], ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyRuleLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['PasswordPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3848,35 +4066,43 @@ export type ProfileEnrollmentActionResolvers<ContextType = GatewayContext, Paren
 export type ProfileEnrollmentPolicyResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProfileEnrollmentPolicy'] = ResolversParentTypes['ProfileEnrollmentPolicy']> = {
   applications?: Resolver<Maybe<Array<ResolversTypes['Application']>>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rule?: Resolver<Maybe<ResolversTypes['ProfileEnrollmentRule']>, ParentType, ContextType, RequireFields<ProfileEnrollmentPolicyRuleArgs, 'id'>>;
   rules?: Resolver<Maybe<Array<ResolversTypes['ProfileEnrollmentRule']>>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ProfileEnrollmentRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProfileEnrollmentRule'] = ResolversParentTypes['ProfileEnrollmentRule']> = {
   actions?: Resolver<ResolversTypes['ProfileEnrollmentRuleActions'], ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['PolicyConditions']>, ParentType, ContextType>;
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['PolicyRuleLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['PolicyRuleLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['ProfileEnrollmentPolicy']>, ParentType, ContextType>;
   policyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  priority?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['LifecycleStatus'], ParentType, ContextType>;
   system?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['PolicyRuleType'], ParentType, ContextType>;
+  viewerCanActivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDeactivate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanDelete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  viewerCanUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4018,7 +4244,7 @@ export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends 
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['UserErrorReason']>, ParentType, ContextType>;
 };
 
 export type UserIdentifierConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserIdentifierCondition'] = ResolversParentTypes['UserIdentifierCondition']> = {
@@ -4033,15 +4259,15 @@ export type UserIdentifierPatternResolvers<ContextType = GatewayContext, ParentT
 };
 
 export type UserTypeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserType'] = ResolversParentTypes['UserType']> = {
-  created?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  createdBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   default?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lastUpdated?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  lastUpdatedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  links?: Resolver<Maybe<ResolversTypes['UserTypeLinks']>, ParentType, ContextType>;
+  lastUpdated?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastUpdatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['UserTypeLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -4075,7 +4301,7 @@ export type VerificationConstraintResolvers<ContextType = GatewayContext, Parent
 
 export type VerificationMethodResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['VerificationMethod'] = ResolversParentTypes['VerificationMethod']> = {
   constraints?: Resolver<Maybe<Array<ResolversTypes['VerificationConstraint']>>, ParentType, ContextType>;
-  factorMode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  factorMode?: Resolver<Maybe<ResolversTypes['FactorMode']>, ParentType, ContextType>;
   inactivityPeriod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reauthenticateIn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['VerificationMethodType'], ParentType, ContextType>;
@@ -4120,6 +4346,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   EntityRiskRule?: EntityRiskRuleResolvers<ContextType>;
   EntityRiskRuleActions?: EntityRiskRuleActionsResolvers<ContextType>;
   FactorEnrollment?: FactorEnrollmentResolvers<ContextType>;
+  FactorMode?: FactorModeResolvers;
   GlobalSessionPolicy?: GlobalSessionPolicyResolvers<ContextType>;
   GlobalSessionRule?: GlobalSessionRuleResolvers<ContextType>;
   GlobalSessionRuleActions?: GlobalSessionRuleActionsResolvers<ContextType>;

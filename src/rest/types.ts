@@ -538,6 +538,10 @@ export interface SimulationResponse {
 
 // ---------------------------------------------------------------- errors
 
+/** The reasons of an E0000142 refusal. */
+export const REFUSAL_REASONS = ['PROHIBITED', 'UNMET_REQUIREMENTS'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
 export interface ErrorBody {
   errorCode: string;
   errorSummary: string;

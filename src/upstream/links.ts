@@ -17,3 +17,18 @@ export function accessPolicyIdOf(app: Application): string | null {
     return null;
   }
 }
+
+/** True when the link is present and its hints name the method. */
+export function linkAllows(link: Link | undefined, method: string): boolean {
+  return link?.hints?.allow.includes(method) ?? false;
+}
+
+/** What a policy's or rule's links offer the caller, as the service advertises it. */
+export function permissionsOf(links: { self: Link; activate?: Link; deactivate?: Link }) {
+  return {
+    viewerCanUpdate: linkAllows(links.self, 'PUT'),
+    viewerCanDelete: linkAllows(links.self, 'DELETE'),
+    viewerCanActivate: linkAllows(links.activate, 'POST'),
+    viewerCanDeactivate: linkAllows(links.deactivate, 'POST'),
+  };
+}

@@ -243,7 +243,8 @@ describe('policy _links', () => {
       expect(p._links.self.hints.allow, type).toEqual(['GET', 'PUT']);
       expect(p._links.activate, type).toBeUndefined();
       expect(p._links.deactivate, type).toBeUndefined();
-      expect(p._links.rules.hints.allow, type).toEqual(['GET', 'POST']);
+      // A profile enrollment policy holds one rule, which it already has: no POST is offered.
+      expect(p._links.rules.hints.allow, type).toEqual(type === 'PROFILE_ENROLLMENT' ? ['GET'] : ['GET', 'POST']);
     }
   });
 
@@ -295,7 +296,9 @@ describe('rule _links', () => {
       const system = rules.find((r: { system: boolean }) => r.system);
       expect(system, type).toBeDefined();
       expect(Object.keys(system._links), type).toEqual(['self']);
-      expect(system._links.self.hints.allow, type).toEqual(['GET', 'PUT']);
+      // The authenticator enrollment and IdP discovery default rules are read-only: no PUT is offered.
+      const readOnly = type === 'MFA_ENROLL' || type === 'IDP_DISCOVERY';
+      expect(system._links.self.hints.allow, type).toEqual(readOnly ? ['GET'] : ['GET', 'PUT']);
     }
   });
 });

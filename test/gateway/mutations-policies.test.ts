@@ -355,8 +355,8 @@ describe('clonePolicy', () => {
     expect(clone.id).not.toBe(original.id);
     expect(clone.system).toBe(false);
     expect(clone.rules.map((r: any) => [r.name, r.actions.appSignOn.verificationMethod.factorMode])).toEqual([
-      ['Two factors', '2FA'],
-      ['Catch-all Rule', '1FA'],
+      ['Two factors', 'TWO_FACTOR'],
+      ['Catch-all Rule', 'ONE_FACTOR'],
     ]);
   });
 

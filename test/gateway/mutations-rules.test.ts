@@ -179,10 +179,7 @@ describe('rules of every type', () => {
       name: 'Phishing resistant',
       conditions: {
         app: {
-          include: [
-            { type: 'APP', id: FIXTURE.portal },
-            { type: 'APP_TYPE', name: 'saml' },
-          ],
+          include: [{ app: FIXTURE.portal }, { appType: 'saml' }],
           exclude: [],
         },
         device: { registered: true, managed: false },
@@ -194,7 +191,7 @@ describe('rules of every type', () => {
           access: 'ALLOW',
           verificationMethod: {
             type: 'ASSURANCE',
-            factorMode: '2FA',
+            factorMode: 'TWO_FACTOR',
             reauthenticateIn: 'PT2H',
             constraints: [
               {
@@ -218,7 +215,7 @@ describe('rules of every type', () => {
     expect(rule.conditions.device).toEqual({ registered: true, managed: false });
     expect(rule.conditions.platform).toEqual({ include: [{ type: 'MOBILE', os: { type: 'IOS' } }] });
     const method = rule.actions.appSignOn.verificationMethod;
-    expect(method).toMatchObject({ type: 'ASSURANCE', factorMode: '2FA', reauthenticateIn: 'PT2H' });
+    expect(method).toMatchObject({ type: 'ASSURANCE', factorMode: 'TWO_FACTOR', reauthenticateIn: 'PT2H' });
     expect(method.constraints[0].knowledge).toMatchObject({ types: ['PASSWORD'], required: true });
     expect(method.constraints[0].possession).toMatchObject({
       deviceBound: 'REQUIRED',
@@ -240,7 +237,7 @@ describe('rules of every type', () => {
             access: 'ALLOW',
             verificationMethod: {
               type: 'ASSURANCE',
-              factorMode: '1FA',
+              factorMode: 'ONE_FACTOR',
               constraints: [{ knowledge: { types: ['PASSWORD'] }, possession: { types: ['SECURITY_KEY'] } }],
             },
           },

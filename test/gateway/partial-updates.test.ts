@@ -57,16 +57,19 @@ async function updateRule(policyId: string, ruleId: string, input: Record<string
   return mutate(stack(), 'updatePolicyRule', UPDATE_RULE, { policyId, ruleId, input });
 }
 
-/** For each [path, value]: one update sending only that member; the object read back differs from the one before only there. */
+/**
+ * For each [path, value]: one update sending only that member; the object read back differs from
+ * the one before only there (holding `wireValue` when the GraphQL value is spelled differently).
+ */
 async function expectMemberByMember(
   read: () => Promise<any>,
   update: (input: Record<string, unknown>) => Promise<unknown>,
-  changes: [Path, unknown][],
+  changes: [Path, unknown, unknown?][],
 ): Promise<void> {
-  for (const [path, value] of changes) {
+  for (const [path, value, wireValue = value] of changes) {
     const before = stable(await read());
     await update(nest(path, value));
-    expect(stable(await read()), path.join('.')).toEqual(withMember(before, path, value));
+    expect(stable(await read()), path.join('.')).toEqual(withMember(before, path, wireValue));
   }
 }
 
@@ -303,7 +306,7 @@ describe('updatePolicy: one member at a time, every other member kept', () => {
 const RULE_CASES: {
   policyType: string;
   rule: Record<string, unknown>;
-  changes: [Path, unknown][];
+  changes: [Path, unknown, unknown?][];
 }[] = [
   {
     policyType: 'PLATFORM_SIGN_ON',
@@ -368,6 +371,7 @@ const RULE_CASES: {
     policyType: 'ACCESS_POLICY',
     rule: {
       type: 'ACCESS_POLICY',
+      conditions: { app: { include: [{ type: 'APP_TYPE', name: 'saml' }], exclude: [] } },
       actions: {
         appSignOn: {
           access: 'ALLOW',
@@ -382,7 +386,7 @@ const RULE_CASES: {
       },
     },
     changes: [
-      [['actions', 'appSignOn', 'verificationMethod', 'factorMode'], '1FA'],
+      [['actions', 'appSignOn', 'verificationMethod', 'factorMode'], 'ONE_FACTOR', '1FA'],
       [['actions', 'appSignOn', 'verificationMethod', 'reauthenticateIn'], 'PT4H'],
       [['actions', 'appSignOn', 'verificationMethod', 'inactivityPeriod'], 'PT30M'],
       [
@@ -403,6 +407,8 @@ const RULE_CASES: {
       ],
       [['actions', 'appSignOn', 'access'], 'DENY'],
       [['conditions', 'riskScore', 'level'], 'HIGH'],
+      // @oneOf entries in, REST entries out; the list is replaced whole.
+      [['conditions', 'app', 'include'], [{ app: FIXTURE.portal }], [{ type: 'APP', id: FIXTURE.portal }]],
     ],
   },
   {

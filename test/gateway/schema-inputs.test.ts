@@ -39,14 +39,14 @@ describe('bodies', () => {
     ).toEqual({ type: 'PASSWORD', name: 'P', settings: { password: { complexity: { minLength: 12 } } } });
   });
 
-  it('sends app condition entries and one-of actions as given, without the members left null', () => {
+  it('turns @oneOf app condition entries into REST entries and sends action items without the members left null', () => {
     const body = toRuleBody({
       type: 'ACCESS_POLICY',
       name: 'R',
       conditions: {
         app: {
-          include: [{ type: 'APP', id: '0oa1', name: null }],
-          exclude: [{ type: 'APP_TYPE', name: 'saml', id: null }],
+          include: [{ app: '0oa1' }],
+          exclude: [{ appType: 'saml' }],
         },
       },
       actions: {
@@ -65,15 +65,6 @@ describe('bodies', () => {
         continuousAccess: { failureActions: [{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } }] },
       },
     });
-  });
-
-  it('keeps an incomplete one-of entry for the service to refuse', () => {
-    const body = toRuleBody({
-      type: 'SIGN_ON',
-      name: 'R',
-      conditions: { app: { include: [{ type: 'APP' }], exclude: [] } },
-    });
-    expect(body.conditions?.app?.include).toEqual([{ type: 'APP' }]);
   });
 
   it('builds the simulation body and a partial user type update', () => {

@@ -177,8 +177,20 @@ describe('every member of the spec objects is a typed field', () => {
     expect(jsonFields).toEqual(['Application.additionalProperties']);
   });
 
-  it('keeps 1FA/2FA as a String (not legal enum values)', () => {
-    expect(getNamedType(object('VerificationMethod').getFields().factorMode.type).name).toBe('String');
+  it('types 1FA/2FA as the FactorMode enum, whose internal values are the REST values', () => {
+    const factorMode = getNamedType(object('VerificationMethod').getFields().factorMode.type) as GraphQLEnumType;
+    expect(factorMode.name).toBe('FactorMode');
+    expect(factorMode.getValues().map((v) => [v.name, v.value])).toEqual([
+      ['ONE_FACTOR', '1FA'],
+      ['TWO_FACTOR', '2FA'],
+    ]);
+    expect(getNamedType(input('VerificationMethodInput').getFields().factorMode.type).name).toBe('FactorMode');
+  });
+
+  it('types closed value sets as enums and the REST one-of inputs as @oneOf', () => {
+    expect(getNamedType(object('UserError').getFields().reason.type).name).toBe('UserErrorReason');
+    expect(getNamedType(object('SimulatedCondition').getFields().type.type).name).toBe('SimulatedConditionType');
+    expect(input('AppConditionEntryInput').isOneOf).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 // Stored objects -> the wire shapes of the spec: derived priority and `_links`.
 import type { Link, Policy, PolicyLinks, PolicyRule, RuleLinks, UserType } from '../../rest/types.ts';
+import { policyDeleteRefusal, ruleCreateRefusal, ruleEditRefusal } from './refusals.ts';
 import type { OrgStore, StoredPolicy, StoredRule, StoredUserType } from './store.ts';
 
 const link = (href: string, ...allow: string[]): Link => ({ href, hints: { allow } });
@@ -7,22 +8,26 @@ const link = (href: string, ...allow: string[]): Link => ({ href, hints: { allow
 /** Entity risk and continuous access policies are not mapped to resources: no `mappings` link. */
 const UNMAPPED = new Set(['ENTITY_RISK', 'CONTINUOUS_ACCESS']);
 
-export function policyLinks(base: string, p: StoredPolicy): PolicyLinks {
+/** Hints name only what the org then accepts (see refusals.ts). */
+export function policyLinks(store: OrgStore, base: string, p: StoredPolicy): PolicyLinks {
   const self = `${base}/api/v1/policies/${encodeURIComponent(p.id)}`;
-  const links: PolicyLinks = { self: p.system ? link(self, 'GET', 'PUT') : link(self, 'GET', 'PUT', 'DELETE') };
+  const canDelete = !policyDeleteRefusal(store, p);
+  const links: PolicyLinks = { self: canDelete ? link(self, 'GET', 'PUT', 'DELETE') : link(self, 'GET', 'PUT') };
   // System policies are always active and cannot be deactivated, so they offer no lifecycle link.
   if (!p.system) {
     if (p.status === 'ACTIVE') links.deactivate = link(`${self}/lifecycle/deactivate`, 'POST');
     else links.activate = link(`${self}/lifecycle/activate`, 'POST');
   }
-  links.rules = link(`${self}/rules`, 'GET', 'POST');
-  if (!UNMAPPED.has(p.type)) links.mappings = link(`${self}/mappings`, 'GET', 'POST');
+  links.rules = ruleCreateRefusal(store, p) ? link(`${self}/rules`, 'GET') : link(`${self}/rules`, 'GET', 'POST');
+  // The mappings resource is not served: its link advertises no method.
+  if (!UNMAPPED.has(p.type)) links.mappings = link(`${self}/mappings`);
   return links;
 }
 
-export function ruleLinks(base: string, policyId: string, r: StoredRule): RuleLinks {
-  const self = `${base}/api/v1/policies/${encodeURIComponent(policyId)}/rules/${encodeURIComponent(r.id)}`;
-  const links: RuleLinks = { self: r.system ? link(self, 'GET', 'PUT') : link(self, 'GET', 'PUT', 'DELETE') };
+export function ruleLinks(store: OrgStore, base: string, policy: StoredPolicy, r: StoredRule): RuleLinks {
+  const self = `${base}/api/v1/policies/${encodeURIComponent(policy.id)}/rules/${encodeURIComponent(r.id)}`;
+  const methods = ['GET', ...(ruleEditRefusal(store, policy, r) ? [] : ['PUT']), ...(r.system ? [] : ['DELETE'])];
+  const links: RuleLinks = { self: link(self, ...methods) };
   if (!r.system) {
     if (r.status === 'ACTIVE') links.deactivate = link(`${self}/lifecycle/deactivate`, 'POST');
     else links.activate = link(`${self}/lifecycle/activate`, 'POST');
@@ -31,11 +36,11 @@ export function ruleLinks(base: string, policyId: string, r: StoredRule): RuleLi
 }
 
 export function toWirePolicy(store: OrgStore, base: string, p: StoredPolicy): Policy {
-  return { ...p, priority: store.policyPriority(p), _links: policyLinks(base, p) };
+  return { ...p, priority: store.policyPriority(p), _links: policyLinks(store, base, p) };
 }
 
 export function toWireRule(store: OrgStore, base: string, policy: StoredPolicy, r: StoredRule): PolicyRule {
-  return { ...r, priority: store.rulePriority(policy, r), _links: ruleLinks(base, policy.id, r) };
+  return { ...r, priority: store.rulePriority(policy, r), _links: ruleLinks(store, base, policy, r) };
 }
 
 export function schemaIdOf(typeId: string): string {

@@ -11,6 +11,7 @@ import type { OrgStore, StoredPolicy } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
 import { toWirePolicy, toWireRule } from '../org/wire.ts';
+import { policyDeleteRefusal } from '../org/refusals.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;
@@ -165,13 +166,8 @@ export const replacePolicy: Handler = ({ store, base, params, body }) => {
 
 export const deletePolicy: Handler = ({ store, params }) => {
   const p = findPolicy(store, params.policyId);
-  if (p.system) throw forbidden(['the default policy cannot be deleted']);
-  const apps = store.appsOfPolicy(p);
-  if (apps.length) {
-    throw forbidden([
-      `the policy is assigned to ${apps.length} application(s) (${apps.map((a) => a.id).join(', ')}); assign them another policy first`,
-    ]);
-  }
+  const refusal = policyDeleteRefusal(store, p);
+  if (refusal) throw forbidden([refusal]);
   store.removePolicy(p.id);
   store.changed();
   return noContent();

@@ -9,6 +9,7 @@ import { Check } from '../policyTypes/check.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
 import type { RuleValidationContext } from '../policyTypes/registry.ts';
 import { toWirePolicy, toWireRule } from '../org/wire.ts';
+import { ruleCreateRefusal, ruleEditRefusal } from '../org/refusals.ts';
 
 function findRule(store: OrgStore, policy: StoredPolicy, ruleId: string): StoredRule {
   const r = store.rule(policy.id, ruleId);
@@ -77,10 +78,8 @@ export const getRule: Handler = ({ store, base, params }) => {
 
 export const createRule: Handler = ({ store, base, params, body }) => {
   const p = findPolicy(store, params.policyId);
-  const max = POLICY_TYPE_MODULES[p.type].maxRules;
-  if (max !== undefined && store.rules(p.id).length >= max) {
-    throw validationFailed([`rules: a ${p.type} policy holds at most ${max} rule(s)`]);
-  }
+  const refusal = ruleCreateRefusal(store, p);
+  if (refusal) throw validationFailed([refusal]);
   const { fields, priority } = parseRule(store, p, body);
   const t = now();
   const r: StoredRule = { id: newId('0pr'), system: false, ...fields, created: t, lastUpdated: t };
@@ -92,12 +91,8 @@ export const createRule: Handler = ({ store, base, params, body }) => {
 export const replaceRule: Handler = ({ store, base, params, body }) => {
   const p = findPolicy(store, params.policyId);
   const existing = findRule(store, p, params.ruleId);
-  if (existing.system) {
-    if (store.engine === 'CLASSIC') throw forbidden(['default rules cannot be edited on classic engine orgs']);
-    if (POLICY_TYPE_MODULES[p.type].defaultRuleReadOnly(toWirePolicy(store, '', p))) {
-      throw forbidden([`the default rule of this ${p.type} policy is read-only`]);
-    }
-  }
+  const refusal = ruleEditRefusal(store, p, existing);
+  if (refusal) throw forbidden([refusal]);
   const { fields, priority } = parseRule(store, p, body, existing);
   const r: StoredRule = { ...existing, ...fields, lastUpdated: now() };
   store.placeRule(p, r, priority ?? store.rulePriority(p, existing));

@@ -7,6 +7,7 @@ import { userTypeMutations } from './mutations/userTypes.ts';
 import { Application, Policy, PolicyConnection, policyFields, policyQueries } from './policies.ts';
 import { DeletePolicyPayload, DeletePolicyRulePayload, PolicyPayload, PolicyRulePayload } from './payloads.ts';
 import { PolicyRule, ruleFields } from './rules.ts';
+import { FactorMode } from './enums.ts';
 import { DateTime, JSONScalar } from './scalars.ts';
 import {
   PolicyTypeEvaluation,
@@ -20,6 +21,7 @@ import { UserType, userTypeQueries } from './userTypes.ts';
 export const resolvers: Resolvers = {
   DateTime,
   JSON: JSONScalar,
+  FactorMode,
   Query: { ...policyQueries, ...userTypeQueries, ...simulationQueries },
   Mutation: { ...policyMutations, ...ruleMutations, ...userTypeMutations },
 

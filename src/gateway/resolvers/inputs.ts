@@ -1,8 +1,9 @@
 // GraphQL inputs to REST bodies. Input field names are the REST names, so a body is the input with
-// GraphQL's explicit nulls left out (null in an input means "not sent"). The types below make the
-// compiler check that every input object matches its wire type; only the few members whose GraphQL
-// type is wider than the wire type (the flattened one-of objects and `factorMode`) are passed as
-// sent, for the service to validate.
+// GraphQL's explicit nulls left out (null in an input means "not sent"); the @oneOf inputs (app
+// condition entries, the simulation context's groups) are turned into their REST shapes. The types
+// below make the compiler check that every input object matches its wire type; only the flattened
+// action items (entity risk, continuous access), whose GraphQL type is wider than the wire type, are
+// passed as sent, for the service to validate.
 import type * as Wire from '../../rest/types.ts';
 import type { PolicyPatch, PolicyRulePatch } from '../../upstream/updates.ts';
 import type {
@@ -69,11 +70,14 @@ export function toRulePatch(input: UpdatePolicyRuleInput): PolicyRulePatch {
   return patch;
 }
 
-/** The app entries of a patch, passed as sent like those of a full body. */
+/** The app entries of a patch become REST entries like those of a full body. */
 function toConditionsPatch(input: PolicyConditionsUpdateInput): NonNullable<PolicyPatch['conditions']> {
   const { app, ...rest } = input;
   const patch: NonNullable<PolicyPatch['conditions']> = rest;
-  if (app !== undefined) patch.app = app as NonNullable<PolicyPatch['conditions']>['app'];
+  // A list left out stays undefined (kept), an explicit null stays null (cleared).
+  const entries = (list: AppConditionEntryInput[] | null | undefined) =>
+    list == null ? list : list.map((e) => toAppEntry(compact(e)));
+  if (app !== undefined) patch.app = app && { include: entries(app.include), exclude: entries(app.exclude) };
   return patch;
 }
 
@@ -89,25 +93,15 @@ function toConditions(input: Compact<PolicyConditionsInput>): Wire.Conditions {
   return conditions;
 }
 
-/** `{type, name?, id?}`: sent as given; the service checks that the member the type needs is there. */
+/** `{app}` is `{type: APP, id}`, `{appType}` is `{type: APP_TYPE, name}` (@oneOf: exactly one is set). */
 function toAppEntry(entry: Compact<AppConditionEntryInput>): Wire.AppConditionEntry {
-  return entry as Wire.AppConditionEntry;
+  return entry.app !== undefined ? { type: 'APP', id: entry.app } : { type: 'APP_TYPE', name: entry.appType ?? '' };
 }
 
 function toActions(input: Compact<PolicyRuleActionsInput>): Wire.RuleActions {
   const { appSignOn, entityRisk, continuousAccess, ...rest } = input;
   const actions: Wire.RuleActions = rest;
-  if (appSignOn) {
-    const { factorMode, ...method } = appSignOn.verificationMethod;
-    actions.appSignOn = {
-      ...appSignOn,
-      verificationMethod: {
-        ...method,
-        // A String in GraphQL because `1FA` and `2FA` are not legal enum values.
-        ...(factorMode !== undefined && { factorMode: factorMode as Wire.VerificationMethod['factorMode'] }),
-      },
-    };
-  }
+  if (appSignOn) actions.appSignOn = appSignOn;
   if (entityRisk) actions.entityRisk = { actions: entityRisk.actions as Wire.EntityRiskActionItem[] };
   if (continuousAccess) {
     actions.continuousAccess = {

@@ -1,7 +1,7 @@
 // Policies: the list and by-id queries, the interface's type resolution, and the fields every
 // policy implementation shares (links, nested rules, mapped applications).
 import type { PolicyListArgs } from '../../upstream/client.ts';
-import { accessPolicyIdOf } from '../../upstream/links.ts';
+import { accessPolicyIdOf, permissionsOf } from '../../upstream/links.ts';
 import type {
   ApplicationResolvers,
   GlobalSessionPolicyResolvers,
@@ -50,6 +50,10 @@ export const Policy: PolicyResolvers = {
 /** The fields resolved the same way on every policy implementation. */
 export const policyFields = {
   links: (policy) => policy._links,
+  viewerCanUpdate: (policy) => permissionsOf(policy._links).viewerCanUpdate,
+  viewerCanDelete: (policy) => permissionsOf(policy._links).viewerCanDelete,
+  viewerCanActivate: (policy) => permissionsOf(policy._links).viewerCanActivate,
+  viewerCanDeactivate: (policy) => permissionsOf(policy._links).viewerCanDeactivate,
   rules: async (policy, _, { loaders }) => {
     const rules = await fromUpstream(loaders.rules.load(policy.id));
     return rules.map((rule) => withPolicyId(policy.id, rule));

@@ -1,4 +1,5 @@
 // Policy rules: the interface's type resolution and the fields every rule implementation shares.
+import { permissionsOf } from '../../upstream/links.ts';
 import { gatewayError } from '../errors.ts';
 import type { GlobalSessionRuleResolvers, PolicyRuleResolvers } from '../../generated/graphql.ts';
 import { RULE_TYPENAME } from './typenames.ts';
@@ -11,6 +12,10 @@ export const PolicyRule: PolicyRuleResolvers = {
 /** The fields resolved the same way on every rule implementation. */
 export const ruleFields = {
   links: (rule) => rule._links,
+  viewerCanUpdate: (rule) => permissionsOf(rule._links).viewerCanUpdate,
+  viewerCanDelete: (rule) => permissionsOf(rule._links).viewerCanDelete,
+  viewerCanActivate: (rule) => permissionsOf(rule._links).viewerCanActivate,
+  viewerCanDeactivate: (rule) => permissionsOf(rule._links).viewerCanDeactivate,
   policy: async (rule, _, { loaders }) => {
     const policy = await fromUpstream(loaders.policy.load(rule.policyId));
     // Only possible when the policy was deleted between reading the rule and reading its policy.

@@ -1,0 +1,7 @@
+// Enums whose REST values are not legal GraphQL names: each GraphQL value's internal value is the
+// REST value, so inputs arrive and outputs leave as the service spells them (codegen maps the same).
+import type { FactorModeResolvers } from '../../generated/graphql.ts';
+
+export const FACTOR_MODE = { ONE_FACTOR: '1FA', TWO_FACTOR: '2FA' } as const;
+
+export const FactorMode: FactorModeResolvers = FACTOR_MODE;

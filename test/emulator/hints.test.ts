@@ -1,0 +1,98 @@
+// The `_links` hints never advertise what the service then refuses: on both engines, every method
+// every link of every default policy and default rule advertises is tried, and succeeds.
+import { describe, expect, it } from 'vitest';
+import { POLICY_TYPES } from '../../src/rest/types.ts';
+import { type TestEmulator, useEmulator } from '../helpers/emulator.ts';
+
+/** A rule each policy type accepts on both engines, for the `rules` link's POST. */
+const NEW_RULE: Record<string, Record<string, unknown>> = {
+  PLATFORM_SIGN_ON: { type: 'SIGN_ON', actions: { signon: { access: 'DENY' } } },
+  PASSWORD: { type: 'PASSWORD', actions: { passwordChange: { access: 'ALLOW' } } },
+  MFA_ENROLL: { type: 'MFA_ENROLL', actions: { enroll: { self: 'LOGIN' } } },
+  IDP_DISCOVERY: {
+    type: 'IDP_DISCOVERY',
+    actions: { idp: { idpSelectionType: 'SPECIFIC', providers: [{ type: 'SAML2', id: '0oaidp1' }] } },
+  },
+  ACCESS_POLICY: {
+    type: 'ACCESS_POLICY',
+    actions: { appSignOn: { access: 'DENY', verificationMethod: { type: 'ASSURANCE' } } },
+  },
+  ENTITY_RISK: { type: 'ENTITY_RISK', actions: { entityRisk: { actions: [] } } },
+  CONTINUOUS_ACCESS: { type: 'CONTINUOUS_ACCESS', actions: { continuousAccess: { failureActions: [] } } },
+};
+
+interface Link {
+  href: string;
+  hints?: { allow: string[] };
+}
+
+/** Sends `method` to a link; PUT sends the object back as read, POST on `rules` a new rule. */
+async function tryLink(emu: TestEmulator, name: string, link: Link, method: string, object: any, policyType: string) {
+  const path = new URL(link.href).pathname;
+  const body =
+    method === 'PUT'
+      ? object
+      : method === 'POST' && name === 'rules'
+        ? { name: 'New', ...NEW_RULE[policyType] }
+        : undefined;
+  return emu.call(method, path, body);
+}
+
+async function tryEveryAdvertisedMethod(emu: TestEmulator, object: any, policyType: string): Promise<string[]> {
+  const tried: string[] = [];
+  for (const [name, link] of Object.entries(object._links as Record<string, Link>)) {
+    for (const method of link.hints?.allow ?? []) {
+      const res = await tryLink(emu, name, link, method, object, policyType);
+      expect(res.status, `${method} ${name} of ${policyType} ${object.name}: ${JSON.stringify(res.body)}`).toBeLessThan(
+        300,
+      );
+      tried.push(`${name}:${method}`);
+    }
+  }
+  return tried;
+}
+
+for (const engine of ['IE', 'CLASSIC'] as const) {
+  describe(`${engine} engine`, () => {
+    const emulator = useEmulator({ engine });
+
+    it('every advertised method on every default policy and default rule succeeds', async () => {
+      const emu = emulator();
+      const seen: string[] = [];
+      for (const type of POLICY_TYPES) {
+        const list = await emu.call('GET', `/api/v1/policies?type=${type}`);
+        if (list.status !== 200) continue; // a type the engine does not have
+        const policy = list.body.find((p: any) => p.system);
+        seen.push(...(await tryEveryAdvertisedMethod(emu, policy, type)).map((m) => `${type} policy ${m}`));
+        // Read after the policy's links were tried: a POST on `rules` renumbers the rules.
+        const [rule] = (await emu.call('GET', `/api/v1/policies/${policy.id}/rules`)).body.filter((r: any) => r.system);
+        seen.push(...(await tryEveryAdvertisedMethod(emu, rule, type)).map((m) => `${type} rule ${m}`));
+      }
+      // What the hints offer is what the service accepts.
+      if (engine === 'IE') {
+        expect(seen).toContain('PLATFORM_SIGN_ON rule self:PUT');
+        expect(seen).not.toContain('MFA_ENROLL rule self:PUT');
+        expect(seen).not.toContain('IDP_DISCOVERY rule self:PUT');
+        expect(seen).not.toContain('PROFILE_ENROLLMENT policy rules:POST');
+        expect(seen).toContain('ENTITY_RISK policy rules:POST');
+      } else {
+        expect(seen.filter((m) => m.includes('rule self:PUT'))).toEqual([]);
+        expect(seen).toContain('PASSWORD policy rules:POST');
+      }
+      expect(seen.filter((m) => m.endsWith(':DELETE'))).toEqual([]);
+    });
+
+    it('a policy mapped to applications does not advertise DELETE', async () => {
+      if (engine !== 'IE') return;
+      const emu = emulator();
+      const policy = (
+        await emu.call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name: 'Mapped', description: 'x' })
+      ).body;
+      expect(policy._links.self.hints.allow).toContain('DELETE');
+      await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${policy.id}`);
+      const mapped = (await emu.call('GET', `/api/v1/policies/${policy.id}`)).body;
+      expect(mapped._links.self.hints.allow).toEqual(['GET', 'PUT']);
+      expect((await emu.call('DELETE', `/api/v1/policies/${policy.id}`)).status).toBe(403);
+    });
+  });
+}

@@ -56,7 +56,7 @@ export type AccessPolicy = Policy & {
   viewerCanActivate: Scalars['Boolean']['output'];
   /** The policy has a `deactivate` link (it is active and not a system policy). */
   viewerCanDeactivate: Scalars['Boolean']['output'];
-  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  /** The service's links allow a DELETE of the policy (system policies and policies mapped to applications cannot be deleted). */
   viewerCanDelete: Scalars['Boolean']['output'];
   /** The service's links allow a PUT of the policy (its `self` hints). */
   viewerCanUpdate: Scalars['Boolean']['output'];
@@ -374,7 +374,7 @@ export type ContinuousAccessPolicy = Policy & {
   viewerCanActivate: Scalars['Boolean']['output'];
   /** The policy has a `deactivate` link (it is active and not a system policy). */
   viewerCanDeactivate: Scalars['Boolean']['output'];
-  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  /** The service's links allow a DELETE of the policy (system policies and policies mapped to applications cannot be deleted). */
   viewerCanDelete: Scalars['Boolean']['output'];
   /** The service's links allow a PUT of the policy (its `self` hints). */
   viewerCanUpdate: Scalars['Boolean']['output'];
@@ -560,7 +560,7 @@ export type EntityRiskPolicy = Policy & {
   viewerCanActivate: Scalars['Boolean']['output'];
   /** The policy has a `deactivate` link (it is active and not a system policy). */
   viewerCanDeactivate: Scalars['Boolean']['output'];
-  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  /** The service's links allow a DELETE of the policy (system policies and policies mapped to applications cannot be deleted). */
   viewerCanDelete: Scalars['Boolean']['output'];
   /** The service's links allow a PUT of the policy (its `self` hints). */
   viewerCanUpdate: Scalars['Boolean']['output'];
@@ -645,7 +645,7 @@ export type GlobalSessionPolicy = Policy & {
   viewerCanActivate: Scalars['Boolean']['output'];
   /** The policy has a `deactivate` link (it is active and not a system policy). */
   viewerCanDeactivate: Scalars['Boolean']['output'];
-  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  /** The service's links allow a DELETE of the policy (system policies and policies mapped to applications cannot be deleted). */
   viewerCanDelete: Scalars['Boolean']['output'];
   /** The service's links allow a PUT of the policy (its `self` hints). */
   viewerCanUpdate: Scalars['Boolean']['output'];
@@ -749,7 +749,7 @@ export type IdpDiscoveryPolicy = Policy & {
   viewerCanActivate: Scalars['Boolean']['output'];
   /** The policy has a `deactivate` link (it is active and not a system policy). */
   viewerCanDeactivate: Scalars['Boolean']['output'];
-  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  /** The service's links allow a DELETE of the policy (system policies and policies mapped to applications cannot be deleted). */
   viewerCanDelete: Scalars['Boolean']['output'];
   /** The service's links allow a PUT of the policy (its `self` hints). */
   viewerCanUpdate: Scalars['Boolean']['output'];
@@ -907,7 +907,7 @@ export type MfaEnrollPolicy = Policy & {
   viewerCanActivate: Scalars['Boolean']['output'];
   /** The policy has a `deactivate` link (it is active and not a system policy). */
   viewerCanDeactivate: Scalars['Boolean']['output'];
-  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  /** The service's links allow a DELETE of the policy (system policies and policies mapped to applications cannot be deleted). */
   viewerCanDelete: Scalars['Boolean']['output'];
   /** The service's links allow a PUT of the policy (its `self` hints). */
   viewerCanUpdate: Scalars['Boolean']['output'];
@@ -1375,7 +1375,7 @@ export type PasswordPolicy = Policy & {
   viewerCanActivate: Scalars['Boolean']['output'];
   /** The policy has a `deactivate` link (it is active and not a system policy). */
   viewerCanDeactivate: Scalars['Boolean']['output'];
-  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  /** The service's links allow a DELETE of the policy (system policies and policies mapped to applications cannot be deleted). */
   viewerCanDelete: Scalars['Boolean']['output'];
   /** The service's links allow a PUT of the policy (its `self` hints). */
   viewerCanUpdate: Scalars['Boolean']['output'];
@@ -1545,7 +1545,7 @@ export type Policy = {
   viewerCanActivate: Scalars['Boolean']['output'];
   /** The policy has a `deactivate` link (it is active and not a system policy). */
   viewerCanDeactivate: Scalars['Boolean']['output'];
-  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  /** The service's links allow a DELETE of the policy (system policies and policies mapped to applications cannot be deleted). */
   viewerCanDelete: Scalars['Boolean']['output'];
   /** The service's links allow a PUT of the policy (its `self` hints). */
   viewerCanUpdate: Scalars['Boolean']['output'];
@@ -1981,7 +1981,7 @@ export type ProfileEnrollmentPolicy = Policy & {
   viewerCanActivate: Scalars['Boolean']['output'];
   /** The policy has a `deactivate` link (it is active and not a system policy). */
   viewerCanDeactivate: Scalars['Boolean']['output'];
-  /** The service's links allow a DELETE of the policy (the default rule cannot be deleted). */
+  /** The service's links allow a DELETE of the policy (system policies and policies mapped to applications cannot be deleted). */
   viewerCanDelete: Scalars['Boolean']['output'];
   /** The service's links allow a PUT of the policy (its `self` hints). */
   viewerCanUpdate: Scalars['Boolean']['output'];

@@ -1,7 +1,8 @@
 // Permissions as booleans: viewerCan* on policies and rules follow the service's links and hints,
 // so a console hides exactly the buttons the service would refuse.
 import { describe, expect, it } from 'vitest';
-import { defaultPolicyId, ok, restCreatePolicy, restCreateRule, useStack } from './schema-helpers.ts';
+import { useStack } from '../helpers/gateway.ts';
+import { defaultPolicyId, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
 
 const stack = useStack();
 

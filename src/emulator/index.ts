@@ -2,7 +2,7 @@
 // from the command line.
 import type { AddressInfo } from 'node:net';
 import { loadFixture, parseFixture, type OrgFixture } from './org/fixture.ts';
-import { readState, StateWriter } from './org/persistence.ts';
+import { readState, removeStrayTempFiles, StateWriter } from './org/persistence.ts';
 import { emptyData, seedOrg } from './org/seed.ts';
 import type { RequestCounter } from './http/admin.ts';
 import { type ConnectionLimits, connectionLimitsProblem, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
@@ -52,16 +52,20 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const fixture: OrgFixture =
     options.fixture !== undefined ? parseFixture(options.fixture) : loadFixture(options.fixturePath);
   const writer = options.statePath ? new StateWriter(options.statePath, () => store.data) : undefined;
-  const onChange = () => writer?.schedule();
+  const onChange = () => writer?.changed();
   // A new org is seeded once (so a bad fixture fails the start, state file or not) and copied on
   // every reset, so that its ids (default policies and rules, the default user type) stay valid.
   const seeded = new OrgStore(emptyData(), fixture, engine);
   seedOrg(seeded, fixture);
   const startData = seeded.data;
   const fresh = () => new OrgStore(structuredClone(startData), fixture, engine, onChange);
+  if (options.statePath) removeStrayTempFiles(options.statePath);
   const saved = options.statePath ? readState(options.statePath) : undefined;
   let store = saved ? new OrgStore(saved, fixture, engine, onChange) : fresh();
-  if (!saved) writer?.schedule();
+  if (!saved) {
+    writer?.changed();
+    await writer?.durable();
+  }
 
   let url = '';
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
@@ -79,8 +83,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     store: () => store,
     reset: async () => {
       store = fresh();
-      writer?.schedule();
+      writer?.changed();
+      await writer?.durable();
     },
+    durable: () => writer?.durable() ?? Promise.resolve(),
     base: () => url,
   });
   const host = options.host ?? '127.0.0.1';

@@ -1,6 +1,6 @@
-// Optional persistence (the org kept in a JSON file across restarts, written atomically) and the
-// start-up errors of bad state and fixture files.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Optional persistence (the org kept in a JSON file across restarts, durable before each answer and
+// written atomically) and the start-up errors of bad state and fixture files.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,20 +22,7 @@ async function stop(emu: TestEmulator): Promise<void> {
   await emu.close();
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits until the state file holds `text` (writes happen after the response). */
-async function waitForStateContaining(text: string): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      const content = readFileSync(statePath, 'utf8');
-      if (content.includes(text)) return content;
-    } catch {
-      // not written yet
-    }
-    await sleep(5);
-  }
-  throw new Error(`state file never contained ${text}`);
-}
+const saved = () => JSON.parse(readFileSync(statePath, 'utf8'));
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
@@ -97,13 +84,29 @@ describe('state file', () => {
     expect((await second.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(404);
   });
 
-  it('writes after each change, without waiting for a shutdown', async () => {
+  it('has every change in the file before it answers 2xx', async () => {
     const emu = await start();
     const p = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Written early' })).body;
-    const saved = JSON.parse(await waitForStateContaining(p.id));
-    expect(saved.policies[p.id].name).toBe('Written early');
+    expect(saved().policies[p.id].name).toBe('Written early');
     await emu.call('PUT', `/api/v1/policies/${p.id}`, { type: 'PASSWORD', name: 'Renamed early' });
-    expect(JSON.parse(await waitForStateContaining('Renamed early')).policies[p.id].name).toBe('Renamed early');
+    expect(saved().policies[p.id].name).toBe('Renamed early');
+    await emu.call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`);
+    expect(saved().policies[p.id].status).toBe('INACTIVE');
+    await emu.call('DELETE', `/api/v1/policies/${p.id}`);
+    expect(saved().policies[p.id]).toBeUndefined();
+  });
+
+  it('answers 500 when the change cannot be written, keeps it in memory, and writes it with the next commit', async () => {
+    const emu = await start();
+    rmSync(dir, { recursive: true, force: true });
+    const lost = await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Not on disk' });
+    expect(lost.status).toBe(500);
+    expect(lost.body.errorCode).toBe('E0000009');
+    expect(JSON.stringify(lost.body)).not.toContain(dir);
+    mkdirSync(dir);
+    await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'On disk' });
+    const names = Object.values(saved().policies).map((p) => (p as { name: string }).name);
+    expect(names).toEqual(expect.arrayContaining(['Not on disk', 'On disk']));
   });
 
   it('writes atomically: readers only ever see whole files, and no temporary file is left behind', async () => {
@@ -126,7 +129,6 @@ describe('state file', () => {
         emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `Burst ${i}` }),
       ),
     );
-    await waitForStateContaining('Burst 29');
     writing = false;
     await reader;
     expect(reads).toBeGreaterThan(0);

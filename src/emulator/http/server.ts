@@ -61,6 +61,8 @@ export interface ServerOptions {
   store(): OrgStore;
   /** Puts the org back to its start state; resolves once that is durable. */
   reset(): Promise<void>;
+  /** Resolves once every change made so far is durable (at once without a state file). */
+  durable(): Promise<void>;
   base(): string;
 }
 
@@ -91,6 +93,10 @@ export function createEmulatorServer(options: ServerOptions): { server: Server; 
         body,
       };
       const reply = match.route.handler(ctx);
+      // No answer, read or write, goes out before every change it could reflect is on disk.
+      await options.durable().catch(() => {
+        throw serverError(500, ['the change could not be written to the state file; it is kept in memory']);
+      });
       return { ...reply, headers: { ...quota.headers, ...reply.headers } };
     } catch (e) {
       const reply = errorReply(e);

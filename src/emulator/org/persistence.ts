@@ -1,8 +1,8 @@
-// Optional persistence of the org to one JSON file, written atomically (temporary file, then
-// rename) after each change. Writes are serialized and coalesced: a burst of changes costs one
-// write of the latest state after the one in flight.
-import { existsSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+// Optional persistence of the org to one JSON file, durable before any answer that depends on it:
+// group commits written atomically (temporary file, fsync, rename, fsync of the directory).
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type FileHandle, open, rename } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { OrgData } from './store.ts';
 
 export class StateFileError extends Error {}
@@ -44,33 +44,95 @@ export function readState(path: string): OrgData | undefined {
   return d as OrgData;
 }
 
+/** Removes temporary files a crashed run left next to the state file (`<file>.<pid>.tmp`). */
+export function removeStrayTempFiles(path: string): void {
+  const dir = dirname(path);
+  const stray = new RegExp(`^${escapeRegExp(basename(path))}\\.\\d+\\.tmp$`);
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) if (stray.test(name)) rmSync(join(dir, name), { force: true });
+}
+
+/** Writes `text` to `path` so that a crash leaves either the old or the new file: temp file, fsync, rename, fsync of the directory. */
+export async function writeFileDurably(path: string, text: string): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  const file = await open(tmp, 'w');
+  try {
+    await file.writeFile(text);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(tmp, path);
+  await syncDirectory(dirname(path));
+}
+
+/** Makes a rename durable. Some platforms cannot open a directory for syncing; there the rename is as durable as it gets. */
+async function syncDirectory(dir: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch (e) {
+    if (!['EISDIR', 'EPERM', 'EINVAL', 'EBADF'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * Group commit of the org to its state file. `changed()` marks the org changed; `durable()` resolves
+ * once every change made so far is on disk. The changes of one tick (and those made while a commit is
+ * being written) go to disk together in the next commit, so a burst of writes costs few commits.
+ */
 export class StateWriter {
-  private pending = false;
-  private running: Promise<void> = Promise.resolve();
+  /** The commit that will include every change not yet in a running commit. */
+  private next?: Promise<void>;
+  private running?: Promise<void>;
 
   constructor(
     private readonly path: string,
     private readonly snapshot: () => OrgData,
   ) {}
 
-  /** Schedules a write of the current state. */
-  schedule(): void {
-    if (this.pending) return;
-    this.pending = true;
-    this.running = this.running.then(async () => {
-      this.pending = false;
-      const tmp = `${this.path}.${process.pid}.tmp`;
-      try {
-        await writeFile(tmp, JSON.stringify(this.snapshot()));
-        await rename(tmp, this.path);
-      } catch (e) {
-        console.error(`emulator: could not write state file ${this.path}: ${(e as Error).message}`);
-      }
-    });
+  changed(): void {
+    if (this.next) return;
+    const previous = this.running ?? Promise.resolve();
+    this.next = previous
+      .catch(() => undefined)
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => {
+        // From here on, a new change belongs to the commit after this one.
+        this.next = undefined;
+        const commit = this.commit();
+        this.running = commit;
+        commit.then(
+          () => this.running === commit && (this.running = undefined),
+          () => this.running === commit && (this.running = undefined),
+        );
+        return commit;
+      });
   }
 
-  /** Resolves when every scheduled write has finished. */
-  flush(): Promise<void> {
-    return this.running;
+  /** Resolves when every change made so far is on disk; rejects when that commit failed. */
+  durable(): Promise<void> {
+    return this.next ?? this.running ?? Promise.resolve();
   }
+
+  /** Waits for the last commit; a failure has already been reported. */
+  async flush(): Promise<void> {
+    await this.durable().catch(() => undefined);
+  }
+
+  private async commit(): Promise<void> {
+    try {
+      await writeFileDurably(this.path, JSON.stringify(this.snapshot()));
+    } catch (e) {
+      console.error(`emulator: could not write state file ${this.path}: ${(e as Error).message}`);
+      throw e;
+    }
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmulator } from '../../src/emulator/index.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TOKEN = 'crash-token';
+export const TOKEN = 'crash-token';
 
 export interface CrashRound {
   attempted: number;

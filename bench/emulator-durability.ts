@@ -1,11 +1,20 @@
 // `npm run soak:emulator`: crash rounds (kill -9 during 200 parallel creates, restart, nothing
 // acknowledged lost) and create throughput with a state file on an org of 5,000 policies. Bounded
 // (a few minutes), loopback only; writes the "Emulator durability" section of docs/reliability.md.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator } from '../src/emulator/index.ts';
-import { createPolicy } from '../src/emulator/routes/policies.ts';
+import { fileURLToPath } from 'node:url';
 import { crashDuringCreates, restartAndCheck, spawnEmulator, TOKEN } from '../test/helpers/crash.ts';
 
 const ROUNDS = 5;
@@ -13,10 +22,10 @@ const PARALLEL_CREATES = 200;
 const ORG_SIZE = 5000;
 const REPORT = new URL('../docs/reliability.md', import.meta.url);
 const HEADING = '## Emulator durability';
+const RUN_HEADING = '### Latest run of `npm run soak:emulator`';
+const LARGE_ORG = fileURLToPath(new URL('./large-org-emulator.ts', import.meta.url));
 
 interface Throughput {
-  concurrency: number;
-  creates: number;
   perSecond: number;
   p50: number;
   p99: number;
@@ -40,16 +49,13 @@ async function crashRounds(dir: string): Promise<string[]> {
   return rows;
 }
 
-/** A state file holding an org with `ORG_SIZE` password policies, built through the store. */
+/** Runs bench/large-org-emulator.ts to write an org of `ORG_SIZE` policies to the state file. */
 async function largeOrg(statePath: string): Promise<void> {
-  const emu = await startEmulator({ port: 0, token: TOKEN, statePath });
-  const store = emu.store();
-  const query = new URLSearchParams();
-  const existing = store.countPolicies('PASSWORD');
-  for (let i = existing; i < ORG_SIZE; i++) {
-    createPolicy({ store, base: '', params: {}, query, body: { type: 'PASSWORD', name: `Seeded ${i}` } });
-  }
-  await emu.close();
+  const child = spawn(process.execPath, ['--import', 'tsx', LARGE_ORG, String(ORG_SIZE), statePath], {
+    stdio: 'inherit',
+  });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding the org failed (${code})`);
 }
 
 /** `creates` policy creates from `concurrency` parallel clients against a child emulator. */
@@ -76,42 +82,62 @@ async function measure(url: string, concurrency: number, creates: number): Promi
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
-  return { concurrency, creates, perSecond: Math.round(creates / seconds), p50: at(0.5), p99: at(0.99) };
+  return { perSecond: Math.round(creates / seconds), p50: at(0.5), p99: at(0.99) };
 }
 
+const LOADS: [concurrency: number, creates: number][] = [
+  [1, 100],
+  [10, 500],
+  [50, 1000],
+];
+
+/** Create throughput of the durable emulator on a large org, and of the same org kept in memory only. */
 async function throughput(dir: string): Promise<{ rows: string[]; fileBytes: number }> {
   const statePath = join(dir, 'large.json');
   await largeOrg(statePath);
-  const emulator = await spawnEmulator(statePath);
+  const durable = await spawnEmulator(statePath);
+  const inMemory = await spawnEmulator(undefined, [LARGE_ORG, String(ORG_SIZE)]);
   const rows: string[] = [];
   try {
-    for (const [concurrency, creates] of [
-      [1, 100],
-      [10, 500],
-      [50, 1000],
-    ]) {
-      const r = await measure(emulator.url, concurrency, creates);
-      console.log(`concurrency ${concurrency}: ${r.perSecond} creates/s (p50 ${r.p50} ms, p99 ${r.p99} ms)`);
-      rows.push(`| ${r.concurrency} | ${r.creates} | ${r.perSecond} | ${r.p50} | ${r.p99} |`);
+    for (const [concurrency, creates] of LOADS) {
+      // Alternated, so that both see the same machine load.
+      const d = await measure(durable.url, concurrency, creates);
+      const m = await measure(inMemory.url, concurrency, creates);
+      console.log(`${concurrency} clients: ${d.perSecond} creates/s durable, ${m.perSecond} in memory`);
+      rows.push(
+        `| ${concurrency} | ${creates} | ${d.perSecond} | ${d.p50} | ${d.p99} | ${m.perSecond} | ${m.p50} | ${m.p99} |`,
+      );
     }
   } finally {
-    await emulator.kill();
+    await durable.kill();
+    await inMemory.kill();
   }
-  return { rows, fileBytes: statSync(statePath).size };
+  return { rows, fileBytes: statSync(statePath).size + statSync(`${statePath}.journal`).size };
 }
 
-/** Replaces this section of docs/reliability.md (or appends it), leaving the other sections alone. */
-function writeSection(section: string): void {
-  const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Reliability\n';
-  const start = current.indexOf(HEADING);
-  let updated: string;
-  if (start < 0) updated = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const end = current.indexOf('\n## ', start + HEADING.length);
-    updated = current.slice(0, start) + section + (end < 0 ? '' : `\n${current.slice(end + 1)}`);
-  }
+/**
+ * Replaces the latest-run part of the "Emulator durability" section of docs/reliability.md (the text
+ * above it is written by hand), creating the section when it is missing; other sections stay as they are.
+ */
+function writeLatestRun(run: string): void {
+  let text = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Reliability\n';
+  if (!text.includes(HEADING)) text = `${text.trimEnd()}\n\n${HEADING}\n`;
+  const section = text.indexOf(HEADING);
+  const sectionEnd = nextHeading(text, section + HEADING.length, '\n## ');
+  const start = text.indexOf(RUN_HEADING, section);
+  const [from, to] =
+    start >= 0 && start < sectionEnd
+      ? [start, Math.min(sectionEnd, nextHeading(text, start + RUN_HEADING.length, '\n### ') + 1)]
+      : [sectionEnd, sectionEnd];
+  const before = text.slice(0, from).trimEnd();
+  const after = text.slice(to).trimStart();
   mkdirSync(new URL('.', REPORT), { recursive: true });
-  writeFileSync(REPORT, `${updated.trimEnd()}\n`);
+  writeFileSync(REPORT, `${before}\n\n${run.trim()}\n${after ? `\n${after.trimEnd()}\n` : ''}`);
+}
+
+function nextHeading(text: string, from: number, marker: string): number {
+  const at = text.indexOf(marker, from);
+  return at < 0 ? text.length : at;
 }
 
 async function main(): Promise<void> {
@@ -119,10 +145,10 @@ async function main(): Promise<void> {
   try {
     const crash = await crashRounds(dir);
     const { rows, fileBytes } = await throughput(dir);
-    writeSection(`${HEADING}
+    writeLatestRun(`${RUN_HEADING}
 
-Measured by \`npm run soak:emulator\` (${new Date().toISOString().slice(0, 10)}, Node ${process.version}, loopback, a
-shared 2-core machine; the emulator in its own process with \`EMULATOR_STATE\`).
+${new Date().toISOString().slice(0, 10)}, Node ${process.version}, loopback, a 2-core machine shared with other work (load
+average ${loadavg()[0].toFixed(1)} at the end); each emulator in its own process.
 
 Crash rounds: ${PARALLEL_CREATES} parallel creates, the emulator killed with SIGKILL once a growing number
 of them were acknowledged, then restarted on the same state file. "Lost" counts acknowledged creates
@@ -132,10 +158,11 @@ missing after the restart; the restart itself proves the file valid.
 | ----- | ------------ | ---- | ---------------------- | --------------- | --------------- |
 ${crash.join('\n')}
 
-Create throughput on an org of ${ORG_SIZE.toLocaleString('en')} password policies (state file ${(fileBytes / 1024 / 1024).toFixed(1)} MiB at the end):
+Creates on an org of ${ORG_SIZE.toLocaleString('en')} password policies, durable (\`EMULATOR_STATE\`, state file and
+journal ${(fileBytes / 1024 / 1024).toFixed(1)} MiB at the end) and, alternating with it, the same org in memory only:
 
-| Parallel clients | Creates | Creates/s | p50 ms | p99 ms |
-| ---------------- | ------- | --------- | ------ | ------ |
+| Parallel clients | Creates | Durable creates/s | p50 ms | p99 ms | In memory creates/s | p50 ms | p99 ms |
+| ---------------- | ------- | ----------------- | ------ | ------ | ------------------- | ------ | ------ |
 ${rows.join('\n')}
 `);
     console.log(`written to ${REPORT.pathname}`);

@@ -2,13 +2,14 @@
 // from the command line.
 import type { AddressInfo } from 'node:net';
 import { loadFixture, parseFixture, type OrgFixture } from './org/fixture.ts';
-import { readState, removeStrayTempFiles, StateWriter } from './org/persistence.ts';
+import { readSavedState, removeStrayTempFiles } from './org/persistence.ts';
+import { StateWriter } from './org/stateWriter.ts';
 import { emptyData, seedOrg } from './org/seed.ts';
 import type { RequestCounter } from './http/admin.ts';
 import { type ConnectionLimits, connectionLimitsProblem, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { type FaultHooks, Faults, type FaultSettings, NO_FAULTS, parseFaultChange } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
-import { OrgStore } from './org/store.ts';
+import { type OrgData, OrgStore } from './org/store.ts';
 import type { Engine } from './policyTypes/registry.ts';
 
 export interface EmulatorOptions {
@@ -51,21 +52,23 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   if (badFaults.length) throw new Error(`invalid faults: ${badFaults.join('; ')}`);
   const fixture: OrgFixture =
     options.fixture !== undefined ? parseFixture(options.fixture) : loadFixture(options.fixturePath);
-  const writer = options.statePath ? new StateWriter(options.statePath, () => store.data) : undefined;
   const onChange = () => writer?.changed();
   // A new org is seeded once (so a bad fixture fails the start, state file or not) and copied on
   // every reset, so that its ids (default policies and rules, the default user type) stay valid.
   const seeded = new OrgStore(emptyData(), fixture, engine);
   seedOrg(seeded, fixture);
   const startData = seeded.data;
-  const fresh = () => new OrgStore(structuredClone(startData), fixture, engine, onChange);
+  const watched = (data: OrgData): OrgData => writer?.track(data) ?? data;
+  const fresh = () => new OrgStore(watched(structuredClone(startData)), fixture, engine, onChange);
   if (options.statePath) removeStrayTempFiles(options.statePath);
-  const saved = options.statePath ? readState(options.statePath) : undefined;
-  let store = saved ? new OrgStore(saved, fixture, engine, onChange) : fresh();
-  if (!saved) {
-    writer?.changed();
-    await writer?.durable();
-  }
+  const saved = options.statePath ? readSavedState(options.statePath) : undefined;
+  const writer = options.statePath
+    ? new StateWriter(options.statePath, (): OrgData => store.data, saved?.generation)
+    : undefined;
+  let store: OrgStore = saved ? new OrgStore(watched(saved.data), fixture, engine, onChange) : fresh();
+  // A first snapshot folds the journal of the last run into the state file.
+  writer?.changed();
+  await writer?.durable();
 
   let url = '';
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
@@ -104,7 +107,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await writer?.flush();
+      await writer?.close();
     },
   };
 }

@@ -1,11 +1,13 @@
 // Optional persistence (the org kept in a JSON file across restarts, durable before each answer and
 // written atomically) and the start-up errors of bad state and fixture files.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FixtureError } from '../../src/emulator/org/fixture.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
+import { readSavedState, readState } from '../../src/emulator/org/persistence.ts';
+import { StateWriter } from '../../src/emulator/org/stateWriter.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 
 let dir: string;
@@ -22,7 +24,7 @@ async function stop(emu: TestEmulator): Promise<void> {
   await emu.close();
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const saved = () => JSON.parse(readFileSync(statePath, 'utf8'));
+const saved = () => readState(statePath)!;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
@@ -133,11 +135,10 @@ describe('state file', () => {
     await reader;
     expect(reads).toBeGreaterThan(0);
     await stop(emu);
-    expect(readdirSync(dir)).toEqual(['org.json']);
-    const saved = JSON.parse(readFileSync(statePath, 'utf8'));
-    expect(Object.values(saved.policies).filter((p) => (p as { name: string }).name.startsWith('Burst'))).toHaveLength(
-      30,
-    );
+    expect(readdirSync(dir).sort()).toEqual(['org.json', 'org.json.journal']);
+    expect(
+      Object.values(saved().policies).filter((p) => (p as { name: string }).name.startsWith('Burst')),
+    ).toHaveLength(30);
   });
 
   it('persists a reset', async () => {
@@ -178,6 +179,95 @@ describe('state file', () => {
     writeFileSync(statePath, 'garbage');
     await expect(startEmulator({ port: 0, token: TOKEN, statePath })).rejects.toThrow();
     expect(readFileSync(statePath, 'utf8')).toBe('garbage');
+  });
+});
+
+describe('journal', () => {
+  const journal = () => readFileSync(`${statePath}.journal`, 'utf8');
+  /** The journal's commits, without its first line (the generation). */
+  const commits = () =>
+    journal()
+      .split('\n')
+      .filter(Boolean)
+      .slice(1)
+      .map((line) => JSON.parse(line));
+  const passwordOrder = async (emu: TestEmulator) =>
+    (await emu.call('GET', '/api/v1/policies?type=PASSWORD&limit=200')).body.map((p: { id: string }) => p.id);
+
+  it('appends one line per commit with only what changed', async () => {
+    const emu = await start();
+    expect(commits()).toEqual([]);
+    await passwordOrder(emu);
+    const p = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Journaled' })).body;
+    expect(commits()).toHaveLength(1);
+    const [commit] = commits();
+    expect(Object.keys(commit.policies)).toEqual([p.id]);
+    expect(commit.policies[p.id].name).toBe('Journaled');
+    // The new policy went in at priority 1 (index 0) of the PASSWORD order, removing nothing.
+    expect(commit.policyOrder).toEqual({ PASSWORD: [0, 0, p.id] });
+    expect(commit).not.toHaveProperty('userTypes');
+    await emu.call('DELETE', `/api/v1/policies/${p.id}`);
+    expect(commits()[1].policies).toEqual({ [p.id]: null });
+    expect(commits()[1].policyOrder).toEqual({ PASSWORD: [0, 1] });
+    // Reads and refused writes commit nothing.
+    await passwordOrder(emu);
+    await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: '' });
+    expect(commits()).toHaveLength(2);
+  });
+
+  it('is folded into a snapshot of the next generation at start; an older journal is not replayed again', async () => {
+    const first = await start();
+    const a = (await first.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'A' })).body;
+    const b = (await first.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'B', priority: 1 })).body;
+    const order = await passwordOrder(first);
+    await stop(first);
+    const oldJournal = journal();
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).policies[a.id]).toBeUndefined();
+
+    await stop(await start());
+    expect(commits()).toEqual([]);
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).policies[b.id].name).toBe('B');
+    // As if the process had died between the new snapshot and the new journal.
+    writeFileSync(`${statePath}.journal`, oldJournal);
+    expect(await passwordOrder(await start())).toEqual(order);
+  });
+
+  it('drops a commit torn by a crash, and refuses a corrupt line before the last', async () => {
+    const first = await start();
+    const p = (await first.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Whole' })).body;
+    await stop(first);
+    const whole = journal();
+    appendFileSync(`${statePath}.journal`, '{"policies":{"00ptorn":{"na');
+    const second = await start();
+    expect((await second.call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);
+    expect((await second.call('GET', '/api/v1/policies/00ptorn')).status).toBe(404);
+    await stop(second);
+
+    const [generation] = journal().split('\n');
+    writeFileSync(`${statePath}.journal`, `${generation}\ngarbage\n${whole.split('\n').slice(1).join('\n')}`);
+    await expect(startEmulator({ port: 0, token: TOKEN, statePath })).rejects.toThrow(
+      /org\.json\.journal is corrupt at line 2/,
+    );
+  });
+
+  it('is replaced by a new snapshot once it has grown as large as the snapshot', async () => {
+    await stop(await start());
+    const { data, generation } = readSavedState(statePath)!;
+    const writer = new StateWriter(statePath, () => data, generation, 0);
+    writer.track(data);
+    writer.changed();
+    await writer.durable();
+    const [id] = Object.keys(data.policies);
+    const sizes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      data.policies[id].name = `Renamed ${i} ${'x'.repeat(2000)}`;
+      writer.changed();
+      await writer.durable();
+      sizes.push(journal().length);
+    }
+    await writer.close();
+    expect(sizes.some((size, i) => i > 0 && size < sizes[i - 1])).toBe(true);
+    expect(readState(statePath)!.policies[id].name).toMatch(/^Renamed 19 /);
   });
 });
 

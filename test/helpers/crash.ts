@@ -21,11 +21,17 @@ export interface AfterRestart {
   policies: number;
 }
 
-/** Starts `npm run emulator` on a free port with the state file; resolves with its URL and a kill switch. */
-export async function spawnEmulator(statePath: string): Promise<{ url: string; kill(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/emulator/main.ts'], {
+/**
+ * Starts `npm run emulator` (or another script printing the same ready line) on a free port with the
+ * state file; resolves with its URL and a kill switch.
+ */
+export async function spawnEmulator(
+  statePath: string | undefined,
+  script: string[] = ['src/emulator/main.ts'],
+): Promise<{ url: string; kill(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
     cwd: ROOT,
-    env: { ...process.env, EMULATOR_PORT: '0', EMULATOR_STATE: statePath, EMULATOR_TOKEN: TOKEN },
+    env: { ...process.env, EMULATOR_PORT: '0', EMULATOR_STATE: statePath ?? '', EMULATOR_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

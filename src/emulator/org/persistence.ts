@@ -1,13 +1,37 @@
-// Optional persistence of the org to one JSON file, durable before any answer that depends on it:
-// group commits written atomically (temporary file, fsync, rename, fsync of the directory).
+// The org's state file: a JSON snapshot of the org (`<file>`) plus a journal of the commits since
+// (`<file>.journal`, one JSON line per commit). Reading replays the journal over the snapshot; files
+// are replaced atomically (temporary file, fsync, rename, fsync of the directory).
+//
+// Journal lines: `policies` and `rules` carry the entries that changed (`null`: deleted),
+// `policyOrder` a splice `[at, removed, ...inserted ids]` per policy type, and any other member its
+// whole new value. The snapshot and the journal's first line carry a generation number: a journal
+// of another generation is already part of the snapshot and is ignored.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { type FileHandle, open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { OrgData } from './store.ts';
 
+/** Top-level members of the org kept entry by entry (journaled per id). */
+export const ENTRY_MAPS = ['policies', 'rules'] as const;
+export type EntryMap = (typeof ENTRY_MAPS)[number];
+/** The member of the snapshot and of the journal's first line that holds the generation. */
+export const GENERATION = '$journal';
+
+export const journalPath = (path: string) => `${path}.journal`;
+
+/** The org of the state file, and the generation of its snapshot. */
+export interface SavedState {
+  data: OrgData;
+  generation: number;
+}
+
 export class StateFileError extends Error {}
 
 export function readState(path: string): OrgData | undefined {
+  return readSavedState(path)?.data;
+}
+
+export function readSavedState(path: string): SavedState | undefined {
   if (!existsSync(path)) return undefined;
   let raw: unknown;
   try {
@@ -31,6 +55,12 @@ export function readState(path: string): OrgData | undefined {
       `state file ${path} is corrupt: it is not an emulator state (policies, policyOrder, rules, userTypes, appPolicies). Fix or remove it.`,
     );
   }
+  const generation = (d as Record<string, unknown>)[GENERATION];
+  delete (d as Record<string, unknown>)[GENERATION];
+  replayJournal(path, d as OrgData, typeof generation === 'number' ? generation : 0);
+  if (!isObj(d.policyOrder) || !Array.isArray(d.userTypes) || !isObj(d.appPolicies)) {
+    throw new StateFileError(`state file ${journalPath(path)} is corrupt: it replaces a member with a wrong shape.`);
+  }
   for (const ids of Object.values(d.policyOrder!)) {
     if (!Array.isArray(ids) || ids.some((id) => !d.policies![id as string])) {
       throw new StateFileError(
@@ -41,7 +71,55 @@ export function readState(path: string): OrgData | undefined {
   if (!d.userTypes!.some((t) => (t as { default?: boolean }).default)) {
     throw new StateFileError(`state file ${path} is corrupt: it has no default user type. Fix or remove it.`);
   }
-  return d as OrgData;
+  return { data: d as OrgData, generation: typeof generation === 'number' ? generation : 0 };
+}
+
+/**
+ * Applies the journal's commits in order, when the journal belongs to the snapshot's generation. A
+ * last line without its newline is a commit torn by a crash: it was never acknowledged, so it is
+ * dropped. Any other bad line means the file is corrupt.
+ */
+function replayJournal(path: string, data: OrgData, generation: number): void {
+  const file = journalPath(path);
+  if (!existsSync(file)) return;
+  const lines = readFileSync(file, 'utf8').split('\n');
+  lines.pop(); // the torn tail, or '' after the last newline
+  const corrupt = (i: number, why: string) =>
+    new StateFileError(`state file ${file} is corrupt at line ${i + 1}: ${why}. Fix or remove it.`);
+  const parse = (i: number): Record<string, unknown> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(lines[i]);
+    } catch (e) {
+      throw corrupt(i, (e as Error).message);
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw corrupt(i, 'not an object');
+    return parsed as Record<string, unknown>;
+  };
+  // A journal of another generation is already part of the snapshot.
+  if (lines.length === 0 || parse(0)[GENERATION] !== generation) return;
+  for (let i = 1; i < lines.length; i++) {
+    const commit = parse(i);
+    for (const [key, value] of Object.entries(commit)) {
+      if (!(ENTRY_MAPS as readonly string[]).includes(key) && key !== 'policyOrder') {
+        (data as unknown as Record<string, unknown>)[key] = value;
+        continue;
+      }
+      if (typeof value !== 'object' || value === null) throw corrupt(i, `${key} is not an object`);
+      const map = data[key as EntryMap | 'policyOrder'] as Record<string, unknown>;
+      for (const [id, entry] of Object.entries(value as Record<string, unknown>)) {
+        if (key === 'policyOrder') {
+          if (!Array.isArray(entry) || typeof entry[0] !== 'number' || typeof entry[1] !== 'number') {
+            throw corrupt(i, `policyOrder.${id} is not a splice`);
+          }
+          const [at, removed, ...inserted] = entry as [number, number, ...string[]];
+          map[id] ??= [];
+          (map[id] as string[]).splice(at, removed, ...inserted);
+        } else if (entry === null) delete map[id];
+        else map[id] = entry;
+      }
+    }
+  }
 }
 
 /** Removes temporary files a crashed run left next to the state file (`<file>.<pid>.tmp`). */
@@ -76,60 +154,6 @@ async function syncDirectory(dir: string): Promise<void> {
     if (!['EISDIR', 'EPERM', 'EINVAL', 'EBADF'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
   } finally {
     await handle?.close();
-  }
-}
-
-/**
- * Group commit of the org to its state file. `changed()` marks the org changed; `durable()` resolves
- * once every change made so far is on disk. The changes of one tick (and those made while a commit is
- * being written) go to disk together in the next commit, so a burst of writes costs few commits.
- */
-export class StateWriter {
-  /** The commit that will include every change not yet in a running commit. */
-  private next?: Promise<void>;
-  private running?: Promise<void>;
-
-  constructor(
-    private readonly path: string,
-    private readonly snapshot: () => OrgData,
-  ) {}
-
-  changed(): void {
-    if (this.next) return;
-    const previous = this.running ?? Promise.resolve();
-    this.next = previous
-      .catch(() => undefined)
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => {
-        // From here on, a new change belongs to the commit after this one.
-        this.next = undefined;
-        const commit = this.commit();
-        this.running = commit;
-        commit.then(
-          () => this.running === commit && (this.running = undefined),
-          () => this.running === commit && (this.running = undefined),
-        );
-        return commit;
-      });
-  }
-
-  /** Resolves when every change made so far is on disk; rejects when that commit failed. */
-  durable(): Promise<void> {
-    return this.next ?? this.running ?? Promise.resolve();
-  }
-
-  /** Waits for the last commit; a failure has already been reported. */
-  async flush(): Promise<void> {
-    await this.durable().catch(() => undefined);
-  }
-
-  private async commit(): Promise<void> {
-    try {
-      await writeFileDurably(this.path, JSON.stringify(this.snapshot()));
-    } catch (e) {
-      console.error(`emulator: could not write state file ${this.path}: ${(e as Error).message}`);
-      throw e;
-    }
   }
 }
 

@@ -3,15 +3,10 @@
 // `tsx bench/large-org-emulator.ts <size>` serves it from memory, the baseline that the durable
 // emulator is measured against.
 import { startEmulator } from '../src/emulator/index.ts';
-import { createPolicy } from '../src/emulator/routes/policies.ts';
+import { seedPolicies } from '../test/helpers/seed.ts';
 
 const [size, statePath] = [Number(process.argv[2]), process.argv[3]];
 const emulator = await startEmulator({ port: 0, token: process.env.EMULATOR_TOKEN ?? 'dev-token', statePath });
-const store = emulator.store();
-const query = new URLSearchParams();
-while (store.countPolicies('PASSWORD') < size) {
-  const name = `Seeded ${store.countPolicies('PASSWORD')}`;
-  createPolicy({ store, base: '', params: {}, query, body: { type: 'PASSWORD', name } });
-}
+seedPolicies(emulator, 'PASSWORD', size);
 if (statePath) await emulator.close();
 else console.log(`emulator: REST services at ${emulator.url}/api/v1 (in memory)`);

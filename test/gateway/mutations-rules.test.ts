@@ -423,6 +423,22 @@ describe('rule validation and refusals', () => {
     for (const e of data.createPolicyRule.userErrors) expect(e.code).toBe('E0000001');
   });
 
+  it('names an unknown app of an app condition entry by its input field (app, not the REST id)', async () => {
+    const policyId = await newPolicy('ACCESS_POLICY');
+    const data = await ok(stack(), CREATE, {
+      policyId,
+      input: {
+        type: 'ACCESS_POLICY',
+        name: 'Unknown app',
+        conditions: { app: { include: [{ appType: 'saml' }, { app: '0oanothere' }], exclude: [] } },
+        actions: { appSignOn: { access: 'DENY', verificationMethod: { type: 'ASSURANCE' } } },
+      },
+    });
+    expect(data.createPolicyRule.userErrors).toEqual([
+      expect.objectContaining({ code: 'E0000001', field: ['input', 'conditions', 'app', 'include', '1', 'app'] }),
+    ]);
+  });
+
   it('refuses a rule of the wrong type for the policy', async () => {
     const policyId = await newPolicy('PASSWORD');
     const data = await ok(stack(), CREATE, {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compact,
+  inputPathOfWirePath,
   toPolicyBody,
   toRuleBody,
   toSimulationBody,
@@ -79,5 +80,14 @@ describe('bodies', () => {
       policyContext: { user: { id: '00u1' }, ip: '10.0.0.1' },
     });
     expect(toUpdateUserTypeBody({ displayName: null, description: 'd' })).toEqual({ description: 'd' });
+  });
+  it('names an app condition entry member by its input name in a user error field', () => {
+    const at = (...rest: string[]) => ['input', 'conditions', 'app', 'include', '0', ...rest];
+    expect(inputPathOfWirePath(at('id'))).toEqual(at('app'));
+    expect(inputPathOfWirePath(at('name'))).toEqual(at('appType'));
+    expect(inputPathOfWirePath(at('type'))).toEqual(at());
+    expect(inputPathOfWirePath(at('constructor'))).toEqual(at('constructor'));
+    const other = ['input', 'settings', 'password', 'complexity', 'minLength'];
+    expect(inputPathOfWirePath(other)).toEqual(other);
   });
 });

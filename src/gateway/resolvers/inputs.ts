@@ -93,6 +93,25 @@ function toConditions(input: Compact<PolicyConditionsInput>): Wire.Conditions {
   return conditions;
 }
 
+/**
+ * The input path of a field the service names by its REST path: the same path except inside an app
+ * condition entry, whose REST `id` is the input's `app`, `name` its `appType` (and `type` the entry itself).
+ */
+const APP_ENTRY_MEMBERS = new Map([
+  ['id', ['app']],
+  ['name', ['appType']],
+  ['type', []],
+]);
+
+export function inputPathOfWirePath(path: string[]): string[] {
+  const entry = path.findIndex(
+    (s, i) => s === 'app' && /^(include|exclude)$/.test(path[i + 1] ?? '') && /^\d+$/.test(path[i + 2] ?? ''),
+  );
+  if (entry < 0 || path.length !== entry + 4) return path;
+  const member = APP_ENTRY_MEMBERS.get(path[entry + 3]);
+  return member ? [...path.slice(0, entry + 3), ...member] : path;
+}
+
 /** `{app}` is `{type: APP, id}`, `{appType}` is `{type: APP_TYPE, name}` (@oneOf: exactly one is set). */
 function toAppEntry(entry: Compact<AppConditionEntryInput>): Wire.AppConditionEntry {
   return entry.app !== undefined ? { type: 'APP', id: entry.app } : { type: 'APP_TYPE', name: entry.appType ?? '' };

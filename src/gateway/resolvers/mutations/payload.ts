@@ -1,6 +1,7 @@
 // Every mutation answers with a payload: the changed object, or `userErrors` when the service
 // refused the change (400, 403, 404). Any other failure is a GraphQL error.
 import { toUserErrors, type UserErrorShape } from '../../errors.ts';
+import { inputPathOfWirePath } from '../inputs.ts';
 
 /**
  * Runs a mutation and wraps its result as `{ [key]: result, userErrors: [] }`; a refusal gives
@@ -18,7 +19,9 @@ export async function payload<K extends string, T>(
   try {
     result = await run();
   } catch (error) {
-    userErrors = toUserErrors(error, inputArg);
+    userErrors = toUserErrors(error, inputArg).map((e) =>
+      e.field ? { ...e, field: inputPathOfWirePath(e.field) } : e,
+    );
   }
   return { [key]: result, userErrors } as { [P in K]: T | null } & { userErrors: UserErrorShape[] };
 }

@@ -1011,7 +1011,8 @@ export type MfaFactorsConfigurationInput = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -1063,7 +1064,8 @@ export type Mutation = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationActivatePolicyArgs = {
   id: Scalars['ID']['input'];
@@ -1072,7 +1074,8 @@ export type MutationActivatePolicyArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationActivatePolicyRuleArgs = {
   policyId: Scalars['ID']['input'];
@@ -1082,7 +1085,8 @@ export type MutationActivatePolicyRuleArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationClonePolicyArgs = {
   id: Scalars['ID']['input'];
@@ -1091,7 +1095,8 @@ export type MutationClonePolicyArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationCreatePolicyArgs = {
   input: PolicyInput;
@@ -1100,7 +1105,8 @@ export type MutationCreatePolicyArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationCreatePolicyRuleArgs = {
   input: PolicyRuleInput;
@@ -1110,7 +1116,8 @@ export type MutationCreatePolicyRuleArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationCreateUserTypeArgs = {
   input: CreateUserTypeInput;
@@ -1119,7 +1126,8 @@ export type MutationCreateUserTypeArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationDeactivatePolicyArgs = {
   id: Scalars['ID']['input'];
@@ -1128,7 +1136,8 @@ export type MutationDeactivatePolicyArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationDeactivatePolicyRuleArgs = {
   policyId: Scalars['ID']['input'];
@@ -1138,7 +1147,8 @@ export type MutationDeactivatePolicyRuleArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationDeletePolicyArgs = {
   id: Scalars['ID']['input'];
@@ -1147,7 +1157,8 @@ export type MutationDeletePolicyArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationDeletePolicyRuleArgs = {
   policyId: Scalars['ID']['input'];
@@ -1157,7 +1168,8 @@ export type MutationDeletePolicyRuleArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationDeleteUserTypeArgs = {
   id: Scalars['ID']['input'];
@@ -1166,7 +1178,8 @@ export type MutationDeleteUserTypeArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationReplacePolicyArgs = {
   id: Scalars['ID']['input'];
@@ -1176,7 +1189,8 @@ export type MutationReplacePolicyArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationReplacePolicyRuleArgs = {
   input: PolicyRuleInput;
@@ -1187,7 +1201,8 @@ export type MutationReplacePolicyRuleArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationReplaceUserTypeArgs = {
   id: Scalars['ID']['input'];
@@ -1197,7 +1212,8 @@ export type MutationReplaceUserTypeArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationUpdatePolicyArgs = {
   id: Scalars['ID']['input'];
@@ -1207,7 +1223,8 @@ export type MutationUpdatePolicyArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationUpdatePolicyRuleArgs = {
   input: UpdatePolicyRuleInput;
@@ -1218,7 +1235,8 @@ export type MutationUpdatePolicyRuleArgs = {
 
 /**
  * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
- * `null` in an input means "not sent": the REST default applies.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
  */
 export type MutationUpdateUserTypeArgs = {
   id: Scalars['ID']['input'];

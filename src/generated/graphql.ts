@@ -19,17 +19,24 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+/** An allow-or-deny action. */
 export type AccessAction = {
   __typename?: 'AccessAction';
+  /** ALLOW or DENY. */
   access: AccessDecision;
 };
 
+/** An allow-or-deny action. */
 export type AccessActionInput = {
+  /** ALLOW or DENY. */
   access: AccessDecision;
 };
 
+/** Allow or deny the operation a rule action governs. */
 export type AccessDecision =
+  /** The operation is allowed. */
   | 'ALLOW'
+  /** The operation is denied. */
   | 'DENY';
 
 /**
@@ -38,19 +45,36 @@ export type AccessDecision =
  */
 export type AccessPolicy = Policy & {
   __typename?: 'AccessPolicy';
+  /**
+   * Applications mapped to this policy (the deprecated list-applications operation).
+   * @deprecated Deprecated by the service: list the resources mapped to the policy (`links.mappings`) instead.
+   */
   applications?: Maybe<Array<Application>>;
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the policy was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** Free text; default null. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The policy id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the policy was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate, rules, mappings (read-only). */
   links: PolicyLinks;
+  /** The policy name (required). */
   name: Scalars['String']['output'];
+  /** 1 is the highest; the default policy is always last. */
   priority: Scalars['Int']['output'];
+  /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<AccessPolicyRule>;
+  /** The policy's rules in priority order (fetched only when asked for). */
   rules?: Maybe<Array<AccessPolicyRule>>;
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicy` / `deactivatePolicy`. */
   status: LifecycleStatus;
+  /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The policy type; cannot change after creation. */
   type: PolicyType;
   /** The policy has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -71,20 +95,34 @@ export type AccessPolicyRuleArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** Rule of an authentication policy (identity engine, type ACCESS_POLICY): the assurance required for an app. */
 export type AccessPolicyRule = PolicyRule & {
   __typename?: 'AccessPolicyRule';
+  /** What the rule does: access and the required assurance. */
   actions: AccessPolicyRuleActions;
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the rule was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** The rule id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the rule was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate (read-only). */
   links: PolicyRuleLinks;
+  /** The rule name (required). */
   name: Scalars['String']['output'];
+  /** The policy the rule belongs to. */
   policy?: Maybe<AccessPolicy>;
+  /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority: Scalars['Int']['output'];
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicyRule` / `deactivatePolicyRule`. */
   status: LifecycleStatus;
+  /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The rule type: the one matching its policy's type; cannot change. */
   type: PolicyRuleType;
   /** The rule has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -96,11 +134,14 @@ export type AccessPolicyRule = PolicyRule & {
   viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
+/** Actions of an authentication policy rule. */
 export type AccessPolicyRuleActions = {
   __typename?: 'AccessPolicyRuleActions';
+  /** Access to the application and the assurance it requires. */
   appSignOn?: Maybe<AppSignOnAction>;
 };
 
+/** The result of an access simulation. */
 export type AccessSimulation = {
   __typename?: 'AccessSimulation';
   /** One entry per evaluated policy type. */
@@ -112,14 +153,17 @@ export type AccessSimulation = {
  * `subject` is the REST `user` or `groups`, `network` the REST `ip` or `zones`.
  */
 export type AccessSimulationContextInput = {
+  /** The device signed in from; absent when unknown. */
   device?: InputMaybe<SimulationDeviceInput>;
   /** Where from: an address or zones; absent when unknown. */
   network?: InputMaybe<SimulationNetworkInput>;
+  /** The sign-in's risk; absent when unknown. */
   risk?: InputMaybe<SimulationRiskInput>;
   /** Who signs in: exactly one of a user or groups. */
   subject: SimulationSubjectInput;
 };
 
+/** Extra detail of an access simulation (the REST `expand`). */
 export type AccessSimulationExpand =
   /** Also list the policies and rules that were evaluated but did not match. */
   | 'EVALUATED'
@@ -130,24 +174,31 @@ export type AccessSimulationExpand =
 export type AccessSimulationInput = {
   /** The application instance signed in to. */
   appInstance: Scalars['ID']['input'];
+  /** The sign-in context (required). */
   policyContext: AccessSimulationContextInput;
   /** Default: all simulated types. */
   policyTypes?: InputMaybe<Array<SimulationPolicyType>>;
 };
 
+/** What a registered user's activation needs. */
 export type ActivationRequirements = {
   __typename?: 'ActivationRequirements';
   /** Default false. */
   emailVerification: Scalars['Boolean']['output'];
 };
 
+/** What a registered user's activation needs. */
 export type ActivationRequirementsInput = {
+  /** Default false. */
   emailVerification: Scalars['Boolean']['input'];
 };
 
+/** Applications included and excluded. */
 export type AppCondition = {
   __typename?: 'AppCondition';
+  /** Applications or application types excluded. */
   exclude: Array<AppConditionEntry>;
+  /** Applications or application types included. */
   include: Array<AppConditionEntry>;
 };
 
@@ -158,6 +209,7 @@ export type AppConditionEntry = {
   id?: Maybe<Scalars['ID']['output']>;
   /** Application type name, with APP_TYPE. */
   name?: Maybe<Scalars['String']['output']>;
+  /** APP_TYPE or APP. */
   type: AppConditionEntryType;
 };
 
@@ -168,40 +220,60 @@ export type AppConditionEntryInput =
   |  /** An application type name (REST `{type: APP_TYPE, name}`). */
   { app?: never; appType: Scalars['String']['input']; };
 
+/** Kinds of app condition entries. */
 export type AppConditionEntryType =
   /** One application: `id` is set. */
   | 'APP'
   /** Every application of a type: `name` is set. */
   | 'APP_TYPE';
 
+/** Applications included and excluded. */
 export type AppConditionInput = {
+  /** Applications or application types excluded. */
   exclude: Array<AppConditionEntryInput>;
+  /** Applications or application types included. */
   include: Array<AppConditionEntryInput>;
 };
 
+/** Applications included and excluded. */
 export type AppConditionUpdateInput = {
+  /** Applications or application types excluded. */
   exclude?: InputMaybe<Array<AppConditionEntryInput>>;
+  /** Applications or application types included. */
   include?: InputMaybe<Array<AppConditionEntryInput>>;
 };
 
+/** Which applications single logout covers. */
 export type AppSelectionMode =
+  /** Every application. */
   | 'ALL'
+  /** No application. */
   | 'NONE'
+  /** The applications of `appInstanceIds`. */
   | 'SPECIFIC';
 
+/** Action of an authentication policy rule (the REST `actions.appSignOn`). */
 export type AppSignOnAction = {
   __typename?: 'AppSignOnAction';
+  /** ALLOW or DENY access to the application (required). */
   access: AccessDecision;
+  /** The assurance the user must meet (required). */
   verificationMethod: VerificationMethod;
 };
 
+/** Action of an authentication policy rule (the REST `actions.appSignOn`). */
 export type AppSignOnActionInput = {
+  /** ALLOW or DENY access to the application (required). */
   access: AccessDecision;
+  /** The assurance the user must meet (required). */
   verificationMethod: VerificationMethodInput;
 };
 
+/** Action of an authentication policy rule (the REST `actions.appSignOn`). */
 export type AppSignOnActionUpdateInput = {
+  /** ALLOW or DENY access to the application (required). */
   access?: InputMaybe<AccessDecision>;
+  /** The assurance the user must meet (required). */
   verificationMethod?: InputMaybe<VerificationMethodUpdateInput>;
 };
 
@@ -215,22 +287,30 @@ export type Application = {
   accessPolicy?: Maybe<AccessPolicy>;
   /** Every other member of the application object as the service returns it (not shown in the spec). */
   additionalProperties: Scalars['JSON']['output'];
+  /** The application id. */
   id: Scalars['ID']['output'];
+  /** The application's display label (the REST `label`). */
   label: Scalars['String']['output'];
+  /** The application's name (the REST `name`). */
   name: Scalars['String']['output'];
+  /** The application's status (the REST `status`). */
   status: LifecycleStatus;
 };
 
+/** The authentication context condition. */
 export type AuthContextCondition = {
   __typename?: 'AuthContextCondition';
   /** Default ANY. */
   authType?: Maybe<AuthType>;
 };
 
+/** The authentication context condition. */
 export type AuthContextConditionInput = {
+  /** Default ANY. */
   authType?: InputMaybe<AuthType>;
 };
 
+/** The authentication provider condition. */
 export type AuthProviderCondition = {
   __typename?: 'AuthProviderCondition';
   /** Directory integration ids (default: all integrations). */
@@ -239,99 +319,151 @@ export type AuthProviderCondition = {
   provider: AuthProviderType;
 };
 
+/** The authentication provider condition. */
 export type AuthProviderConditionInput = {
+  /** Directory integration ids (default: all integrations). */
   include?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Default PLATFORM. */
   provider: AuthProviderType;
 };
 
+/** The authentication provider condition. */
 export type AuthProviderConditionUpdateInput = {
+  /** Directory integration ids (default: all integrations). */
   include?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Default PLATFORM. */
   provider?: InputMaybe<AuthProviderType>;
 };
 
+/** Where users are authenticated. */
 export type AuthProviderType =
+  /** A directory integration. */
   | 'DIRECTORY_SERVICE'
+  /** The platform itself (the default). */
   | 'PLATFORM';
 
+/** Authentication context types. */
 export type AuthType =
+  /** Any context (the default). */
   | 'ANY'
   /** Early access. */
   | 'LDAP_INTERFACE';
 
+/** An authenticator, and optionally one of its methods. */
 export type AuthenticationMethod = {
   __typename?: 'AuthenticationMethod';
   /** Authenticator key, e.g. platform_password, phone_number, webauthn. */
   key: Scalars['String']['output'];
+  /** The method, e.g. SMS or VOICE for phone_number; all methods when absent. */
   method?: Maybe<Scalars['String']['output']>;
 };
 
+/** An authenticator, and optionally one of its methods. */
 export type AuthenticationMethodInput = {
+  /** Authenticator key, e.g. platform_password, phone_number, webauthn. */
   key: Scalars['String']['input'];
+  /** The method, e.g. SMS or VOICE for phone_number; all methods when absent. */
   method?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Constraints on an authenticator's enrollments (early access). */
 export type AuthenticatorConstraints = {
   __typename?: 'AuthenticatorConstraints';
   /** Names of FIDO2 WebAuthn authenticator groups allowed for new enrollments. */
   aaguidGroups?: Maybe<Array<Scalars['String']['output']>>;
 };
 
+/** Constraints on an authenticator's enrollments (early access). */
 export type AuthenticatorConstraintsInput = {
+  /** Names of FIDO2 WebAuthn authenticator groups allowed for new enrollments. */
   aaguidGroups?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** An authenticator named by key. */
 export type AuthenticatorKey = {
   __typename?: 'AuthenticatorKey';
+  /** The authenticator key. */
   key: Scalars['String']['output'];
 };
 
+/** An authenticator named by key. */
 export type AuthenticatorKeyInput = {
+  /** The authenticator key. */
   key: Scalars['String']['input'];
 };
 
+/** Authenticator methods. */
 export type AuthenticatorMethodType =
+  /** A certificate (smart card). */
   | 'CERT'
+  /** Email. */
   | 'EMAIL'
+  /** A federated identity provider. */
   | 'IDP'
+  /** One-time password. */
   | 'OTP'
+  /** Password (knowledge). */
   | 'PASSWORD'
+  /** Push notification to an app. */
   | 'PUSH'
+  /** Security question (knowledge). */
   | 'SECURITY_QUESTION'
+  /** Signed nonce from the platform's verify app. */
   | 'SIGNED_NONCE'
+  /** SMS to a phone number. */
   | 'SMS'
+  /** Time-based one-time password. */
   | 'TOTP'
+  /** Vendor A MFA. */
   | 'VENDOR_A_MFA'
+  /** Voice call to a phone number. */
   | 'VOICE'
+  /** WebAuthn security key or biometric. */
   | 'WEBAUTHN';
 
+/** Authenticator types. */
 export type AuthenticatorType =
+  /** Authenticator app (push, OTP, TOTP). */
   | 'APP'
+  /** Email. */
   | 'EMAIL'
+  /** A federated identity provider or smart card. */
   | 'FEDERATED'
+  /** Password. */
   | 'PASSWORD'
+  /** Phone (SMS, voice). */
   | 'PHONE'
+  /** Security key or hardware token (webauthn, OTP tokens). */
   | 'SECURITY_KEY'
+  /** Security question. */
   | 'SECURITY_QUESTION';
 
+/** How one condition fared in a simulation. */
 export type ConditionStatus =
+  /** The condition is met. */
   | 'MATCH'
+  /** The condition is not met. */
   | 'NOT_MATCH'
   /** The context gave no data to decide the condition. */
   | 'UNDEFINED';
 
+/** Action of a continuous access evaluation rule (the REST `actions.continuousAccess`). */
 export type ContinuousAccessAction = {
   __typename?: 'ContinuousAccessAction';
   /** Empty: only log. */
   failureActions: Array<ContinuousAccessFailureAction>;
 };
 
+/** Action of a continuous access evaluation rule (the REST `actions.continuousAccess`). */
 export type ContinuousAccessActionInput = {
+  /** Empty: only log. */
   failureActions: Array<ContinuousAccessFailureActionInput>;
 };
 
 /** `{action: TERMINATE_SESSION, slo}` or `{action: RUN_WORKFLOW, workflow: {id}}` on the wire. */
 export type ContinuousAccessFailureAction = {
   __typename?: 'ContinuousAccessFailureAction';
+  /** The response. */
   action: ContinuousAccessFailureActionType;
   /** With TERMINATE_SESSION. */
   slo?: Maybe<SloSettings>;
@@ -341,13 +473,19 @@ export type ContinuousAccessFailureAction = {
 
 /** `{action: TERMINATE_SESSION, slo}` or `{action: RUN_WORKFLOW, workflow: {id}}`. */
 export type ContinuousAccessFailureActionInput = {
+  /** The response. */
   action: ContinuousAccessFailureActionType;
+  /** With TERMINATE_SESSION. */
   slo?: InputMaybe<SloSettingsInput>;
+  /** With RUN_WORKFLOW. */
   workflow?: InputMaybe<WorkflowRefInput>;
 };
 
+/** Continuous access failure responses. */
 export type ContinuousAccessFailureActionType =
+  /** Run a workflow (`workflow.id`). */
   | 'RUN_WORKFLOW'
+  /** End the session, with single logout settings. */
   | 'TERMINATE_SESSION';
 
 /**
@@ -356,19 +494,36 @@ export type ContinuousAccessFailureActionType =
  */
 export type ContinuousAccessPolicy = Policy & {
   __typename?: 'ContinuousAccessPolicy';
+  /**
+   * Applications mapped to this policy (the deprecated list-applications operation).
+   * @deprecated Deprecated by the service: list the resources mapped to the policy (`links.mappings`) instead.
+   */
   applications?: Maybe<Array<Application>>;
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the policy was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** Free text; default null. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The policy id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the policy was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate, rules, mappings (read-only). */
   links: PolicyLinks;
+  /** The policy name (required). */
   name: Scalars['String']['output'];
+  /** 1 is the highest; the default policy is always last. */
   priority: Scalars['Int']['output'];
+  /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<ContinuousAccessRule>;
+  /** The policy's rules in priority order (fetched only when asked for). */
   rules?: Maybe<Array<ContinuousAccessRule>>;
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicy` / `deactivatePolicy`. */
   status: LifecycleStatus;
+  /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The policy type; cannot change after creation. */
   type: PolicyType;
   /** The policy has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -389,20 +544,34 @@ export type ContinuousAccessPolicyRuleArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** Rule of a continuous access evaluation policy (identity engine, early access, type CONTINUOUS_ACCESS). */
 export type ContinuousAccessRule = PolicyRule & {
   __typename?: 'ContinuousAccessRule';
+  /** What the rule does: the responses when re-evaluation fails. */
   actions: ContinuousAccessRuleActions;
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the rule was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** The rule id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the rule was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate (read-only). */
   links: PolicyRuleLinks;
+  /** The rule name (required). */
   name: Scalars['String']['output'];
+  /** The policy the rule belongs to. */
   policy?: Maybe<ContinuousAccessPolicy>;
+  /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority: Scalars['Int']['output'];
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicyRule` / `deactivatePolicyRule`. */
   status: LifecycleStatus;
+  /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The rule type: the one matching its policy's type; cannot change. */
   type: PolicyRuleType;
   /** The rule has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -414,39 +583,52 @@ export type ContinuousAccessRule = PolicyRule & {
   viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
+/** Actions of a continuous access evaluation rule. */
 export type ContinuousAccessRuleActions = {
   __typename?: 'ContinuousAccessRuleActions';
+  /** What to do when re-evaluation fails. */
   continuousAccess?: Maybe<ContinuousAccessAction>;
 };
 
+/** The REST user type body of a create. */
 export type CreateUserTypeInput = {
+  /** Human-readable description; optional. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** The display name. */
   displayName: Scalars['String']['input'];
   /** Starts with a letter; letters, digits or underscore; cannot change later. */
   name: Scalars['String']['input'];
 };
 
+/** The result of `deletePolicy`. */
 export type DeletePolicyPayload = {
   __typename?: 'DeletePolicyPayload';
+  /** The id of the deleted policy; null when refused. */
   deletedId?: Maybe<Scalars['ID']['output']>;
   /**
    * The remaining policies of the deleted policy's type in their new priority order. When selected, the
    * policy is read before it is deleted (to learn its type), then listed after. Null when refused.
    */
   policiesOfType?: Maybe<Array<Policy>>;
+  /** Why the deletion was refused; empty on success. */
   userErrors: Array<UserError>;
 };
 
+/** The result of `deletePolicyRule`. */
 export type DeletePolicyRulePayload = {
   __typename?: 'DeletePolicyRulePayload';
+  /** The id of the deleted rule; null when refused. */
   deletedId?: Maybe<Scalars['ID']['output']>;
   /** The rule's policy, whose `rules` are in their new priority order. Null when the deletion was refused. */
   policy?: Maybe<Policy>;
+  /** Why the deletion was refused; empty on success. */
   userErrors: Array<UserError>;
 };
 
+/** The result of `deleteUserType`. */
 export type DeleteUserTypePayload = {
   __typename?: 'DeleteUserTypePayload';
+  /** The id of the deleted user type; null when refused. */
   deletedId?: Maybe<Scalars['ID']['output']>;
   /**
    * The rules whose userType condition names the type, read before the delete (whatever the service then
@@ -454,67 +636,93 @@ export type DeleteUserTypePayload = {
    * list per policy.
    */
   referencingRules?: Maybe<Array<PolicyRule>>;
+  /** Why the deletion was refused; empty on success. */
   userErrors: Array<UserError>;
 };
 
+/** Device state (identity engine). */
 export type DeviceCondition = {
   __typename?: 'DeviceCondition';
   /** When sent, `registered` must also be sent and be true. */
   managed?: Maybe<Scalars['Boolean']['output']>;
+  /** The device is registered. */
   registered?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** Device state (identity engine). */
 export type DeviceConditionInput = {
+  /** When sent, `registered` must also be sent and be true. */
   managed?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The device is registered. */
   registered?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** An expression-language condition. */
 export type ElCondition = {
   __typename?: 'ElCondition';
+  /** The expression (required). */
   condition: Scalars['String']['output'];
 };
 
+/** An expression-language condition. */
 export type ElConditionInput = {
+  /** The expression (required). */
   condition: Scalars['String']['input'];
 };
 
+/** Enrollment action of an MFA / authenticator enrollment rule (the REST `actions.enroll`). */
 export type EnrollAction = {
   __typename?: 'EnrollAction';
+  /** When the user enrolls (required). */
   self: EnrollActionSelf;
 };
 
+/** Enrollment action of an MFA / authenticator enrollment rule (the REST `actions.enroll`). */
 export type EnrollActionInput = {
+  /** When the user enrolls (required). */
   self: EnrollActionSelf;
 };
 
+/** When the user enrolls. */
 export type EnrollActionSelf =
   /** Enroll at the next challenge. */
   | 'CHALLENGE'
   /** Enroll at first login. */
   | 'LOGIN'
+  /** Never. */
   | 'NEVER';
 
+/** Authenticators enrolled at registration. */
 export type EnrollAuthenticator =
+  /** Password (the only value). */
   | 'password';
 
+/** Whether users may, must or cannot enroll a factor or authenticator. */
 export type EnrollSelf =
+  /** Enrollment not allowed (the default). */
   | 'NOT_ALLOWED'
+  /** Users may enroll. */
   | 'OPTIONAL'
+  /** Users must enroll. */
   | 'REQUIRED';
 
+/** Action of an entity risk rule (the REST `actions.entityRisk`). */
 export type EntityRiskAction = {
   __typename?: 'EntityRiskAction';
   /** Empty: only log the risk event. */
   actions: Array<EntityRiskActionItem>;
 };
 
+/** Action of an entity risk rule (the REST `actions.entityRisk`). */
 export type EntityRiskActionInput = {
+  /** Empty: only log the risk event. */
   actions: Array<EntityRiskActionItemInput>;
 };
 
 /** `{action: TERMINATE_ALL_SESSIONS}` or `{action: RUN_WORKFLOW, workflow: {id}}` on the wire. */
 export type EntityRiskActionItem = {
   __typename?: 'EntityRiskActionItem';
+  /** The response. */
   action: EntityRiskActionType;
   /** With RUN_WORKFLOW. */
   workflow?: Maybe<WorkflowRef>;
@@ -522,39 +730,65 @@ export type EntityRiskActionItem = {
 
 /** `{action: TERMINATE_ALL_SESSIONS}` or `{action: RUN_WORKFLOW, workflow: {id}}`. */
 export type EntityRiskActionItemInput = {
+  /** The response. */
   action: EntityRiskActionType;
+  /** With RUN_WORKFLOW. */
   workflow?: InputMaybe<WorkflowRefInput>;
 };
 
+/** Entity risk responses. */
 export type EntityRiskActionType =
+  /** Run a workflow (`workflow.id`). */
   | 'RUN_WORKFLOW'
+  /** End all the user's sessions. */
   | 'TERMINATE_ALL_SESSIONS';
 
+/** The entity risk condition (identity engine). */
 export type EntityRiskCondition = {
   __typename?: 'EntityRiskCondition';
+  /** The entity risk level (required). */
   level: RiskLevel;
 };
 
+/** The entity risk condition (identity engine). */
 export type EntityRiskConditionInput = {
+  /** The entity risk level (required). */
   level: RiskLevel;
 };
 
 /** Entity risk policy (identity engine, early access, type ENTITY_RISK). Policy-level conditions are unsupported. */
 export type EntityRiskPolicy = Policy & {
   __typename?: 'EntityRiskPolicy';
+  /**
+   * Applications mapped to this policy (the deprecated list-applications operation).
+   * @deprecated Deprecated by the service: list the resources mapped to the policy (`links.mappings`) instead.
+   */
   applications?: Maybe<Array<Application>>;
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the policy was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** Free text; default null. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The policy id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the policy was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate, rules, mappings (read-only). */
   links: PolicyLinks;
+  /** The policy name (required). */
   name: Scalars['String']['output'];
+  /** 1 is the highest; the default policy is always last. */
   priority: Scalars['Int']['output'];
+  /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<EntityRiskRule>;
+  /** The policy's rules in priority order (fetched only when asked for). */
   rules?: Maybe<Array<EntityRiskRule>>;
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicy` / `deactivatePolicy`. */
   status: LifecycleStatus;
+  /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The policy type; cannot change after creation. */
   type: PolicyType;
   /** The policy has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -572,20 +806,34 @@ export type EntityRiskPolicyRuleArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** Rule of an entity risk policy (identity engine, early access, type ENTITY_RISK). */
 export type EntityRiskRule = PolicyRule & {
   __typename?: 'EntityRiskRule';
+  /** What the rule does: the responses to a risk event. */
   actions: EntityRiskRuleActions;
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the rule was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** The rule id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the rule was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate (read-only). */
   links: PolicyRuleLinks;
+  /** The rule name (required). */
   name: Scalars['String']['output'];
+  /** The policy the rule belongs to. */
   policy?: Maybe<EntityRiskPolicy>;
+  /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority: Scalars['Int']['output'];
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicyRule` / `deactivatePolicyRule`. */
   status: LifecycleStatus;
+  /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The rule type: the one matching its policy's type; cannot change. */
   type: PolicyRuleType;
   /** The rule has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -597,18 +845,23 @@ export type EntityRiskRule = PolicyRule & {
   viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
+/** Actions of an entity risk rule. */
 export type EntityRiskRuleActions = {
   __typename?: 'EntityRiskRuleActions';
+  /** What to do on a risk event. */
   entityRisk?: Maybe<EntityRiskAction>;
 };
 
+/** Enrollment of a factor or authenticator. */
 export type FactorEnrollment = {
   __typename?: 'FactorEnrollment';
   /** Default NOT_ALLOWED. */
   self: EnrollSelf;
 };
 
+/** Enrollment of a factor or authenticator. */
 export type FactorEnrollmentInput = {
+  /** Default NOT_ALLOWED. */
   self: EnrollSelf;
 };
 
@@ -619,27 +872,48 @@ export type FactorMode =
   /** `2FA` on the wire. */
   | '2FA';
 
+/** When the user is asked for an MFA factor. */
 export type FactorPromptMode =
+  /** At every sign-in. */
   | 'ALWAYS'
+  /** Once per device. */
   | 'DEVICE'
+  /** Once per session, then again after `factorLifetime`. */
   | 'SESSION';
 
 /** Global session policy (type PLATFORM_SIGN_ON). It has no policy-level settings: all its data is in its rules. */
 export type GlobalSessionPolicy = Policy & {
   __typename?: 'GlobalSessionPolicy';
+  /**
+   * Applications mapped to this policy (the deprecated list-applications operation).
+   * @deprecated Deprecated by the service: list the resources mapped to the policy (`links.mappings`) instead.
+   */
   applications?: Maybe<Array<Application>>;
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the policy was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** Free text; default null. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The policy id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the policy was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate, rules, mappings (read-only). */
   links: PolicyLinks;
+  /** The policy name (required). */
   name: Scalars['String']['output'];
+  /** 1 is the highest; the default policy is always last. */
   priority: Scalars['Int']['output'];
+  /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<GlobalSessionRule>;
+  /** The policy's rules in priority order (fetched only when asked for). */
   rules?: Maybe<Array<GlobalSessionRule>>;
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicy` / `deactivatePolicy`. */
   status: LifecycleStatus;
+  /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The policy type; cannot change after creation. */
   type: PolicyType;
   /** The policy has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -660,18 +934,31 @@ export type GlobalSessionPolicyRuleArgs = {
 /** Rule of a global session policy (type SIGN_ON). */
 export type GlobalSessionRule = PolicyRule & {
   __typename?: 'GlobalSessionRule';
+  /** What the rule does: the sign-on action. */
   actions: GlobalSessionRuleActions;
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the rule was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** The rule id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the rule was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate (read-only). */
   links: PolicyRuleLinks;
+  /** The rule name (required). */
   name: Scalars['String']['output'];
+  /** The policy the rule belongs to. */
   policy?: Maybe<GlobalSessionPolicy>;
+  /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority: Scalars['Int']['output'];
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicyRule` / `deactivatePolicyRule`. */
   status: LifecycleStatus;
+  /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The rule type: the one matching its policy's type; cannot change. */
   type: PolicyRuleType;
   /** The rule has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -683,13 +970,17 @@ export type GlobalSessionRule = PolicyRule & {
   viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
+/** Actions of a global session rule. */
 export type GlobalSessionRuleActions = {
   __typename?: 'GlobalSessionRuleActions';
+  /** Sign-on and session settings (the REST `actions.signon`). */
   signon?: Maybe<SignonAction>;
 };
 
+/** Groups included and excluded. */
 export type GroupCondition = {
   __typename?: 'GroupCondition';
+  /** Group ids. */
   exclude: Array<Scalars['ID']['output']>;
   /** Group ids. */
   include: Array<Scalars['ID']['output']>;
@@ -697,18 +988,24 @@ export type GroupCondition = {
 
 /** Include and exclude lists of group or user ids. */
 export type IdListConditionInput = {
+  /** Ids excluded (required). */
   exclude: Array<Scalars['ID']['input']>;
+  /** Ids included (required). */
   include: Array<Scalars['ID']['input']>;
 };
 
 /** Include and exclude lists of ids (groups, users, user types); each list is replaced whole. */
 export type IdListConditionUpdateInput = {
+  /** Ids excluded. */
   exclude?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Ids included. */
   include?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** Routing action of an IdP discovery rule (the REST `actions.idp`). */
 export type IdpAction = {
   __typename?: 'IdpAction';
+  /** SPECIFIC or DYNAMIC (required). */
   idpSelectionType: IdpSelectionType;
   /** Required with DYNAMIC. */
   matchCriteria?: Maybe<Array<IdpMatchCriteria>>;
@@ -716,34 +1013,59 @@ export type IdpAction = {
   providers: Array<IdpProvider>;
 };
 
+/** Routing action of an IdP discovery rule (the REST `actions.idp`). */
 export type IdpActionInput = {
+  /** SPECIFIC or DYNAMIC (required). */
   idpSelectionType: IdpSelectionType;
+  /** Required with DYNAMIC. */
   matchCriteria?: InputMaybe<Array<IdpMatchCriteriaInput>>;
+  /** At most 10; several only on the identity engine; none with DYNAMIC. */
   providers: Array<IdpProviderInput>;
 };
 
+/** Routing action of an IdP discovery rule (the REST `actions.idp`). */
 export type IdpActionUpdateInput = {
+  /** SPECIFIC or DYNAMIC (required). */
   idpSelectionType?: InputMaybe<IdpSelectionType>;
+  /** Required with DYNAMIC. */
   matchCriteria?: InputMaybe<Array<IdpMatchCriteriaInput>>;
+  /** At most 10; several only on the identity engine; none with DYNAMIC. */
   providers?: InputMaybe<Array<IdpProviderInput>>;
 };
 
 /** IdP discovery (routing) policy (type IDP_DISCOVERY). Exactly one exists per org. */
 export type IdpDiscoveryPolicy = Policy & {
   __typename?: 'IdpDiscoveryPolicy';
+  /**
+   * Applications mapped to this policy (the deprecated list-applications operation).
+   * @deprecated Deprecated by the service: list the resources mapped to the policy (`links.mappings`) instead.
+   */
   applications?: Maybe<Array<Application>>;
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the policy was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** Free text; default null. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The policy id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the policy was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate, rules, mappings (read-only). */
   links: PolicyLinks;
+  /** The policy name (required). */
   name: Scalars['String']['output'];
+  /** 1 is the highest; the default policy is always last. */
   priority: Scalars['Int']['output'];
+  /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<IdpDiscoveryRule>;
+  /** The policy's rules in priority order (fetched only when asked for). */
   rules?: Maybe<Array<IdpDiscoveryRule>>;
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicy` / `deactivatePolicy`. */
   status: LifecycleStatus;
+  /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The policy type; cannot change after creation. */
   type: PolicyType;
   /** The policy has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -761,20 +1083,34 @@ export type IdpDiscoveryPolicyRuleArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** Rule of the IdP discovery policy (type IDP_DISCOVERY): which identity provider users are routed to. */
 export type IdpDiscoveryRule = PolicyRule & {
   __typename?: 'IdpDiscoveryRule';
+  /** What the rule does: the identity provider routing. */
   actions: IdpDiscoveryRuleActions;
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the rule was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** The rule id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the rule was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate (read-only). */
   links: PolicyRuleLinks;
+  /** The rule name (required). */
   name: Scalars['String']['output'];
+  /** The policy the rule belongs to. */
   policy?: Maybe<IdpDiscoveryPolicy>;
+  /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority: Scalars['Int']['output'];
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicyRule` / `deactivatePolicyRule`. */
   status: LifecycleStatus;
+  /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The rule type: the one matching its policy's type; cannot change. */
   type: PolicyRuleType;
   /** The rule has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -786,11 +1122,14 @@ export type IdpDiscoveryRule = PolicyRule & {
   viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
+/** Actions of an IdP discovery rule. */
 export type IdpDiscoveryRuleActions = {
   __typename?: 'IdpDiscoveryRuleActions';
+  /** Which identity provider users are routed to. */
   idp?: Maybe<IdpAction>;
 };
 
+/** How a DYNAMIC action picks the identity provider. */
 export type IdpMatchCriteria = {
   __typename?: 'IdpMatchCriteria';
   /** The IdP property the evaluated result must equal (default `name`). */
@@ -799,86 +1138,130 @@ export type IdpMatchCriteria = {
   providerExpression: Scalars['String']['output'];
 };
 
+/** How a DYNAMIC action picks the identity provider. */
 export type IdpMatchCriteriaInput = {
+  /** The IdP property the evaluated result must equal (default `name`). */
   propertyName?: InputMaybe<Scalars['String']['input']>;
+  /** Expression-language expression (required with DYNAMIC). */
   providerExpression: Scalars['String']['input'];
 };
 
+/** An identity provider users are routed to. */
 export type IdpProvider = {
   __typename?: 'IdpProvider';
   /** Required except for the types PLATFORM, AgentlessDSSO and IWA. */
   id?: Maybe<Scalars['ID']['output']>;
   /** Identity engine. */
   name?: Maybe<Scalars['String']['output']>;
+  /** The provider type (required). */
   type: IdpProviderType;
 };
 
+/** An identity provider users are routed to. */
 export type IdpProviderInput = {
+  /** Required except for the types PLATFORM, AgentlessDSSO and IWA. */
   id?: InputMaybe<Scalars['ID']['input']>;
+  /** Identity engine. */
   name?: InputMaybe<Scalars['String']['input']>;
+  /** The provider type (required). */
   type: IdpProviderType;
 };
 
+/** Identity provider types. */
 export type IdpProviderType =
+  /** Agentless desktop single sign-on; at most one per action. */
   | 'AgentlessDSSO'
+  /** Social identity provider type A. */
   | 'IDP_TYPE_A'
+  /** Social identity provider type B. */
   | 'IDP_TYPE_B'
+  /** Social identity provider type C. */
   | 'IDP_TYPE_C'
+  /** Social identity provider type D. */
   | 'IDP_TYPE_D'
+  /** Social identity provider type E. */
   | 'IDP_TYPE_E'
+  /** Integrated Windows authentication; at most one per action. */
   | 'IWA'
+  /** An OpenID Connect identity provider. */
   | 'OIDC'
+  /** The platform's own sign-in page. */
   | 'PLATFORM'
+  /** A SAML 2.0 identity provider. */
   | 'SAML2'
+  /** X.509 certificate (smart card); at most one per action. */
   | 'X509';
 
+/** How the identity provider is chosen. */
 export type IdpSelectionType =
+  /** From the user's attributes by `matchCriteria`; no providers. */
   | 'DYNAMIC'
+  /** One of the listed `providers`. */
   | 'SPECIFIC';
 
+/** A registration inline hook. */
 export type InlineHookRef = {
   __typename?: 'InlineHookRef';
+  /** The inline hook id. */
   inlineHookId: Scalars['ID']['output'];
 };
 
+/** A registration inline hook. */
 export type InlineHookRefInput = {
+  /** The inline hook id. */
   inlineHookId: Scalars['ID']['input'];
 };
 
+/** Requirements on the knowledge factor. */
 export type KnowledgeConstraint = {
   __typename?: 'KnowledgeConstraint';
   /** Allow list: authenticators not listed are not allowed. */
   authenticationMethods?: Maybe<Array<AuthenticationMethod>>;
   /** Deny list. */
   excludedAuthenticationMethods?: Maybe<Array<AuthenticationMethod>>;
+  /** Authenticator methods allowed. */
   methods?: Maybe<Array<AuthenticatorMethodType>>;
   /** ISO 8601 duration; overrides the verification method's value. */
   reauthenticateIn?: Maybe<Scalars['String']['output']>;
   /** Always returned; default true, false when excludedAuthenticationMethods has values. */
   required?: Maybe<Scalars['Boolean']['output']>;
+  /** Authenticator types allowed. */
   types?: Maybe<Array<AuthenticatorType>>;
 };
 
+/** Requirements on the knowledge factor. */
 export type KnowledgeConstraintInput = {
+  /** Allow list: authenticators not listed are not allowed. */
   authenticationMethods?: InputMaybe<Array<AuthenticationMethodInput>>;
+  /** Deny list. */
   excludedAuthenticationMethods?: InputMaybe<Array<AuthenticationMethodInput>>;
+  /** Authenticator methods allowed. */
   methods?: InputMaybe<Array<AuthenticatorMethodType>>;
+  /** ISO 8601 duration; overrides the verification method's value. */
   reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
+  /** Optional; default true, false when excludedAuthenticationMethods has values. */
   required?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Authenticator types allowed. */
   types?: InputMaybe<Array<AuthenticatorType>>;
 };
 
+/** Lifecycle status of a policy or rule; the default on create is ACTIVE. */
 export type LifecycleStatus =
+  /** In force: evaluated. */
   | 'ACTIVE'
+  /** Not in force: skipped by evaluation. */
   | 'INACTIVE';
 
 /** A relation of a REST object. */
 export type Link = {
   __typename?: 'Link';
+  /** What the target accepts. */
   hints?: Maybe<LinkHints>;
+  /** The target URL. */
   href: Scalars['String']['output'];
 };
 
+/** Hints about a link's target (the REST `hints`). */
 export type LinkHints = {
   __typename?: 'LinkHints';
   /** HTTP methods the link accepts. */
@@ -888,20 +1271,38 @@ export type LinkHints = {
 /** MFA enrollment policy (classic) or authenticator enrollment policy (identity engine), type MFA_ENROLL. */
 export type MfaEnrollPolicy = Policy & {
   __typename?: 'MfaEnrollPolicy';
+  /**
+   * Applications mapped to this policy (the deprecated list-applications operation).
+   * @deprecated Deprecated by the service: list the resources mapped to the policy (`links.mappings`) instead.
+   */
   applications?: Maybe<Array<Application>>;
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the policy was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** Free text; default null. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The policy id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the policy was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate, rules, mappings (read-only). */
   links: PolicyLinks;
+  /** The policy name (required). */
   name: Scalars['String']['output'];
+  /** 1 is the highest; the default policy is always last. */
   priority: Scalars['Int']['output'];
+  /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<MfaEnrollRule>;
+  /** The policy's rules in priority order (fetched only when asked for). */
   rules?: Maybe<Array<MfaEnrollRule>>;
+  /** The factors or authenticators users enroll. */
   settings?: Maybe<MfaEnrollPolicySettings>;
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicy` / `deactivatePolicy`. */
   status: LifecycleStatus;
+  /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The policy type; cannot change after creation. */
   type: PolicyType;
   /** The policy has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -930,20 +1331,34 @@ export type MfaEnrollPolicySettings = {
   type?: Maybe<MfaEnrollSettingsType>;
 };
 
+/** Rule of an MFA / authenticator enrollment policy (type MFA_ENROLL): when users enroll. */
 export type MfaEnrollRule = PolicyRule & {
   __typename?: 'MfaEnrollRule';
+  /** What the rule does: when users enroll. */
   actions: MfaEnrollRuleActions;
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the rule was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** The rule id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the rule was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate (read-only). */
   links: PolicyRuleLinks;
+  /** The rule name (required). */
   name: Scalars['String']['output'];
+  /** The policy the rule belongs to. */
   policy?: Maybe<MfaEnrollPolicy>;
+  /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority: Scalars['Int']['output'];
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicyRule` / `deactivatePolicyRule`. */
   status: LifecycleStatus;
+  /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The rule type: the one matching its policy's type; cannot change. */
   type: PolicyRuleType;
   /** The rule has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -955,57 +1370,95 @@ export type MfaEnrollRule = PolicyRule & {
   viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
+/** Actions of an MFA / authenticator enrollment rule. */
 export type MfaEnrollRuleActions = {
   __typename?: 'MfaEnrollRuleActions';
+  /** When the user enrolls. */
   enroll?: Maybe<EnrollAction>;
 };
 
+/** What an MFA / authenticator enrollment policy's settings list. */
 export type MfaEnrollSettingsType =
+  /** Authenticators (`authenticators`, identity engine). */
   | 'AUTHENTICATORS'
+  /** Factors (`factors`); the default. */
   | 'FACTORS';
 
+/** Enrollment settings of one MFA factor. */
 export type MfaFactor = {
   __typename?: 'MfaFactor';
+  /** Whether users enroll this factor (default NOT_ALLOWED). */
   enroll?: Maybe<FactorEnrollment>;
 };
 
+/** Enrollment settings of one MFA factor. */
 export type MfaFactorInput = {
+  /** Whether users enroll this factor (default NOT_ALLOWED). */
   enroll?: InputMaybe<FactorEnrollmentInput>;
 };
 
 /** One member per factor key of the REST map; only enabled factors are present. */
 export type MfaFactorsConfiguration = {
   __typename?: 'MfaFactorsConfiguration';
+  /** FIDO U2F security key. */
   fido_u2f?: Maybe<MfaFactor>;
+  /** FIDO2 WebAuthn. */
   fido_webauthn?: Maybe<MfaFactor>;
+  /** Voice call. */
   platform_call?: Maybe<MfaFactor>;
+  /** Email. */
   platform_email?: Maybe<MfaFactor>;
+  /** Platform one-time password. */
   platform_otp?: Maybe<MfaFactor>;
+  /** Password. */
   platform_password?: Maybe<MfaFactor>;
+  /** Platform push. */
   platform_push?: Maybe<MfaFactor>;
+  /** Security question. */
   platform_question?: Maybe<MfaFactor>;
+  /** SMS. */
   platform_sms?: Maybe<MfaFactor>;
+  /** Vendor A MFA. */
   vendor_a_mfa?: Maybe<MfaFactor>;
+  /** Vendor B VIP. */
   vendor_b_vip?: Maybe<MfaFactor>;
+  /** Vendor C one-time password. */
   vendor_c_otp?: Maybe<MfaFactor>;
+  /** Vendor D token. */
   vendor_d_token?: Maybe<MfaFactor>;
+  /** Vendor E token. */
   vendor_e_token?: Maybe<MfaFactor>;
 };
 
+/** One member per factor key of the REST map; only enabled factors are present. */
 export type MfaFactorsConfigurationInput = {
+  /** FIDO U2F security key. */
   fido_u2f?: InputMaybe<MfaFactorInput>;
+  /** FIDO2 WebAuthn. */
   fido_webauthn?: InputMaybe<MfaFactorInput>;
+  /** Voice call. */
   platform_call?: InputMaybe<MfaFactorInput>;
+  /** Email. */
   platform_email?: InputMaybe<MfaFactorInput>;
+  /** Platform one-time password. */
   platform_otp?: InputMaybe<MfaFactorInput>;
+  /** Password. */
   platform_password?: InputMaybe<MfaFactorInput>;
+  /** Platform push. */
   platform_push?: InputMaybe<MfaFactorInput>;
+  /** Security question. */
   platform_question?: InputMaybe<MfaFactorInput>;
+  /** SMS. */
   platform_sms?: InputMaybe<MfaFactorInput>;
+  /** Vendor A MFA. */
   vendor_a_mfa?: InputMaybe<MfaFactorInput>;
+  /** Vendor B VIP. */
   vendor_b_vip?: InputMaybe<MfaFactorInput>;
+  /** Vendor C one-time password. */
   vendor_c_otp?: InputMaybe<MfaFactorInput>;
+  /** Vendor D token. */
   vendor_d_token?: InputMaybe<MfaFactorInput>;
+  /** Vendor E token. */
   vendor_e_token?: InputMaybe<MfaFactorInput>;
 };
 
@@ -1022,8 +1475,11 @@ export type Mutation = {
   activatePolicyRule?: Maybe<PolicyRulePayload>;
   /** Authentication policies only (identity engine): copies the policy and its rules. */
   clonePolicy?: Maybe<PolicyPayload>;
+  /** Creates a policy (`type` and `name` required). Authentication and profile enrollment policies get their default rule. */
   createPolicy?: Maybe<PolicyPayload>;
+  /** Creates a rule in a policy; `type` and `name` are required. A profile enrollment policy takes no more rules. */
   createPolicyRule?: Maybe<PolicyRulePayload>;
+  /** Creates a user type (at most 10 per org); it is created with `default` false. */
   createUserType?: Maybe<UserTypePayload>;
   /** Returns the policy as it now is. */
   deactivatePolicy?: Maybe<PolicyPayload>;
@@ -1243,31 +1699,44 @@ export type MutationUpdateUserTypeArgs = {
   input: UpdateUserTypeInput;
 };
 
+/** Network zones the request comes from. */
 export type NetworkCondition = {
   __typename?: 'NetworkCondition';
+  /** ANYWHERE or ZONE. */
   connection?: Maybe<NetworkConnection>;
+  /** Network zone ids excluded, or ALL_ZONES. */
   exclude?: Maybe<Array<Scalars['String']['output']>>;
   /** Network zone ids, or the single element ALL_ZONES. With ZONE, include or exclude is required. */
   include?: Maybe<Array<Scalars['String']['output']>>;
 };
 
+/** Network zones the request comes from. */
 export type NetworkConditionInput = {
+  /** ANYWHERE or ZONE. */
   connection?: InputMaybe<NetworkConnection>;
+  /** Network zone ids excluded, or ALL_ZONES. */
   exclude?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Network zone ids, or the single element ALL_ZONES. With ZONE, include or exclude is required. */
   include?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/** Which networks a network condition covers. */
 export type NetworkConnection =
+  /** Any network. */
   | 'ANYWHERE'
+  /** The zones listed in `include` / `exclude`. */
   | 'ZONE';
 
+/** Where a page of a list stands. */
 export type PageInfo = {
   __typename?: 'PageInfo';
   /** The cursor to pass as `after` for the next page: the upstream's next-page cursor, else the last edge's cursor. */
   endCursor?: Maybe<Scalars['String']['output']>;
+  /** True when the service has more policies after this page. */
   hasNextPage: Scalars['Boolean']['output'];
 };
 
+/** Password expiry and history. */
 export type PasswordAge = {
   __typename?: 'PasswordAge';
   /** 0: no warning. */
@@ -1280,25 +1749,35 @@ export type PasswordAge = {
   minAgeMinutes?: Maybe<Scalars['Int']['output']>;
 };
 
+/** Password expiry and history. */
 export type PasswordAgeInput = {
+  /** Days of warning before expiry (default 0: no warning). */
   expireWarnDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Previous passwords that cannot be reused (default 0: none). */
   historyCount?: InputMaybe<Scalars['Int']['input']>;
+  /** Days before the password expires (default 0: no limit). */
   maxAgeDays?: InputMaybe<Scalars['Int']['input']>;
+  /** Minutes before the password can be changed again (default 0: no limit). */
   minAgeMinutes?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** The common-password dictionary check. */
 export type PasswordCommonDictionary = {
   __typename?: 'PasswordCommonDictionary';
   /** Check the password against a common-password dictionary (default false). */
   exclude?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** The common-password dictionary check. */
 export type PasswordCommonDictionaryInput = {
+  /** Check the password against a common-password dictionary (default false). */
   exclude?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Password complexity requirements. */
 export type PasswordComplexity = {
   __typename?: 'PasswordComplexity';
+  /** Dictionary checks. */
   dictionary?: Maybe<PasswordDictionary>;
   /** Profile attributes excluded from the password; only firstName and lastName are supported. */
   excludeAttributes?: Maybe<Array<Scalars['String']['output']>>;
@@ -1316,45 +1795,66 @@ export type PasswordComplexity = {
   minUpperCase?: Maybe<Scalars['Int']['output']>;
 };
 
+/** Password complexity requirements. */
 export type PasswordComplexityInput = {
+  /** Dictionary checks. */
   dictionary?: InputMaybe<PasswordDictionaryInput>;
+  /** Profile attributes excluded from the password; only firstName and lastName are supported. */
   excludeAttributes?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The username may not be part of the password (default true). */
   excludeUsername?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Minimum length (default 8). */
   minLength?: InputMaybe<Scalars['Int']['input']>;
+  /** Lower-case letters required: 0 no, 1 yes (default 1). */
   minLowerCase?: InputMaybe<Scalars['Int']['input']>;
+  /** Digits required: 0 no, 1 yes (default 1). */
   minNumber?: InputMaybe<Scalars['Int']['input']>;
+  /** Symbols required: 0 no, 1 yes (default 1). */
   minSymbol?: InputMaybe<Scalars['Int']['input']>;
+  /** Upper-case letters required: 0 no, 1 yes (default 1). */
   minUpperCase?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Delegated authentication options. */
 export type PasswordDelegationOptions = {
   __typename?: 'PasswordDelegationOptions';
   /** When unlocking a directory-sourced user, also try to unlock the directory account (default false). */
   skipUnlock?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** Delegated authentication options. */
 export type PasswordDelegationOptionsInput = {
+  /** When unlocking a directory-sourced user, also try to unlock the directory account (default false). */
   skipUnlock?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Delegated authentication settings of a password policy. */
 export type PasswordDelegationSettings = {
   __typename?: 'PasswordDelegationSettings';
+  /** Delegation options. */
   options?: Maybe<PasswordDelegationOptions>;
 };
 
+/** Delegated authentication settings of a password policy. */
 export type PasswordDelegationSettingsInput = {
+  /** Delegation options. */
   options?: InputMaybe<PasswordDelegationOptionsInput>;
 };
 
+/** Dictionaries the password is checked against. */
 export type PasswordDictionary = {
   __typename?: 'PasswordDictionary';
+  /** The common-password dictionary. */
   common?: Maybe<PasswordCommonDictionary>;
 };
 
+/** Dictionaries the password is checked against. */
 export type PasswordDictionaryInput = {
+  /** The common-password dictionary. */
   common?: InputMaybe<PasswordCommonDictionaryInput>;
 };
 
+/** Account lockout after failed sign-ins. */
 export type PasswordLockout = {
   __typename?: 'PasswordLockout';
   /** 0: no automatic unlock. */
@@ -1365,29 +1865,51 @@ export type PasswordLockout = {
   showLockoutFailures?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** Account lockout after failed sign-ins. */
 export type PasswordLockoutInput = {
+  /** Minutes before a locked account unlocks (default 0: no automatic unlock). */
   autoUnlockMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** Failed attempts before the account locks (default 0: no limit). */
   maxAttempts?: InputMaybe<Scalars['Int']['input']>;
+  /** Tell the user that the account is locked (default false). */
   showLockoutFailures?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Password policy (type PASSWORD). Enforced only for platform-sourced and directory-sourced users. */
 export type PasswordPolicy = Policy & {
   __typename?: 'PasswordPolicy';
+  /**
+   * Applications mapped to this policy (the deprecated list-applications operation).
+   * @deprecated Deprecated by the service: list the resources mapped to the policy (`links.mappings`) instead.
+   */
   applications?: Maybe<Array<Application>>;
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the policy was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** Free text; default null. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The policy id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the policy was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate, rules, mappings (read-only). */
   links: PolicyLinks;
+  /** The policy name (required). */
   name: Scalars['String']['output'];
+  /** 1 is the highest; the default policy is always last. */
   priority: Scalars['Int']['output'];
+  /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<PasswordRule>;
+  /** The policy's rules in priority order (fetched only when asked for). */
   rules?: Maybe<Array<PasswordRule>>;
+  /** Password, recovery and delegation settings. */
   settings?: Maybe<PasswordPolicySettings>;
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicy` / `deactivatePolicy`. */
   status: LifecycleStatus;
+  /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The policy type; cannot change after creation. */
   type: PolicyType;
   /** The policy has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -1405,41 +1927,64 @@ export type PasswordPolicyRuleArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** Settings of a password policy; all members optional. */
 export type PasswordPolicySettings = {
   __typename?: 'PasswordPolicySettings';
+  /** Delegated authentication options. */
   delegation?: Maybe<PasswordDelegationSettings>;
+  /** Complexity, age and lockout rules. */
   password?: Maybe<PasswordSettings>;
   /** Recovery settings (the identity engine recommends configuring recovery in the rule instead). */
   recovery?: Maybe<PasswordRecoverySettings>;
 };
 
+/** Password recovery settings of a password policy. */
 export type PasswordRecoverySettings = {
   __typename?: 'PasswordRecoverySettings';
+  /** The recovery factors. */
   factors?: Maybe<RecoveryFactors>;
 };
 
+/** Password recovery settings of a password policy. */
 export type PasswordRecoverySettingsInput = {
+  /** The recovery factors. */
   factors?: InputMaybe<RecoveryFactorsInput>;
 };
 
+/** Password recovery settings of a password policy. */
 export type PasswordRecoverySettingsUpdateInput = {
+  /** The recovery factors. */
   factors?: InputMaybe<RecoveryFactorsUpdateInput>;
 };
 
+/** Rule of a password policy (type PASSWORD): which self-service password operations are allowed. */
 export type PasswordRule = PolicyRule & {
   __typename?: 'PasswordRule';
+  /** What the rule does: password change, unlock and reset. */
   actions: PasswordRuleActions;
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the rule was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** The rule id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the rule was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate (read-only). */
   links: PolicyRuleLinks;
+  /** The rule name (required). */
   name: Scalars['String']['output'];
+  /** The policy the rule belongs to. */
   policy?: Maybe<PasswordPolicy>;
+  /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority: Scalars['Int']['output'];
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicyRule` / `deactivatePolicyRule`. */
   status: LifecycleStatus;
+  /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The rule type: the one matching its policy's type; cannot change. */
   type: PolicyRuleType;
   /** The rule has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -1451,103 +1996,157 @@ export type PasswordRule = PolicyRule & {
   viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
+/** Actions of a password rule: which self-service operations are allowed. */
 export type PasswordRuleActions = {
   __typename?: 'PasswordRuleActions';
   /** Default DENY. */
   passwordChange?: Maybe<AccessAction>;
+  /** Self-service password reset. */
   selfServicePasswordReset?: Maybe<SelfServicePasswordResetAction>;
   /** Default DENY. */
   selfServiceUnlock?: Maybe<AccessAction>;
 };
 
+/** The password rules of a password policy. */
 export type PasswordSettings = {
   __typename?: 'PasswordSettings';
+  /** Expiry and reuse. */
   age?: Maybe<PasswordAge>;
+  /** What a password must contain. */
   complexity?: Maybe<PasswordComplexity>;
+  /** Locking after failed attempts. */
   lockout?: Maybe<PasswordLockout>;
 };
 
+/** The password rules of a password policy. */
 export type PasswordSettingsInput = {
+  /** Expiry and reuse. */
   age?: InputMaybe<PasswordAgeInput>;
+  /** What a password must contain. */
   complexity?: InputMaybe<PasswordComplexityInput>;
+  /** Locking after failed attempts. */
   lockout?: InputMaybe<PasswordLockoutInput>;
 };
 
+/** How a user identifier pattern matches. */
 export type PatternMatchType =
+  /** Contains the value. */
   | 'CONTAINS'
+  /** Equals the value. */
   | 'EQUALS'
   /** A regular expression. */
   | 'EXPRESSION'
+  /** Starts with the value. */
   | 'STARTS_WITH'
+  /** Ends with the value. */
   | 'SUFFIX';
 
 /** On policies only groups can be included. */
 export type PeopleCondition = {
   __typename?: 'PeopleCondition';
+  /** Groups (required on the wire). */
   groups?: Maybe<GroupCondition>;
+  /** Users (required on the wire); policies cannot include users. */
   users?: Maybe<UserCondition>;
 };
 
+/** On policies only groups can be included. */
 export type PeopleConditionInput = {
+  /** Groups (required on the wire). */
   groups?: InputMaybe<IdListConditionInput>;
+  /** Users (required on the wire); policies cannot include users. */
   users?: InputMaybe<IdListConditionInput>;
 };
 
+/** On policies only groups can be included. */
 export type PeopleConditionUpdateInput = {
+  /** Groups (required on the wire). */
   groups?: InputMaybe<IdListConditionUpdateInput>;
+  /** Users (required on the wire); policies cannot include users. */
   users?: InputMaybe<IdListConditionUpdateInput>;
 };
 
+/** Client platforms. */
 export type PlatformCondition = {
   __typename?: 'PlatformCondition';
+  /** Platforms included (required). */
   include: Array<PlatformConditionEntry>;
 };
 
+/** A device type and operating system. */
 export type PlatformConditionEntry = {
   __typename?: 'PlatformConditionEntry';
+  /** The operating system. */
   os: PlatformOs;
+  /** The device type. */
   type: PlatformType;
 };
 
+/** A device type and operating system. */
 export type PlatformConditionEntryInput = {
+  /** The operating system. */
   os: PlatformOsInput;
+  /** The device type. */
   type: PlatformType;
 };
 
+/** Client platforms. */
 export type PlatformConditionInput = {
+  /** Platforms included (required). */
   include: Array<PlatformConditionEntryInput>;
 };
 
+/** An operating system. */
 export type PlatformOs = {
   __typename?: 'PlatformOs';
+  /** The operating system type. */
   type: PlatformOsType;
 };
 
+/** An operating system. */
 export type PlatformOsInput = {
+  /** The operating system type. */
   type: PlatformOsType;
 };
 
+/** Operating systems of a platform condition. */
 export type PlatformOsType =
+  /** Android. */
   | 'ANDROID'
+  /** iOS. */
   | 'IOS'
+  /** macOS. */
   | 'OSX'
+  /** Windows. */
   | 'WINDOWS';
 
+/** Device types of a platform condition. */
 export type PlatformType =
+  /** Desktop computers. */
   | 'DESKTOP'
+  /** Mobile devices. */
   | 'MOBILE';
 
 /** A policy. Each policy type has its own implementation, with its own typed `settings` where the type has settings. */
 export type Policy = {
-  /** Applications mapped to this policy (the deprecated list-applications operation). */
+  /**
+   * Applications mapped to this policy (the deprecated list-applications operation).
+   * @deprecated Deprecated by the service: list the resources mapped to the policy (`links.mappings`) instead.
+   */
   applications?: Maybe<Array<Application>>;
   /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the policy was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** Free text; default null. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The policy id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the policy was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate, rules, mappings (read-only). */
   links: PolicyLinks;
+  /** The policy name (required). */
   name: Scalars['String']['output'];
   /** 1 is the highest; the default policy is always last. */
   priority: Scalars['Int']['output'];
@@ -1555,9 +2154,11 @@ export type Policy = {
   rule?: Maybe<PolicyRule>;
   /** The policy's rules in priority order (fetched only when asked for). */
   rules?: Maybe<Array<PolicyRule>>;
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicy` / `deactivatePolicy`. */
   status: LifecycleStatus;
   /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The policy type; cannot change after creation. */
   type: PolicyType;
   /** The policy has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -1575,18 +2176,24 @@ export type PolicyRuleArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** Enrollment settings of one authenticator (identity engine). */
 export type PolicyAuthenticator = {
   __typename?: 'PolicyAuthenticator';
   /** Early access. */
   constraints?: Maybe<AuthenticatorConstraints>;
+  /** Whether users enroll this authenticator. */
   enroll: FactorEnrollment;
   /** Authenticator key. */
   key: Scalars['String']['output'];
 };
 
+/** Enrollment settings of one authenticator (identity engine). */
 export type PolicyAuthenticatorInput = {
+  /** Early access. */
   constraints?: InputMaybe<AuthenticatorConstraintsInput>;
+  /** Whether users enroll this authenticator. */
   enroll: FactorEnrollmentInput;
+  /** Authenticator key. */
   key: Scalars['String']['input'];
 };
 
@@ -1595,7 +2202,9 @@ export type PolicyConditions = {
   __typename?: 'PolicyConditions';
   /** When both lists are empty the condition is met for all applications. */
   app?: Maybe<AppCondition>;
+  /** The authentication context. */
   authContext?: Maybe<AuthContextCondition>;
+  /** Where the user is authenticated (platform or a directory). */
   authProvider?: Maybe<AuthProviderCondition>;
   /** Identity engine. */
   device?: Maybe<DeviceCondition>;
@@ -1603,72 +2212,113 @@ export type PolicyConditions = {
   elCondition?: Maybe<ElCondition>;
   /** Identity engine. */
   entityRisk?: Maybe<EntityRiskCondition>;
+  /** Network zones the request comes from. */
   network?: Maybe<NetworkCondition>;
+  /** Users and groups; on policies only groups can be included. */
   people?: Maybe<PeopleCondition>;
+  /** Client platforms (device type and OS). */
   platform?: Maybe<PlatformCondition>;
   /** Identity engine. */
   riskDetectionTypes?: Maybe<RiskDetectionTypesCondition>;
+  /** Sign-in risk level. */
   riskScore?: Maybe<RiskScoreCondition>;
+  /** Patterns the user's identifier or an attribute must match. */
   userIdentifier?: Maybe<UserIdentifierCondition>;
   /** Identity engine. */
   userType?: Maybe<UserTypeCondition>;
 };
 
+/** Conditions of a policy or rule: all of them must be met. One member per condition key of the REST object. */
 export type PolicyConditionsInput = {
+  /** When both lists are empty the condition is met for all applications. */
   app?: InputMaybe<AppConditionInput>;
+  /** The authentication context. */
   authContext?: InputMaybe<AuthContextConditionInput>;
+  /** Where the user is authenticated (platform or a directory). */
   authProvider?: InputMaybe<AuthProviderConditionInput>;
+  /** Identity engine. */
   device?: InputMaybe<DeviceConditionInput>;
+  /** An expression in the platform expression language. */
   elCondition?: InputMaybe<ElConditionInput>;
+  /** Identity engine. */
   entityRisk?: InputMaybe<EntityRiskConditionInput>;
+  /** Network zones the request comes from. */
   network?: InputMaybe<NetworkConditionInput>;
+  /** Users and groups; on policies only groups can be included. */
   people?: InputMaybe<PeopleConditionInput>;
+  /** Client platforms (device type and OS). */
   platform?: InputMaybe<PlatformConditionInput>;
+  /** Identity engine. */
   riskDetectionTypes?: InputMaybe<RiskDetectionTypesConditionInput>;
+  /** Sign-in risk level. */
   riskScore?: InputMaybe<RiskScoreConditionInput>;
+  /** Patterns the user's identifier or an attribute must match. */
   userIdentifier?: InputMaybe<UserIdentifierConditionInput>;
+  /** Identity engine. */
   userType?: InputMaybe<UserTypeConditionInput>;
 };
 
 /** Conditions of a partial update: each condition is merged member by member; lists are replaced whole. */
 export type PolicyConditionsUpdateInput = {
+  /** When both lists are empty the condition is met for all applications. */
   app?: InputMaybe<AppConditionUpdateInput>;
+  /** The authentication context. */
   authContext?: InputMaybe<AuthContextConditionInput>;
+  /** Where the user is authenticated (platform or a directory). */
   authProvider?: InputMaybe<AuthProviderConditionUpdateInput>;
+  /** Identity engine. */
   device?: InputMaybe<DeviceConditionInput>;
+  /** An expression in the platform expression language. */
   elCondition?: InputMaybe<ElConditionInput>;
+  /** Identity engine. */
   entityRisk?: InputMaybe<EntityRiskConditionInput>;
+  /** Network zones the request comes from. */
   network?: InputMaybe<NetworkConditionInput>;
+  /** Users and groups; on policies only groups can be included. */
   people?: InputMaybe<PeopleConditionUpdateInput>;
+  /** Client platforms (device type and OS). */
   platform?: InputMaybe<PlatformConditionInput>;
+  /** Identity engine. */
   riskDetectionTypes?: InputMaybe<RiskDetectionTypesConditionInput>;
+  /** Sign-in risk level. */
   riskScore?: InputMaybe<RiskScoreConditionInput>;
+  /** Patterns the user's identifier or an attribute must match. */
   userIdentifier?: InputMaybe<UserIdentifierConditionUpdateInput>;
+  /** Identity engine. */
   userType?: InputMaybe<IdListConditionUpdateInput>;
 };
 
+/** A page of policies. */
 export type PolicyConnection = {
   __typename?: 'PolicyConnection';
+  /** The policies of the page, each with its cursor. */
   edges: Array<PolicyEdge>;
+  /** The policies of the page, in order. */
   nodes: Array<Policy>;
+  /** How to get the next page. */
   pageInfo: PageInfo;
 };
 
+/** A policy with its cursor. */
 export type PolicyEdge = {
   __typename?: 'PolicyEdge';
   /** The policy id, which the service accepts as `after` to continue after this policy. */
   cursor: Scalars['String']['output'];
+  /** The policy. */
   node: Policy;
 };
 
 /** The REST policy body; field names are the REST names. */
 export type PolicyInput = {
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: InputMaybe<PolicyConditionsInput>;
   /** Required when creating an ACCESS_POLICY or PROFILE_ENROLLMENT policy (a user error names it otherwise); default null. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** The policy name (required). */
   name: Scalars['String']['input'];
   /** Inserts at this priority and shifts the others; past the end lands just above the default policy. */
   priority?: InputMaybe<Scalars['Int']['input']>;
+  /** The policy type's settings (the REST `settings`); PASSWORD and MFA_ENROLL only. */
   settings?: InputMaybe<PolicySettingsInput>;
   /** Default ACTIVE. */
   status?: InputMaybe<LifecycleStatus>;
@@ -1676,17 +2326,22 @@ export type PolicyInput = {
   type?: InputMaybe<PolicyType>;
 };
 
+/** The REST `_links` of a policy (read-only). */
 export type PolicyLinks = {
   __typename?: 'PolicyLinks';
   /** Present only while the policy is inactive. */
   activate?: Maybe<Link>;
   /** Present only while the policy is active. */
   deactivate?: Maybe<Link>;
+  /** The resources mapped to the policy. */
   mappings?: Maybe<Link>;
+  /** The policy's rules (GET lists, POST creates). */
   rules?: Maybe<Link>;
+  /** The policy itself. */
   self: Link;
 };
 
+/** The result of a policy mutation. */
 export type PolicyPayload = {
   __typename?: 'PolicyPayload';
   /**
@@ -1694,17 +2349,25 @@ export type PolicyPayload = {
    * the others): one list call, made only when selected. Null when the mutation was refused.
    */
   policiesOfType?: Maybe<Array<Policy>>;
+  /** The policy as it now is; null when refused. */
   policy?: Maybe<Policy>;
+  /** Why the mutation was refused; empty on success. */
   userErrors: Array<UserError>;
 };
 
 /** A policy rule. Each rule type has its own implementation with its own typed `actions`. */
 export type PolicyRule = {
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the rule was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** The rule id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the rule was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate (read-only). */
   links: PolicyRuleLinks;
+  /** The rule name (required). */
   name: Scalars['String']['output'];
   /** The policy the rule belongs to. */
   policy?: Maybe<Policy>;
@@ -1712,9 +2375,11 @@ export type PolicyRule = {
   policyId: Scalars['ID']['output'];
   /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority: Scalars['Int']['output'];
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicyRule` / `deactivatePolicyRule`. */
   status: LifecycleStatus;
   /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The rule type: the one matching its policy's type; cannot change. */
   type: PolicyRuleType;
   /** The rule has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -1750,16 +2415,27 @@ export type PolicyRuleActionsInput = {
   signon?: InputMaybe<SignonActionInput>;
 };
 
+/** The actions of every rule type in one flat object, as on the wire: send the members of the rule's type. */
 export type PolicyRuleActionsUpdateInput = {
+  /** ACCESS_POLICY. */
   appSignOn?: InputMaybe<AppSignOnActionUpdateInput>;
+  /** CONTINUOUS_ACCESS. */
   continuousAccess?: InputMaybe<ContinuousAccessActionInput>;
+  /** MFA_ENROLL. */
   enroll?: InputMaybe<EnrollActionInput>;
+  /** ENTITY_RISK. */
   entityRisk?: InputMaybe<EntityRiskActionInput>;
+  /** IDP_DISCOVERY. */
   idp?: InputMaybe<IdpActionUpdateInput>;
+  /** PASSWORD. */
   passwordChange?: InputMaybe<AccessActionInput>;
+  /** PROFILE_ENROLLMENT. */
   profileEnrollment?: InputMaybe<ProfileEnrollmentActionUpdateInput>;
+  /** PASSWORD. */
   selfServicePasswordReset?: InputMaybe<SelfServicePasswordResetActionUpdateInput>;
+  /** PASSWORD. */
   selfServiceUnlock?: InputMaybe<AccessActionInput>;
+  /** SIGN_ON. */
   signon?: InputMaybe<SignonActionUpdateInput>;
 };
 
@@ -1767,8 +2443,11 @@ export type PolicyRuleActionsUpdateInput = {
 export type PolicyRuleInput = {
   /** ENTITY_RISK and CONTINUOUS_ACCESS rules may leave it out: their action list is then empty (log only). */
   actions?: InputMaybe<PolicyRuleActionsInput>;
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: InputMaybe<PolicyConditionsInput>;
+  /** The rule name (required). */
   name: Scalars['String']['input'];
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority?: InputMaybe<Scalars['Int']['input']>;
   /** Default ACTIVE. */
   status?: InputMaybe<LifecycleStatus>;
@@ -1779,30 +2458,43 @@ export type PolicyRuleInput = {
   type?: InputMaybe<PolicyRuleType>;
 };
 
+/** The REST `_links` of a rule (read-only). */
 export type PolicyRuleLinks = {
   __typename?: 'PolicyRuleLinks';
   /** Present only while the rule is inactive. */
   activate?: Maybe<Link>;
   /** Present only while the rule is active. */
   deactivate?: Maybe<Link>;
+  /** The rule itself. */
   self: Link;
 };
 
+/** The result of a rule mutation. */
 export type PolicyRulePayload = {
   __typename?: 'PolicyRulePayload';
   /** The rule's policy, whose `rules` are in their new priority order. Null when the mutation was refused. */
   policy?: Maybe<Policy>;
+  /** The rule as it now is; null when refused. */
   rule?: Maybe<PolicyRule>;
+  /** Why the mutation was refused; empty on success. */
   userErrors: Array<UserError>;
 };
 
+/** Rule types; each policy type has one rule type (see `PolicyType`). */
 export type PolicyRuleType =
+  /** Rule of an authentication policy (identity engine). */
   | 'ACCESS_POLICY'
+  /** Rule of a continuous access evaluation policy (identity engine, early access). */
   | 'CONTINUOUS_ACCESS'
+  /** Rule of an entity risk policy (identity engine, early access). */
   | 'ENTITY_RISK'
+  /** Rule of the IdP discovery policy. */
   | 'IDP_DISCOVERY'
+  /** Rule of an MFA / authenticator enrollment policy. */
   | 'MFA_ENROLL'
+  /** Rule of a password policy. */
   | 'PASSWORD'
+  /** Rule of a profile enrollment policy (identity engine). */
   | 'PROFILE_ENROLLMENT'
   /** Rule of a global session policy. */
   | 'SIGN_ON';
@@ -1823,17 +2515,23 @@ export type PolicySettingsInput = {
   type?: InputMaybe<MfaEnrollSettingsType>;
 };
 
+/** The settings of every policy type in one flat object, as on the wire: send the members of the policy's type. */
 export type PolicySettingsUpdateInput = {
   /** A list: replaced whole. */
   authenticators?: InputMaybe<Array<PolicyAuthenticatorInput>>;
+  /** PASSWORD. */
   delegation?: InputMaybe<PasswordDelegationSettingsInput>;
   /** Merged factor by factor. */
   factors?: InputMaybe<MfaFactorsConfigurationInput>;
+  /** PASSWORD. */
   password?: InputMaybe<PasswordSettingsInput>;
+  /** PASSWORD. */
   recovery?: InputMaybe<PasswordRecoverySettingsUpdateInput>;
+  /** MFA_ENROLL: default FACTORS. */
   type?: InputMaybe<MfaEnrollSettingsType>;
 };
 
+/** Sort orders of the policy list (the REST `sortBy`). */
 export type PolicySortBy =
   /** Name ascending. */
   | 'NAME';
@@ -1846,12 +2544,15 @@ export type PolicyType =
   | 'CONTINUOUS_ACCESS'
   /** Entity risk policy (identity engine, early access). */
   | 'ENTITY_RISK'
+  /** IdP discovery (routing) policy; one per org. */
   | 'IDP_DISCOVERY'
   /** MFA enrollment (classic) or authenticator enrollment (identity engine) policy. */
   | 'MFA_ENROLL'
+  /** Password policy. */
   | 'PASSWORD'
   /** Global session policy. */
   | 'PLATFORM_SIGN_ON'
+  /** Profile enrollment policy (identity engine). */
   | 'PROFILE_ENROLLMENT';
 
 /**
@@ -1866,6 +2567,7 @@ export type PolicyTypeEvaluation = {
   matchedPolicy?: Maybe<Policy>;
   /** The rule that applies (a rule of `matchedPolicy`), as a full object; null when no rule matched. */
   matchedRule?: Maybe<PolicyRule>;
+  /** The policy type evaluated. */
   policyType: PolicyType;
   /** The policy that decided the outcome (at most one) with its rules. */
   result: Array<SimulatedPolicy>;
@@ -1875,6 +2577,7 @@ export type PolicyTypeEvaluation = {
   undefined: Array<SimulatedPolicy>;
 };
 
+/** Requirements on the possession factor. */
 export type PossessionConstraint = {
   __typename?: 'PossessionConstraint';
   /** Allow list: authenticators not listed are not allowed. */
@@ -1885,6 +2588,7 @@ export type PossessionConstraint = {
   excludedAuthenticationMethods?: Maybe<Array<AuthenticationMethod>>;
   /** Default OPTIONAL. */
   hardwareProtection?: Maybe<RequiredOrOptional>;
+  /** Authenticator methods allowed. */
   methods?: Maybe<Array<AuthenticatorMethodType>>;
   /** Default OPTIONAL. */
   phishingResistant?: Maybe<RequiredOrOptional>;
@@ -1892,6 +2596,7 @@ export type PossessionConstraint = {
   reauthenticateIn?: Maybe<Scalars['String']['output']>;
   /** Always returned; default true, false when excludedAuthenticationMethods has values. */
   required?: Maybe<Scalars['Boolean']['output']>;
+  /** Authenticator types allowed. */
   types?: Maybe<Array<AuthenticatorType>>;
   /** Default REQUIRED. */
   userPresence?: Maybe<RequiredOrOptional>;
@@ -1899,45 +2604,70 @@ export type PossessionConstraint = {
   userVerification?: Maybe<RequiredOrOptional>;
 };
 
+/** Requirements on the possession factor. */
 export type PossessionConstraintInput = {
+  /** Allow list: authenticators not listed are not allowed. */
   authenticationMethods?: InputMaybe<Array<AuthenticationMethodInput>>;
+  /** Default OPTIONAL. */
   deviceBound?: InputMaybe<RequiredOrOptional>;
+  /** Deny list. */
   excludedAuthenticationMethods?: InputMaybe<Array<AuthenticationMethodInput>>;
+  /** Default OPTIONAL. */
   hardwareProtection?: InputMaybe<RequiredOrOptional>;
+  /** Authenticator methods allowed. */
   methods?: InputMaybe<Array<AuthenticatorMethodType>>;
+  /** Default OPTIONAL. */
   phishingResistant?: InputMaybe<RequiredOrOptional>;
+  /** ISO 8601 duration; overrides the verification method's value. */
   reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
+  /** Optional; default true, false when excludedAuthenticationMethods has values. */
   required?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Authenticator types allowed. */
   types?: InputMaybe<Array<AuthenticatorType>>;
+  /** Default REQUIRED. */
   userPresence?: InputMaybe<RequiredOrOptional>;
+  /** Default OPTIONAL. */
   userVerification?: InputMaybe<RequiredOrOptional>;
 };
 
+/** What a user presents first (identity engine). */
 export type PrimaryFactor =
+  /** A password or an identity provider. */
   | 'PASSWORD_IDP'
+  /** A password, an identity provider or any factor. */
   | 'PASSWORD_IDP_ANY_FACTOR';
 
+/** A profile attribute asked for at registration. */
 export type ProfileAttribute = {
   __typename?: 'ProfileAttribute';
+  /** The label shown to the user. */
   label: Scalars['String']['output'];
+  /** The attribute name; schema attributes persist in the profile, others go to the registration hook only. */
   name: Scalars['String']['output'];
   /** Default false. */
   required?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** A profile attribute asked for at registration. */
 export type ProfileAttributeInput = {
+  /** The label shown to the user. */
   label: Scalars['String']['input'];
+  /** The attribute name; schema attributes persist in the profile, others go to the registration hook only. */
   name: Scalars['String']['input'];
+  /** Default false. */
   required?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Self-service registration action of a profile enrollment rule. */
 export type ProfileEnrollmentAction = {
   __typename?: 'ProfileEnrollmentAction';
   /** Cannot be changed to DENY after the policy is created. */
   access: AccessDecision;
+  /** What activation needs (required). */
   activationRequirements: ActivationRequirements;
   /** Early access; default [login]. Attributes identifying an end user in sign-in, unlock and recovery. */
   allowedIdentifiers?: Maybe<Array<Scalars['String']['output']>>;
+  /** Authenticators to enroll at registration (only `password`). */
   enrollAuthenticators?: Maybe<Array<EnrollAuthenticator>>;
   /** At most one registration inline hook. */
   preRegistrationInlineHooks?: Maybe<Array<InlineHookRef>>;
@@ -1947,31 +2677,51 @@ export type ProfileEnrollmentAction = {
   targetGroupIds?: Maybe<Array<Scalars['ID']['output']>>;
   /** Created by the service; once present, every update must include it. */
   uiSchemaId?: Maybe<Scalars['String']['output']>;
+  /** What happens for a new user (required). */
   unknownUserAction: UnknownUserAction;
 };
 
+/** Self-service registration action of a profile enrollment rule. */
 export type ProfileEnrollmentActionInput = {
+  /** Cannot be changed to DENY after the policy is created. */
   access: AccessDecision;
+  /** What activation needs (required). */
   activationRequirements: ActivationRequirementsInput;
+  /** Early access; default [login]. Attributes identifying an end user in sign-in, unlock and recovery. */
   allowedIdentifiers?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Authenticators to enroll at registration (only `password`). */
   enrollAuthenticators?: InputMaybe<Array<EnrollAuthenticator>>;
+  /** At most one registration inline hook. */
   preRegistrationInlineHooks?: InputMaybe<Array<InlineHookRefInput>>;
+  /** At most 10. */
   profileAttributes: Array<ProfileAttributeInput>;
+  /** At most one group id. */
   targetGroupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Must be sent once the service has created it. */
   uiSchemaId?: InputMaybe<Scalars['String']['input']>;
+  /** What happens for a new user (required). */
   unknownUserAction: UnknownUserAction;
 };
 
+/** Self-service registration action of a profile enrollment rule. */
 export type ProfileEnrollmentActionUpdateInput = {
+  /** Cannot be changed to DENY after the policy is created. */
   access?: InputMaybe<AccessDecision>;
+  /** What activation needs (required). */
   activationRequirements?: InputMaybe<ActivationRequirementsInput>;
+  /** Early access; default [login]. Attributes identifying an end user in sign-in, unlock and recovery. */
   allowedIdentifiers?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Authenticators to enroll at registration (only `password`). */
   enrollAuthenticators?: InputMaybe<Array<EnrollAuthenticator>>;
+  /** At most one registration inline hook. */
   preRegistrationInlineHooks?: InputMaybe<Array<InlineHookRefInput>>;
+  /** At most 10. */
   profileAttributes?: InputMaybe<Array<ProfileAttributeInput>>;
+  /** At most one group id. */
   targetGroupIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Must be sent once the service has created it. */
   uiSchemaId?: InputMaybe<Scalars['String']['input']>;
+  /** What happens for a new user (required). */
   unknownUserAction?: InputMaybe<UnknownUserAction>;
 };
 
@@ -1981,19 +2731,36 @@ export type ProfileEnrollmentActionUpdateInput = {
  */
 export type ProfileEnrollmentPolicy = Policy & {
   __typename?: 'ProfileEnrollmentPolicy';
+  /**
+   * Applications mapped to this policy (the deprecated list-applications operation).
+   * @deprecated Deprecated by the service: list the resources mapped to the policy (`links.mappings`) instead.
+   */
   applications?: Maybe<Array<Application>>;
+  /** Policy-level conditions; unsupported (null) for authentication, profile enrollment, entity risk and continuous access policies. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the policy was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** Free text; default null. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The policy id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the policy was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate, rules, mappings (read-only). */
   links: PolicyLinks;
+  /** The policy name (required). */
   name: Scalars['String']['output'];
+  /** 1 is the highest; the default policy is always last. */
   priority: Scalars['Int']['output'];
+  /** One rule of this policy; null when it does not exist. */
   rule?: Maybe<ProfileEnrollmentRule>;
+  /** The policy's rules in priority order (fetched only when asked for). */
   rules?: Maybe<Array<ProfileEnrollmentRule>>;
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicy` / `deactivatePolicy`. */
   status: LifecycleStatus;
+  /** True on system policies, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The policy type; cannot change after creation. */
   type: PolicyType;
   /** The policy has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -2014,20 +2781,34 @@ export type ProfileEnrollmentPolicyRuleArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** The one rule of a profile enrollment policy (identity engine, type PROFILE_ENROLLMENT). */
 export type ProfileEnrollmentRule = PolicyRule & {
   __typename?: 'ProfileEnrollmentRule';
+  /** What the rule does: the registration settings. */
   actions: ProfileEnrollmentRuleActions;
+  /** Conditions that must all be met for the rule to match; unsupported on profile enrollment rules. */
   conditions?: Maybe<PolicyConditions>;
+  /** When the rule was created (assigned by the service). */
   created: Scalars['DateTime']['output'];
+  /** The rule id, assigned by the service. */
   id: Scalars['ID']['output'];
+  /** When the rule was last changed (assigned by the service). */
   lastUpdated: Scalars['DateTime']['output'];
+  /** The REST `_links`: self, activate or deactivate (read-only). */
   links: PolicyRuleLinks;
+  /** The rule name (required). */
   name: Scalars['String']['output'];
+  /** The policy the rule belongs to. */
   policy?: Maybe<ProfileEnrollmentPolicy>;
+  /** The id of the policy the rule belongs to (no upstream call). */
   policyId: Scalars['ID']['output'];
+  /** 1 is the highest (authentication policy rules: 0 is the highest, the default rule is 99). */
   priority: Scalars['Int']['output'];
+  /** ACTIVE or INACTIVE (default ACTIVE on create); changed by `activatePolicyRule` / `deactivatePolicyRule`. */
   status: LifecycleStatus;
+  /** True only on the default rule, which cannot be deleted. */
   system: Scalars['Boolean']['output'];
+  /** The rule type: the one matching its policy's type; cannot change. */
   type: PolicyRuleType;
   /** The rule has an `activate` link (it is inactive and can be activated). */
   viewerCanActivate: Scalars['Boolean']['output'];
@@ -2039,11 +2820,14 @@ export type ProfileEnrollmentRule = PolicyRule & {
   viewerCanUpdate: Scalars['Boolean']['output'];
 };
 
+/** Actions of a profile enrollment rule. */
 export type ProfileEnrollmentRuleActions = {
   __typename?: 'ProfileEnrollmentRuleActions';
+  /** Self-service registration settings. */
   profileEnrollment?: Maybe<ProfileEnrollmentAction>;
 };
 
+/** Read operations. */
 export type Query = {
   __typename?: 'Query';
   /**
@@ -2065,6 +2849,7 @@ export type Query = {
 };
 
 
+/** Read operations. */
 export type QueryPoliciesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -2075,177 +2860,259 @@ export type QueryPoliciesArgs = {
 };
 
 
+/** Read operations. */
 export type QueryPolicyArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Read operations. */
 export type QuerySimulateAccessArgs = {
   expand?: InputMaybe<Array<AccessSimulationExpand>>;
   input: AccessSimulationInput;
 };
 
 
+/** Read operations. */
 export type QueryUserTypeArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** The email recovery factor. */
 export type RecoveryEmailFactor = {
   __typename?: 'RecoveryEmailFactor';
+  /** Recovery token settings. */
   properties?: Maybe<RecoveryEmailProperties>;
+  /** Read-only, always ACTIVE. */
   status: RecoveryEmailStatus;
 };
 
+/** The email recovery factor. */
 export type RecoveryEmailFactorInput = {
+  /** Recovery token settings. */
   properties?: InputMaybe<RecoveryEmailPropertiesInput>;
+  /** Read-only, always ACTIVE. */
   status: RecoveryEmailStatus;
 };
 
+/** The email recovery factor. */
 export type RecoveryEmailFactorUpdateInput = {
+  /** Recovery token settings. */
   properties?: InputMaybe<RecoveryEmailPropertiesInput>;
+  /** Read-only, always ACTIVE. */
   status?: InputMaybe<RecoveryEmailStatus>;
 };
 
+/** Properties of the email recovery factor. */
 export type RecoveryEmailProperties = {
   __typename?: 'RecoveryEmailProperties';
+  /** The emailed recovery token. */
   recoveryToken?: Maybe<RecoveryToken>;
 };
 
+/** Properties of the email recovery factor. */
 export type RecoveryEmailPropertiesInput = {
+  /** The emailed recovery token. */
   recoveryToken?: InputMaybe<RecoveryTokenInput>;
 };
 
 /** The status of the email recovery factor: read-only, always ACTIVE. */
 export type RecoveryEmailStatus =
+  /** Active (the only value). */
   | 'ACTIVE';
 
+/** An SMS or voice call recovery factor. */
 export type RecoveryFactor = {
   __typename?: 'RecoveryFactor';
   /** Default INACTIVE. */
   status: LifecycleStatus;
 };
 
+/** An SMS or voice call recovery factor. */
 export type RecoveryFactorInput = {
+  /** Default INACTIVE. */
   status: LifecycleStatus;
 };
 
 /** Recovery factors; the keys are the REST keys. */
 export type RecoveryFactors = {
   __typename?: 'RecoveryFactors';
+  /** Voice call (default INACTIVE). */
   platform_call?: Maybe<RecoveryFactor>;
+  /** Email (always active). */
   platform_email?: Maybe<RecoveryEmailFactor>;
+  /** SMS (default INACTIVE). */
   platform_sms?: Maybe<RecoveryFactor>;
+  /** Security question. */
   recovery_question?: Maybe<RecoveryQuestionFactor>;
 };
 
+/** Recovery factors; the keys are the REST keys. */
 export type RecoveryFactorsInput = {
+  /** Voice call (default INACTIVE). */
   platform_call?: InputMaybe<RecoveryFactorInput>;
+  /** Email (always active). */
   platform_email?: InputMaybe<RecoveryEmailFactorInput>;
+  /** SMS (default INACTIVE). */
   platform_sms?: InputMaybe<RecoveryFactorInput>;
+  /** Security question. */
   recovery_question?: InputMaybe<RecoveryQuestionFactorInput>;
 };
 
+/** Recovery factors; the keys are the REST keys. */
 export type RecoveryFactorsUpdateInput = {
+  /** Voice call (default INACTIVE). */
   platform_call?: InputMaybe<RecoveryFactorInput>;
+  /** Email (always active). */
   platform_email?: InputMaybe<RecoveryEmailFactorUpdateInput>;
+  /** SMS (default INACTIVE). */
   platform_sms?: InputMaybe<RecoveryFactorInput>;
+  /** Security question. */
   recovery_question?: InputMaybe<RecoveryQuestionFactorUpdateInput>;
 };
 
+/** Answer complexity of the security question. */
 export type RecoveryQuestionComplexity = {
   __typename?: 'RecoveryQuestionComplexity';
   /** Minimum answer length (default 4). */
   minLength?: Maybe<Scalars['Int']['output']>;
 };
 
+/** Answer complexity of the security question. */
 export type RecoveryQuestionComplexityInput = {
+  /** Minimum answer length (default 4). */
   minLength?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** The security-question recovery factor. */
 export type RecoveryQuestionFactor = {
   __typename?: 'RecoveryQuestionFactor';
+  /** Answer requirements. */
   properties?: Maybe<RecoveryQuestionProperties>;
   /** ACTIVE, or INACTIVE (early access). */
   status: LifecycleStatus;
 };
 
+/** The security-question recovery factor. */
 export type RecoveryQuestionFactorInput = {
+  /** Answer requirements. */
   properties?: InputMaybe<RecoveryQuestionPropertiesInput>;
+  /** ACTIVE, or INACTIVE (early access). */
   status: LifecycleStatus;
 };
 
+/** The security-question recovery factor. */
 export type RecoveryQuestionFactorUpdateInput = {
+  /** Answer requirements. */
   properties?: InputMaybe<RecoveryQuestionPropertiesInput>;
+  /** ACTIVE, or INACTIVE (early access). */
   status?: InputMaybe<LifecycleStatus>;
 };
 
+/** Properties of the security-question recovery factor. */
 export type RecoveryQuestionProperties = {
   __typename?: 'RecoveryQuestionProperties';
+  /** Answer complexity. */
   complexity?: Maybe<RecoveryQuestionComplexity>;
 };
 
+/** Properties of the security-question recovery factor. */
 export type RecoveryQuestionPropertiesInput = {
+  /** Answer complexity. */
   complexity?: InputMaybe<RecoveryQuestionComplexityInput>;
 };
 
+/** The emailed recovery token. */
 export type RecoveryToken = {
   __typename?: 'RecoveryToken';
   /** Lifetime of the recovery token (default 10080). */
   tokenLifetimeMinutes?: Maybe<Scalars['Int']['output']>;
 };
 
+/** The emailed recovery token. */
 export type RecoveryTokenInput = {
+  /** Lifetime of the recovery token in minutes (default 10080, 7 days). */
   tokenLifetimeMinutes?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** The REST user type body of a full replace: only `displayName` and `description` can change. */
 export type ReplaceUserTypeInput = {
+  /** Human-readable description (required by a replace). */
   description: Scalars['String']['input'];
+  /** The display name. */
   displayName: Scalars['String']['input'];
   /** Must equal the existing name. */
   name: Scalars['String']['input'];
 };
 
+/** Whether an authenticator characteristic is required. */
 export type RequiredOrOptional =
+  /** Optional. */
   | 'OPTIONAL'
+  /** Required. */
   | 'REQUIRED';
 
+/** Detected risk events. */
 export type RiskDetectionType =
+  /** An administrator reported the user as risky. */
   | 'ADMIN_REPORTED_USER_RISK'
+  /** Brute-force attack. */
   | 'BRUTE_FORCE_ATTACK'
+  /** A critical action from a high-threat IP address. */
   | 'ENTITY_CRITICAL_ACTION_FROM_HIGH_THREAT_IP'
+  /** The platform's threat intelligence. */
   | 'PLATFORM_THREAT_INTELLIGENCE'
+  /** A security events provider reported risk. */
   | 'SECURITY_EVENTS_PROVIDER_REPORTED_RISK'
+  /** User risk influenced by a session. */
   | 'SESSION_INFLUENCED_USER_RISK'
+  /** Suspicious application access. */
   | 'SUSPICIOUS_APP_ACCESS'
+  /** The user reported suspicious activity. */
   | 'USER_REPORTED_SUSPICIOUS_ACTIVITY';
 
 /** Either `include` or `exclude`, not both. */
 export type RiskDetectionTypesCondition = {
   __typename?: 'RiskDetectionTypesCondition';
+  /** Risk events excluded. */
   exclude?: Maybe<Array<RiskDetectionType>>;
+  /** Risk events included. */
   include?: Maybe<Array<RiskDetectionType>>;
 };
 
+/** Either `include` or `exclude`, not both. */
 export type RiskDetectionTypesConditionInput = {
+  /** Risk events excluded. */
   exclude?: InputMaybe<Array<RiskDetectionType>>;
+  /** Risk events included. */
   include?: InputMaybe<Array<RiskDetectionType>>;
 };
 
+/** Risk levels of risk conditions. */
 export type RiskLevel =
+  /** Any level. */
   | 'ANY'
+  /** High risk. */
   | 'HIGH'
+  /** Low risk. */
   | 'LOW'
+  /** Medium risk. */
   | 'MEDIUM';
 
+/** The sign-in risk condition. */
 export type RiskScoreCondition = {
   __typename?: 'RiskScoreCondition';
+  /** The risk level (required). */
   level: RiskLevel;
 };
 
+/** The sign-in risk condition. */
 export type RiskScoreConditionInput = {
+  /** The risk level (required). */
   level: RiskLevel;
 };
 
+/** Self-service password reset action of a password rule. */
 export type SelfServicePasswordResetAction = {
   __typename?: 'SelfServicePasswordResetAction';
   /** Default DENY. */
@@ -2256,24 +3123,35 @@ export type SelfServicePasswordResetAction = {
   type?: Maybe<SelfServicePasswordResetType>;
 };
 
+/** Self-service password reset action of a password rule. */
 export type SelfServicePasswordResetActionInput = {
+  /** Default DENY. */
   access: AccessDecision;
+  /** Identity engine. When access is ALLOW and this is absent, the policy's recovery factors decide. */
   requirement?: InputMaybe<SsprRequirementInput>;
   /** Read-only; accepted so that a body read from the service can be sent back. */
   type?: InputMaybe<SelfServicePasswordResetType>;
 };
 
+/** Self-service password reset action of a password rule. */
 export type SelfServicePasswordResetActionUpdateInput = {
+  /** Default DENY. */
   access?: InputMaybe<AccessDecision>;
+  /** Identity engine. When access is ALLOW and this is absent, the policy's recovery factors decide. */
   requirement?: InputMaybe<SsprRequirementInput>;
+  /** Read-only; accepted so that a body read from the service can be sent back. */
   type?: InputMaybe<SelfServicePasswordResetType>;
 };
 
+/** The read-only type of a self-service password reset action (identity engine). */
 export type SelfServicePasswordResetType =
+  /** The only value. */
   | 'selfServicePasswordReset';
 
+/** Sign-on action of a global session rule. */
 export type SignonAction = {
   __typename?: 'SignonAction';
+  /** ALLOW or DENY the sign-in (required). */
   access: AccessDecision;
   /** Minutes before an MFA challenge when factorPromptMode is SESSION; required when requireFactor is true. */
   factorLifetime?: Maybe<Scalars['Int']['output']>;
@@ -2285,29 +3163,47 @@ export type SignonAction = {
   rememberDeviceByDefault?: Maybe<Scalars['Boolean']['output']>;
   /** Default false. */
   requireFactor?: Maybe<Scalars['Boolean']['output']>;
+  /** Session lifetime settings. */
   session?: Maybe<SignonSession>;
 };
 
+/** Sign-on action of a global session rule. */
 export type SignonActionInput = {
+  /** ALLOW or DENY the sign-in (required). */
   access: AccessDecision;
+  /** Minutes before an MFA challenge when factorPromptMode is SESSION; required when requireFactor is true. */
   factorLifetime?: InputMaybe<Scalars['Int']['input']>;
+  /** Required when requireFactor is true. */
   factorPromptMode?: InputMaybe<FactorPromptMode>;
+  /** Identity engine; required when access is ALLOW. */
   primaryFactor?: InputMaybe<PrimaryFactor>;
+  /** Default false. */
   rememberDeviceByDefault?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Default false. */
   requireFactor?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Session lifetime settings. */
   session?: InputMaybe<SignonSessionInput>;
 };
 
+/** Sign-on action of a global session rule. */
 export type SignonActionUpdateInput = {
+  /** ALLOW or DENY the sign-in (required). */
   access?: InputMaybe<AccessDecision>;
+  /** Minutes before an MFA challenge when factorPromptMode is SESSION; required when requireFactor is true. */
   factorLifetime?: InputMaybe<Scalars['Int']['input']>;
+  /** Required when requireFactor is true. */
   factorPromptMode?: InputMaybe<FactorPromptMode>;
+  /** Identity engine; required when access is ALLOW. */
   primaryFactor?: InputMaybe<PrimaryFactor>;
+  /** Default false. */
   rememberDeviceByDefault?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Default false. */
   requireFactor?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Session lifetime settings. */
   session?: InputMaybe<SignonSessionInput>;
 };
 
+/** Session settings of a global session rule. */
 export type SignonSession = {
   __typename?: 'SignonSession';
   /** Default 120. */
@@ -2318,16 +3214,22 @@ export type SignonSession = {
   usePersistentCookie?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/** Session settings of a global session rule. */
 export type SignonSessionInput = {
+  /** Default 120. */
   maxSessionIdleMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** Default 0 (no limit). Read-only on the default rule of the default global session policy. */
   maxSessionLifetimeMinutes?: InputMaybe<Scalars['Int']['input']>;
+  /** Default false; never applies to administrators. Read-only on the default rule of the default global session policy. */
   usePersistentCookie?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** How one condition of a policy or rule fared in a simulation. */
 export type SimulatedCondition = {
   __typename?: 'SimulatedCondition';
   /** The dotted condition path as the service reports it, e.g. people.groups.include. */
   path: Scalars['String']['output'];
+  /** MATCH, NOT_MATCH or UNDEFINED. */
   status: ConditionStatus;
   /** Null only for a condition this schema does not know yet (`path` has it). */
   type?: Maybe<SimulatedConditionType>;
@@ -2335,27 +3237,49 @@ export type SimulatedCondition = {
 
 /** The condition a simulated condition reports on: the dotted REST path in constant case. */
 export type SimulatedConditionType =
+  /** app.exclude */
   | 'APP_EXCLUDE'
+  /** app.include */
   | 'APP_INCLUDE'
+  /** authContext.authType */
   | 'AUTH_CONTEXT_AUTH_TYPE'
+  /** authProvider.provider */
   | 'AUTH_PROVIDER_PROVIDER'
+  /** device.managed */
   | 'DEVICE_MANAGED'
+  /** device.registered */
   | 'DEVICE_REGISTERED'
+  /** elCondition.condition */
   | 'EL_CONDITION_CONDITION'
+  /** entityRisk.level */
   | 'ENTITY_RISK_LEVEL'
+  /** network.connection */
   | 'NETWORK_CONNECTION'
+  /** network.exclude */
   | 'NETWORK_EXCLUDE'
+  /** network.include */
   | 'NETWORK_INCLUDE'
+  /** people.groups.exclude */
   | 'PEOPLE_GROUPS_EXCLUDE'
+  /** people.groups.include */
   | 'PEOPLE_GROUPS_INCLUDE'
+  /** people.users.exclude */
   | 'PEOPLE_USERS_EXCLUDE'
+  /** people.users.include */
   | 'PEOPLE_USERS_INCLUDE'
+  /** platform.include */
   | 'PLATFORM_INCLUDE'
+  /** riskDetectionTypes.exclude */
   | 'RISK_DETECTION_TYPES_EXCLUDE'
+  /** riskDetectionTypes.include */
   | 'RISK_DETECTION_TYPES_INCLUDE'
+  /** riskScore.level */
   | 'RISK_SCORE_LEVEL'
+  /** userIdentifier.patterns */
   | 'USER_IDENTIFIER_PATTERNS'
+  /** userType.exclude */
   | 'USER_TYPE_EXCLUDE'
+  /** userType.include */
   | 'USER_TYPE_INCLUDE';
 
 /**
@@ -2370,15 +3294,18 @@ export type SimulatedPolicy = {
   name?: Maybe<Scalars['String']['output']>;
   /** The full policy, joined by id; null when it no longer exists. */
   policy?: Maybe<Policy>;
+  /** The policy id (the REST `id`). */
   policyId: Scalars['ID']['output'];
   /** The rules evaluated in this policy, the one that matched included. */
   rules: Array<SimulatedRule>;
+  /** MATCH, NOT_MATCH or UNDEFINED. */
   status: SimulationStatus;
 };
 
 /** How one rule fared in one simulation: a value, not an entity; `rule` joins the entity. */
 export type SimulatedRule = {
   __typename?: 'SimulatedRule';
+  /** Why it matched or not, condition by condition. */
   conditions: Array<SimulatedCondition>;
   /** May be null (the spec). */
   name?: Maybe<Scalars['String']['output']>;
@@ -2386,117 +3313,174 @@ export type SimulatedRule = {
   policyId: Scalars['ID']['output'];
   /** The full rule, joined by id; null when it no longer exists. */
   rule?: Maybe<PolicyRule>;
+  /** The rule id (the REST `id`). */
   ruleId: Scalars['ID']['output'];
+  /** MATCH, NOT_MATCH or UNDEFINED. */
   status: SimulationStatus;
 };
 
+/** The device of a simulated sign-in. */
 export type SimulationDeviceInput = {
   /** Device assurance policy id. */
   assuranceId?: InputMaybe<Scalars['String']['input']>;
+  /** The device is managed. */
   managed?: InputMaybe<Scalars['Boolean']['input']>;
   /** e.g. IOS. */
   platform?: InputMaybe<Scalars['String']['input']>;
+  /** The device is registered. */
   registered?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** A list of ids. */
 export type SimulationIdsInput = {
+  /** Group or zone ids. */
   ids: Array<Scalars['ID']['input']>;
 };
 
+/** Exactly one of an IP address or zones. */
 export type SimulationNetworkInput =
   /** The client address matched against network zones. */
   { ip: Scalars['String']['input']; zones?: never; }
-  |  { ip?: never; zones: SimulationIdsInput; };
+  |  /** Network zones (the REST `zones`). */
+  { ip?: never; zones: SimulationIdsInput; };
 
 /** The policy types the access simulation evaluates. */
 export type SimulationPolicyType =
+  /** Authentication policies. */
   | 'ACCESS_POLICY'
+  /** Authenticator enrollment policies. */
   | 'MFA_ENROLL'
+  /** Global session policies. */
   | 'PLATFORM_SIGN_ON'
+  /** Profile enrollment policies. */
   | 'PROFILE_ENROLLMENT';
 
+/** The risk of a simulated sign-in. */
 export type SimulationRiskInput = {
+  /** LOW, MEDIUM or HIGH. */
   level: SimulationRiskLevel;
 };
 
+/** Risk levels of a simulated sign-in. */
 export type SimulationRiskLevel =
+  /** High risk. */
   | 'HIGH'
+  /** Low risk. */
   | 'LOW'
+  /** Medium risk. */
   | 'MEDIUM';
 
+/** How a policy or rule fared in a simulation. */
 export type SimulationStatus =
+  /** It matched. */
   | 'MATCH'
+  /** It did not match. */
   | 'NOT_MATCH'
   /** The context gave no data to decide a condition. */
   | 'UNDEFINED';
 
+/** Exactly one of a user or groups. */
 export type SimulationSubjectInput =
+  /** Groups (the REST `groups`). */
   { groups: SimulationIdsInput; user?: never; }
-  |  { groups?: never; user: SimulationUserInput; };
+  |  /** A user (the REST `user`). */
+  { groups?: never; user: SimulationUserInput; };
 
+/** A user named by id. */
 export type SimulationUserInput = {
+  /** The user id. */
   id: Scalars['ID']['input'];
 };
 
+/** Single logout settings of a TERMINATE_SESSION action. */
 export type SloSettings = {
   __typename?: 'SloSettings';
   /** Only with SPECIFIC. */
   appInstanceIds?: Maybe<Array<Scalars['ID']['output']>>;
+  /** Which applications are logged out (required). */
   appSelectionMode: AppSelectionMode;
 };
 
+/** Single logout settings of a TERMINATE_SESSION action. */
 export type SloSettingsInput = {
+  /** Only with SPECIFIC. */
   appInstanceIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Which applications are logged out (required). */
   appSelectionMode: AppSelectionMode;
 };
 
 /** The only method that takes a constraint. */
 export type SsprConstraintMethod =
+  /** One-time password. */
   | 'OTP';
 
+/** Methods of the primary self-service password reset requirement. */
 export type SsprMethod =
+  /** Email. */
   | 'EMAIL'
+  /** One-time password; needs a method constraint. */
   | 'OTP'
+  /** Push notification. */
   | 'PUSH'
+  /** SMS. */
   | 'SMS'
+  /** Voice call. */
   | 'VOICE';
 
 /** The only accepted constraint: `{method: OTP, allowedAuthenticators: [{key: vendor_c_otp}]}`. */
 export type SsprMethodConstraint = {
   __typename?: 'SsprMethodConstraint';
+  /** The authenticators allowed for the method (vendor_c_otp). */
   allowedAuthenticators: Array<AuthenticatorKey>;
+  /** The constrained method (OTP). */
   method: SsprConstraintMethod;
 };
 
+/** The only accepted constraint: `{method: OTP, allowedAuthenticators: [{key: vendor_c_otp}]}`. */
 export type SsprMethodConstraintInput = {
+  /** The authenticators allowed for the method (vendor_c_otp). */
   allowedAuthenticators: Array<AuthenticatorKeyInput>;
+  /** The constrained method (OTP). */
   method: SsprConstraintMethod;
 };
 
+/** The primary verification of a self-service password reset. */
 export type SsprPrimaryRequirement = {
   __typename?: 'SsprPrimaryRequirement';
+  /** Constraints per method; only OTP takes one. */
   methodConstraints?: Maybe<Array<SsprMethodConstraint>>;
   /** OTP needs a method constraint. */
   methods?: Maybe<Array<SsprMethod>>;
 };
 
+/** The primary verification of a self-service password reset. */
 export type SsprPrimaryRequirementInput = {
+  /** Constraints per method; only OTP takes one. */
   methodConstraints?: InputMaybe<Array<SsprMethodConstraintInput>>;
+  /** OTP needs a method constraint. */
   methods?: InputMaybe<Array<SsprMethod>>;
 };
 
+/** What self-service password reset requires (identity engine). */
 export type SsprRequirement = {
   __typename?: 'SsprRequirement';
+  /** The first verification. */
   primary?: Maybe<SsprPrimaryRequirement>;
+  /** An additional verification. */
   stepUp?: Maybe<SsprStepUpRequirement>;
 };
 
+/** What self-service password reset requires (identity engine). */
 export type SsprRequirementInput = {
+  /** The first verification. */
   primary?: InputMaybe<SsprPrimaryRequirementInput>;
+  /** An additional verification. */
   stepUp?: InputMaybe<SsprStepUpRequirementInput>;
 };
 
+/** Methods of the step-up requirement. */
 export type SsprStepUpMethod =
+  /** Security question (the only value). */
   | 'security_question';
 
 /**
@@ -2505,17 +3489,28 @@ export type SsprStepUpMethod =
  */
 export type SsprStepUpRequirement = {
   __typename?: 'SsprStepUpRequirement';
+  /** The step-up methods (security_question only). */
   methods?: Maybe<Array<SsprStepUpMethod>>;
+  /** Whether a step-up verification is required. */
   required?: Maybe<Scalars['Boolean']['output']>;
 };
 
+/**
+ * Valid combinations: `required` false; `required` true without `methods` (any sign-on authenticator);
+ * `required` true with `methods` containing security_question.
+ */
 export type SsprStepUpRequirementInput = {
+  /** The step-up methods (security_question only). */
   methods?: InputMaybe<Array<SsprStepUpMethod>>;
+  /** Whether a step-up verification is required. */
   required?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** What happens when an unknown user signs in. */
 export type UnknownUserAction =
+  /** Deny the sign-in. */
   | 'DENY'
+  /** Offer self-service registration. */
   | 'REGISTER';
 
 /**
@@ -2523,44 +3518,59 @@ export type UnknownUserAction =
  * the member. Nested objects with required members have update variants whose members are all optional.
  */
 export type UpdatePolicyInput = {
+  /** Condition changes, merged member by member. */
   conditions?: InputMaybe<PolicyConditionsUpdateInput>;
+  /** The new description. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** The new name. */
   name?: InputMaybe<Scalars['String']['input']>;
   /** Moves the policy (the others are renumbered). */
   priority?: InputMaybe<Scalars['Int']['input']>;
   /** `null` resets the settings to the type's defaults. */
   settings?: InputMaybe<PolicySettingsUpdateInput>;
+  /** The new status, sent in the replace body. */
   status?: InputMaybe<LifecycleStatus>;
 };
 
 /** A partial update of a rule (see `updatePolicyRule`): every member is optional; an explicit `null` clears the member. */
 export type UpdatePolicyRuleInput = {
+  /** Action changes, merged member by member. */
   actions?: InputMaybe<PolicyRuleActionsUpdateInput>;
+  /** Condition changes, merged member by member. */
   conditions?: InputMaybe<PolicyConditionsUpdateInput>;
+  /** The new name. */
   name?: InputMaybe<Scalars['String']['input']>;
   /** Moves the rule (the others are renumbered). */
   priority?: InputMaybe<Scalars['Int']['input']>;
+  /** The new status, sent in the replace body. */
   status?: InputMaybe<LifecycleStatus>;
 };
 
+/** A partial update of a user type: members left out keep their value. */
 export type UpdateUserTypeInput = {
+  /** The new description. */
   description?: InputMaybe<Scalars['String']['input']>;
+  /** The new display name. */
   displayName?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Users included and excluded. */
 export type UserCondition = {
   __typename?: 'UserCondition';
+  /** User ids. */
   exclude: Array<Scalars['ID']['output']>;
   /** User ids. */
   include: Array<Scalars['ID']['output']>;
 };
 
+/** A refusal of a mutation by the service (an upstream 400, 403 or 404). */
 export type UserError = {
   __typename?: 'UserError';
   /** The upstream error code, e.g. E0000001. */
   code?: Maybe<Scalars['String']['output']>;
   /** Path of the offending input field, e.g. ["input", "settings", "password", "complexity", "minLength"]. */
   field?: Maybe<Array<Scalars['String']['output']>>;
+  /** What went wrong, from the service's error summary and causes. */
   message: Scalars['String']['output'];
   /** Why an operation is not allowed, with code E0000142. */
   reason?: Maybe<UserErrorReason>;
@@ -2573,63 +3583,90 @@ export type UserErrorReason =
   /** Not allowed now (e.g. deleting a user type that still has users). */
   | 'UNMET_REQUIREMENTS';
 
+/** Patterns the user's identifier or a profile attribute must match. */
 export type UserIdentifierCondition = {
   __typename?: 'UserIdentifierCondition';
   /** The profile attribute matched, used only when type is ATTRIBUTE. */
   attribute?: Maybe<Scalars['String']['output']>;
   /** Exactly one pattern with EXPRESSION or with type ATTRIBUTE. */
   patterns: Array<UserIdentifierPattern>;
+  /** IDENTIFIER or ATTRIBUTE. */
   type: UserIdentifierType;
 };
 
+/** Patterns the user's identifier or a profile attribute must match. */
 export type UserIdentifierConditionInput = {
+  /** The profile attribute matched, used only when type is ATTRIBUTE. */
   attribute?: InputMaybe<Scalars['String']['input']>;
+  /** Exactly one pattern with EXPRESSION or with type ATTRIBUTE. */
   patterns: Array<UserIdentifierPatternInput>;
+  /** IDENTIFIER or ATTRIBUTE. */
   type: UserIdentifierType;
 };
 
+/** Patterns the user's identifier or a profile attribute must match. */
 export type UserIdentifierConditionUpdateInput = {
+  /** The profile attribute matched, used only when type is ATTRIBUTE. */
   attribute?: InputMaybe<Scalars['String']['input']>;
+  /** Exactly one pattern with EXPRESSION or with type ATTRIBUTE. */
   patterns?: InputMaybe<Array<UserIdentifierPatternInput>>;
+  /** IDENTIFIER or ATTRIBUTE. */
   type?: InputMaybe<UserIdentifierType>;
 };
 
+/** A pattern of a user identifier condition. */
 export type UserIdentifierPattern = {
   __typename?: 'UserIdentifierPattern';
+  /** How `value` matches. */
   matchType: PatternMatchType;
+  /** The value (a regular expression with EXPRESSION). */
   value: Scalars['String']['output'];
 };
 
+/** A pattern of a user identifier condition. */
 export type UserIdentifierPatternInput = {
+  /** How `value` matches. */
   matchType: PatternMatchType;
+  /** The value (a regular expression with EXPRESSION). */
   value: Scalars['String']['input'];
 };
 
+/** What a user identifier condition matches. */
 export type UserIdentifierType =
+  /** A profile attribute (named by `attribute`). */
   | 'ATTRIBUTE'
+  /** The user's sign-in identifier. */
   | 'IDENTIFIER';
 
 /** A template a user belongs to. Every org has a default type and at most 10 types. */
 export type UserType = {
   __typename?: 'UserType';
+  /** When the type was created (read-only). */
   created: Scalars['DateTime']['output'];
   /** User id of the creator. */
   createdBy: Scalars['String']['output'];
   /** True for the default type. */
   default: Scalars['Boolean']['output'];
+  /** Human-readable description. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The display name (required). */
   displayName: Scalars['String']['output'];
+  /** The user type id (read-only). */
   id: Scalars['ID']['output'];
+  /** When the type was last changed (read-only). */
   lastUpdated: Scalars['DateTime']['output'];
   /** User id of the last editor. */
   lastUpdatedBy: Scalars['String']['output'];
+  /** The REST `_links`: schema and self. */
   links: UserTypeLinks;
   /** Unique, immutable; starts with a letter and holds only letters, digits or underscore. */
   name: Scalars['String']['output'];
 };
 
+/** User types included and excluded (identity engine). */
 export type UserTypeCondition = {
   __typename?: 'UserTypeCondition';
+  /** User type ids (required). */
   exclude: Array<Scalars['ID']['output']>;
   /** One entry per id of `exclude`, in order: null where the user type no longer exists (the rule still names it). */
   excludedUserTypes?: Maybe<Array<Maybe<UserType>>>;
@@ -2639,43 +3676,61 @@ export type UserTypeCondition = {
   includedUserTypes?: Maybe<Array<Maybe<UserType>>>;
 };
 
+/** User types included and excluded (identity engine). */
 export type UserTypeConditionInput = {
+  /** User type ids (required). */
   exclude: Array<Scalars['ID']['input']>;
+  /** User type ids. */
   include?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+/** A link of a user type. */
 export type UserTypeLink = {
   __typename?: 'UserTypeLink';
+  /** The target URL. */
   href: Scalars['String']['output'];
   /** Always GET. */
   method: Scalars['String']['output'];
+  /** The relation name. */
   rel: Scalars['String']['output'];
 };
 
+/** The REST `_links` of a user type. */
 export type UserTypeLinks = {
   __typename?: 'UserTypeLinks';
   /** The type's schema resource. */
   schema: UserTypeLink;
+  /** The user type itself. */
   self: UserTypeLink;
 };
 
+/** The result of a user type mutation. */
 export type UserTypePayload = {
   __typename?: 'UserTypePayload';
+  /** Why the mutation was refused; empty on success. */
   userErrors: Array<UserError>;
+  /** The user type as it now is; null when refused. */
   userType?: Maybe<UserType>;
 };
 
+/** One acceptable set of authenticators: every property given must be met. */
 export type VerificationConstraint = {
   __typename?: 'VerificationConstraint';
+  /** Requirements on the knowledge factor (something the user knows). */
   knowledge?: Maybe<KnowledgeConstraint>;
+  /** Requirements on the possession factor (something the user has). */
   possession?: Maybe<PossessionConstraint>;
 };
 
+/** One acceptable set of authenticators: every property given must be met. */
 export type VerificationConstraintInput = {
+  /** Requirements on the knowledge factor (something the user knows). */
   knowledge?: InputMaybe<KnowledgeConstraintInput>;
+  /** Requirements on the possession factor (something the user has). */
   possession?: InputMaybe<PossessionConstraintInput>;
 };
 
+/** The assurance an authentication policy rule requires. */
 export type VerificationMethod = {
   __typename?: 'VerificationMethod';
   /** Only one element must be satisfied; inside one element every property must be. */
@@ -2686,37 +3741,53 @@ export type VerificationMethod = {
   inactivityPeriod?: Maybe<Scalars['String']['output']>;
   /** ISO 8601 duration; constraint-level values take precedence. */
   reauthenticateIn?: Maybe<Scalars['String']['output']>;
+  /** ASSURANCE. */
   type: VerificationMethodType;
 };
 
+/** The assurance an authentication policy rule requires. */
 export type VerificationMethodInput = {
+  /** Only one element must be satisfied; inside one element every property must be. */
   constraints?: InputMaybe<Array<VerificationConstraintInput>>;
   /** Default TWO_FACTOR. */
   factorMode?: InputMaybe<FactorMode>;
+  /** ISO 8601 duration of inactivity after which re-authentication is required. */
   inactivityPeriod?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601 duration; constraint-level values take precedence. */
   reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
+  /** ASSURANCE. */
   type: VerificationMethodType;
 };
 
+/** Verification method types. */
 export type VerificationMethodType =
+  /** Assurance: factors and constraints (the only value). */
   | 'ASSURANCE';
 
+/** The assurance an authentication policy rule requires. */
 export type VerificationMethodUpdateInput = {
   /** A list: replaced whole. */
   constraints?: InputMaybe<Array<VerificationConstraintInput>>;
   /** Default TWO_FACTOR. */
   factorMode?: InputMaybe<FactorMode>;
+  /** ISO 8601 duration of inactivity after which re-authentication is required. */
   inactivityPeriod?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601 duration; constraint-level values take precedence. */
   reauthenticateIn?: InputMaybe<Scalars['String']['input']>;
+  /** ASSURANCE. */
   type?: InputMaybe<VerificationMethodType>;
 };
 
+/** A workflow. */
 export type WorkflowRef = {
   __typename?: 'WorkflowRef';
+  /** The workflow id. */
   id: Scalars['ID']['output'];
 };
 
+/** A workflow. */
 export type WorkflowRefInput = {
+  /** The workflow id. */
   id: Scalars['ID']['input'];
 };
 

@@ -37,7 +37,7 @@ async function crashRounds(dir: string): Promise<string[]> {
   for (let round = 1; round <= ROUNDS; round++) {
     // Kill at a different point each round, from early to late in the burst.
     const killAfter = Math.round((PARALLEL_CREATES * round) / (ROUNDS + 1));
-    const crash = await crashDuringCreates(statePath, PARALLEL_CREATES, killAfter);
+    const crash = await crashDuringCreates(await spawnEmulator(statePath), PARALLEL_CREATES, killAfter);
     const strayTemp = readdirSync(dir).filter((name) => name.endsWith('.tmp')).length;
     const after = await restartAndCheck(statePath, crash.acknowledged);
     rows.push(

@@ -4,20 +4,25 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { crashDuringCreates, restartAndCheck } from '../helpers/crash.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { crashDuringCreates, restartAndCheck, type SpawnedEmulator, spawnEmulator } from '../helpers/crash.ts';
 
 let dir: string;
-beforeEach(() => {
+let statePath: string;
+let emulator: SpawnedEmulator;
+// Starting a process is the slow part: it happens before the test.
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'emulator-crash-'));
+  statePath = join(dir, 'org.json');
+  emulator = await spawnEmulator(statePath);
 });
-afterEach(() => {
+afterAll(async () => {
+  await emulator.kill();
   rmSync(dir, { recursive: true, force: true });
 });
 
 it('keeps every acknowledged create across a kill -9 during 200 parallel creates', async () => {
-  const statePath = join(dir, 'org.json');
-  const round = await crashDuringCreates(statePath, 200, 60);
+  const round = await crashDuringCreates(emulator, 200, 60);
   expect(round.acknowledged.length).toBeGreaterThanOrEqual(60);
   // A temporary file as a crash during a commit leaves it.
   writeFileSync(`${statePath}.99999.tmp`, '{"half": ');

@@ -3,7 +3,7 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FixtureError } from '../../src/emulator/org/fixture.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { readSavedState, readState } from '../../src/emulator/org/persistence.ts';
@@ -99,12 +99,15 @@ describe('state file', () => {
   });
 
   it('answers 500 when the change cannot be written, keeps it in memory, and writes it with the next commit', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const emu = await start();
     rmSync(dir, { recursive: true, force: true });
     const lost = await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Not on disk' });
     expect(lost.status).toBe(500);
     expect(lost.body.errorCode).toBe('E0000009');
     expect(JSON.stringify(lost.body)).not.toContain(dir);
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^emulator: could not write state file /));
+    errors.mockRestore();
     mkdirSync(dir);
     await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'On disk' });
     const names = Object.values(saved().policies).map((p) => (p as { name: string }).name);

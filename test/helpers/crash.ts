@@ -55,9 +55,14 @@ export async function spawnEmulator(
   };
 }
 
+export type SpawnedEmulator = Awaited<ReturnType<typeof spawnEmulator>>;
+
 /** `creates` parallel policy creates against a child emulator, killed once `killAfter` were acknowledged. */
-export async function crashDuringCreates(statePath: string, creates: number, killAfter: number): Promise<CrashRound> {
-  const emulator = await spawnEmulator(statePath);
+export async function crashDuringCreates(
+  emulator: SpawnedEmulator,
+  creates: number,
+  killAfter: number,
+): Promise<CrashRound> {
   const acknowledged: string[] = [];
   let killing: Promise<void> | undefined;
   await Promise.allSettled(

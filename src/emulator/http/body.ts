@@ -1,6 +1,6 @@
 // Request bodies in, JSON out: the small HTTP plumbing shared by every route.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyTooLarge, malformedBody } from './errors.ts';
+import { ApiError, bodyTooLarge, malformedBody } from './errors.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -8,10 +8,16 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw bodyTooLarge(MAX_BODY_BYTES);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) throw bodyTooLarge(MAX_BODY_BYTES);
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    // The client went away or the request timed out: its fault, not an emulator error.
+    throw malformedBody(`the body was not received completely (${(e as Error).message})`);
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;

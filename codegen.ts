@@ -2,6 +2,7 @@
 // REST wire types they are resolved from (src/rest/types.ts), or to the few gateway models that add
 // what the wire object lacks (src/gateway/resolvers/models.ts).
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { clientOutputs } from './examples/client/codegen.ts';
 import { FACTOR_MODE } from './src/gateway/resolvers/enums.ts';
 
 const wire = (name: string) => `../rest/types.ts#${name}`;
@@ -123,6 +124,8 @@ const config: CodegenConfig = {
         enumValues: { FactorMode: FACTOR_MODE },
       },
     },
+    // The example frontend client's typed documents: regenerated and checked with the rest.
+    ...clientOutputs,
   },
 };
 

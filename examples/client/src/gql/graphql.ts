@@ -1,0 +1,134 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AccessDecision =
+  | 'ALLOW'
+  | 'DENY';
+
+export type CreateUserTypeInput = {
+  description?: string | null | undefined;
+  displayName: string;
+  /** Starts with a letter; letters, digits or underscore; cannot change later. */
+  name: string;
+};
+
+export type PasswordPoliciesQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+
+export type PasswordPoliciesQuery = { policies: { nodes: Array<
+      | { __typename: 'AccessPolicy', id: string, name: string, priority: number, lastUpdated: string }
+      | { __typename: 'ContinuousAccessPolicy', id: string, name: string, priority: number, lastUpdated: string }
+      | { __typename: 'EntityRiskPolicy', id: string, name: string, priority: number, lastUpdated: string }
+      | { __typename: 'GlobalSessionPolicy', id: string, name: string, priority: number, lastUpdated: string }
+      | { __typename: 'IdpDiscoveryPolicy', id: string, name: string, priority: number, lastUpdated: string }
+      | { __typename: 'MfaEnrollPolicy', id: string, name: string, priority: number, lastUpdated: string }
+      | { __typename: 'PasswordPolicy', id: string, name: string, priority: number, lastUpdated: string, settings: { password: { complexity: { minLength: number | null } | null } | null } | null }
+      | { __typename: 'ProfileEnrollmentPolicy', id: string, name: string, priority: number, lastUpdated: string }
+    > } | null };
+
+export type PolicyRulesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PolicyRulesQuery = { policy:
+    | { __typename: 'AccessPolicy', id: string, rules: Array<{ __typename: 'AccessPolicyRule', id: string, name: string, priority: number }> | null }
+    | { __typename: 'ContinuousAccessPolicy', id: string, rules: Array<{ __typename: 'ContinuousAccessRule', id: string, name: string, priority: number }> | null }
+    | { __typename: 'EntityRiskPolicy', id: string, rules: Array<{ __typename: 'EntityRiskRule', id: string, name: string, priority: number }> | null }
+    | { __typename: 'GlobalSessionPolicy', id: string, rules: Array<{ __typename: 'GlobalSessionRule', id: string, name: string, priority: number }> | null }
+    | { __typename: 'IdpDiscoveryPolicy', id: string, rules: Array<{ __typename: 'IdpDiscoveryRule', id: string, name: string, priority: number }> | null }
+    | { __typename: 'MfaEnrollPolicy', id: string, rules: Array<{ __typename: 'MfaEnrollRule', id: string, name: string, priority: number }> | null }
+    | { __typename: 'PasswordPolicy', id: string, rules: Array<{ __typename: 'PasswordRule', id: string, name: string, priority: number, actions: { selfServicePasswordReset: { access: AccessDecision } | null } }> | null }
+    | { __typename: 'ProfileEnrollmentPolicy', id: string, rules: Array<{ __typename: 'ProfileEnrollmentRule', id: string, name: string, priority: number }> | null }
+   | null };
+
+export type ClientCreateUserTypeMutationVariables = Exact<{
+  input: CreateUserTypeInput;
+}>;
+
+
+export type ClientCreateUserTypeMutation = { createUserType: { userType: { id: string, name: string, created: string } | null, userErrors: Array<{ message: string, field: Array<string> | null, code: string | null }> } | null };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const PasswordPoliciesDocument = new TypedDocumentString(`
+    query PasswordPolicies($first: Int) {
+  policies(type: PASSWORD, first: $first) {
+    nodes {
+      __typename
+      id
+      name
+      priority
+      lastUpdated
+      ... on PasswordPolicy {
+        settings {
+          password {
+            complexity {
+              minLength
+            }
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PasswordPoliciesQuery, PasswordPoliciesQueryVariables>;
+export const PolicyRulesDocument = new TypedDocumentString(`
+    query PolicyRules($id: ID!) {
+  policy(id: $id) {
+    __typename
+    id
+    rules {
+      __typename
+      id
+      name
+      priority
+      ... on PasswordRule {
+        actions {
+          selfServicePasswordReset {
+            access
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PolicyRulesQuery, PolicyRulesQueryVariables>;
+export const ClientCreateUserTypeDocument = new TypedDocumentString(`
+    mutation ClientCreateUserType($input: CreateUserTypeInput!) {
+  createUserType(input: $input) {
+    userType {
+      id
+      name
+      created
+    }
+    userErrors {
+      message
+      field
+      code
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ClientCreateUserTypeMutation, ClientCreateUserTypeMutationVariables>;

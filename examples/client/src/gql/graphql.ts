@@ -4,12 +4,18 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Allow or deny the operation a rule action governs. */
 export type AccessDecision =
+  /** The operation is allowed. */
   | 'ALLOW'
+  /** The operation is denied. */
   | 'DENY';
 
+/** The REST user type body of a create. */
 export type CreateUserTypeInput = {
+  /** Human-readable description; optional. */
   description?: string | null | undefined;
+  /** The display name. */
   displayName: string;
   /** Starts with a letter; letters, digits or underscore; cannot change later. */
   name: string;

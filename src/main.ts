@@ -1,24 +1,33 @@
 // `npm start`: the GraphQL gateway. Without UPSTREAM_URL it also starts the embedded emulator
 // (configured by the same EMULATOR_* variables as `npm run emulator`) and uses it as upstream.
+// SIGTERM or SIGINT stops it cleanly: no new connections, operations in flight finish (within
+// SHUTDOWN_GRACE_MS), then the upstream pool and the embedded emulator (its state flushed) close.
 import { ConfigError } from './config/env.ts';
 import { readStartConfig } from './config/gateway.ts';
 import { FixtureError } from './emulator/org/fixture.ts';
-import { startEmulator } from './emulator/index.ts';
 import { StateFileError } from './emulator/org/persistence.ts';
+import { createLogger } from './gateway/logger.ts';
 import { startGateway } from './gateway/server.ts';
 import { UpstreamClient } from './upstream/client.ts';
 
 type Stop = () => Promise<void>;
 
+/** Time the closing steps after the grace period may take before the process exits anyway. */
+const STOP_MARGIN_MS = 5_000;
+
 async function main(): Promise<void> {
   const { gateway: config, emulator: emulatorConfig } = readStartConfig(process.env);
+  const logger = createLogger(config.log);
 
   const stops: Stop[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
   try {
-    const emulator = emulatorConfig ? await startEmulator(emulatorConfig) : undefined;
+    // Loaded only when embedded: a gateway over a real org neither loads nor holds the emulator.
+    const emulator = emulatorConfig
+      ? await (await import('./emulator/index.ts')).startEmulator(emulatorConfig)
+      : undefined;
     if (emulator) stops.push(() => emulator.close());
     // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
     const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
@@ -33,13 +42,18 @@ async function main(): Promise<void> {
       graphiql: config.graphiql,
       introspection: config.introspection,
       emulatorToken: emulatorConfig?.token,
+      logger,
+      readiness: config.readiness,
     });
-    stops.push(() => gateway.close());
+    stops.push(() => gateway.close(config.shutdownGraceMs));
 
     const upstreamText = emulator
       ? `embedded emulator at ${emulator.url}/api/v1 (token from EMULATOR_TOKEN)`
       : `${config.upstreamUrl} (callers' Authorization headers forwarded)`;
-    console.log(`gateway: GraphQL and GraphiQL at ${gateway.url}/graphql; upstream: ${upstreamText}`);
+    logger.info(
+      { url: gateway.url, upstream: emulator?.url ?? config.upstreamUrl, startupMs: Math.round(performance.now()) },
+      `gateway: GraphQL and GraphiQL at ${gateway.url}/graphql; upstream: ${upstreamText}`,
+    );
   } catch (error) {
     await stopAll();
     throw error;
@@ -47,10 +61,18 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const shutdown = (signal: string) => {
-    if (stopping) process.exit(1); // a second signal: stop waiting
+    // npm forwards the signal a terminal's Ctrl-C already sent to the whole group: one stop is enough.
+    if (stopping) return;
     stopping = true;
-    console.log(`gateway: ${signal} received, shutting down`);
-    void stopAll().then(() => process.exit(0));
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, `gateway: ${signal} received, shutting down`);
+    setTimeout(() => {
+      logger.error('gateway: shutdown did not finish in time, exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs + STOP_MARGIN_MS).unref();
+    void stopAll().then(() => {
+      logger.info('gateway: stopped');
+      process.exit(0);
+    });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

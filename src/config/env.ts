@@ -137,6 +137,16 @@ export class EnvReader {
     return 'IE';
   }
 
+  /** One of `values`, any letter case; the value as written in `values`. */
+  choice<T extends string>(name: string, values: readonly T[], fallback: T): T {
+    const value = this.text(name);
+    if (value === undefined) return fallback;
+    const found = values.find((v) => v.toLowerCase() === value.toLowerCase());
+    if (found === undefined)
+      this.problems.push(`${name}=${JSON.stringify(value)}: must be one of ${values.join(', ')}`);
+    return found ?? fallback;
+  }
+
   boolean(name: string, fallback: boolean): boolean {
     const value = this.text(name)?.toLowerCase();
     if (value === undefined) return fallback;

@@ -1,8 +1,27 @@
 // The gateway's settings, and what `npm start` reads: the gateway's plus, when UPSTREAM_URL is unset,
 // the embedded emulator's. A bad value stops the start with a message naming the variable.
+import { READINESS_DEFAULTS } from '../gateway/plugins/health.ts';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '../gateway/server.ts';
 import { UPSTREAM_DEFAULTS } from '../upstream/client.ts';
 import { type EmulatorConfig, readEmulatorConfig } from './emulator.ts';
 import { ConfigError, type Env, EnvReader } from './env.ts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface LogConfig {
+  level: LogLevel;
+  /** `json`: one JSON object a line; `pretty`: coloured lines for a terminal (needs pino-pretty). */
+  format: 'json' | 'pretty';
+}
+
+export interface ReadinessConfig {
+  /** An API token for the readiness call; without one any upstream answer below 500 counts. */
+  token?: string;
+  /** At most one upstream call per interval, whatever the probe rate. */
+  intervalMs: number;
+  timeoutMs: number;
+}
 
 export interface GatewayConfig {
   port: number;
@@ -21,6 +40,10 @@ export interface GatewayConfig {
   corsOrigins: string[] | '*' | undefined;
   graphiql: boolean;
   introspection: boolean;
+  log: LogConfig;
+  readiness: ReadinessConfig;
+  /** After SIGTERM or SIGINT: how long in-flight operations may take before their connections are cut. */
+  shutdownGraceMs: number;
 }
 
 export interface HttpLimits {
@@ -61,6 +84,16 @@ export function readGatewayConfig(env: Env): GatewayConfig {
     corsOrigins: r.origins('CORS_ORIGINS'),
     graphiql: r.boolean('GRAPHIQL', true),
     introspection: r.boolean('INTROSPECTION', true),
+    log: {
+      level: r.choice('LOG_LEVEL', LOG_LEVELS, 'info'),
+      format: r.choice('LOG_FORMAT', ['json', 'pretty'], 'json'),
+    },
+    readiness: {
+      token: r.token('READINESS_TOKEN', '') || undefined,
+      intervalMs: r.integer('READINESS_INTERVAL_MS', READINESS_DEFAULTS.intervalMs, 100, 600_000),
+      timeoutMs: r.integer('READINESS_TIMEOUT_MS', READINESS_DEFAULTS.timeoutMs, 1, 60_000),
+    },
+    shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS, 0, 600_000),
   };
   r.throwIfInvalid();
   return config;

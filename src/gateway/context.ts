@@ -1,11 +1,19 @@
-// The per-request GraphQL context: the caller's RestApi and a fresh set of loaders over it.
+// The per-request GraphQL context: the caller's RestApi, a fresh set of loaders over it, and the
+// tally of the upstream calls the operation makes.
 import { GraphQLError } from 'graphql';
-import { REST_API_METHODS, type RestApi, type UpstreamClient } from '../upstream/client.ts';
+import { type CallerOptions, REST_API_METHODS, type RestApi, type UpstreamClient } from '../upstream/client.ts';
+import { composeObservers } from '../upstream/observer.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
 export interface GatewayContext {
   api: RestApi;
   loaders: Loaders;
+  operation: OperationTally;
+}
+
+export interface OperationTally {
+  /** Upstream HTTP attempts made so far for this operation. */
+  upstreamCalls: number;
 }
 
 /**
@@ -17,9 +25,18 @@ export function isUsableAuthorization(header: string | null | undefined): header
   return typeof header === 'string' && /^(?:SSWS|Bearer) +[\x21-\x7e][\x20-\x7e]*$/i.test(header);
 }
 
-export function createContext(upstream: UpstreamClient, authorization: string | null | undefined): GatewayContext {
-  const api = isUsableAuthorization(authorization) ? upstream.forCaller(authorization) : unauthenticatedApi();
-  return { api, loaders: createLoaders(api) };
+/** `caller` carries the request id and the gateway's upstream observer; the tally is counted here. */
+export function createContext(
+  upstream: UpstreamClient,
+  authorization: string | null | undefined,
+  caller: CallerOptions = {},
+): GatewayContext {
+  const operation: OperationTally = { upstreamCalls: 0 };
+  const observer = composeObservers({ onUpstreamRequest: () => operation.upstreamCalls++ }, caller.observer);
+  const api = isUsableAuthorization(authorization)
+    ? upstream.forCaller(authorization, { ...caller, observer })
+    : unauthenticatedApi();
+  return { api, loaders: createLoaders(api), operation };
 }
 
 /** A RestApi for a request without usable credentials: every operation fails at once, with no upstream call. */

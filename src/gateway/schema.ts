@@ -1,10 +1,15 @@
 // The executable schema: the type definitions of schema.graphql with the gateway's resolvers.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { resolvers } from './resolvers/index.ts';
 
-export const SCHEMA_PATH = new URL('../../schema.graphql', import.meta.url);
+// The build copies schema.graphql next to dist/main.js, so that dist/ runs alone; in the source tree
+// it sits at the project root.
+export const SCHEMA_PATH = [
+  new URL('../schema.graphql', import.meta.url),
+  new URL('../../schema.graphql', import.meta.url),
+].find((url) => existsSync(url))!;
 
 export function buildSchema(): GraphQLSchema {
   return makeExecutableSchema({

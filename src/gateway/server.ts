@@ -1,18 +1,26 @@
 // The yoga application and its HTTP server. Unexpected errors are masked, GraphQLErrors with
 // extensions pass; the context is built per request from the caller's Authorization header; the
-// log never shows a credential.
+// log never shows a credential. Cross-cutting concerns are one plugin each: request ids, health
+// probes, metrics, the operation log, JSON-only POSTs, introspection, error hygiene.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
-import { createLogger, createYoga, type LogLevel, type YogaLogger, type YogaServerInstance } from 'graphql-yoga';
-import { HTTP_DEFAULTS, type HttpLimits } from '../config/gateway.ts';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { HTTP_DEFAULTS, type HttpLimits, type ReadinessConfig } from '../config/gateway.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
+import { composeObservers } from '../upstream/observer.ts';
+import { UpstreamProbe } from '../upstream/probe.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { corsPolicy } from './cors.ts';
+import { createLogger, type Logger, yogaLogger } from './logger.ts';
 import { useNoOriginalError } from './plugins/errorHygiene.ts';
+import { READINESS_DEFAULTS, useHealth } from './plugins/health.ts';
 import { useNoIntrospection } from './plugins/introspection.ts';
 import { useJsonOnly } from './plugins/jsonOnly.ts';
 import { useGraphiQL } from './plugins/graphiql.ts';
+import { createOperationLog } from './plugins/logging.ts';
+import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
+import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
 import { buildSchema } from './schema.ts';
 
@@ -24,8 +32,8 @@ export interface GatewayOptions {
   upstream: UpstreamClient;
   /** Default: the schema of schema.graphql with the gateway's resolvers. */
   schema?: GraphQLSchema;
-  /** Default: a console logger at `info` that redacts credentials. */
-  logger?: YogaLogger;
+  /** Default: JSON lines at `info` on stdout. */
+  logger?: Logger;
   /** Limits on what clients send; defaults: HTTP_DEFAULTS. */
   http?: Partial<HttpLimits>;
   /** Browser origins allowed to call the gateway; default none. */
@@ -36,10 +44,21 @@ export interface GatewayOptions {
   introspection?: boolean;
   /** The embedded emulator's token when it is the upstream (GraphiQL pre-fills it); unset for a real org. */
   emulatorToken?: string;
+  metrics?: MetricsOptions;
+  /** The readiness probe's upstream call; default: no token, READINESS_DEFAULTS. */
+  readiness?: Partial<ReadinessConfig>;
+  /** Aborted when the gateway starts shutting down: /readyz answers 503 from then on. */
+  shutdownSignal?: AbortSignal;
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
   const http = { ...HTTP_DEFAULTS, ...options.http };
+  const logger = options.logger ?? createLogger({ level: 'info', format: 'json' });
+  const readiness = { ...READINESS_DEFAULTS, ...options.readiness };
+  const probe = new UpstreamProbe({ baseUrl: options.upstream.baseUrl, ...readiness });
+  const metrics = createMetrics(options.metrics);
+  const operationLog = createOperationLog(logger);
+  const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
   return createYoga<Record<string, never>, GatewayContext>({
     schema: options.schema ?? buildSchema(),
     graphqlEndpoint: GRAPHQL_PATH,
@@ -47,6 +66,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     multipart: false,
     cors: corsPolicy(options.corsOrigins),
     plugins: [
+      useRequestId(),
+      useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
+      metrics.plugin,
+      operationLog.plugin,
       useJsonOnly(GRAPHQL_PATH),
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
@@ -63,8 +86,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     graphiql: false, // served by useGraphiQL above: a small page and cacheable, precompressed assets
     // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
     maskedErrors: { isDev: false },
-    logging: options.logger ?? createRedactingLogger('info'),
-    context: ({ request }) => createContext(options.upstream, request.headers.get('authorization')),
+    logging: yogaLogger(logger),
+    context: ({ request }) =>
+      createContext(options.upstream, request.headers.get('authorization'), {
+        requestId: requestIdOf(request),
+        observer: upstreamObserver,
+      }),
   });
 }
 
@@ -72,11 +99,20 @@ export interface RunningGateway {
   /** Base URL, e.g. http://127.0.0.1:4000 (GraphQL is served at `${url}/graphql`). */
   url: string;
   yoga: Gateway;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections (/readyz answers 503 on the ones still open), lets the requests in
+   * flight finish for up to `graceMs`, cuts the connections left, then disposes the plugins.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
-export async function startGateway(options: GatewayOptions & { port: number; host?: string }): Promise<RunningGateway> {
-  const yoga = createGateway(options);
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startGateway(
+  options: Omit<GatewayOptions, 'shutdownSignal'> & { port: number; host?: string },
+): Promise<RunningGateway> {
+  const shutdown = new AbortController();
+  const yoga = createGateway({ ...options, shutdownSignal: shutdown.signal });
   const http = { ...HTTP_DEFAULTS, ...options.http };
   const server = createServer(
     {
@@ -89,6 +125,12 @@ export async function startGateway(options: GatewayOptions & { port: number; hos
     yoga,
   );
   server.maxConnections = http.maxConnections;
+  // While shutting down, a keep-alive connection closes as soon as its last response is sent.
+  server.on('request', (_request, response) =>
+    response.once('finish', () => {
+      if (shutdown.signal.aborted) setImmediate(() => server.closeIdleConnections());
+    }),
+  );
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -101,45 +143,17 @@ export async function startGateway(options: GatewayOptions & { port: number; hos
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     yoga,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
+    close: async (graceMs = DEFAULT_SHUTDOWN_GRACE_MS) => {
+      shutdown.abort();
+      await new Promise<void>((resolve) => {
+        const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
         server.closeIdleConnections();
-        // Requests still running get a moment to finish, then their connections are cut.
-        setTimeout(() => server.closeAllConnections(), 2_000).unref();
-      }),
+      });
+      await yoga.dispose();
+    },
   };
-}
-
-const CREDENTIAL = /\b(SSWS|Bearer)\s+[^\s"',;]+/gi;
-
-/** A yoga logger that replaces every `SSWS …` / `Bearer …` credential and every authorization member with [redacted]. */
-export function createRedactingLogger(level: LogLevel | 'silent', base: YogaLogger = createLogger(level)): YogaLogger {
-  const wrap =
-    (log: (...args: unknown[]) => void) =>
-    (...args: unknown[]) =>
-      log(...args.map(redact));
-  return { debug: wrap(base.debug), info: wrap(base.info), warn: wrap(base.warn), error: wrap(base.error) };
-}
-
-export function redact(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(CREDENTIAL, '$1 [redacted]');
-  if (value instanceof Error) {
-    const copy = new Error(redact(value.message) as string);
-    copy.name = value.name;
-    copy.stack = value.stack === undefined ? undefined : (redact(value.stack) as string);
-    return copy;
-  }
-  if (typeof value === 'object' && value !== null) {
-    try {
-      return JSON.parse(
-        JSON.stringify(value, (key, v: unknown) =>
-          /^authorization$/i.test(key) ? '[redacted]' : typeof v === 'string' ? redact(v) : v,
-        ),
-      );
-    } catch {
-      return '[unserializable value]';
-    }
-  }
-  return value;
 }

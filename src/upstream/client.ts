@@ -19,6 +19,7 @@ import type {
   UserType,
 } from '../rest/types.ts';
 import { UpstreamError, UpstreamUnavailableError } from './errors.ts';
+import type { UpstreamAttempt, UpstreamObserver } from './observer.ts';
 import { nextCursorFromLink } from './pagination.ts';
 import { fillPath, ROUTES, type Route, type RouteName } from './routes.ts';
 
@@ -88,6 +89,14 @@ export const UPSTREAM_DEFAULTS = {
   bodyTimeoutMs: 10_000,
 } as const;
 
+/** Per-caller settings of `forCaller`. */
+export interface CallerOptions {
+  /** Sent upstream as `X-Request-Id` and reported to the observer, to follow one operation through the logs. */
+  requestId?: string;
+  /** Told about every HTTP attempt made for this caller. */
+  observer?: UpstreamObserver;
+}
+
 interface UpstreamRequest {
   route: Route;
   params?: Record<string, string>;
@@ -105,12 +114,14 @@ interface UpstreamResponse {
 export class UpstreamClient {
   private readonly pool: Pool;
   private readonly basePath: string;
+  readonly baseUrl: string;
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.baseUrl);
     if (base.protocol !== 'http:' && base.protocol !== 'https:') {
       throw new TypeError(`Upstream URL must use http or https, not ${base.protocol}`);
     }
+    this.baseUrl = options.baseUrl;
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(base.origin, {
       connections: options.connections ?? UPSTREAM_DEFAULTS.connections,
@@ -120,24 +131,41 @@ export class UpstreamClient {
     });
   }
 
-  forCaller(authorization: string): RestApi {
-    return new CallerApi((request) => this.send(request, authorization));
+  forCaller(authorization: string, options: CallerOptions = {}): RestApi {
+    return new CallerApi((request) => this.send(request, authorization, options));
   }
 
   async close(): Promise<void> {
     await this.pool.close();
   }
 
-  private async send(request: UpstreamRequest, authorization: string): Promise<UpstreamResponse> {
+  private async send(
+    request: UpstreamRequest,
+    authorization: string,
+    caller: CallerOptions,
+  ): Promise<UpstreamResponse> {
     const { route, params, query, body } = request;
     const { method } = route;
     const path = fillPath(route.template, params);
     const headers: Record<string, string> = { accept: 'application/json', authorization };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (caller.requestId !== undefined) headers['x-request-id'] = caller.requestId;
     const search = query && query.size > 0 ? `?${query}` : '';
+    const startedAt = performance.now();
+    const observe = (ending: Pick<UpstreamAttempt, 'status' | 'errorCode' | 'rateLimitRemaining'>) =>
+      caller.observer?.onUpstreamRequest({
+        method,
+        template: route.template,
+        path,
+        durationMs: performance.now() - startedAt,
+        requestId: caller.requestId,
+        retry: false,
+        ...ending,
+      });
     let status: number;
     let text: string;
     let link: string | string[] | undefined;
+    let rateLimitRemaining: number | undefined;
     try {
       const res = await this.pool.request({
         method,
@@ -147,10 +175,13 @@ export class UpstreamClient {
       });
       status = res.statusCode;
       link = res.headers.link;
+      rateLimitRemaining = numberHeader(res.headers['x-rate-limit-remaining']);
       text = await res.body.text();
     } catch (error) {
+      observe({ errorCode: String((error as { code?: unknown } | null)?.code ?? 'UNKNOWN') });
       throw transportFailure(method, path, error);
     }
+    observe({ status, rateLimitRemaining });
     if (status === 502 || status === 503 || status === 504) {
       throw new UpstreamUnavailableError(`${method} ${path}: upstream answered ${status}`, { status });
     }
@@ -244,6 +275,11 @@ const TRANSPORT_FAILURES: Record<string, string> = {
   ENETUNREACH: 'network unreachable',
   EPIPE: 'connection closed',
 };
+
+function numberHeader(value: string | string[] | undefined): number | undefined {
+  const n = Number(Array.isArray(value) ? value[0] : value);
+  return value === undefined || !Number.isFinite(n) ? undefined : n;
+}
 
 /** A failure before a complete response arrived; an invalid request (a bug) is rethrown unchanged. */
 function transportFailure(method: string, path: string, error: unknown): Error {

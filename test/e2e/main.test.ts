@@ -1,15 +1,14 @@
-// `npm start` as a user runs it: the entry point in a child process, configured by environment
+// `npm start` as a user runs it: the built entry point in a child process, configured by environment
 // variables, printing where it serves, answering GraphQL, and stopping cleanly on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEmulatorConfig } from '../../src/config/emulator.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../../src/emulator/http/connectionLimits.ts';
 import { ConfigError } from '../../src/config/env.ts';
 import { readGatewayConfig, readStartConfig } from '../../src/config/gateway.ts';
+import { assertBuilt, ROOT } from '../helpers/built.ts';
 import { countFromNow, startTestEmulator, TOKEN } from '../helpers/emulator.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SETTINGS = [
   'PORT',
   'HOST',
@@ -35,6 +34,12 @@ const SETTINGS = [
   'EMULATOR_REQUEST_TIMEOUT_MS',
   'EMULATOR_KEEPALIVE_MS',
   'EMULATOR_MAX_CONNECTIONS',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'READINESS_TOKEN',
+  'READINESS_INTERVAL_MS',
+  'READINESS_TIMEOUT_MS',
+  'SHUTDOWN_GRACE_MS',
 ];
 
 interface Started {
@@ -49,11 +54,11 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-/** Runs src/main.ts (what `npm start` runs) with only the given settings. */
+/** Runs dist/main.js (what `npm start` runs) with only the given settings. */
 function start(env: Record<string, string>): Started {
   const base = { ...process.env };
   for (const name of SETTINGS) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,6 +103,7 @@ async function gql(endpoint: string, query: string, auth?: string) {
 }
 
 describe('npm start', () => {
+  beforeAll(assertBuilt);
   it('starts the embedded emulator, serves GraphQL over it, and stops on SIGTERM', async () => {
     const s = start({ PORT: '0', EMULATOR_PORT: '0', EMULATOR_TOKEN: 'e2e-secret-token' });
     const line = await readyLine(s);
@@ -176,6 +182,9 @@ describe('configuration', () => {
       corsOrigins: undefined,
       graphiql: true,
       introspection: true,
+      log: { level: 'info', format: 'json' },
+      readiness: { token: undefined, intervalMs: 5000, timeoutMs: 2000 },
+      shutdownGraceMs: 10000,
     });
     expect(readEmulatorConfig({})).toEqual({
       port: 4001,
@@ -209,6 +218,12 @@ describe('configuration', () => {
         CORS_ORIGINS: 'https://console.example.com',
         GRAPHIQL: 'off',
         INTROSPECTION: 'off',
+        LOG_LEVEL: 'DEBUG',
+        LOG_FORMAT: 'pretty',
+        READINESS_TOKEN: 'probe-token',
+        READINESS_INTERVAL_MS: '1000',
+        READINESS_TIMEOUT_MS: '500',
+        SHUTDOWN_GRACE_MS: '0',
       }),
     ).toEqual({
       port: 0,
@@ -225,6 +240,9 @@ describe('configuration', () => {
       corsOrigins: ['https://console.example.com'],
       graphiql: false,
       introspection: false,
+      log: { level: 'debug', format: 'pretty' },
+      readiness: { token: 'probe-token', intervalMs: 1000, timeoutMs: 500 },
+      shutdownGraceMs: 0,
     });
     expect(
       readEmulatorConfig({
@@ -277,6 +295,12 @@ describe('configuration', () => {
     [{ UPSTREAM_URL: 'https://org.example.com/?x=1' }, 'UPSTREAM_URL: must not contain a query or a fragment'],
     [{ UPSTREAM_CONNECTIONS: '0' }, 'UPSTREAM_CONNECTIONS="0"'],
     [{ UPSTREAM_BODY_TIMEOUT_MS: 'soon' }, 'UPSTREAM_BODY_TIMEOUT_MS="soon"'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL="verbose": must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT="xml": must be one of json, pretty'],
+    [{ READINESS_INTERVAL_MS: '10' }, 'READINESS_INTERVAL_MS="10": must be a whole number from 100 to 600000'],
+    [{ READINESS_TIMEOUT_MS: '0' }, 'READINESS_TIMEOUT_MS="0"'],
+    [{ SHUTDOWN_GRACE_MS: '-1' }, 'SHUTDOWN_GRACE_MS="-1"'],
+    [{ READINESS_TOKEN: 'two words' }, 'READINESS_TOKEN: must be printable ASCII without spaces'],
   ])('refuses %j', (env, message) => {
     expect(() => readGatewayConfig(env)).toThrow(ConfigError);
     expect(() => readGatewayConfig(env)).toThrow(message);

@@ -4,14 +4,10 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { ConfigError } from '../../src/config/env.ts';
-import {
-  createRedactingLogger,
-  type GatewayOptions,
-  startGateway,
-  type RunningGateway,
-} from '../../src/gateway/server.ts';
+import { type GatewayOptions, startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
 import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { silentLogger } from '../helpers/logs.ts';
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -28,7 +24,7 @@ function useGateway(options: Partial<GatewayOptions>): () => RunningGateway {
     gateway = await startGateway({
       port: 0,
       upstream: upstream.client,
-      logger: createRedactingLogger('silent'),
+      logger: silentLogger(),
       ...options,
     });
   });

@@ -3,10 +3,11 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRedactingLogger, startGateway, type RunningGateway } from '../../src/gateway/server.ts';
+import { startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { POLICY_TYPES } from '../../src/rest/types.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
+import { silentLogger } from '../helpers/logs.ts';
 
 /** A pass-through to the emulator that answers 429 to every request `fails` picks. */
 async function startFailingProxy(target: string, fails: (method: string, url: string) => boolean): Promise<Server> {
@@ -42,7 +43,7 @@ describe('partial results', () => {
     emulator = await startTestEmulator();
     proxy = await startFailingProxy(emulator.url, (method, url) => failing(method, url));
     client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
-    gateway = await startGateway({ port: 0, upstream: client, logger: createRedactingLogger('silent') });
+    gateway = await startGateway({ port: 0, upstream: client, logger: silentLogger() });
   });
   beforeEach(async () => {
     failing = () => false;

@@ -3,16 +3,17 @@
 // tests use a small schema of their own over the real context and loaders, so that they check the
 // server and not the resolvers.
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import type { YogaLogger } from 'graphql-yoga';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../../src/gateway/context.ts';
 import { toGraphQLError } from '../../src/gateway/errors.ts';
-import { createGateway, createRedactingLogger, redact, startGateway } from '../../src/gateway/server.ts';
+import { redact } from '../../src/gateway/logger.ts';
+import { createGateway, startGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { countRequests, TOKEN } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
+import { captureLogs, silentLogger } from '../helpers/logs.ts';
 
 const schema = makeExecutableSchema<GatewayContext>({
   typeDefs: /* GraphQL */ `
@@ -120,7 +121,7 @@ describe('errors', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const upstream = new UpstreamClient({ baseUrl: `http://127.0.0.1:${port}` });
-    const yoga = createGateway({ upstream, schema, logger: createRedactingLogger('silent') });
+    const yoga = createGateway({ upstream, schema, logger: silentLogger() });
     try {
       const res = await yoga.fetch('http://gateway/graphql', {
         method: 'POST',
@@ -171,7 +172,7 @@ describe('HTTP', () => {
 
   it('listens on a random port and closes', async () => {
     const upstream = new UpstreamClient({ baseUrl: stack().emulator.url });
-    const gateway = await startGateway({ port: 0, upstream, schema, logger: createRedactingLogger('silent') });
+    const gateway = await startGateway({ port: 0, upstream, schema, logger: silentLogger() });
     expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await (await fetch(`${gateway.url}/graphql?query=%7B__typename%7D`)).json()).toEqual({
       data: { __typename: 'Query' },
@@ -184,12 +185,9 @@ describe('HTTP', () => {
 
 describe('logging', () => {
   it('never writes a credential, even when an error message carries one', async () => {
-    const lines: string[] = [];
-    const capture = (...args: unknown[]) =>
-      lines.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : JSON.stringify(a))).join(' '));
-    const base: YogaLogger = { debug: capture, info: capture, warn: capture, error: capture };
+    const logs = captureLogs('trace');
     const upstream = new UpstreamClient({ baseUrl: stack().emulator.url });
-    const yoga = createGateway({ upstream, schema, logger: createRedactingLogger('debug', base) });
+    const yoga = createGateway({ upstream, schema, logger: logs.logger });
     try {
       const res = await yoga.fetch('http://gateway/graphql', {
         method: 'POST',
@@ -200,8 +198,8 @@ describe('logging', () => {
     } finally {
       await upstream.close();
     }
-    expect(lines.join('\n')).toContain('failed for SSWS [redacted]');
-    expect(lines.join('\n')).not.toContain(TOKEN);
+    expect(logs.text()).toContain('failed for SSWS [redacted]');
+    expect(logs.text()).not.toContain(TOKEN);
   });
 
   it('redacts strings, errors and authorization members', () => {

@@ -3,10 +3,11 @@
 // its client alone serve the tests of the client and of what is built directly on it.
 import type { GraphQLSchema } from 'graphql';
 import type { EmulatorOptions } from '../../src/emulator/index.ts';
-import { createRedactingLogger, startGateway, type Gateway } from '../../src/gateway/server.ts';
+import { startGateway, type Gateway } from '../../src/gateway/server.ts';
 import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from './emulator.ts';
 import { useForTests } from './lifecycle.ts';
+import { silentLogger } from './logs.ts';
 
 /** A real emulator with an UpstreamClient to it. */
 export interface TestUpstream {
@@ -76,7 +77,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     upstream,
     schema: options.schema,
     // Masked errors are expected in tests; keep the output quiet.
-    logger: createRedactingLogger('silent'),
+    logger: silentLogger(),
   });
   const gql = async <T = any>(
     query: string,

@@ -1,0 +1,106 @@
+// The gateway's log: pino JSON lines (or pino-pretty lines for a terminal) that never show a
+// credential. Two layers: pino's `redact` paths blank authorization headers and token members, and
+// every logged string and error has its `SSWS …` / `Bearer …` credentials replaced.
+import { createRequire } from 'node:module';
+import type { YogaLogger } from 'graphql-yoga';
+import { type DestinationStream, type Logger, pino, stdSerializers } from 'pino';
+import type { LogConfig } from '../config/gateway.ts';
+import { ConfigError } from '../config/env.ts';
+
+export type { Logger } from 'pino';
+
+const REDACTED = '[redacted]';
+
+/** Members that hold credentials wherever they appear in a logged object (one level of nesting deep). */
+export const REDACT_PATHS = [
+  'authorization',
+  'Authorization',
+  'token',
+  '*.authorization',
+  '*.Authorization',
+  '*.token',
+  'headers.authorization',
+  'headers.Authorization',
+  '*.headers.authorization',
+  '*.headers.Authorization',
+];
+
+/**
+ * A logger at `config.level` writing to `destination` (default: stdout). `format: 'pretty'` needs
+ * the pino-pretty package (a dev dependency): without it the start fails with a ConfigError.
+ */
+export function createLogger(config: LogConfig, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: config.level,
+      base: undefined, // no pid or hostname on every line: the process is the container
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      serializers: { err: (error: Error) => redact(stdSerializers.err(error)) },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? redact(arg) : arg)) as Parameters<typeof method>,
+          );
+        },
+      },
+    },
+    destination ?? (config.format === 'pretty' ? prettyStream() : pino.destination({ fd: 1, sync: true })),
+  );
+}
+
+function prettyStream(): DestinationStream {
+  const require = createRequire(import.meta.url);
+  let pretty: typeof import('pino-pretty');
+  try {
+    pretty = require('pino-pretty');
+  } catch {
+    throw new ConfigError([
+      'LOG_FORMAT=pretty: needs the pino-pretty package, a dev dependency (install without --omit=dev, or use LOG_FORMAT=json)',
+    ]);
+  }
+  return pretty({ destination: 1, sync: true, colorize: process.stdout.isTTY });
+}
+
+/**
+ * Yoga's own messages on the gateway's logger, redacted. Yoga's debug chatter (every request
+ * phase) goes to `trace`, so that `LOG_LEVEL=debug` shows the operations and their upstream calls.
+ */
+export function yogaLogger(logger: Logger): YogaLogger {
+  const forward =
+    (level: 'trace' | 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      if (!logger.isLevelEnabled(level)) return;
+      const [first, ...rest] = args.map(redact);
+      const detail = rest.length ? { detail: rest } : {};
+      if (first instanceof Error) logger[level]({ err: first, ...detail }, first.message);
+      else if (typeof first === 'string') logger[level](detail, first);
+      else logger[level]({ detail: [first, ...rest] });
+    };
+  return { debug: forward('trace'), info: forward('info'), warn: forward('warn'), error: forward('error') };
+}
+
+const CREDENTIAL = /\b(SSWS|Bearer)\s+[^\s"',;]+/gi;
+
+/** A copy with every `SSWS …` / `Bearer …` credential and every authorization member replaced by [redacted]. */
+export function redact(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(CREDENTIAL, `$1 ${REDACTED}`);
+  if (value instanceof Error) {
+    const copy = new Error(redact(value.message) as string);
+    copy.name = value.name;
+    copy.stack = value.stack === undefined ? undefined : (redact(value.stack) as string);
+    return copy;
+  }
+  if (typeof value === 'object' && value !== null) {
+    try {
+      return JSON.parse(
+        JSON.stringify(value, (key, v: unknown) =>
+          /^authorization$/i.test(key) ? REDACTED : typeof v === 'string' ? redact(v) : v,
+        ),
+      );
+    } catch {
+      return '[unserializable value]';
+    }
+  }
+  return value;
+}

@@ -1,0 +1,38 @@
+// What the upstream client reports about each HTTP attempt it makes, for metrics and logs. The
+// report names the route by its spec template (never a raw id in a label) and carries no header.
+import type { HttpMethod } from './routes.ts';
+
+export interface UpstreamAttempt {
+  method: HttpMethod;
+  /** The spec's path template, e.g. `/api/v1/policies/{policyId}`. */
+  template: string;
+  /** The path requested, ids filled in (without the query string). */
+  path: string;
+  /** The HTTP status, when a complete response arrived. */
+  status?: number;
+  /** The transport failure's code (e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`) when none did. */
+  errorCode?: string;
+  /** From sending the request to the end of the response body (or the failure). */
+  durationMs: number;
+  /** The `X-Request-Id` sent with the request. */
+  requestId?: string;
+  /** The `X-Rate-Limit-Remaining` answered, when the upstream sent one. */
+  rateLimitRemaining?: number;
+  /** This attempt repeats an earlier attempt of the same call. */
+  retry: boolean;
+}
+
+export interface UpstreamObserver {
+  /** Called once per attempt, after it ended; must not throw. */
+  onUpstreamRequest(attempt: UpstreamAttempt): void;
+}
+
+/** One observer that tells each of the given ones, in order. */
+export function composeObservers(...observers: (UpstreamObserver | undefined)[]): UpstreamObserver {
+  const present = observers.filter((o): o is UpstreamObserver => o !== undefined);
+  return {
+    onUpstreamRequest: (attempt) => {
+      for (const observer of present) observer.onUpstreamRequest(attempt);
+    },
+  };
+}

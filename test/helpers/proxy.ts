@@ -1,0 +1,59 @@
+// A pass-through HTTP proxy in front of a real emulator that records every request's headers and can
+// hold the next request until the test releases it: what a test needs to see the headers the gateway
+// sends upstream, or to keep an operation in flight for as long as it likes, without timers.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordingProxy {
+  url: string;
+  /** Every request received so far. */
+  received: { method: string; path: string; headers: IncomingHttpHeaders }[];
+  /** Holds the next request: `arrived` resolves once it is held, `release()` lets it through. */
+  holdNext(): { arrived: Promise<void>; release(): void };
+  close(): Promise<void>;
+}
+
+export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+  const received: RecordingProxy['received'] = [];
+  let hold: { arrive(): void; released: Promise<void> } | undefined;
+  const server = createServer(async (req, res) => {
+    received.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const held = hold;
+    hold = undefined;
+    if (held) {
+      held.arrive();
+      await held.released;
+    }
+    const headers = Object.entries(req.headers).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection'].includes(entry[0]),
+    );
+    const answer = await fetch(target + req.url, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    const hopByHop = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'];
+    res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => !hopByHop.includes(name))));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    holdNext: () => {
+      let arrive!: () => void;
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { arrive, released };
+      return { arrived, release };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

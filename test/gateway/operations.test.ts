@@ -215,7 +215,7 @@ describe('metrics', () => {
 
     const op = 'operationName="OnePolicy",operationType="query"';
     expect(delta(`gateway_operations_total{${op},outcome="success"}`)).toBe(1);
-    expect(delta(`gateway_operations_total{${op},outcome="partial"}`)).toBe(1); // policy is nullable
+    expect(delta(`gateway_operations_total{${op},outcome="error"}`)).toBe(1); // its only field is null
     expect(delta(`graphql_envelop_error_result{${op},phase="execute",code="UNAUTHENTICATED"}`)).toBe(1);
     expect(delta(`graphql_envelop_request_duration_count{${op}}`)).toBe(2);
     expect(delta(`gateway_operation_upstream_calls_count{${op}}`)).toBe(2);

@@ -18,7 +18,7 @@ export interface OperationSummary {
   upstreamCalls: number;
   /** The distinct `extensions.code` of its errors, in order of appearance. */
   errorCodes: string[];
-  /** success: no error; partial: errors next to data; error: errors and no data. */
+  /** success: no error; partial: errors next to data; error: errors, and no top-level field has a value. */
   outcome: OperationOutcome;
 }
 
@@ -54,8 +54,13 @@ export function useOperationSummary(onDone: (summary: OperationSummary) => void)
         durationMs: performance.now() - entry.startedAt,
         upstreamCalls: (context as Partial<GatewayContext>).operation?.upstreamCalls ?? 0,
         errorCodes: [...new Set(errors.map((e) => String(e.extensions?.code ?? 'UNKNOWN')))],
-        outcome: errors.length === 0 ? 'success' : result.data ? 'partial' : 'error',
+        outcome: errors.length === 0 ? 'success' : hasAnyValue(result.data) ? 'partial' : 'error',
       });
     },
   };
+}
+
+/** Whether any top-level field answered something: fields are nullable, so `data` alone says little. */
+function hasAnyValue(data: Record<string, unknown> | null | undefined): boolean {
+  return data != null && Object.values(data).some((value) => value !== null);
 }

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, createRedactingLogger } from '../../src/gateway/server.ts';
+import { createGateway } from '../../src/gateway/server.ts';
 import { TOKEN } from '../helpers/emulator.ts';
 import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { silentLogger } from '../helpers/logs.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CI = process.env.CI === 'true';
@@ -59,7 +60,7 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
     const yoga = createGateway({
       upstream: upstream.client,
       emulatorToken: TOKEN,
-      logger: createRedactingLogger('silent'),
+      logger: silentLogger(),
     });
     // The gateway's own handler, with a record of what each response cost on the wire.
     server = createServer((req, res) => {

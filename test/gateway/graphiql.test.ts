@@ -7,9 +7,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHIQL_ASSETS_PATH } from '../../src/gateway/plugins/graphiql.ts';
 import { negotiateEncoding } from '../../src/gateway/plugins/staticFiles.ts';
-import { createRedactingLogger, type RunningGateway, startGateway } from '../../src/gateway/server.ts';
+import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
 import { TOKEN } from '../helpers/emulator.ts';
 import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { silentLogger } from '../helpers/logs.ts';
 
 interface RawResponse {
   status: number;
@@ -51,7 +52,7 @@ const HTML = { accept: 'text/html' };
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
-  const logger = createRedactingLogger('silent');
+  const logger = silentLogger();
   embedded = await startGateway({ port: 0, upstream: upstream.client, logger, emulatorToken: TOKEN });
   external = await startGateway({ port: 0, upstream: upstream.client, logger });
   off = await startGateway({ port: 0, upstream: upstream.client, logger, graphiql: false, introspection: false });

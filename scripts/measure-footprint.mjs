@@ -2,8 +2,8 @@
 // embedded emulator off (UPSTREAM_URL set, as in production), next to a trivial graphql-yoga server
 // measured the same way. Writes docs/footprint.md. Run `npm run build` first.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,21 +11,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 3);
 const IDLE_MS = 3_000;
 const WARM_UP_OPERATIONS = 200;
-
-// A resolve hook that replaces the GraphiQL page renderer by a stub: the gateway without GraphiQL's
-// inlined assets, with nothing else changed.
-const hooks = mkdtempSync(join(tmpdir(), 'footprint-'));
-writeFileSync(
-  join(hooks, 'hooks.mjs'),
-  `export async function resolve(specifier, context, next) {
-     if (specifier === '@graphql-yoga/render-graphiql') return { url: 'data:text/javascript,export const renderGraphiQL = () => "";', shortCircuit: true };
-     return next(specifier, context);
-   }`,
-);
-writeFileSync(
-  join(hooks, 'register.mjs'),
-  `import { register } from 'node:module'; register(${JSON.stringify(`file://${join(hooks, 'hooks.mjs')}`)});`,
-);
 
 const TRIVIAL_YOGA = `
 import { createServer } from 'node:http';
@@ -109,16 +94,6 @@ try {
   const policies = '{ policies(type: PASSWORD) { nodes { id name rules { name } } } userTypes { name } }';
   const auth = { authorization: 'SSWS footprint' };
   rows.push(await measure('gateway (dist/main.js)', ['dist/main.js'], gatewayEnv, gatewayReady, policies, auth));
-  rows.push(
-    await measure(
-      'gateway without GraphiQL assets',
-      ['--import', join(hooks, 'register.mjs'), 'dist/main.js'],
-      gatewayEnv,
-      gatewayReady,
-      policies,
-      auth,
-    ),
-  );
   rows.push(
     await measure(
       'trivial graphql-yoga server',

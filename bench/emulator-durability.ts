@@ -2,25 +2,16 @@
 // acknowledged lost) and create throughput with a state file on an org of 5,000 policies. Bounded
 // (a few minutes), loopback only; writes the "Emulator durability" section of docs/reliability.md.
 import { spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crashDuringCreates, restartAndCheck, spawnEmulator, TOKEN } from '../test/helpers/crash.ts';
+import { percentile, RELIABILITY_REPORT, writeLatestRun } from './report.ts';
 
 const ROUNDS = 5;
 const PARALLEL_CREATES = 200;
 const ORG_SIZE = 5000;
-const REPORT = new URL('../docs/reliability.md', import.meta.url);
 const HEADING = '## Emulator durability';
 const RUN_HEADING = '### Latest run of `npm run soak:emulator`';
 const LARGE_ORG = fileURLToPath(new URL('./large-org-emulator.ts', import.meta.url));
@@ -80,9 +71,11 @@ async function measure(url: string, concurrency: number, creates: number): Promi
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
-  return { perSecond: Math.round(creates / seconds), p50: at(0.5), p99: at(0.99) };
+  return {
+    perSecond: Math.round(creates / seconds),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+  };
 }
 
 const LOADS: [concurrency: number, creates: number][] = [
@@ -115,37 +108,15 @@ async function throughput(dir: string): Promise<{ rows: string[]; fileBytes: num
   return { rows, fileBytes: statSync(statePath).size + statSync(`${statePath}.journal`).size };
 }
 
-/**
- * Replaces the latest-run part of the "Emulator durability" section of docs/reliability.md (the text
- * above it is written by hand), creating the section when it is missing; other sections stay as they are.
- */
-function writeLatestRun(run: string): void {
-  let text = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Reliability\n';
-  if (!text.includes(HEADING)) text = `${text.trimEnd()}\n\n${HEADING}\n`;
-  const section = text.indexOf(HEADING);
-  const sectionEnd = nextHeading(text, section + HEADING.length, '\n## ');
-  const start = text.indexOf(RUN_HEADING, section);
-  const [from, to] =
-    start >= 0 && start < sectionEnd
-      ? [start, Math.min(sectionEnd, nextHeading(text, start + RUN_HEADING.length, '\n### ') + 1)]
-      : [sectionEnd, sectionEnd];
-  const before = text.slice(0, from).trimEnd();
-  const after = text.slice(to).trimStart();
-  mkdirSync(new URL('.', REPORT), { recursive: true });
-  writeFileSync(REPORT, `${before}\n\n${run.trim()}\n${after ? `\n${after.trimEnd()}\n` : ''}`);
-}
-
-function nextHeading(text: string, from: number, marker: string): number {
-  const at = text.indexOf(marker, from);
-  return at < 0 ? text.length : at;
-}
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'emulator-durability-'));
   try {
     const crash = await crashRounds(dir);
     const { rows, fileBytes } = await throughput(dir);
-    writeLatestRun(`${RUN_HEADING}
+    writeLatestRun(
+      HEADING,
+      RUN_HEADING,
+      `${RUN_HEADING}
 
 ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, loopback, a 2-core machine shared with other work (load
 average ${loadavg()[0].toFixed(1)} at the end); each emulator in its own process.
@@ -164,8 +135,9 @@ journal ${(fileBytes / 1024 / 1024).toFixed(1)} MiB at the end) and, alternating
 | Parallel clients | Creates | Durable creates/s | p50 ms | p99 ms | In memory creates/s | p50 ms | p99 ms |
 | ---------------- | ------- | ----------------- | ------ | ------ | ------------------- | ------ | ------ |
 ${rows.join('\n')}
-`);
-    console.log(`written to ${REPORT.pathname}`);
+`,
+    );
+    console.log(`written to ${RELIABILITY_REPORT.pathname}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       emulatorToken: emulatorConfig?.token,
       logger,
       readiness: config.readiness,
+      queryLimits: config.queryLimits,
     });
     stops.push(() => gateway.close(config.shutdownGraceMs));
 

@@ -1,8 +1,10 @@
 // The gateway's settings, and what `npm start` reads: the gateway's plus, when UPSTREAM_URL is unset,
 // the embedded emulator's. A bad value stops the start with a message naming the variable.
 import { READINESS_DEFAULTS } from '../gateway/plugins/health.ts';
+import { QUERY_LIMIT_DEFAULTS, type QueryLimits } from '../gateway/plugins/queryLimits.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '../gateway/server.ts';
-import { UPSTREAM_DEFAULTS } from '../upstream/client.ts';
+import { OPERATION_DEFAULTS, UPSTREAM_DEFAULTS } from '../upstream/client.ts';
+import type { OperationLimits } from '../upstream/operationGuard.ts';
 import { type EmulatorConfig, readEmulatorConfig } from './emulator.ts';
 import { ConfigError, type Env, EnvReader } from './env.ts';
 
@@ -33,6 +35,10 @@ export interface GatewayConfig {
     connectTimeoutMs: number;
     headersTimeoutMs: number;
     bodyTimeoutMs: number;
+    maxBodyBytes: number;
+    retries: number;
+    /** Every GraphQL operation's upstream limits. */
+    operation: OperationLimits;
   };
   /** What the gateway accepts from its own clients. */
   http: HttpLimits;
@@ -44,6 +50,8 @@ export interface GatewayConfig {
   readiness: ReadinessConfig;
   /** After SIGTERM or SIGINT: how long in-flight operations may take before their connections are cut. */
   shutdownGraceMs: number;
+  /** Static limits of a GraphQL document. */
+  queryLimits: QueryLimits;
 }
 
 export interface HttpLimits {
@@ -73,6 +81,20 @@ export function readGatewayConfig(env: Env): GatewayConfig {
       connectTimeoutMs: r.integer('UPSTREAM_CONNECT_TIMEOUT_MS', UPSTREAM_DEFAULTS.connectTimeoutMs, 1, 600_000),
       headersTimeoutMs: r.integer('UPSTREAM_HEADERS_TIMEOUT_MS', UPSTREAM_DEFAULTS.headersTimeoutMs, 1, 600_000),
       bodyTimeoutMs: r.integer('UPSTREAM_BODY_TIMEOUT_MS', UPSTREAM_DEFAULTS.bodyTimeoutMs, 1, 600_000),
+      maxBodyBytes: r.integer('UPSTREAM_MAX_BODY_BYTES', UPSTREAM_DEFAULTS.maxBodyBytes, 1024, 1024 ** 3),
+      retries: r.integer('UPSTREAM_RETRIES', UPSTREAM_DEFAULTS.retries, 0, 10),
+      operation: {
+        timeoutMs: r.integer('OPERATION_TIMEOUT_MS', OPERATION_DEFAULTS.timeoutMs, 1, 600_000),
+        maxCalls: r.integer('MAX_UPSTREAM_CALLS', OPERATION_DEFAULTS.maxCalls, 1, 100_000),
+        concurrency: r.integer('UPSTREAM_CALLS_IN_FLIGHT', OPERATION_DEFAULTS.concurrency, 1, 1024),
+      },
+    },
+    queryLimits: {
+      depth: r.integer('MAX_QUERY_DEPTH', QUERY_LIMIT_DEFAULTS.depth, 1, 1000),
+      aliases: r.integer('MAX_QUERY_ALIASES', QUERY_LIMIT_DEFAULTS.aliases, 0, 100_000),
+      tokens: r.integer('MAX_QUERY_TOKENS', QUERY_LIMIT_DEFAULTS.tokens, 1, 1_000_000),
+      directives: r.integer('MAX_QUERY_DIRECTIVES', QUERY_LIMIT_DEFAULTS.directives, 0, 100_000),
+      cost: r.integer('MAX_QUERY_COST', QUERY_LIMIT_DEFAULTS.cost, 1, 1_000_000_000),
     },
     http: {
       maxBodyBytes: r.integer('MAX_BODY_BYTES', HTTP_DEFAULTS.maxBodyBytes, 1024, 100 * 1024 * 1024),

@@ -25,7 +25,10 @@ export function isUsableAuthorization(header: string | null | undefined): header
   return typeof header === 'string' && /^(?:SSWS|Bearer) +[\x21-\x7e][\x20-\x7e]*$/i.test(header);
 }
 
-/** `caller` carries the request id and the gateway's upstream observer; the tally is counted here. */
+/**
+ * `caller` carries the request id, the gateway's upstream observer and the client's request signal
+ * (when the client goes away, the operation's upstream calls are aborted); the tally is counted here.
+ */
 export function createContext(
   upstream: UpstreamClient,
   authorization: string | null | undefined,

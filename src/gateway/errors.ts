@@ -4,7 +4,13 @@
 // from the upstream error body only: never a stack trace, a request header or a local address.
 import { GraphQLError } from 'graphql';
 import { REFUSAL_REASONS, type RefusalReason } from '../rest/types.ts';
-import { UpstreamError, UpstreamUnavailableError } from '../upstream/errors.ts';
+import {
+  OperationAbortedError,
+  UpstreamBudgetExceededError,
+  UpstreamError,
+  UpstreamOutcomeUnknownError,
+  UpstreamUnavailableError,
+} from '../upstream/errors.ts';
 
 export interface UserErrorShape {
   message: string;
@@ -20,6 +26,10 @@ export type GatewayErrorCode =
   | 'RATE_LIMITED'
   | 'UPSTREAM_UNAVAILABLE'
   | 'UPSTREAM_ERROR'
+  | 'UPSTREAM_OUTCOME_UNKNOWN'
+  | 'UPSTREAM_BUDGET_EXCEEDED'
+  | 'OPERATION_TIMEOUT'
+  | 'OPERATION_CANCELLED'
   | 'BAD_USER_INPUT';
 
 /** What `extensions.upstream` carries. */
@@ -79,6 +89,25 @@ export function fieldOfCause(cause: string, inputArg: string): string[] | null {
  */
 export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
+  if (error instanceof UpstreamOutcomeUnknownError) {
+    return gatewayError(
+      'The upstream service did not confirm the outcome: the write may have happened. Look for it before trying again.',
+      'UPSTREAM_OUTCOME_UNKNOWN',
+    );
+  }
+  if (error instanceof UpstreamBudgetExceededError) {
+    return new GraphQLError(error.message, {
+      extensions: { code: 'UPSTREAM_BUDGET_EXCEEDED', limit: error.limit },
+    });
+  }
+  if (error instanceof OperationAbortedError) {
+    return new GraphQLError(error.message, {
+      extensions:
+        error.reason === 'timeout'
+          ? { code: 'OPERATION_TIMEOUT', timeoutMs: error.timeoutMs }
+          : { code: 'OPERATION_CANCELLED' },
+    });
+  }
   if (error instanceof UpstreamUnavailableError) {
     const summary = error.status ? `Upstream answered ${error.status}` : 'Upstream could not be reached';
     return gatewayError('The upstream service is unavailable.', 'UPSTREAM_UNAVAILABLE', {
@@ -99,7 +128,10 @@ export function toGraphQLError(error: unknown): GraphQLError {
       ...(error.reason ? { reason: error.reason } : {}),
     };
     const message = error.causes.length ? `${error.errorSummary}: ${error.causes.join('; ')}` : error.errorSummary;
-    return gatewayError(message, codeOfStatus(error.status), upstream);
+    // RATE_LIMITED says when the window resets.
+    const resetAt =
+      error.rateLimitResetAt === undefined ? {} : { resetAt: new Date(error.rateLimitResetAt).toISOString() };
+    return new GraphQLError(message, { extensions: { code: codeOfStatus(error.status), upstream, ...resetAt } });
   }
   // Kept as the original error so that the server's masking replaces it with a generic message.
   return new GraphQLError('Unexpected error.', {

@@ -22,6 +22,8 @@ import { createOperationLog } from './plugins/logging.ts';
 import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
+import { QUERY_LIMIT_DEFAULTS, type QueryLimits, queryLimitsPlugin } from './plugins/queryLimits.ts';
+import { upstreamCallEstimatePlugin } from './plugins/upstreamCallEstimate.ts';
 import { buildSchema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -49,6 +51,8 @@ export interface GatewayOptions {
   readiness?: Partial<ReadinessConfig>;
   /** Aborted when the gateway starts shutting down: /readyz answers 503 from then on. */
   shutdownSignal?: AbortSignal;
+  /** Static limits of a document; each one absent takes its default. */
+  queryLimits?: Partial<QueryLimits>;
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
@@ -75,6 +79,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       useNoOriginalError(),
       // The SDL tells what introspection does: served only where introspection is.
       options.introspection === false ? {} : useSchemaFile(),
+      queryLimitsPlugin({ ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits }),
+      upstreamCallEstimatePlugin(options.upstream.operationLimits.maxCalls),
       options.graphiql === false
         ? {}
         : useGraphiQL({
@@ -91,6 +97,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       createContext(options.upstream, request.headers.get('authorization'), {
         requestId: requestIdOf(request),
         observer: upstreamObserver,
+        signal: request.signal,
       }),
   });
 }

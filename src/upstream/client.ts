@@ -1,7 +1,10 @@
 // The undici client of the Policy and User Types services. One connection pool serves the whole
-// gateway process; each caller gets a RestApi bound to its own Authorization header, which is
-// forwarded as is and never logged or copied into an error.
-import { Pool } from 'undici';
+// gateway process; each operation gets a RestApi bound to its caller's Authorization header (which
+// is forwarded as is and never logged or copied into an error) and to an OperationGuard that keeps
+// the operation's calls within its budget, deadline and concurrency. Idempotent calls are retried
+// by undici's retry interceptor (see retryPolicy.ts); creates never are.
+import type { IncomingHttpHeaders } from 'node:http';
+import { type Dispatcher, interceptors, Pool, type RetryHandler } from 'undici';
 import type {
   Application,
   CreateUserTypeInput,
@@ -18,8 +21,23 @@ import type {
   UpdateUserTypeInput,
   UserType,
 } from '../rest/types.ts';
-import { UpstreamError, UpstreamUnavailableError } from './errors.ts';
-import type { UpstreamAttempt, UpstreamObserver } from './observer.ts';
+import {
+  type AttemptEnd,
+  type AttemptOptions,
+  completeResponses,
+  UpstreamBodyTooLargeError,
+} from './completeResponses.ts';
+import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamUnavailableError } from './errors.ts';
+import { type CallOutcome, OperationGuard, type OperationLimits } from './operationGuard.ts';
+import {
+  mayHaveReachedService,
+  RETRY_DEFAULTS,
+  type RetrySettings,
+  rateLimitResetAt,
+  retryOptionsFor,
+} from './retryPolicy.ts';
+import { TrustedTokens } from './tokenTrust.ts';
+import type { UpstreamObserver } from './observer.ts';
 import { nextCursorFromLink } from './pagination.ts';
 import { fillPath, ROUTES, type Route, type RouteName } from './routes.ts';
 
@@ -80,6 +98,16 @@ export interface UpstreamClientOptions {
   headersTimeoutMs?: number;
   /** Time allowed between two chunks of the response body. */
   bodyTimeoutMs?: number;
+  /** Larger response bodies are refused. */
+  maxBodyBytes?: number;
+  /** Retries of an idempotent call after a connection failure or a 429/502/503/504. */
+  retries?: number;
+  /** The defaults of every caller's operation (forCaller can override them). */
+  operation?: Partial<OperationLimits>;
+  /** The first backoff step and its cap (defaults 100 ms and 2 s); tests make them short. */
+  retryDelays?: { baseMs: number; maxMs: number };
+  /** Jitter source of the retry backoff in [0, 1); default Math.random. */
+  random?: () => number;
 }
 
 export const UPSTREAM_DEFAULTS = {
@@ -87,15 +115,25 @@ export const UPSTREAM_DEFAULTS = {
   connectTimeoutMs: 5_000,
   headersTimeoutMs: 10_000,
   bodyTimeoutMs: 10_000,
+  maxBodyBytes: 10 * 1024 * 1024,
+  retries: RETRY_DEFAULTS.retries,
 } as const;
 
-/** Per-caller settings of `forCaller`. */
-export interface CallerOptions {
+/** Per-caller settings of `forCaller`: one GraphQL operation's limits and what follows it. */
+export interface CallerOptions extends Partial<OperationLimits> {
   /** Sent upstream as `X-Request-Id` and reported to the observer, to follow one operation through the logs. */
   requestId?: string;
-  /** Told about every HTTP attempt made for this caller. */
+  /** Told about every HTTP attempt made for this caller, retries included. */
   observer?: UpstreamObserver;
+  /** Aborted when the client goes away: in-flight calls are aborted and no new call starts. */
+  signal?: AbortSignal;
 }
+
+export const OPERATION_DEFAULTS: OperationLimits = {
+  timeoutMs: 10_000,
+  maxCalls: 100,
+  concurrency: 8,
+};
 
 interface UpstreamRequest {
   route: Route;
@@ -113,8 +151,13 @@ interface UpstreamResponse {
 
 export class UpstreamClient {
   private readonly pool: Pool;
+  /** The pool behind the retry interceptor, over an interceptor that delivers only complete, capped bodies. */
+  private readonly dispatcher: Dispatcher;
   private readonly basePath: string;
   readonly baseUrl: string;
+  private readonly operation: OperationLimits;
+  private readonly retry: RetrySettings;
+  private readonly trustedTokens = new TrustedTokens();
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.baseUrl);
@@ -129,10 +172,36 @@ export class UpstreamClient {
       headersTimeout: options.headersTimeoutMs ?? UPSTREAM_DEFAULTS.headersTimeoutMs,
       bodyTimeout: options.bodyTimeoutMs ?? UPSTREAM_DEFAULTS.bodyTimeoutMs,
     });
+    this.dispatcher = this.pool.compose(
+      completeResponses(options.maxBodyBytes ?? UPSTREAM_DEFAULTS.maxBodyBytes),
+      interceptors.retry(),
+    );
+    this.operation = { ...OPERATION_DEFAULTS, ...definedMembers(options.operation ?? {}) };
+    this.retry = {
+      retries: options.retries ?? UPSTREAM_DEFAULTS.retries,
+      baseDelayMs: options.retryDelays?.baseMs ?? RETRY_DEFAULTS.baseDelayMs,
+      maxDelayMs: options.retryDelays?.maxMs ?? RETRY_DEFAULTS.maxDelayMs,
+      random: options.random ?? Math.random,
+    };
   }
 
+  /** The limits every operation gets unless its caller's options say otherwise. */
+  get operationLimits(): OperationLimits {
+    return this.operation;
+  }
+
+  /**
+   * The REST operations for one caller and one GraphQL operation: its calls share the operation's
+   * budget, deadline, concurrency bound and short-circuits.
+   */
   forCaller(authorization: string, options: CallerOptions = {}): RestApi {
-    return new CallerApi((request) => this.send(request, authorization, options));
+    const { signal, requestId, observer, ...limits } = options;
+    const guard = new OperationGuard(
+      { ...this.operation, ...definedMembers(limits) },
+      this.trustedTokens.for(authorization),
+      signal,
+    );
+    return new CallerApi((request) => this.send(request, authorization, guard, { requestId, observer }));
   }
 
   async close(): Promise<void> {
@@ -142,7 +211,8 @@ export class UpstreamClient {
   private async send(
     request: UpstreamRequest,
     authorization: string,
-    caller: CallerOptions,
+    guard: OperationGuard,
+    caller: Pick<CallerOptions, 'requestId' | 'observer'>,
   ): Promise<UpstreamResponse> {
     const { route, params, query, body } = request;
     const { method } = route;
@@ -151,49 +221,81 @@ export class UpstreamClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (caller.requestId !== undefined) headers['x-request-id'] = caller.requestId;
     const search = query && query.size > 0 ? `?${query}` : '';
-    const startedAt = performance.now();
-    const observe = (ending: Pick<UpstreamAttempt, 'status' | 'errorCode' | 'rateLimitRemaining'>) =>
+    const ticket = await guard.admit();
+    let outcome: CallOutcome = { kind: 'failed' };
+    let retriedAfterAmbiguousFailure = false;
+    let attempts = 0;
+    const onAttemptEnd = (end: AttemptEnd) =>
       caller.observer?.onUpstreamRequest({
         method,
         template: route.template,
         path,
-        durationMs: performance.now() - startedAt,
+        durationMs: end.durationMs,
         requestId: caller.requestId,
-        retry: false,
-        ...ending,
+        retry: attempts++ > 0,
+        status: end.status,
+        errorCode: end.errorCode,
+        rateLimitRemaining: numberHeader(end.headers?.['x-rate-limit-remaining']),
       });
-    let status: number;
-    let text: string;
-    let link: string | string[] | undefined;
-    let rateLimitRemaining: number | undefined;
     try {
-      const res = await this.pool.request({
-        method,
-        path: this.basePath + path + search,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      status = res.statusCode;
-      link = res.headers.link;
-      rateLimitRemaining = numberHeader(res.headers['x-rate-limit-remaining']);
-      text = await res.body.text();
-    } catch (error) {
-      observe({ errorCode: String((error as { code?: unknown } | null)?.code ?? 'UNKNOWN') });
-      throw transportFailure(method, path, error);
+      let status: number;
+      let text: string;
+      let responseHeaders: IncomingHttpHeaders;
+      try {
+        const options: Dispatcher.RequestOptions & AttemptOptions & { retryOptions: RetryHandler.RetryOptions } = {
+          method,
+          path: this.basePath + path + search,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: guard.signal,
+          onAttemptEnd,
+          // Read by the retry interceptor, for this request only.
+          retryOptions: retryOptionsFor(route, guard, this.retry, {
+            onAmbiguousFailure: () => {
+              retriedAfterAmbiguousFailure = true;
+            },
+          }),
+        };
+        const res = await this.dispatcher.request(options);
+        status = res.statusCode;
+        responseHeaders = res.headers;
+        text = await res.body.text();
+      } catch (error) {
+        throw callFailure(route, path, error, guard);
+      }
+      if (status === 401 || (status === 403 && method === 'GET')) {
+        const error = UpstreamError.fromResponse(status, text);
+        outcome = { kind: 'token-rejected', error };
+        throw error;
+      }
+      if (status === 429) {
+        const error = UpstreamError.fromResponse(status, text, rateLimitResetAt(responseHeaders, guard.now()));
+        outcome = { kind: 'rate-limited', error };
+        throw error;
+      }
+      if (status < 500) outcome = { kind: 'answered' };
+      const link = responseHeaders.link;
+      if (status === 502 || status === 503 || status === 504) {
+        // A proxy's 502/504 may come after the service acted; a 503 is a refusal to act.
+        if (!route.idempotent && status !== 503) throw outcomeUnknown(route, path);
+        throw new UpstreamUnavailableError(`${method} ${path}: upstream answered ${status}`, { status });
+      }
+      // The first attempt may have deleted it before its answer was lost.
+      if (method === 'DELETE' && status === 404 && retriedAfterAmbiguousFailure) {
+        return { status: 204, body: undefined, link };
+      }
+      if (status < 200 || status >= 300) throw UpstreamError.fromResponse(status, text);
+      if (route.returns === 'none') return { status, body: undefined, link };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new UpstreamError({ status, errorSummary: `Upstream answered ${status} with a body that is not JSON` });
+      }
+      return { status, body: expectShape(route, status, parsed), link };
+    } finally {
+      guard.settle(ticket, outcome);
     }
-    observe({ status, rateLimitRemaining });
-    if (status === 502 || status === 503 || status === 504) {
-      throw new UpstreamUnavailableError(`${method} ${path}: upstream answered ${status}`, { status });
-    }
-    if (status < 200 || status >= 300) throw UpstreamError.fromResponse(status, text);
-    if (route.returns === 'none') return { status, body: undefined, link };
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new UpstreamError({ status, errorSummary: `Upstream answered ${status} with a body that is not JSON` });
-    }
-    return { status, body: expectShape(route, status, parsed), link };
   }
 }
 
@@ -259,6 +361,35 @@ function expectShape(route: Route, status: number, body: unknown): unknown {
   });
 }
 
+/** Partial<T> without the members that are present but undefined, so that spreading keeps the defaults. */
+function definedMembers<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function outcomeUnknown(route: Route, path: string, cause?: unknown): UpstreamOutcomeUnknownError {
+  return new UpstreamOutcomeUnknownError(
+    `${route.method} ${path}: the upstream did not confirm the outcome; the write may have happened`,
+    { cause },
+  );
+}
+
+/**
+ * A call that got no usable response. A write that may have reached the service has an unknown
+ * outcome; otherwise the operation's abort, an oversized body, or a transport failure.
+ */
+function callFailure(route: Route, path: string, error: unknown, guard: OperationGuard): Error {
+  if ((error as { code?: unknown } | null)?.code === 'UND_ERR_INVALID_ARG') return error as Error;
+  if (!route.idempotent && mayHaveReachedService(error)) return outcomeUnknown(route, path, error);
+  if (guard.signal.aborted) return guard.signal.reason as Error;
+  if (error instanceof UpstreamBodyTooLargeError) {
+    return new UpstreamError({
+      status: error.status,
+      errorSummary: `Upstream answered ${error.status} with a body over ${error.maxBytes} bytes`,
+    });
+  }
+  return transportFailure(route.method, path, error);
+}
+
 const TRANSPORT_FAILURES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
   UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for the response headers',
@@ -281,10 +412,9 @@ function numberHeader(value: string | string[] | undefined): number | undefined 
   return value === undefined || !Number.isFinite(n) ? undefined : n;
 }
 
-/** A failure before a complete response arrived; an invalid request (a bug) is rethrown unchanged. */
+/** A failure before a complete response arrived. */
 function transportFailure(method: string, path: string, error: unknown): Error {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'UND_ERR_INVALID_ARG') return error as Error;
   const what = (typeof code === 'string' && TRANSPORT_FAILURES[code]) || 'request failed';
   return new UpstreamUnavailableError(`${method} ${path}: ${what}`, { cause: error });
 }

@@ -1,6 +1,8 @@
-// Typed failures of the upstream REST services. Callers only ever see these two classes: the
-// service answered with an error (UpstreamError), or it could not be reached or answered like a
-// broken gateway (UpstreamUnavailableError). Neither ever carries request headers.
+// Typed failures of the upstream REST services: the service answered with an error
+// (UpstreamError), could not be reached or answered like a broken gateway
+// (UpstreamUnavailableError), or a write's outcome is unknown (UpstreamOutcomeUnknownError); and the
+// operation's own limits: its deadline or cancellation (OperationAbortedError) and its call budget
+// (UpstreamBudgetExceededError). None ever carries request headers.
 import { STATUS_CODES } from 'node:http';
 import { ERROR_CODES, type ErrorBody } from '../rest/types.ts';
 
@@ -11,6 +13,8 @@ export interface UpstreamErrorFields {
   errorId?: string;
   causes?: string[];
   reason?: string;
+  /** 429: when the rate limit window resets (epoch milliseconds), from X-Rate-Limit-Reset / Retry-After. */
+  rateLimitResetAt?: number;
 }
 
 /** The service answered with an error status (its error body parsed when there is one). */
@@ -24,6 +28,8 @@ export class UpstreamError extends Error {
   readonly causes: string[];
   /** E0000142 reason (PROHIBITED / UNMET_REQUIREMENTS). */
   readonly reason: string | undefined;
+  /** 429: when the rate limit window resets (epoch milliseconds). */
+  readonly rateLimitResetAt: number | undefined;
 
   constructor(fields: UpstreamErrorFields) {
     super(fields.errorSummary);
@@ -33,18 +39,21 @@ export class UpstreamError extends Error {
     this.errorId = fields.errorId;
     this.causes = fields.causes ?? [];
     this.reason = fields.reason;
+    this.rateLimitResetAt = fields.rateLimitResetAt;
   }
 
   /** Builds the error from a response body, which may be the spec's error body, other JSON, or not JSON at all. */
-  static fromResponse(status: number, bodyText: string): UpstreamError {
+  static fromResponse(status: number, bodyText: string, rateLimitResetAt?: number): UpstreamError {
     const body = parseErrorBody(bodyText);
     if (!body)
       return new UpstreamError({
         status,
         errorSummary: `Upstream answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(),
+        rateLimitResetAt,
       });
     return new UpstreamError({
       status,
+      rateLimitResetAt,
       errorCode: body.errorCode,
       errorSummary: body.errorSummary ?? `Upstream answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(),
       errorId: body.errorId,
@@ -72,6 +81,40 @@ export class UpstreamUnavailableError extends Error {
   constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
+  }
+}
+
+/**
+ * A create (or clone) failed after the request may have reached the service (connection reset,
+ * timeout, 502/504): the object may exist. Never retried, so a client must look before it retries.
+ */
+export class UpstreamOutcomeUnknownError extends Error {
+  override readonly name = 'UpstreamOutcomeUnknownError';
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  }
+}
+
+/** The operation spent its upstream call budget; no further call starts. */
+export class UpstreamBudgetExceededError extends Error {
+  override readonly name = 'UpstreamBudgetExceededError';
+  constructor(readonly limit: number) {
+    super(`The operation used its budget of ${limit} upstream calls.`);
+  }
+}
+
+/** The operation's deadline passed ('timeout') or its client went away ('cancelled'): no further call starts. */
+export class OperationAbortedError extends Error {
+  override readonly name = 'OperationAbortedError';
+  constructor(
+    readonly reason: 'timeout' | 'cancelled',
+    readonly timeoutMs: number,
+  ) {
+    super(
+      reason === 'timeout'
+        ? `The operation did not finish within ${timeoutMs} ms.`
+        : 'The client cancelled the operation.',
+    );
   }
 }
 

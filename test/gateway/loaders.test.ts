@@ -1,6 +1,6 @@
 // The per-request loaders, measured by the emulator's request counter: no REST call twice in one
 // operation, and no call for data an earlier call already returned.
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createLoaders,
   forgetPolicy,
@@ -38,7 +38,7 @@ function startCounting(): void {
   counted = countFromNow(upstream().emulator);
 }
 
-beforeAll(() => {
+beforeEach(() => {
   api = upstream().api;
 });
 beforeEach(() => {

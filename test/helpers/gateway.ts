@@ -3,8 +3,8 @@
 // its client alone serve the tests of the client and of what is built directly on it.
 import type { GraphQLSchema } from 'graphql';
 import type { EmulatorOptions } from '../../src/emulator/index.ts';
-import { startGateway, type Gateway } from '../../src/gateway/server.ts';
-import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
+import { type GatewayOptions, startGateway, type Gateway } from '../../src/gateway/server.ts';
+import { UpstreamClient, type RestApi, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from './emulator.ts';
 import { useForTests } from './lifecycle.ts';
 import { silentLogger } from './logs.ts';
@@ -13,19 +13,24 @@ import { silentLogger } from './logs.ts';
 export interface TestUpstream {
   emulator: TestEmulator;
   client: UpstreamClient;
-  /** The client speaking for a caller with the test token. */
-  api: RestApi;
+  /** The client speaking for a caller with the test token: each read is a new operation, with its own limits. */
+  readonly api: RestApi;
   /** Closes the client, then the emulator. */
   close(): Promise<void>;
 }
 
-export async function startTestUpstream(options: Partial<EmulatorOptions> = {}): Promise<TestUpstream> {
+export async function startTestUpstream(
+  options: Partial<EmulatorOptions> = {},
+  clientOptions: Omit<UpstreamClientOptions, 'baseUrl'> = {},
+): Promise<TestUpstream> {
   const emulator = await startTestEmulator(options);
-  const client = new UpstreamClient({ baseUrl: emulator.url });
+  const client = new UpstreamClient({ baseUrl: emulator.url, ...clientOptions });
   return {
     emulator,
     client,
-    api: client.forCaller(`SSWS ${TOKEN}`),
+    get api() {
+      return client.forCaller(`SSWS ${TOKEN}`);
+    },
     close: async () => {
       await client.close();
       await emulator.close();
@@ -67,15 +72,23 @@ export interface TestStackOptions {
   emulator?: Partial<EmulatorOptions>;
   /** A schema of the test's own over the real context and loaders; default: the gateway's. */
   schema?: GraphQLSchema;
+  /** Upstream client settings (retries, operation limits, jitter source). */
+  client?: Omit<UpstreamClientOptions, 'baseUrl'>;
+  queryLimits?: GatewayOptions['queryLimits'];
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const { emulator, client: upstream, close: closeUpstream } = await startTestUpstream(options.emulator);
+  const {
+    emulator,
+    client: upstream,
+    close: closeUpstream,
+  } = await startTestUpstream(options.emulator, options.client);
   const gateway = await startGateway({
     port: 0,
     host: '127.0.0.1',
     upstream,
     schema: options.schema,
+    queryLimits: options.queryLimits,
     // Masked errors are expected in tests; keep the output quiet.
     logger: silentLogger(),
   });

@@ -1,0 +1,38 @@
+// What the long runs under bench/ share: latency percentiles, and writing a run's results into its
+// section of docs/reliability.md without touching the rest of the file.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+export const RELIABILITY_REPORT = new URL('../docs/reliability.md', import.meta.url);
+
+/** The value at quantile `q` (0..1) of the measured latencies, rounded to whole milliseconds. */
+export function percentile(latencies: number[], q: number): number {
+  if (!latencies.length) return 0;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
+}
+
+/**
+ * Replaces the latest-run part (from `runHeading` to the next heading) of the `heading` section of
+ * docs/reliability.md (the text above it is written by hand), creating the section when it is
+ * missing; other sections stay as they are.
+ */
+export function writeLatestRun(heading: string, runHeading: string, run: string): void {
+  let text = existsSync(RELIABILITY_REPORT) ? readFileSync(RELIABILITY_REPORT, 'utf8') : '# Reliability\n';
+  if (!text.includes(heading)) text = `${text.trimEnd()}\n\n${heading}\n`;
+  const section = text.indexOf(heading);
+  const sectionEnd = nextHeading(text, section + heading.length, '\n## ');
+  const start = text.indexOf(runHeading, section);
+  const [from, to] =
+    start >= 0 && start < sectionEnd
+      ? [start, Math.min(sectionEnd, nextHeading(text, start + runHeading.length, '\n### ') + 1)]
+      : [sectionEnd, sectionEnd];
+  const before = text.slice(0, from).trimEnd();
+  const after = text.slice(to).trimStart();
+  mkdirSync(new URL('.', RELIABILITY_REPORT), { recursive: true });
+  writeFileSync(RELIABILITY_REPORT, `${before}\n\n${run.trim()}\n${after ? `\n${after.trimEnd()}\n` : ''}`);
+}
+
+function nextHeading(text: string, from: number, marker: string): number {
+  const at = text.indexOf(marker, from);
+  return at < 0 ? text.length : at;
+}

@@ -1,0 +1,89 @@
+// Static limits on a GraphQL document, checked before anything runs: tokens (the parser's own
+// maxTokens, and a document nested too deeply for the parser is refused instead of overflowing the
+// stack), then depth, aliases, directives and a cost of the selected fields after fragment
+// expansion (graphql-armor's validation rules, which count each fragment once, so a fragment bomb
+// is refused in milliseconds). Every refusal is a QUERY_LIMIT_EXCEEDED error naming the limit.
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import type { GraphQLArmorCallbackConfiguration } from '@escape.tech/graphql-armor-types';
+import { GraphQLError, parse } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+export interface QueryLimits {
+  /** Nesting of fields, fragments counted where they are spread. */
+  depth: number;
+  aliases: number;
+  /** Lexical tokens of the whole document. */
+  tokens: number;
+  directives: number;
+  /** Every selected field counts one, a field's selection counted `first` times when `first` is a literal. */
+  cost: number;
+}
+
+export const QUERY_LIMIT_DEFAULTS: QueryLimits = {
+  depth: 12,
+  aliases: 50,
+  tokens: 5_000,
+  directives: 50,
+  cost: 10_000,
+};
+
+export function queryLimitsPlugin(limits: QueryLimits): Plugin {
+  return {
+    onParse({ setParseFn }) {
+      setParseFn((source, options) => parseWithinLimits(source, { ...options, maxTokens: limits.tokens }));
+    },
+    onValidate({ addValidationRule }) {
+      addValidationRule(maxDepthRule({ n: limits.depth, ...reportAs('depth', limits.depth) }));
+      addValidationRule(maxAliasesRule({ n: limits.aliases, ...reportAs('aliases', limits.aliases) }));
+      addValidationRule(maxDirectivesRule({ n: limits.directives, ...reportAs('directives', limits.directives) }));
+      addValidationRule(
+        costLimitRule({
+          maxCost: limits.cost,
+          objectCost: 1,
+          scalarCost: 1,
+          depthCostFactor: 1,
+          flattenFragments: true,
+          ...reportAs('cost', limits.cost),
+        }),
+      );
+    },
+  };
+}
+
+/** Reports armor's refusal as a validation error with a code, instead of throwing out of validation. */
+function reportAs(limit: keyof QueryLimits, max: number): GraphQLArmorCallbackConfiguration {
+  return {
+    propagateOnRejection: false,
+    onReject: [
+      (context, error) =>
+        context?.reportError(
+          new GraphQLError(error.message.replace(/^Syntax Error: /, ''), {
+            extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit, max },
+          }),
+        ),
+    ],
+  };
+}
+
+type ParseArgs = Parameters<typeof parse>;
+
+function parseWithinLimits(source: ParseArgs[0], options: NonNullable<ParseArgs[1]> & { maxTokens: number }) {
+  try {
+    return parse(source, options);
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new GraphQLError('The document is nested too deeply.', {
+        extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'depth' },
+      });
+    }
+    if (error instanceof GraphQLError && /more tha\w* \d+ tokens/.test(error.message)) {
+      throw new GraphQLError(`Token limit of ${options.maxTokens} exceeded.`, {
+        extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'tokens', max: options.maxTokens },
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,157 @@
+// The limits of one GraphQL operation's upstream traffic: a budget of calls, a bound on calls in
+// flight, a deadline and the client's cancellation (one AbortSignal for every request), and the
+// short-circuits: a token not yet seen to work is probed with one call before the fan-out; after
+// the upstream rejects the token, or rate-limits the operation past its deadline, no call starts.
+import { setMaxListeners } from 'node:events';
+import { OperationAbortedError, UpstreamBudgetExceededError, type UpstreamError } from './errors.ts';
+import type { TokenTrust } from './tokenTrust.ts';
+
+export interface OperationLimits {
+  /** The operation's deadline, from its start. */
+  timeoutMs: number;
+  /** Upstream calls (retries included) the operation may make. */
+  maxCalls: number;
+  /** Upstream calls of the operation in flight at once. */
+  concurrency: number;
+}
+
+/** How a call ended, as far as the operation's other calls are concerned. */
+export type CallOutcome =
+  /** The service answered with a status that proves the token works (2xx, 400, 404, …). */
+  | { kind: 'answered' }
+  /** 401, or 403 to a read: the token is no good, and no call of the operation can succeed. */
+  | { kind: 'token-rejected'; error: UpstreamError }
+  /** 429 with a reset the operation cannot wait for. */
+  | { kind: 'rate-limited'; error: UpstreamError }
+  /** Anything else (unavailable, timed out, aborted): says nothing about the token. */
+  | { kind: 'failed' };
+
+export interface CallTicket {
+  /** This call finds out whether the token works; the operation's other calls wait for it. */
+  readonly probe: boolean;
+}
+
+export class OperationGuard {
+  /** Aborted when the deadline passes or the client goes away; its reason is an OperationAbortedError. */
+  readonly signal: AbortSignal;
+  /** Epoch milliseconds. */
+  readonly deadline: number;
+  private readonly controller = new AbortController();
+  private calls = 0;
+  private inFlight = 0;
+  /** Woken whenever a call ends: waiters look again at what blocked them. */
+  private wakers: (() => void)[] = [];
+  private probeInFlight = false;
+  private tokenRejection: UpstreamError | undefined;
+  private rateLimitRefusal: UpstreamError | undefined;
+  private rateLimitedUntil = 0;
+
+  constructor(
+    private readonly limits: OperationLimits,
+    private readonly token: TokenTrust,
+    clientSignal?: AbortSignal,
+    readonly now: () => number = Date.now,
+  ) {
+    this.signal = this.controller.signal;
+    // Every request and every waiting call listens; their number is bounded by the call budget.
+    setMaxListeners(0, this.signal);
+    this.deadline = now() + limits.timeoutMs;
+    const timer = setTimeout(() => this.abort('timeout'), limits.timeoutMs);
+    timer.unref();
+    this.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    if (clientSignal?.aborted) this.abort('cancelled');
+    else clientSignal?.addEventListener('abort', () => this.abort('cancelled'), { once: true });
+  }
+
+  /** Calls made so far, retries included. */
+  get callsMade(): number {
+    return this.calls;
+  }
+
+  /** Waits until a call may start and counts it, or throws why none may start. */
+  async admit(): Promise<CallTicket> {
+    for (;;) {
+      const refusal = this.refusal();
+      if (refusal) throw refusal;
+      const wait = this.rateLimitedUntil - this.now();
+      if (wait > 0) await this.sleep(wait);
+      else if (this.probeInFlight && !this.token.isTrusted()) await this.nextCallEnd();
+      else if (this.inFlight >= this.limits.concurrency) await this.nextCallEnd();
+      else break;
+    }
+    this.calls++;
+    this.inFlight++;
+    const probe = !this.token.isTrusted();
+    if (probe) this.probeInFlight = true;
+    return { probe };
+  }
+
+  /** Ends a call admitted by admit(). */
+  settle(ticket: CallTicket, outcome: CallOutcome): void {
+    this.inFlight--;
+    if (ticket.probe) this.probeInFlight = false;
+    if (outcome.kind === 'answered') this.token.trust();
+    else if (outcome.kind === 'token-rejected') {
+      this.token.distrust();
+      this.tokenRejection ??= outcome.error;
+    } else if (outcome.kind === 'rate-limited') this.rateLimitRefusal ??= outcome.error;
+    const wakers = this.wakers;
+    this.wakers = [];
+    for (const wake of wakers) wake();
+  }
+
+  /**
+   * Whether a call may be retried after `delayMs`: not once the operation is aborted or out of
+   * budget, nor when the retry would start past the deadline. A retry counts as a call.
+   */
+  allowRetry(delayMs: number): boolean {
+    if (this.refusal() || this.now() + delayMs >= this.deadline) return false;
+    this.calls++;
+    return true;
+  }
+
+  /** After a 429 the operation will wait out: no call of the operation starts before `epochMs`. */
+  holdUntil(epochMs: number): void {
+    this.rateLimitedUntil = Math.max(this.rateLimitedUntil, epochMs);
+  }
+
+  /** Resolves after `ms`, or rejects with the abort reason as soon as the operation is aborted. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.signal.aborted) return reject(this.signal.reason);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(this.signal.reason);
+      };
+      const timer = setTimeout(() => {
+        this.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      this.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private refusal(): Error | undefined {
+    if (this.signal.aborted) return this.signal.reason as Error;
+    if (this.tokenRejection) return this.tokenRejection;
+    if (this.rateLimitRefusal) return this.rateLimitRefusal;
+    if (this.calls >= this.limits.maxCalls) return new UpstreamBudgetExceededError(this.limits.maxCalls);
+    return undefined;
+  }
+
+  /** Resolves when a call of the operation ends or the operation is aborted. */
+  private nextCallEnd(): Promise<void> {
+    return new Promise((resolve) => {
+      const onAbort = () => resolve();
+      this.signal.addEventListener('abort', onAbort, { once: true });
+      this.wakers.push(() => {
+        this.signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  }
+
+  private abort(reason: OperationAbortedError['reason']): void {
+    if (!this.signal.aborted) this.controller.abort(new OperationAbortedError(reason, this.limits.timeoutMs));
+  }
+}

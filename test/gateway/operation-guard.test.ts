@@ -1,0 +1,161 @@
+// The per-operation guard on its own: concurrency bound, call budget, token probe, short-circuits
+// after a rejected token or a rate limit, the deadline and the client's cancellation. Timers are
+// fake where the deadline matters; nothing waits on real time.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OperationAbortedError, UpstreamBudgetExceededError, UpstreamError } from '../../src/upstream/errors.ts';
+import { OperationGuard, type OperationLimits } from '../../src/upstream/operationGuard.ts';
+import { type TokenTrust, TrustedTokens } from '../../src/upstream/tokenTrust.ts';
+
+const LIMITS: OperationLimits = { timeoutMs: 10_000, maxCalls: 100, concurrency: 8 };
+
+function trust(initially: boolean): TokenTrust & { trusted: boolean } {
+  const t = {
+    trusted: initially,
+    isTrusted: () => t.trusted,
+    trust: () => {
+      t.trusted = true;
+    },
+    distrust: () => {
+      t.trusted = false;
+    },
+  };
+  return t;
+}
+
+/** Lets every pending promise callback and timer-free continuation run. */
+const settleMicrotasks = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Tracks whether a promise has settled yet, and how. */
+function track<T>(promise: Promise<T>) {
+  const state: { done: boolean; value?: T; error?: unknown } = { done: false };
+  promise.then(
+    (value) => Object.assign(state, { done: true, value }),
+    (error: unknown) => Object.assign(state, { done: true, error }),
+  );
+  return state;
+}
+
+const rejected = new UpstreamError({ status: 401, errorCode: 'E0000011', errorSummary: 'Invalid token provided' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('OperationGuard', () => {
+  it('lets at most `concurrency` calls run at once; the next starts when one ends', async () => {
+    const guard = new OperationGuard({ ...LIMITS, concurrency: 2 }, trust(true));
+    const first = await guard.admit();
+    await guard.admit();
+    const third = track(guard.admit());
+    await settleMicrotasks();
+    expect(third.done).toBe(false);
+    guard.settle(first, { kind: 'answered' });
+    await settleMicrotasks();
+    expect(third.done).toBe(true);
+    expect(guard.callsMade).toBe(3);
+  });
+
+  it('refuses calls past the budget, retries included', async () => {
+    const guard = new OperationGuard({ ...LIMITS, maxCalls: 3 }, trust(true));
+    await guard.admit();
+    expect(guard.allowRetry(0)).toBe(true);
+    await guard.admit();
+    expect(guard.allowRetry(0)).toBe(false);
+    await expect(guard.admit()).rejects.toEqual(new UpstreamBudgetExceededError(3));
+  });
+
+  it('probes a token not known to work with one call; after a rejection no other call starts', async () => {
+    const token = trust(false);
+    const guard = new OperationGuard(LIMITS, token);
+    const probe = await guard.admit();
+    expect(probe.probe).toBe(true);
+    const waiting = [track(guard.admit()), track(guard.admit())];
+    await settleMicrotasks();
+    expect(waiting.map((w) => w.done)).toEqual([false, false]);
+    guard.settle(probe, { kind: 'token-rejected', error: rejected });
+    await settleMicrotasks();
+    expect(waiting.map((w) => w.error)).toEqual([rejected, rejected]);
+    expect(guard.callsMade).toBe(1);
+  });
+
+  it('lets the fan-out go once the probe shows the token works, and remembers the token', async () => {
+    const tokens = new TrustedTokens();
+    const guard = new OperationGuard(LIMITS, tokens.for('SSWS good'));
+    const probe = await guard.admit();
+    const waiting = [track(guard.admit()), track(guard.admit())];
+    guard.settle(probe, { kind: 'answered' });
+    await settleMicrotasks();
+    expect(waiting.map((w) => w.value)).toEqual([{ probe: false }, { probe: false }]);
+    // The next operation of the same caller needs no probe; another token does.
+    expect((await new OperationGuard(LIMITS, tokens.for('SSWS good')).admit()).probe).toBe(false);
+    expect((await new OperationGuard(LIMITS, tokens.for('SSWS other')).admit()).probe).toBe(true);
+  });
+
+  it('hands the probe on when it fails without saying anything about the token', async () => {
+    const guard = new OperationGuard(LIMITS, trust(false));
+    const probe = await guard.admit();
+    const next = track(guard.admit());
+    guard.settle(probe, { kind: 'failed' });
+    await settleMicrotasks();
+    expect(next.value).toEqual({ probe: true });
+  });
+
+  it('starts no call after a 429 it cannot wait for', async () => {
+    const guard = new OperationGuard(LIMITS, trust(true));
+    const ticket = await guard.admit();
+    const limited = new UpstreamError({ status: 429, errorSummary: 'rate limited', rateLimitResetAt: 1 });
+    guard.settle(ticket, { kind: 'rate-limited', error: limited });
+    await expect(guard.admit()).rejects.toBe(limited);
+  });
+
+  it('holds new calls until a rate limit it waits for resets', async () => {
+    vi.useFakeTimers();
+    const guard = new OperationGuard(LIMITS, trust(true));
+    guard.holdUntil(Date.now() + 1_000);
+    const held = track(guard.admit());
+    await vi.advanceTimersByTimeAsync(999);
+    expect(held.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(held.value).toEqual({ probe: false });
+  });
+
+  it('aborts at the deadline: the signal fires, waiting calls fail, no retry is allowed', async () => {
+    vi.useFakeTimers();
+    const guard = new OperationGuard({ ...LIMITS, concurrency: 1, timeoutMs: 500 }, trust(true));
+    await guard.admit();
+    const waiting = track(guard.admit());
+    expect(guard.allowRetry(499)).toBe(true);
+    expect(guard.allowRetry(501)).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(guard.signal.aborted).toBe(true);
+    expect(waiting.error).toEqual(new OperationAbortedError('timeout', 500));
+    expect(guard.allowRetry(0)).toBe(false);
+    await expect(guard.sleep(10)).rejects.toBeInstanceOf(OperationAbortedError);
+  });
+
+  it('aborts when the client goes away', async () => {
+    const client = new AbortController();
+    const guard = new OperationGuard(LIMITS, trust(true), client.signal);
+    const sleeping = track(guard.sleep(60_000));
+    client.abort();
+    await settleMicrotasks();
+    expect(sleeping.error).toEqual(new OperationAbortedError('cancelled', LIMITS.timeoutMs));
+    await expect(guard.admit()).rejects.toMatchObject({ reason: 'cancelled' });
+  });
+});
+
+describe('TrustedTokens', () => {
+  it('forgets a token after its time, when the upstream rejects it, and the oldest beyond its size', () => {
+    let now = 0;
+    const tokens = new TrustedTokens(1_000, 2, () => now);
+    tokens.for('a').trust();
+    expect(tokens.for('a').isTrusted()).toBe(true);
+    now = 1_000;
+    expect(tokens.for('a').isTrusted()).toBe(false);
+    tokens.for('a').trust();
+    tokens.for('a').distrust();
+    expect(tokens.for('a').isTrusted()).toBe(false);
+    for (const t of ['x', 'y', 'z']) tokens.for(t).trust();
+    expect(['x', 'y', 'z'].map((t) => tokens.for(t).isTrusted())).toEqual([false, true, true]);
+  });
+});

@@ -1,0 +1,192 @@
+// Query cost decided before any upstream call: the static limits (tokens, depth, aliases,
+// directives, selected-field cost) and the upstream-call estimate refuse an operation with a coded
+// error and without a single upstream request, whatever the token, while the gateway keeps
+// answering others.
+import { buildSchema, type GraphQLObjectType, parse, validate } from 'graphql';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIELDS_WITH_UPSTREAM_CALLS, upstreamCallLimitRule } from '../../src/gateway/plugins/upstreamCallEstimate.ts';
+import { createGateway } from '../../src/gateway/server.ts';
+import { silentLogger } from '../helpers/logs.ts';
+import { countFromNow, type RequestCounts } from '../helpers/emulator.ts';
+import { startTestStack, type TestStack } from '../helpers/gateway.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack.close();
+});
+let requests: () => RequestCounts;
+beforeEach(async () => {
+  await stack.emulator.reset();
+  requests = countFromNow(stack.emulator);
+});
+
+const JUNK = 'SSWS junk-token';
+
+/** Posts a document and returns the HTTP status with the parsed answer. */
+async function post(query: string, auth = 'SSWS test-token') {
+  const res = await fetch(`${stack.url}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json',
+      authorization: auth,
+    },
+    body: JSON.stringify({ query }),
+  });
+  return { status: res.status, body: (await res.json()) as { data?: unknown; errors?: any[] } };
+}
+
+function codes(body: { errors?: { extensions?: { code?: string } }[] }): string[] {
+  return (body.errors ?? []).map((e) => e.extensions?.code ?? '');
+}
+
+/** The issue's fragment bomb: 10 aliases of `rules` per level through `policy`, six levels. */
+function fragmentBomb(): string {
+  const aliases = (inner: string) => Array.from({ length: 10 }, (_, i) => `r${i}: rules { ${inner} }`).join(' ');
+  const fragments = [1, 2, 3, 4, 5].map(
+    (level) => `fragment L${level} on Policy { ${aliases(`policy { ...L${level + 1} }`)} }`,
+  );
+  fragments.push(`fragment L6 on Policy { ${aliases('id name status priority')} }`);
+  return `query Bomb { policies(type: PASSWORD) { nodes { ...L1 } } } ${fragments.join(' ')}`;
+}
+
+function policyAliases(count: number): string {
+  return `{ ${Array.from({ length: count }, (_, i) => `p${i}: policy(id: "00p${i}") { id }`).join(' ')} }`;
+}
+
+describe('static limits', () => {
+  it('refuses the fragment bomb before any upstream call, and keeps answering others', async () => {
+    const bomb = await post(fragmentBomb());
+    expect(bomb.body.data).toBeUndefined();
+    expect(codes(bomb.body)).toContain('QUERY_LIMIT_EXCEEDED');
+    const limits = bomb.body.errors?.map((e) => e.extensions.limit);
+    expect(limits).toEqual(expect.arrayContaining(['depth', 'aliases', 'cost']));
+    expect(requests().total).toBe(0);
+
+    const other = await post('{ policies(type: PASSWORD) { nodes { name } } }');
+    expect(other.body.errors).toBeUndefined();
+    expect(requests().total).toBe(1);
+  });
+
+  it('refuses 5,000 policy aliases with a valid or a junk token, before any upstream call', async () => {
+    const query = policyAliases(5_000);
+    for (const auth of ['SSWS test-token', JUNK]) {
+      const { status, body } = await post(query, auth);
+      expect(status).toBe(400);
+      expect(body.errors).toEqual([
+        expect.objectContaining({ extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'tokens', max: 5000 } }),
+      ]);
+    }
+    // With the token and alias limits lifted, the upstream-call estimate still refuses it.
+    const lifted = createGateway({
+      upstream: stack.upstream,
+      queryLimits: { tokens: 1_000_000, aliases: 1_000_000 },
+      logger: silentLogger(),
+    });
+    const res = await lifted.fetch('http://gateway/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: JUNK },
+      body: JSON.stringify({ query }),
+    });
+    expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({ extensions: { code: 'COST_LIMIT_EXCEEDED', estimate: 5000, limit: 100 } }),
+    ]);
+    expect(requests().total).toBe(0);
+  });
+
+  it('answers a depth-1000 document with a 400, not a stack overflow', async () => {
+    const deep = `{ policy(id: "x") { ${'rules { policy { '.repeat(500)}id${' } }'.repeat(500)} } }`;
+    const { status, body } = await post(deep);
+    expect(status).toBe(400);
+    expect(body.errors).toContainEqual(
+      expect.objectContaining({ extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'depth', max: 12 } }),
+    );
+    // As deep as 5,000 tokens allow.
+    const deepest = `{${'a{'.repeat(1666)}b${'}'.repeat(1666)}}`;
+    const second = await post(deepest);
+    expect(second.status).toBe(400);
+    expect(codes(second.body)).toContain('QUERY_LIMIT_EXCEEDED');
+    expect(requests().total).toBe(0);
+  });
+
+  it('names each limit that a document passes, with its maximum', async () => {
+    const tokens = await post(`{ ${'__typename '.repeat(5_001)}}`);
+    expect(tokens.body.errors).toEqual([
+      expect.objectContaining({ extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'tokens', max: 5000 } }),
+    ]);
+    const depth13 = `{ policy(id: "x") { ${'rules { policy { '.repeat(6)}id${' } }'.repeat(6)} } }`;
+    expect((await post(depth13)).body.errors).toEqual([
+      expect.objectContaining({ extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'depth', max: 12 } }),
+    ]);
+    const aliases51 = `{ ${Array.from({ length: 51 }, (_, i) => `p${i}: policy(id: "x") { id }`).join(' ')} }`;
+    expect((await post(aliases51)).body.errors).toEqual([
+      expect.objectContaining({ extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'aliases', max: 50 } }),
+    ]);
+    const directives51 = `{ __typename ${'@include(if: true) '.repeat(51)}}`;
+    expect(codes((await post(directives51)).body)).toContain('QUERY_LIMIT_EXCEEDED');
+    expect(requests().total).toBe(0);
+  });
+
+  it('runs a document within every limit, introspection included', async () => {
+    const introspection = await post(
+      '{ __schema { types { name fields { name type { name ofType { name ofType { name ofType { name ofType { name } } } } } } } } }',
+    );
+    expect(introspection.body.errors).toBeUndefined();
+    const within = await post(`{ ${Array.from({ length: 50 }, (_, i) => `t${i}: __typename`).join(' ')} }`);
+    expect(within.body.errors).toBeUndefined();
+  });
+});
+
+describe('upstream-call estimate', () => {
+  it('refuses an operation that asks for more calls than MAX_UPSTREAM_CALLS, with the estimate and the limit', async () => {
+    // 34 aliases of a policy with its rules and applications: 102 calls.
+    const query = `{ ${Array.from({ length: 34 }, (_, i) => `p${i}: policy(id: "00p${i}") { ...Joins }`).join(' ')} }
+      fragment Joins on Policy { rules { id } applications { id } }`;
+    for (const auth of ['SSWS test-token', JUNK]) {
+      const { body } = await post(query, auth);
+      expect(body.data).toBeUndefined();
+      expect(body.errors).toEqual([
+        expect.objectContaining({ extensions: { code: 'COST_LIMIT_EXCEEDED', estimate: 102, limit: 100 } }),
+      ]);
+    }
+    expect(requests().total).toBe(0);
+  });
+
+  const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+
+  it('knows only fields the schema has', () => {
+    for (const [typeName, fields] of Object.entries(FIELDS_WITH_UPSTREAM_CALLS)) {
+      const type = schema.getType(typeName);
+      expect(type && 'getFields' in type, typeName).toBe(true);
+      const known = Object.keys((type as GraphQLObjectType).getFields());
+      expect(known, typeName).toEqual(expect.arrayContaining([...fields]));
+    }
+  });
+
+  it('counts each selection of a field that needs a call, and a field inside a list once', () => {
+    const estimate = (query: string) => {
+      const [error] = validate(schema, parse(query), [upstreamCallLimitRule(0)]);
+      return error?.extensions.estimate;
+    };
+    expect(estimate('{ policies(type: PASSWORD) { nodes { rules { policy { name } } } } }')).toBe(2);
+    expect(
+      estimate('{ a: policy(id: "1") { id } b: policy(id: "2") { ... on PasswordPolicy { rules { id } } } }'),
+    ).toBe(3);
+    expect(estimate('{ userTypes { id } userType(id: "default") { id } }')).toBe(2);
+    expect(
+      estimate(
+        'query { a: policy(id: "1") { ...F } b: policy(id: "2") { ...F } } fragment F on Policy { rule(id: "r") { id } }',
+      ),
+    ).toBe(4);
+    expect(
+      estimate(
+        'mutation { a: deletePolicy(id: "1") { userErrors { message } } b: deletePolicy(id: "2") { userErrors { message } } }',
+      ),
+    ).toBe(2);
+    expect(estimate('{ __typename }')).toBeUndefined();
+  });
+});

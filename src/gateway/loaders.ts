@@ -1,7 +1,8 @@
 // Per-request DataLoaders over one caller's RestApi: a REST call is never made twice in one
 // operation, and never made for data an earlier call already returned (lists prime the by-id
 // loaders; a lookup inside a list already loaded is answered from that list). Created for each
-// request, so nothing is ever shared between requests or callers.
+// request, so nothing is ever shared between requests or callers. One small factory per resource
+// (policies, rules, user types) owns that resource's loaders and caches; `createLoaders` joins them.
 import DataLoader from 'dataloader';
 import type { Application, Policy, PolicyRule, UserType } from '../rest/types.ts';
 import type { Page, PolicyListArgs, RestApi } from '../upstream/client.ts';
@@ -17,37 +18,62 @@ export const ALL_USER_TYPES = 'all';
 /** The id alias of the default user type. */
 export const DEFAULT_USER_TYPE = 'default';
 
-export interface Loaders {
+/** Policies: by id, pages of a listing (which prime the by-id loader), mapped applications. */
+export interface PolicyLoaders {
   /** 404 -> null. */
   policy: DataLoader<string, Policy | null>;
-  /** By policy id. */
-  rules: DataLoader<string, PolicyRule[]>;
-  /** 404 -> null; answered from the policy's rules list when that was loaded. */
-  rule: DataLoader<RuleKey, PolicyRule | null, string>;
-  /** One id: one GET; a batch of 2+ ids: one list call. `default` selects the default type. 404 -> null. */
-  userType: DataLoader<string, UserType | null>;
-  /** The whole list of user types (key ALL_USER_TYPES); primes `userType`. */
-  userTypeList: DataLoader<typeof ALL_USER_TYPES, UserType[]>;
   /** One page of a policy list; primes `policy`. */
   policyPage: DataLoader<PolicyListArgs, Page<Policy>, string>;
   /** By policy id. */
   policyApplications: DataLoader<string, Application[]>;
 }
 
-/** Loaders plus the rule cache, which forgetting a policy's rules walks through. */
-interface LoaderState extends Loaders {
-  [ruleCacheOf]: Map<string, Promise<PolicyRule | null>>;
+/** Rules: a policy's list (which primes the single-rule loader) and single rules. */
+export interface RuleLoaders {
+  /** By policy id. */
+  rules: DataLoader<string, PolicyRule[]>;
+  /** 404 -> null; answered from the policy's rules list when that was loaded. */
+  rule: DataLoader<RuleKey, PolicyRule | null, string>;
+  /** Drops the policy's rules list and every single rule of that policy. */
+  forgetRulesOf(policyId: string): void;
 }
-const ruleCacheOf = Symbol('ruleCache');
+
+/** User types: by id (or `default`) and the org's one list, which primes the by-id loader. */
+export interface UserTypeLoaders {
+  /** One id: one GET; a batch of 2+ ids: one list call. `default` selects the default type. 404 -> null. */
+  userType: DataLoader<string, UserType | null>;
+  /** The whole list of user types (key ALL_USER_TYPES); primes `userType`. */
+  userTypeList: DataLoader<typeof ALL_USER_TYPES, UserType[]>;
+}
+
+export interface Loaders extends PolicyLoaders, RuleLoaders, UserTypeLoaders {}
 
 export function createLoaders(api: RestApi): Loaders {
-  const rulesCache = new Map<string, Promise<PolicyRule[]>>();
-  const ruleCache = new Map<string, Promise<PolicyRule | null>>();
-  const userTypeListCache = new Map<string, Promise<UserType[]>>();
+  return { ...policyLoaders(api), ...ruleLoaders(api), ...userTypeLoaders(api) };
+}
 
+function policyLoaders(api: RestApi): PolicyLoaders {
   const policy = new DataLoader<string, Policy | null>((ids) =>
     eachKey(ids, (id) => nullWhenNotFound(api.getPolicy(id))),
   );
+  const policyPage = new DataLoader<PolicyListArgs, Page<Policy>, string>(
+    (argsList) =>
+      eachKey(argsList, async (args) => {
+        const page = await api.listPolicies(args);
+        for (const p of page.items) policy.prime(p.id, p);
+        return page;
+      }),
+    { cacheKeyFn: stableKey },
+  );
+  const policyApplications = new DataLoader<string, Application[]>((ids) =>
+    eachKey(ids, (id) => api.listPolicyApplications(id)),
+  );
+  return { policy, policyPage, policyApplications };
+}
+
+function ruleLoaders(api: RestApi): RuleLoaders {
+  const rulesCache = new Map<string, Promise<PolicyRule[]>>();
+  const ruleCache = new Map<string, Promise<PolicyRule | null>>();
 
   const rule = new DataLoader<RuleKey, PolicyRule | null, string>(
     (keys) =>
@@ -73,6 +99,19 @@ export function createLoaders(api: RestApi): Loaders {
     { cacheMap: rulesCache },
   );
 
+  return {
+    rules,
+    rule,
+    forgetRulesOf: (policyId) => {
+      rules.clear(policyId);
+      for (const key of [...ruleCache.keys()]) if (JSON.parse(key)[0] === policyId) ruleCache.delete(key);
+    },
+  };
+}
+
+function userTypeLoaders(api: RestApi): UserTypeLoaders {
+  const listCache = new Map<string, Promise<UserType[]>>();
+
   const userTypeList: DataLoader<typeof ALL_USER_TYPES, UserType[]> = new DataLoader(
     async (keys) => {
       const list = await api.listUserTypes();
@@ -81,12 +120,11 @@ export function createLoaders(api: RestApi): Loaders {
       if (defaultType) userType.prime(DEFAULT_USER_TYPE, defaultType);
       return keys.map(() => list);
     },
-    { cacheMap: userTypeListCache },
+    { cacheMap: listCache },
   );
 
   const userType: DataLoader<string, UserType | null> = new DataLoader(async (ids) => {
-    const loadedList = userTypeListCache.get(ALL_USER_TYPES);
-    if (ids.length === 1 && !loadedList) {
+    if (ids.length === 1 && !listCache.has(ALL_USER_TYPES)) {
       return eachKey(ids, async (id) => {
         const found = await nullWhenNotFound(api.getUserType(id));
         if (found) primeAlias(found, id);
@@ -106,31 +144,7 @@ export function createLoaders(api: RestApi): Loaders {
     else if (t.default) userType.prime(DEFAULT_USER_TYPE, t);
   }
 
-  const policyPage = new DataLoader<PolicyListArgs, Page<Policy>, string>(
-    (argsList) =>
-      eachKey(argsList, async (args) => {
-        const page = await api.listPolicies(args);
-        for (const p of page.items) policy.prime(p.id, p);
-        return page;
-      }),
-    { cacheKeyFn: stableKey },
-  );
-
-  const policyApplications = new DataLoader<string, Application[]>((ids) =>
-    eachKey(ids, (id) => api.listPolicyApplications(id)),
-  );
-
-  const state: LoaderState = {
-    policy,
-    rules,
-    rule,
-    userType,
-    userTypeList,
-    policyPage,
-    policyApplications,
-    [ruleCacheOf]: ruleCache,
-  };
-  return state;
+  return { userType, userTypeList };
 }
 
 /** After create/replace/clone: the policy as the service returned it. Other policies of its type may have moved in priority, so cached policies and pages are dropped. */
@@ -145,19 +159,19 @@ export function forgetPolicy(l: Loaders, id: string): void {
   l.policy.clearAll();
   l.policyPage.clearAll();
   l.policyApplications.clearAll();
-  forgetRulesOf(l, id);
+  l.forgetRulesOf(id);
 }
 
 /** After create/replace of a rule: other rules of the policy may have moved in priority, so the policy's rules are dropped and this one primed. */
 export function primeRule(l: Loaders, policyId: string, r: PolicyRule): void {
-  forgetRulesOf(l, policyId);
+  l.forgetRulesOf(policyId);
   l.rule.prime({ policyId, ruleId: r.id }, r);
 }
 
 /** After delete/activate/deactivate of a rule. */
 export function forgetRule(l: Loaders, policyId: string, ruleId: string): void {
   void ruleId; // the other rules of the policy may have moved too
-  forgetRulesOf(l, policyId);
+  l.forgetRulesOf(policyId);
 }
 
 export function primeUserType(l: Loaders, t: UserType): void {
@@ -172,20 +186,7 @@ export function forgetUserType(l: Loaders, id: string): void {
   l.userTypeList.clearAll();
 }
 
-function forgetRulesOf(l: Loaders, policyId: string): void {
-  l.rules.clear(policyId);
-  for (const key of [...stateOf(l)[ruleCacheOf].keys()]) {
-    const [keyPolicyId, ruleId] = JSON.parse(key) as [string, string];
-    if (keyPolicyId === policyId) l.rule.clear({ policyId, ruleId });
-  }
-}
-
-function stateOf(l: Loaders): LoaderState {
-  if (!(ruleCacheOf in l)) throw new TypeError('loaders were not created by createLoaders');
-  return l as LoaderState;
-}
-
-/** Unambiguous even when ids contain `/`. */
+/** Unambiguous even when ids contain `/`: JSON of [policyId, ruleId]. */
 function ruleCacheKey(key: RuleKey): string {
   return JSON.stringify([key.policyId, key.ruleId]);
 }

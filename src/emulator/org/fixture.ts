@@ -65,78 +65,99 @@ export function loadFixture(path: string = BUILTIN_FIXTURE_PATH): OrgFixture {
 }
 
 const ID = /^[A-Za-z0-9_-]+$/;
+const USER_TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
+/** Validates a fixture object; throws FixtureError with every problem found. */
 export function parseFixture(raw: unknown, label = 'fixture'): OrgFixture {
   const c = new Check();
   const top = c.object(raw, '(root)', { required: true }) ?? {};
-  const list = <T>(key: string, each: (o: Record<string, unknown>, p: string) => T): T[] => {
-    const arr = c.array(top[key], key) ?? [];
-    const out: T[] = [];
-    const seen = new Set<string>();
-    arr.forEach((e, i) => {
-      const p = `${key}[${i}]`;
-      const o = c.object(e, p, { required: true });
-      if (!o) return;
-      const id = c.string(o.id, `${p}.id`, {
-        required: true,
-        pattern: ID,
-        patternText: 'must be letters, digits, _ or -',
-      });
-      if (id !== undefined && seen.has(id)) c.fail(`${p}.id`, `duplicates id ${id}`);
-      if (id !== undefined) seen.add(id);
-      out.push(each(o, p));
-    });
-    return out;
-  };
   const fixture: OrgFixture = {
-    userTypes: list('userTypes', (o, p) => ({
-      id: o.id as string,
-      name:
-        c.string(o.name, `${p}.name`, {
-          required: true,
-          pattern: /^[A-Za-z][A-Za-z0-9_]*$/,
-          patternText: 'must start with a letter and hold only letters, digits or _',
-        }) ?? '',
-      displayName: c.string(o.displayName, `${p}.displayName`, { required: true, nonEmpty: true }) ?? '',
-      description: c.string(o.description, `${p}.description`) ?? '',
-    })),
-    groups: list('groups', (o, p) => ({
-      id: o.id as string,
-      name: c.string(o.name, `${p}.name`, { required: true }) ?? '',
-    })),
-    users: list('users', (o, p) => {
-      const u: FixtureUser = {
-        id: o.id as string,
-        login: c.string(o.login, `${p}.login`, { required: true }) ?? '',
-        groupIds: c.strings(o.groupIds, `${p}.groupIds`) ?? [],
-      };
-      const typeId = c.string(o.typeId, `${p}.typeId`, { nullable: true });
-      if (typeId) u.typeId = typeId;
-      return u;
-    }),
-    zones: list('zones', (o, p) => ({
-      id: o.id as string,
-      name: c.string(o.name, `${p}.name`, { required: true }) ?? '',
-      gateways: (c.array(o.gateways, `${p}.gateways`) ?? []).map((g, i) => {
-        const gp = `${p}.gateways[${i}]`;
-        const go = c.object(g, gp, { required: true }) ?? {};
-        const type = c.enum(go.type, `${gp}.type`, ['CIDR', 'RANGE'] as const, { required: true }) ?? 'CIDR';
-        const value = c.string(go.value, `${gp}.value`, { required: true }) ?? '';
-        const problem = value ? gatewayProblem({ type, value }) : undefined;
-        if (problem) c.fail(`${gp}.value`, `is not a valid ${type} (${value}): ${problem}`);
-        return { type, value };
-      }),
-    })),
-    apps: list('apps', (o, p) => ({
-      ...o,
-      id: o.id as string,
-      name: c.string(o.name, `${p}.name`, { required: true }) ?? '',
-      label: c.string(o.label, `${p}.label`) ?? (o.name as string),
-      status: c.enum(o.status, `${p}.status`, ['ACTIVE', 'INACTIVE'] as const) ?? 'ACTIVE',
-      accessPolicyId: c.string(o.accessPolicyId, `${p}.accessPolicyId`, { nullable: true }) ?? null,
-    })),
+    userTypes: parseEntries(c, top, 'userTypes', parseUserType),
+    groups: parseEntries(c, top, 'groups', parseGroup),
+    users: parseEntries(c, top, 'users', parseUser),
+    zones: parseEntries(c, top, 'zones', parseZone),
+    apps: parseEntries(c, top, 'apps', parseApp),
   };
-  // Cross references must resolve.
+  checkCrossReferences(c, fixture);
+  if (!c.ok) throw new FixtureError(`${label} is invalid:\n  - ${c.causes.join('\n  - ')}`);
+  return fixture;
+}
+
+type EntryParser<T> = (c: Check, o: Record<string, unknown> & { id: string }, path: string) => T;
+
+/** One list of the fixture: objects with a unique id each, then parsed by `parse`. */
+function parseEntries<T>(c: Check, top: Record<string, unknown>, key: string, parse: EntryParser<T>): T[] {
+  const out: T[] = [];
+  const seen = new Set<string>();
+  (c.array(top[key], key) ?? []).forEach((entry, i) => {
+    const path = `${key}[${i}]`;
+    const o = c.object(entry, path, { required: true });
+    if (!o) return;
+    const id = c.string(o.id, `${path}.id`, {
+      required: true,
+      pattern: ID,
+      patternText: 'must be letters, digits, _ or -',
+    });
+    if (id !== undefined && seen.has(id)) c.fail(`${path}.id`, `duplicates id ${id}`);
+    if (id !== undefined) seen.add(id);
+    out.push(parse(c, { ...o, id: id ?? '' }, path));
+  });
+  return out;
+}
+
+const parseUserType: EntryParser<FixtureUserType> = (c, o, p) => ({
+  id: o.id,
+  name:
+    c.string(o.name, `${p}.name`, {
+      required: true,
+      pattern: USER_TYPE_NAME,
+      patternText: 'must start with a letter and hold only letters, digits or _',
+    }) ?? '',
+  displayName: c.string(o.displayName, `${p}.displayName`, { required: true, nonEmpty: true }) ?? '',
+  description: c.string(o.description, `${p}.description`) ?? '',
+});
+
+const parseGroup: EntryParser<FixtureGroup> = (c, o, p) => ({
+  id: o.id,
+  name: c.string(o.name, `${p}.name`, { required: true }) ?? '',
+});
+
+const parseUser: EntryParser<FixtureUser> = (c, o, p) => {
+  const user: FixtureUser = {
+    id: o.id,
+    login: c.string(o.login, `${p}.login`, { required: true }) ?? '',
+    groupIds: c.strings(o.groupIds, `${p}.groupIds`) ?? [],
+  };
+  const typeId = c.string(o.typeId, `${p}.typeId`, { nullable: true });
+  if (typeId) user.typeId = typeId;
+  return user;
+};
+
+const parseZone: EntryParser<FixtureZone> = (c, o, p) => ({
+  id: o.id,
+  name: c.string(o.name, `${p}.name`, { required: true }) ?? '',
+  gateways: (c.array(o.gateways, `${p}.gateways`) ?? []).map((g, i) => parseGateway(c, g, `${p}.gateways[${i}]`)),
+});
+
+function parseGateway(c: Check, raw: unknown, path: string): ZoneGateway {
+  const o = c.object(raw, path, { required: true }) ?? {};
+  const type = c.enum(o.type, `${path}.type`, ['CIDR', 'RANGE'] as const, { required: true }) ?? 'CIDR';
+  const value = c.string(o.value, `${path}.value`, { required: true }) ?? '';
+  const problem = value ? gatewayProblem({ type, value }) : undefined;
+  if (problem) c.fail(`${path}.value`, `is not a valid ${type} (${value}): ${problem}`);
+  return { type, value };
+}
+
+const parseApp: EntryParser<FixtureApp> = (c, o, p) => ({
+  ...o,
+  name: c.string(o.name, `${p}.name`, { required: true }) ?? '',
+  label: c.string(o.label, `${p}.label`) ?? (o.name as string),
+  status: c.enum(o.status, `${p}.status`, ['ACTIVE', 'INACTIVE'] as const) ?? 'ACTIVE',
+  accessPolicyId: c.string(o.accessPolicyId, `${p}.accessPolicyId`, { nullable: true }) ?? null,
+});
+
+/** Users name existing groups and user types; the default type makes at most 10 types in all. */
+function checkCrossReferences(c: Check, fixture: OrgFixture): void {
   const groupIds = new Set(fixture.groups.map((g) => g.id));
   const typeIds = new Set(fixture.userTypes.map((t) => t.id));
   fixture.users.forEach((u, i) => {
@@ -146,6 +167,4 @@ export function parseFixture(raw: unknown, label = 'fixture'): OrgFixture {
     if (u.typeId && !typeIds.has(u.typeId)) c.fail(`users[${i}].typeId`, `names unknown user type ${u.typeId}`);
   });
   if (fixture.userTypes.length > 9) c.fail('userTypes', 'must hold at most 9 types (the default type makes 10)');
-  if (!c.ok) throw new FixtureError(`${label} is invalid:\n  - ${c.causes.join('\n  - ')}`);
-  return fixture;
 }

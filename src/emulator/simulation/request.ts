@@ -56,9 +56,17 @@ function parsePolicyContext(c: Check, raw: unknown, org: OrgView): PolicyContext
   const o = c.object(raw, path, { required: true });
   if (!o) return undefined;
   c.noUnknown(o, path, ['user', 'groups', 'ip', 'zones', 'risk', 'device']);
-  const out: PolicyContext = {};
+  return {
+    ...parseWho(c, o, path, org),
+    ...parseWhereFrom(c, o, path, org),
+    ...parseRisk(c, o, path),
+    ...parseDevice(c, o, path),
+  };
+}
 
-  // Who: exactly one of a user or a set of groups.
+/** Who: exactly one of a user or a set of groups. */
+function parseWho(c: Check, o: JsonObject, path: string, org: OrgView): Pick<PolicyContext, 'user' | 'groups'> {
+  const out: Pick<PolicyContext, 'user' | 'groups'> = {};
   const user = member(c, o, path, 'user', ['id']);
   const groups = member(c, o, path, 'groups', ['ids']);
   if (user && groups) c.fail(path, 'must give only one of user.id or groups.ids');
@@ -67,50 +75,59 @@ function parsePolicyContext(c: Check, raw: unknown, org: OrgView): PolicyContext
     const id = c.string(user.id, `${path}.user.id`, { required: true, nonEmpty: true });
     if (id !== undefined) out.user = { id };
   }
-  if (groups) {
-    const ids = c.strings(groups.ids, `${path}.groups.ids`, { required: true, min: 1 });
-    if (ids) {
-      checkReferences(c, ids, `${path}.groups.ids`, (id) => org.hasGroup(id), 'group');
-      out.groups = { ids };
-    }
-  }
+  const groupIds = groups && knownIds(c, groups, `${path}.groups`, (id) => org.hasGroup(id), 'group');
+  if (groupIds) out.groups = { ids: groupIds };
+  return out;
+}
 
-  // Where from: an address or zones, not both.
+/** Where from: an address or zones, not both. */
+function parseWhereFrom(c: Check, o: JsonObject, path: string, org: OrgView): Pick<PolicyContext, 'ip' | 'zones'> {
+  const out: Pick<PolicyContext, 'ip' | 'zones'> = {};
   const ip = c.string(o.ip, `${path}.ip`, { nullable: true });
   if (ip !== undefined) {
     if (ipFamily(ip) === undefined) c.fail(`${path}.ip`, `must be an IPv4 or IPv6 address (got '${ip}')`);
     else out.ip = ip;
   }
   const zones = member(c, o, path, 'zones', ['ids']);
-  if (zones) {
-    const ids = c.strings(zones.ids, `${path}.zones.ids`, { required: true, min: 1 });
-    if (ids) {
-      checkReferences(c, ids, `${path}.zones.ids`, (id) => org.hasZone(id), 'zone');
-      out.zones = { ids };
-    }
-  }
+  const zoneIds = zones && knownIds(c, zones, `${path}.zones`, (id) => org.hasZone(id), 'zone');
+  if (zoneIds) out.zones = { ids: zoneIds };
   if (ip !== undefined && zones) c.fail(path, 'must give only one of ip or zones.ids');
-
-  const risk = member(c, o, path, 'risk', ['level']);
-  if (risk) {
-    const level = c.enum(risk.level, `${path}.risk.level`, RISK_LEVELS, { required: true });
-    if (level) out.risk = { level };
-  }
-
-  const device = member(c, o, path, 'device', ['registered', 'managed', 'platform', 'assuranceId']);
-  if (device) {
-    const d: NonNullable<PolicyContext['device']> = {};
-    const registered = c.boolean(device.registered, `${path}.device.registered`, { nullable: true });
-    const managed = c.boolean(device.managed, `${path}.device.managed`, { nullable: true });
-    const platform = c.string(device.platform, `${path}.device.platform`, { nullable: true, nonEmpty: true });
-    const assuranceId = c.string(device.assuranceId, `${path}.device.assuranceId`, { nullable: true, nonEmpty: true });
-    if (registered !== undefined) d.registered = registered;
-    if (managed !== undefined) d.managed = managed;
-    if (platform !== undefined) d.platform = platform;
-    if (assuranceId !== undefined) d.assuranceId = assuranceId;
-    out.device = d;
-  }
   return out;
+}
+
+function parseRisk(c: Check, o: JsonObject, path: string): Pick<PolicyContext, 'risk'> {
+  const risk = member(c, o, path, 'risk', ['level']);
+  const level = risk && c.enum(risk.level, `${path}.risk.level`, RISK_LEVELS, { required: true });
+  return level ? { risk: { level } } : {};
+}
+
+function parseDevice(c: Check, o: JsonObject, path: string): Pick<PolicyContext, 'device'> {
+  const device = member(c, o, path, 'device', ['registered', 'managed', 'platform', 'assuranceId']);
+  if (!device) return {};
+  const p = `${path}.device`;
+  const d: NonNullable<PolicyContext['device']> = {};
+  const registered = c.boolean(device.registered, `${p}.registered`, { nullable: true });
+  const managed = c.boolean(device.managed, `${p}.managed`, { nullable: true });
+  const platform = c.string(device.platform, `${p}.platform`, { nullable: true, nonEmpty: true });
+  const assuranceId = c.string(device.assuranceId, `${p}.assuranceId`, { nullable: true, nonEmpty: true });
+  if (registered !== undefined) d.registered = registered;
+  if (managed !== undefined) d.managed = managed;
+  if (platform !== undefined) d.platform = platform;
+  if (assuranceId !== undefined) d.assuranceId = assuranceId;
+  return { device: d };
+}
+
+/** The required, non-empty `ids` of a member, each of which must exist in the org. */
+function knownIds(
+  c: Check,
+  o: JsonObject,
+  path: string,
+  exists: (id: string) => boolean,
+  kind: string,
+): string[] | undefined {
+  const ids = c.strings(o.ids, `${path}.ids`, { required: true, min: 1 });
+  if (ids) checkReferences(c, ids, `${path}.ids`, exists, kind);
+  return ids;
 }
 
 /** A nested object member (null counts as absent), with its unknown properties reported. */

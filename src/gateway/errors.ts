@@ -10,6 +10,7 @@ import {
   UpstreamError,
   UpstreamOutcomeUnknownError,
   UpstreamUnavailableError,
+  type UpstreamUnavailableCode,
 } from '../upstream/errors.ts';
 
 export interface UserErrorShape {
@@ -30,16 +31,38 @@ export type GatewayErrorCode =
   | 'UPSTREAM_BUDGET_EXCEEDED'
   | 'OPERATION_TIMEOUT'
   | 'OPERATION_CANCELLED'
-  | 'BAD_USER_INPUT';
+  | 'BAD_USER_INPUT'
+  // Refused before execution: the query limits, the upstream-call estimate, a non-JSON POST body.
+  | 'QUERY_LIMIT_EXCEEDED'
+  | 'COST_LIMIT_EXCEEDED'
+  | 'UNSUPPORTED_MEDIA_TYPE';
 
 /** What `extensions.upstream` carries. */
 export interface UpstreamErrorExtension {
   status: number | null;
+  /** Why the service could not be reached or answered like a broken gateway (UPSTREAM_UNAVAILABLE only). */
+  code?: UpstreamUnavailableCode;
   errorCode: string | null;
   errorSummary: string;
   errorId: string | null;
   errorCauses: string[];
   reason?: string;
+}
+
+/** One bad input of a BAD_USER_INPUT error, in `extensions.fieldErrors`: its input path and why. */
+export interface FieldError {
+  field: string[];
+  message: string;
+}
+
+// The gateway's members of every GraphQLError's `extensions`, typed by declaration merging as
+// graphql-yoga types its own `http` member.
+declare module 'graphql' {
+  interface GraphQLErrorExtensions {
+    code?: GatewayErrorCode;
+    upstream?: UpstreamErrorExtension;
+    fieldErrors?: FieldError[];
+  }
 }
 
 const USER_FIXABLE_STATUSES = new Set([400, 403, 404]);
@@ -112,6 +135,7 @@ export function toGraphQLError(error: unknown): GraphQLError {
     const summary = error.status ? `Upstream answered ${error.status}` : 'Upstream could not be reached';
     return gatewayError('The upstream service is unavailable.', 'UPSTREAM_UNAVAILABLE', {
       status: error.status ?? null,
+      code: error.code,
       errorCode: null,
       errorSummary: summary,
       errorId: null,

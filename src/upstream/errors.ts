@@ -72,16 +72,32 @@ export function notFoundError(what: string): UpstreamError {
   });
 }
 
+/**
+ * A machine code for an unavailable upstream: undici's `UND_ERR_*` or the system's errno code
+ * (`ECONNREFUSED` …) for a transport failure, `HTTP_502` / `HTTP_503` / `HTTP_504` when the service
+ * answered so, `UNKNOWN` for a failure that carries no code.
+ */
+export type UpstreamUnavailableCode = `UND_ERR_${string}` | `E${string}` | `HTTP_${number}` | 'UNKNOWN';
+
 /** The service could not be reached, timed out, or answered 502/503/504. */
 export class UpstreamUnavailableError extends Error {
   override readonly name = 'UpstreamUnavailableError';
   /** The HTTP status when the service answered (502/503/504); undefined for transport failures. */
   readonly status: number | undefined;
+  readonly code: UpstreamUnavailableCode;
 
+  /** `cause`: the transport failure, whose `code` becomes this error's code. */
   constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
+    this.code = options.status !== undefined ? `HTTP_${options.status}` : transportCode(options.cause);
   }
+}
+
+function transportCode(cause: unknown): UpstreamUnavailableCode {
+  const code = (cause as { code?: unknown } | null | undefined)?.code;
+  if (typeof code === 'string' && /^(UND_ERR_|E)[A-Z0-9_]+$/.test(code)) return code as UpstreamUnavailableCode;
+  return 'UNKNOWN';
 }
 
 /**

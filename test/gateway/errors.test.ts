@@ -177,6 +177,7 @@ describe('toGraphQLError', () => {
       code: 'UPSTREAM_UNAVAILABLE',
       upstream: {
         status: null,
+        code: 'ECONNREFUSED',
         errorCode: null,
         errorSummary: 'Upstream could not be reached',
         errorId: null,
@@ -185,7 +186,27 @@ describe('toGraphQLError', () => {
     });
     expect(JSON.stringify(e)).not.toMatch(/10\.1\.2\.3|\/api\/v1/);
     const bad = toGraphQLError(new UpstreamUnavailableError('GET /x: upstream answered 503', { status: 503 }));
-    expect(bad.extensions.upstream).toMatchObject({ status: 503, errorSummary: 'Upstream answered 503' });
+    expect(bad.extensions.upstream).toMatchObject({
+      status: 503,
+      code: 'HTTP_503',
+      errorSummary: 'Upstream answered 503',
+    });
+  });
+
+  it('gives an unavailable upstream a machine code: the transport code, HTTP_<status>, or UNKNOWN', () => {
+    const codeOf = (options: ConstructorParameters<typeof UpstreamUnavailableError>[1]) =>
+      toGraphQLError(new UpstreamUnavailableError('GET /x: failed', options)).extensions.upstream?.code;
+    const failure = (code: unknown) => Object.assign(new Error('failed'), { code });
+    expect(codeOf({ cause: failure('UND_ERR_SOCKET') })).toBe('UND_ERR_SOCKET');
+    expect(codeOf({ cause: failure('UND_ERR_CONNECT_TIMEOUT') })).toBe('UND_ERR_CONNECT_TIMEOUT');
+    expect(codeOf({ cause: failure('ECONNRESET') })).toBe('ECONNRESET');
+    expect(codeOf({ status: 502 })).toBe('HTTP_502');
+    expect(codeOf({ status: 504 })).toBe('HTTP_504');
+    // No code, or one that is not a transport code, is never passed on as is.
+    expect(codeOf({ cause: new Error('failed') })).toBe('UNKNOWN');
+    expect(codeOf({ cause: failure('connect to 10.1.2.3 failed') })).toBe('UNKNOWN');
+    expect(codeOf({ cause: failure(42) })).toBe('UNKNOWN');
+    expect(codeOf({})).toBe('UNKNOWN');
   });
 
   it('passes a GraphQLError through and leaves an unexpected error for masking', () => {

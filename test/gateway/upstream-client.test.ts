@@ -358,7 +358,7 @@ describe('UpstreamClient on the wire', () => {
       handle = (_req, res) => json(res, status, { errorSummary: 'down' });
       const e = await failure(clientFor().forCaller('SSWS t').listUserTypes());
       expect(e).toBeInstanceOf(UpstreamUnavailableError);
-      expect((e as UpstreamUnavailableError).status).toBe(status);
+      expect(e).toMatchObject({ status, code: `HTTP_${status}` });
     }
     handle = (_req, res) =>
       json(res, 429, {
@@ -376,6 +376,7 @@ describe('UpstreamClient on the wire', () => {
     handle = () => undefined; // never answers
     const slowHeaders = await failure(clientFor({ headersTimeoutMs: 200 }).forCaller('SSWS t').listUserTypes());
     expect(slowHeaders).toBeInstanceOf(UpstreamUnavailableError);
+    expect(slowHeaders).toMatchObject({ status: undefined, code: 'UND_ERR_HEADERS_TIMEOUT' });
     expect((slowHeaders as Error).message).toContain('timed out waiting for the response headers');
 
     handle = (_req, res) => {
@@ -384,6 +385,7 @@ describe('UpstreamClient on the wire', () => {
     };
     const slowBody = await failure(clientFor({ bodyTimeoutMs: 200 }).forCaller('SSWS t').listUserTypes());
     expect(slowBody).toBeInstanceOf(UpstreamUnavailableError);
+    expect(slowBody).toMatchObject({ code: 'UND_ERR_BODY_TIMEOUT' });
     expect((slowBody as Error).message).toContain('timed out reading the response body');
   });
 
@@ -396,6 +398,7 @@ describe('UpstreamClient on the wire', () => {
     clients.push(c);
     const e = await failure(c.forCaller('SSWS secret-token-value').getPolicy('p1'));
     expect(e).toBeInstanceOf(UpstreamUnavailableError);
+    expect(e).toMatchObject({ code: 'ECONNREFUSED' });
     expect((e as Error).message).toBe('GET /api/v1/policies/p1: connection refused');
     expect(`${(e as Error).message} ${(e as Error).stack}`).not.toContain('secret-token-value');
   });

@@ -13,7 +13,7 @@ import {
 } from '../../rest/types.ts';
 import type { RestApi } from '../../upstream/client.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
-import { fieldOfCause, gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
+import { type FieldError, fieldOfCause, gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
 import type { Loaders } from '../loaders.ts';
 import { selectedPaths } from '../selection.ts';
 import type {
@@ -39,11 +39,6 @@ export function expandForSelection(info: GraphQLResolveInfo): SimulationExpand[]
     expand.push('RULE');
   }
   return expand;
-}
-
-interface FieldError {
-  field: string[];
-  message: string;
 }
 
 /** The input path of an upstream cause: REST `policyContext.user.id` is `input.policyContext.subject.user.id`. */

@@ -2,17 +2,17 @@
 // user wrote it (the service validates), and the flattened one-of objects keep only what was sent.
 import { describe, expect, it } from 'vitest';
 import {
-  compact,
   inputPathOfWirePath,
+  withoutNulls,
   toPolicyBody,
   toRuleBody,
   toSimulationBody,
   toUpdateUserTypeBody,
 } from '../../src/gateway/resolvers/inputs.ts';
 
-describe('compact', () => {
+describe('withoutNulls', () => {
   it('drops null members at every depth and keeps falsy values', () => {
-    expect(compact({ a: null, b: 0, c: false, d: '', e: [], f: { g: null, h: [{ i: null, j: 1 }] } })).toEqual({
+    expect(withoutNulls({ a: null, b: 0, c: false, d: '', e: [], f: { g: null, h: [{ i: null, j: 1 }] } })).toEqual({
       b: 0,
       c: false,
       d: '',
@@ -23,7 +23,7 @@ describe('compact', () => {
 
   it('reads objects without a prototype, as GraphQL builds them', () => {
     const value = Object.assign(Object.create(null), { name: 'x', description: null });
-    expect(compact(value)).toEqual({ name: 'x' });
+    expect(withoutNulls(value)).toEqual({ name: 'x' });
   });
 });
 

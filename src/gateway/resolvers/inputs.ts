@@ -23,31 +23,31 @@ import type {
 } from '../../generated/graphql.ts';
 
 /** T without null anywhere inside. */
-export type Compact<T> = T extends readonly (infer E)[]
-  ? Compact<E>[]
+export type WithoutNulls<T> = T extends readonly (infer E)[]
+  ? WithoutNulls<E>[]
   : T extends object
-    ? { [K in keyof T]: Compact<Exclude<T[K], null>> }
+    ? { [K in keyof T]: WithoutNulls<Exclude<T[K], null>> }
     : T;
 
-/** Drops null members at every depth. */
-export function compact<T>(value: T): Compact<T> {
-  if (Array.isArray(value)) return value.map(compact) as Compact<T>;
+/** Drops null (and undefined) members at every depth: in an input, null means "not sent". */
+export function withoutNulls<T>(value: T): WithoutNulls<T> {
+  if (Array.isArray(value)) return value.map(withoutNulls) as WithoutNulls<T>;
   if (value !== null && typeof value === 'object') {
     const members = Object.entries(value).filter(([, v]) => v !== null && v !== undefined);
-    return Object.fromEntries(members.map(([k, v]) => [k, compact(v)])) as Compact<T>;
+    return Object.fromEntries(members.map(([k, v]) => [k, withoutNulls(v)])) as WithoutNulls<T>;
   }
-  return value as Compact<T>;
+  return value as WithoutNulls<T>;
 }
 
 export function toPolicyBody(input: PolicyInput): Wire.PolicyInput {
-  const { conditions, ...rest } = compact(input);
+  const { conditions, ...rest } = withoutNulls(input);
   const body: Wire.PolicyInput = rest;
   if (conditions) body.conditions = toConditions(conditions);
   return body;
 }
 
 export function toRuleBody(input: PolicyRuleInput): Wire.PolicyRuleInput {
-  const { conditions, actions, ...rest } = compact(input);
+  const { conditions, actions, ...rest } = withoutNulls(input);
   const body: Wire.PolicyRuleInput = rest;
   if (conditions) body.conditions = toConditions(conditions);
   if (actions) body.actions = toActions(actions);
@@ -76,7 +76,7 @@ function toConditionsPatch(input: PolicyConditionsUpdateInput): NonNullable<Poli
   const patch: NonNullable<PolicyPatch['conditions']> = rest;
   // A list left out stays undefined (kept), an explicit null stays null (cleared).
   const entries = (list: AppConditionEntryInput[] | null | undefined) =>
-    list == null ? list : list.map((e) => toAppEntry(compact(e)));
+    list == null ? list : list.map((e) => toAppEntry(withoutNulls(e)));
   if (app !== undefined) patch.app = app && { include: entries(app.include), exclude: entries(app.exclude) };
   return patch;
 }
@@ -86,7 +86,7 @@ function toActionsPatch(input: PolicyRuleActionsUpdateInput): NonNullable<Policy
   return input as NonNullable<PolicyRulePatch['actions']>;
 }
 
-function toConditions(input: Compact<PolicyConditionsInput>): Wire.Conditions {
+function toConditions(input: WithoutNulls<PolicyConditionsInput>): Wire.Conditions {
   const { app, ...rest } = input;
   const conditions: Wire.Conditions = rest;
   if (app) conditions.app = { include: app.include.map(toAppEntry), exclude: app.exclude.map(toAppEntry) };
@@ -113,11 +113,11 @@ export function inputPathOfWirePath(path: string[]): string[] {
 }
 
 /** `{app}` is `{type: APP, id}`, `{appType}` is `{type: APP_TYPE, name}` (@oneOf: exactly one is set). */
-function toAppEntry(entry: Compact<AppConditionEntryInput>): Wire.AppConditionEntry {
+function toAppEntry(entry: WithoutNulls<AppConditionEntryInput>): Wire.AppConditionEntry {
   return entry.app !== undefined ? { type: 'APP', id: entry.app } : { type: 'APP_TYPE', name: entry.appType ?? '' };
 }
 
-function toActions(input: Compact<PolicyRuleActionsInput>): Wire.RuleActions {
+function toActions(input: WithoutNulls<PolicyRuleActionsInput>): Wire.RuleActions {
   const { appSignOn, entityRisk, continuousAccess, ...rest } = input;
   const actions: Wire.RuleActions = rest;
   if (appSignOn) actions.appSignOn = appSignOn;
@@ -132,7 +132,7 @@ function toActions(input: Compact<PolicyRuleActionsInput>): Wire.RuleActions {
 
 /** The grouped one-of members (`subject`, `network`) are flattened back into the REST `policyContext`. */
 export function toSimulationBody(input: AccessSimulationInput): Wire.SimulationRequest {
-  const { policyContext, ...rest } = compact(input);
+  const { policyContext, ...rest } = withoutNulls(input);
   const { subject, network, ...context } = policyContext;
   return { ...rest, policyContext: { ...subject, ...network, ...context } };
 }
@@ -146,13 +146,13 @@ export const SIMULATION_CONTEXT_GROUPS: Record<string, string> = {
 };
 
 export function toCreateUserTypeBody(input: CreateUserTypeInput): Wire.CreateUserTypeInput {
-  return compact(input);
+  return withoutNulls(input);
 }
 
 export function toReplaceUserTypeBody(input: ReplaceUserTypeInput): Wire.ReplaceUserTypeInput {
-  return compact(input);
+  return withoutNulls(input);
 }
 
 export function toUpdateUserTypeBody(input: UpdateUserTypeInput): Wire.UpdateUserTypeInput {
-  return compact(input);
+  return withoutNulls(input);
 }

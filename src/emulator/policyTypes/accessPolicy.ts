@@ -12,7 +12,7 @@ import {
   type VerificationMethod,
 } from '../../rest/types.ts';
 import { compact, type Check, type JsonObject } from './check.ts';
-import { checkAccess, rejectSettings } from './common.ts';
+import { checkAccess, rejectSettings, singleAction } from './common.ts';
 import type { PolicyTypeModule } from './registry.ts';
 
 export type FactorClass = 'knowledge' | 'possession' | 'inherence';
@@ -98,14 +98,7 @@ export const accessPolicyModule: PolicyTypeModule = {
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'an authentication policy'),
 
-  actions(raw, ctx) {
-    const c = ctx.check;
-    const actions = c.object(raw, 'actions', { required: true });
-    if (!actions) return {};
-    c.noUnknown(actions, 'actions', ['appSignOn']);
-    const appSignOn = appSignOnAction(actions.appSignOn, c);
-    return appSignOn ? { appSignOn } : {};
-  },
+  actions: (raw, ctx) => singleAction(raw, ctx.check, 'appSignOn', (value) => appSignOnAction(value, ctx.check)),
 
   // A new policy allows every request that passes any one factor, as a freshly created
   // authentication policy does until an administrator tightens it.

@@ -1,6 +1,6 @@
 // Small checks shared by the per-type validation modules. Each one reports through the request's
 // Check, so a request still collects every violated rule at once.
-import type { AccessDecision } from '../../rest/types.ts';
+import type { AccessDecision, RuleActions } from '../../rest/types.ts';
 import type { Check } from './check.ts';
 import type { ValidationContext } from './registry.ts';
 
@@ -69,4 +69,21 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
   if (ka.length !== kb.length) return false;
   return ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * Rule `actions` of the types whose actions are one required member (`signon`, `appSignOn`, `idp`,
+ * `profileEnrollment`): other members are rejected and the member is read by `read`.
+ */
+export function singleAction<K extends keyof RuleActions>(
+  raw: unknown,
+  c: Check,
+  key: K,
+  read: (value: unknown) => RuleActions[K] | undefined,
+): RuleActions {
+  const actions = c.object(raw, 'actions', { required: true });
+  if (!actions) return {};
+  c.noUnknown(actions, 'actions', [key]);
+  const value = read(actions[key]);
+  return value ? ({ [key]: value } as RuleActions) : {};
 }

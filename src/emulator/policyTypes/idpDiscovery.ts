@@ -2,7 +2,7 @@
 // identity providers (`actions.idp`). The default rule routes to the org's own sign-in page.
 import { IDP_PROVIDER_TYPES, type IdpAction, type IdpProvider, type IdpProviderType } from '../../rest/types.ts';
 import { compact } from './check.ts';
-import { ieOnlyMember, rejectSettings } from './common.ts';
+import { ieOnlyMember, rejectSettings, singleAction } from './common.ts';
 import type { PolicyTypeModule, RuleValidationContext } from './registry.ts';
 
 const MAX_PROVIDERS = 10;
@@ -23,14 +23,7 @@ export const idpDiscoveryModule: PolicyTypeModule = {
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'an IdP discovery policy'),
 
-  actions(raw, ctx) {
-    const c = ctx.check;
-    const obj = c.object(raw, 'actions', { required: true });
-    if (!obj) return {};
-    c.noUnknown(obj, 'actions', ['idp']);
-    const idp = idpAction(obj.idp, ctx);
-    return idp ? { idp } : {};
-  },
+  actions: (raw, ctx) => singleAction(raw, ctx.check, 'idp', (value) => idpAction(value, ctx)),
 
   defaultRule: () => ({
     name: 'Default Rule',

@@ -3,7 +3,7 @@
 // `actions.profileEnrollment` is edited in place.
 import type { ProfileAttribute, ProfileEnrollmentAction } from '../../rest/types.ts';
 import { compact, type Check } from './check.ts';
-import { checkAccess, checkReferences, rejectSettings } from './common.ts';
+import { checkAccess, checkReferences, rejectSettings, singleAction } from './common.ts';
 import { newId } from '../org/ids.ts';
 import type { PolicyTypeModule, RuleValidationContext } from './registry.ts';
 
@@ -49,14 +49,8 @@ export const profileEnrollmentModule: PolicyTypeModule = {
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'a profile enrollment policy'),
 
-  actions(raw, ctx) {
-    const c = ctx.check;
-    const actions = c.object(raw, 'actions', { required: true });
-    if (!actions) return {};
-    c.noUnknown(actions, 'actions', ['profileEnrollment']);
-    const profileEnrollment = profileEnrollmentAction(actions.profileEnrollment, ctx);
-    return profileEnrollment ? { profileEnrollment } : {};
-  },
+  actions: (raw, ctx) =>
+    singleAction(raw, ctx.check, 'profileEnrollment', (value) => profileEnrollmentAction(value, ctx)),
 
   ruleConditions(conditions, ctx) {
     if (conditions !== null && Object.keys(conditions).length > 0) {

@@ -2,7 +2,7 @@
 // `actions.signon`.
 import type { Policy, SignonAction, SignonSession } from '../../rest/types.ts';
 import { compact } from './check.ts';
-import { checkAccess, ieOnlyMember, rejectSettings } from './common.ts';
+import { checkAccess, ieOnlyMember, rejectSettings, singleAction } from './common.ts';
 import type { Engine, PolicyTypeModule, RuleValidationContext } from './registry.ts';
 
 const SESSION_DEFAULTS: Required<SignonSession> = {
@@ -34,14 +34,7 @@ export const signOnModule: PolicyTypeModule = {
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'a global session policy'),
 
-  actions(raw, ctx) {
-    const c = ctx.check;
-    const actions = c.object(raw, 'actions', { required: true });
-    if (!actions) return {};
-    c.noUnknown(actions, 'actions', ['signon']);
-    const signon = signonAction(actions.signon, ctx);
-    return signon ? { signon } : {};
-  },
+  actions: (raw, ctx) => singleAction(raw, ctx.check, 'signon', (value) => signonAction(value, ctx)),
 
   defaultRule: (_policy: Policy, engine: Engine = 'IE') => ({
     name: 'Default Rule',

@@ -1,12 +1,12 @@
 // The policy operations: list, create, read, replace, delete, clone, lifecycle and the
 // (deprecated) list of applications mapped to a policy.
-import type { PolicyType } from '../../rest/types.ts';
+import type { LifecycleStatus, PolicyType } from '../../rest/types.ts';
 import { LIFECYCLE_STATUSES } from '../../rest/types.ts';
 import { forbidden, notFound, validationFailed } from '../http/errors.ts';
 import { noContent, ok, type Handler, type HandlerContext } from '../http/handler.ts';
 import { newId, now } from '../org/ids.ts';
 import { insertPolicy } from '../org/seed.ts';
-import { bodyObject, checkPolicyType, findPolicy } from './shared.ts';
+import { bodyObject, checkPolicyType, findPolicy, setLifecycleStatus } from './shared.ts';
 import type { OrgStore, StoredPolicy } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
@@ -173,15 +173,8 @@ export const deletePolicy: Handler = ({ store, params }) => {
   return noContent();
 };
 
-function setPolicyStatus(ctx: HandlerContext, status: 'ACTIVE' | 'INACTIVE') {
-  const p = findPolicy(ctx.store, ctx.params.policyId);
-  if (p.system && status === 'INACTIVE') throw forbidden(['the default policy cannot be deactivated']);
-  if (p.status !== status) {
-    p.status = status;
-    p.lastUpdated = now();
-    ctx.store.changed();
-  }
-  return noContent();
+function setPolicyStatus(ctx: HandlerContext, status: LifecycleStatus) {
+  return setLifecycleStatus(ctx.store, findPolicy(ctx.store, ctx.params.policyId), status, 'policy');
 }
 export const activatePolicy: Handler = (ctx) => setPolicyStatus(ctx, 'ACTIVE');
 export const deactivatePolicy: Handler = (ctx) => setPolicyStatus(ctx, 'INACTIVE');

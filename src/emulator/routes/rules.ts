@@ -1,9 +1,9 @@
 // The rule operations of one policy: list, create, read, replace, delete and lifecycle.
-import { LIFECYCLE_STATUSES, RULE_TYPES, RULE_TYPE_OF } from '../../rest/types.ts';
+import { LIFECYCLE_STATUSES, type LifecycleStatus, RULE_TYPES, RULE_TYPE_OF } from '../../rest/types.ts';
 import { forbidden, notFound, validationFailed } from '../http/errors.ts';
 import { noContent, ok, type Handler, type HandlerContext } from '../http/handler.ts';
 import { newId, now } from '../org/ids.ts';
-import { bodyObject, findPolicy } from './shared.ts';
+import { bodyObject, findPolicy, setLifecycleStatus } from './shared.ts';
 import type { OrgStore, StoredPolicy, StoredRule } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
@@ -109,16 +109,9 @@ export const deleteRule: Handler = ({ store, params }) => {
   return noContent();
 };
 
-function setRuleStatus(ctx: HandlerContext, status: 'ACTIVE' | 'INACTIVE') {
-  const p = findPolicy(ctx.store, ctx.params.policyId);
-  const r = findRule(ctx.store, p, ctx.params.ruleId);
-  if (r.system && status === 'INACTIVE') throw forbidden(['the default rule cannot be deactivated']);
-  if (r.status !== status) {
-    r.status = status;
-    r.lastUpdated = now();
-    ctx.store.changed();
-  }
-  return noContent();
+function setRuleStatus(ctx: HandlerContext, status: LifecycleStatus) {
+  const r = findRule(ctx.store, findPolicy(ctx.store, ctx.params.policyId), ctx.params.ruleId);
+  return setLifecycleStatus(ctx.store, r, status, 'rule');
 }
 export const activateRule: Handler = (ctx) => setRuleStatus(ctx, 'ACTIVE');
 export const deactivateRule: Handler = (ctx) => setRuleStatus(ctx, 'INACTIVE');

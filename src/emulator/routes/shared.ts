@@ -1,7 +1,9 @@
 // Lookups and body checks that every resource's routes share.
-import type { PolicyType } from '../../rest/types.ts';
+import type { LifecycleStatus, PolicyType } from '../../rest/types.ts';
 import { POLICY_TYPES } from '../../rest/types.ts';
-import { notFound, validationFailed } from '../http/errors.ts';
+import { forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { noContent, type Reply } from '../http/handler.ts';
+import { now } from '../org/ids.ts';
 import type { OrgStore, StoredPolicy } from '../org/store.ts';
 import type { Check, JsonObject } from '../policyTypes/check.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
@@ -27,4 +29,23 @@ export function checkPolicyType(store: OrgStore, c: Check, raw: unknown, path = 
     return undefined;
   }
   return type;
+}
+
+/**
+ * Activates or deactivates a policy or rule (204): a system one (`what`: "policy", "rule") cannot
+ * be deactivated, and a repeat changes nothing.
+ */
+export function setLifecycleStatus(
+  store: OrgStore,
+  item: { system: boolean; status: LifecycleStatus; lastUpdated: string },
+  status: LifecycleStatus,
+  what: string,
+): Reply {
+  if (item.system && status === 'INACTIVE') throw forbidden([`the default ${what} cannot be deactivated`]);
+  if (item.status !== status) {
+    item.status = status;
+    item.lastUpdated = now();
+    store.changed();
+  }
+  return noContent();
 }

@@ -2,6 +2,7 @@
 // the reset to the start org, both outside /api/v1 behind the token and the emulator's own origin,
 // and switchable off.
 import { describe, expect, it } from 'vitest';
+import { POLICY_TYPES } from '../../src/rest/types.ts';
 import { TOKEN, useEmulator } from '../helpers/emulator.ts';
 
 const emu = useEmulator();
@@ -20,16 +21,7 @@ const sum = (byRoute: Record<string, number>) => Object.values(byRoute).reduce((
 /** Everything a client can read of the org, for before/after comparisons. */
 async function snapshot(on = emu()) {
   const out: Record<string, unknown> = {};
-  for (const type of [
-    'PLATFORM_SIGN_ON',
-    'PASSWORD',
-    'MFA_ENROLL',
-    'IDP_DISCOVERY',
-    'ACCESS_POLICY',
-    'PROFILE_ENROLLMENT',
-    'CONTINUOUS_ACCESS',
-    'ENTITY_RISK',
-  ]) {
+  for (const type of POLICY_TYPES) {
     const policies = (await on.call('GET', `/api/v1/policies?type=${type}&limit=200`)).body;
     out[type] = policies;
     for (const p of policies) {

@@ -1,6 +1,7 @@
 // Every error the emulator core answers with: codes, statuses, the error body shape, the
 // rate-limit headers, and paths that must not reach other routes.
 import { describe, expect, it } from 'vitest';
+import { POLICY_TYPES } from '../../src/rest/types.ts';
 import { advanceDate, freezeDate } from '../helpers/clock.ts';
 import { expectCauseNaming, type RestResponse, TOKEN, useEmulator } from '../helpers/emulator.ts';
 
@@ -212,16 +213,7 @@ describe('401 E0000011 authentication', () => {
 
 describe('403 E0000006 forbidden operations on system objects', () => {
   it('refuses to delete any system policy, which stays', async () => {
-    for (const type of [
-      'PLATFORM_SIGN_ON',
-      'PASSWORD',
-      'MFA_ENROLL',
-      'IDP_DISCOVERY',
-      'ACCESS_POLICY',
-      'PROFILE_ENROLLMENT',
-      'CONTINUOUS_ACCESS',
-      'ENTITY_RISK',
-    ]) {
+    for (const type of POLICY_TYPES) {
       const p = await policyOf(type, true);
       expectError(await emu().call('DELETE', `/api/v1/policies/${p.id}`), 403, 'E0000006');
       expect((await emu().call('GET', `/api/v1/policies/${p.id}`)).status).toBe(200);

@@ -5,7 +5,6 @@ import { causesOf, expectValidationCause, useEmulator } from '../helpers/emulato
 import { seedPolicies } from '../helpers/seed.ts';
 
 const emu = useEmulator();
-const classic = useEmulator({ engine: 'CLASSIC' });
 let policyId: string;
 
 const VM = 'actions.appSignOn.verificationMethod';
@@ -115,15 +114,6 @@ describe('authentication policy body', () => {
       conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } },
     });
     expectValidationCause(res, 'conditions');
-  });
-
-  it('is an identity-engine type: a classic org refuses it', async () => {
-    const res = await classic().call('POST', '/api/v1/policies', {
-      type: 'ACCESS_POLICY',
-      name: 'A',
-      description: 'd',
-    });
-    expectValidationCause(res, 'type');
   });
 });
 

@@ -1,39 +1,16 @@
 // Continuous access evaluation policy (CONTINUOUS_ACCESS) validation over real HTTP:
 // `actions.continuousAccess.failureActions`, single logout settings, rule conditions, default rule.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { expectValidationCause, useEmulator } from '../helpers/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import { expectValidationCause, useEmulator, useRulesOfNewPolicy } from '../helpers/emulator.ts';
 
 const emu = useEmulator();
-const classic = useEmulator({ engine: 'CLASSIC' });
-let rulesPath: string;
 
 const FA = 'actions.continuousAccess.failureActions';
 
-beforeEach(async () => {
-  const res = await emu().call('POST', '/api/v1/policies', {
-    type: 'CONTINUOUS_ACCESS',
-    name: 'Session checks',
-    description: 'd',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  rulesPath = `/api/v1/policies/${res.body.id}/rules`;
-});
+const underTest = useRulesOfNewPolicy(emu, 'CONTINUOUS_ACCESS');
 
-function ruleBody(actions: unknown, conditions: unknown = null, name = 'Rule') {
-  return { type: 'CONTINUOUS_ACCESS', name, conditions, actions };
-}
 const failing = (items: unknown) => ({ continuousAccess: { failureActions: items } });
 const terminate = (slo: unknown) => failing([{ action: 'TERMINATE_SESSION', slo }]);
-
-function createRule(actions: unknown, conditions?: unknown) {
-  return emu().call('POST', rulesPath, ruleBody(actions, conditions));
-}
-
-async function accepted(actions: unknown, conditions?: unknown) {
-  const res = await createRule(actions, conditions);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
 
 describe('continuous access default policy and rule', () => {
   it('the org default policy has a Catch-all Rule that only logs, and it is editable', async () => {
@@ -45,7 +22,11 @@ describe('continuous access default policy and rule', () => {
     expect(rules).toHaveLength(1);
     expect(rules[0]).toMatchObject({ name: 'Catch-all Rule', system: true, conditions: null, actions: failing([]) });
     const path = `/api/v1/policies/${system.id}/rules/${rules[0].id}`;
-    const edited = await emu().call('PUT', path, ruleBody(terminate({ appSelectionMode: 'ALL' }), null, rules[0].name));
+    const edited = await emu().call(
+      'PUT',
+      path,
+      underTest.body(terminate({ appSelectionMode: 'ALL' }), null, rules[0].name),
+    );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.actions).toEqual(terminate({ appSelectionMode: 'ALL', appInstanceIds: null }));
   });
@@ -80,52 +61,48 @@ describe('continuous access policy body', () => {
     });
     expectValidationCause(conditions, 'conditions');
   });
-
-  it('is an identity-engine type: a classic org refuses it', async () => {
-    expectValidationCause(
-      await classic().call('POST', '/api/v1/policies', { type: 'CONTINUOUS_ACCESS', name: 'C', description: 'd' }),
-      'type',
-    );
-  });
 });
 
 describe('failure actions', () => {
   it('rejects members other than actions.continuousAccess.failureActions', async () => {
     expectValidationCause(
-      await createRule({ continuousAccess: { failureActions: [], successActions: [] } }),
+      await underTest.create({ continuousAccess: { failureActions: [], successActions: [] } }),
       'actions.continuousAccess.successActions',
     );
-    expectValidationCause(await createRule({ ...failing([]), entityRisk: { actions: [] } }), 'actions.entityRisk');
+    expectValidationCause(
+      await underTest.create({ ...failing([]), entityRisk: { actions: [] } }),
+      'actions.entityRisk',
+    );
   });
 
   it('an absent list is filled with the default: empty, log only', async () => {
-    expect((await accepted({ continuousAccess: {} })).actions).toEqual(failing([]));
-    expectValidationCause(await createRule(failing('TERMINATE_SESSION')), FA);
+    expect((await underTest.accepted({ continuousAccess: {} })).actions).toEqual(failing([]));
+    expectValidationCause(await underTest.create(failing('TERMINATE_SESSION')), FA);
   });
 
   it('each action is TERMINATE_SESSION or RUN_WORKFLOW, at most once', async () => {
-    expectValidationCause(await createRule(failing([{ action: 'REVOKE_TOKENS' }])), `${FA}[0].action`);
-    expectValidationCause(await createRule(failing([{ slo: { appSelectionMode: 'ALL' } }])), `${FA}[0].action`);
+    expectValidationCause(await underTest.create(failing([{ action: 'REVOKE_TOKENS' }])), `${FA}[0].action`);
+    expectValidationCause(await underTest.create(failing([{ slo: { appSelectionMode: 'ALL' } }])), `${FA}[0].action`);
     const twice = [
       { action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } },
       { action: 'RUN_WORKFLOW', workflow: { id: 'wf2' } },
     ];
-    expectValidationCause(await createRule(failing(twice)), `${FA}[1].action`);
+    expectValidationCause(await underTest.create(failing(twice)), `${FA}[1].action`);
     const both = [
       { action: 'TERMINATE_SESSION', slo: { appSelectionMode: 'NONE', appInstanceIds: null } },
       { action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } },
     ];
-    expect((await accepted(failing(both))).actions).toEqual(failing(both));
+    expect((await underTest.accepted(failing(both))).actions).toEqual(failing(both));
   });
 
   it('RUN_WORKFLOW needs a workflow id and takes no slo', async () => {
-    expectValidationCause(await createRule(failing([{ action: 'RUN_WORKFLOW' }])), `${FA}[0].workflow`);
+    expectValidationCause(await underTest.create(failing([{ action: 'RUN_WORKFLOW' }])), `${FA}[0].workflow`);
     expectValidationCause(
-      await createRule(failing([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])),
+      await underTest.create(failing([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])),
       `${FA}[0].workflow.id`,
     );
     expectValidationCause(
-      await createRule(
+      await underTest.create(
         failing([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' }, slo: { appSelectionMode: 'ALL' } }]),
       ),
       `${FA}[0].slo`,
@@ -135,11 +112,14 @@ describe('failure actions', () => {
 
 describe('single logout settings', () => {
   it('TERMINATE_SESSION needs slo with an appSelectionMode and takes no workflow', async () => {
-    expectValidationCause(await createRule(failing([{ action: 'TERMINATE_SESSION' }])), `${FA}[0].slo`);
-    expectValidationCause(await createRule(terminate({})), `${FA}[0].slo.appSelectionMode`);
-    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SOME' })), `${FA}[0].slo.appSelectionMode`);
+    expectValidationCause(await underTest.create(failing([{ action: 'TERMINATE_SESSION' }])), `${FA}[0].slo`);
+    expectValidationCause(await underTest.create(terminate({})), `${FA}[0].slo.appSelectionMode`);
     expectValidationCause(
-      await createRule(
+      await underTest.create(terminate({ appSelectionMode: 'SOME' })),
+      `${FA}[0].slo.appSelectionMode`,
+    );
+    expectValidationCause(
+      await underTest.create(
         failing([{ action: 'TERMINATE_SESSION', slo: { appSelectionMode: 'ALL' }, workflow: { id: 'wf1' } }]),
       ),
       `${FA}[0].workflow`,
@@ -149,29 +129,34 @@ describe('single logout settings', () => {
   it('appInstanceIds only with SPECIFIC; NONE and ALL return null', async () => {
     for (const mode of ['NONE', 'ALL']) {
       expectValidationCause(
-        await createRule(terminate({ appSelectionMode: mode, appInstanceIds: ['0oa1portal'] })),
+        await underTest.create(terminate({ appSelectionMode: mode, appInstanceIds: ['0oa1portal'] })),
         `${FA}[0].slo.appInstanceIds`,
       );
-      const rule = await accepted(terminate({ appSelectionMode: mode }));
+      const rule = await underTest.accepted(terminate({ appSelectionMode: mode }));
       expect(rule.actions).toEqual(terminate({ appSelectionMode: mode, appInstanceIds: null }));
     }
   });
 
   it('SPECIFIC names at least one existing app, none twice', async () => {
-    expectValidationCause(await createRule(terminate({ appSelectionMode: 'SPECIFIC' })), `${FA}[0].slo.appInstanceIds`);
     expectValidationCause(
-      await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: [] })),
+      await underTest.create(terminate({ appSelectionMode: 'SPECIFIC' })),
       `${FA}[0].slo.appInstanceIds`,
     );
     expectValidationCause(
-      await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oanosuchapp'] })),
+      await underTest.create(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: [] })),
+      `${FA}[0].slo.appInstanceIds`,
+    );
+    expectValidationCause(
+      await underTest.create(
+        terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oanosuchapp'] }),
+      ),
       `${FA}[0].slo.appInstanceIds[1]`,
     );
     expectValidationCause(
-      await createRule(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm', '0oa2crm'] })),
+      await underTest.create(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm', '0oa2crm'] })),
       `${FA}[0].slo.appInstanceIds[1]`,
     );
-    const rule = await accepted(
+    const rule = await underTest.accepted(
       terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa1portal', '0oa3console'] }),
     );
     expect(rule.actions).toEqual(
@@ -186,11 +171,17 @@ describe('continuous access rule conditions', () => {
       users: { include: [], exclude: ['00u2bob'] },
       groups: { include: ['00g1engineering'], exclude: [] },
     };
-    expect((await accepted(failing([]), { people })).conditions).toEqual({ people });
-    expectValidationCause(await createRule(failing([]), { network: { connection: 'ANYWHERE' } }), 'conditions.network');
-    expectValidationCause(await createRule(failing([]), { entityRisk: { level: 'HIGH' } }), 'conditions.entityRisk');
+    expect((await underTest.accepted(failing([]), { people })).conditions).toEqual({ people });
     expectValidationCause(
-      await createRule(failing([]), { people: { groups: { include: ['00gnosuchgroup'], exclude: [] } } }),
+      await underTest.create(failing([]), { network: { connection: 'ANYWHERE' } }),
+      'conditions.network',
+    );
+    expectValidationCause(
+      await underTest.create(failing([]), { entityRisk: { level: 'HIGH' } }),
+      'conditions.entityRisk',
+    );
+    expectValidationCause(
+      await underTest.create(failing([]), { people: { groups: { include: ['00gnosuchgroup'], exclude: [] } } }),
       'conditions.people.groups.include[0]',
     );
   });
@@ -198,12 +189,12 @@ describe('continuous access rule conditions', () => {
 
 describe('rejected writes', () => {
   it('a rejected replace leaves the stored rule unchanged', async () => {
-    const rule = await accepted(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm'] }));
-    const path = `${rulesPath}/${rule.id}`;
+    const rule = await underTest.accepted(terminate({ appSelectionMode: 'SPECIFIC', appInstanceIds: ['0oa2crm'] }));
+    const path = `${underTest.path()}/${rule.id}`;
     const bad = await emu().call(
       'PUT',
       path,
-      ruleBody(terminate({ appSelectionMode: 'ALL', appInstanceIds: ['0oa2crm'] }), null, 'Renamed'),
+      underTest.body(terminate({ appSelectionMode: 'ALL', appInstanceIds: ['0oa2crm'] }), null, 'Renamed'),
     );
     expectValidationCause(bad, `${FA}[0].slo.appInstanceIds`);
     const after = (await emu().call('GET', path)).body;

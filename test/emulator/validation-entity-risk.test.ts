@@ -1,38 +1,15 @@
 // Entity risk policy (ENTITY_RISK) validation over real HTTP: `actions.entityRisk.actions`, the
 // conditions an entity risk rule accepts, and the default rule.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultPolicyOf, expectValidationCause, useEmulator } from '../helpers/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import { defaultPolicyOf, expectValidationCause, useEmulator, useRulesOfNewPolicy } from '../helpers/emulator.ts';
 
 const emu = useEmulator();
-const classic = useEmulator({ engine: 'CLASSIC' });
-let rulesPath: string;
 
 const ER = 'actions.entityRisk.actions';
 
-beforeEach(async () => {
-  const res = await emu().call('POST', '/api/v1/policies', {
-    type: 'ENTITY_RISK',
-    name: 'Risk responses',
-    description: 'd',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  rulesPath = `/api/v1/policies/${res.body.id}/rules`;
-});
+const underTest = useRulesOfNewPolicy(emu, 'ENTITY_RISK');
 
-function ruleBody(actions: unknown, conditions: unknown = null, name = 'Rule') {
-  return { type: 'ENTITY_RISK', name, conditions, actions };
-}
 const withActions = (items: unknown) => ({ entityRisk: { actions: items } });
-
-function createRule(actions: unknown, conditions?: unknown) {
-  return emu().call('POST', rulesPath, ruleBody(actions, conditions));
-}
-
-async function accepted(actions: unknown, conditions?: unknown) {
-  const res = await createRule(actions, conditions);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
 
 describe('entity risk default policy and rule', () => {
   it('the org default policy has a Catch-all Rule that only logs', async () => {
@@ -55,12 +32,12 @@ describe('entity risk default policy and rule', () => {
     const edited = await emu().call(
       'PUT',
       path,
-      ruleBody(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]), null, rule.name),
+      underTest.body(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]), null, rule.name),
     );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.actions).toEqual(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]));
     expectValidationCause(
-      await emu().call('PUT', path, ruleBody(withActions([{ action: 'RUN_WORKFLOW' }]), null, rule.name)),
+      await emu().call('PUT', path, underTest.body(withActions([{ action: 'RUN_WORKFLOW' }]), null, rule.name)),
       `${ER}[0].workflow`,
     );
   });
@@ -91,65 +68,64 @@ describe('entity risk policy body', () => {
     });
     expectValidationCause(conditions, 'conditions');
   });
-
-  it('is an identity-engine type: a classic org refuses it', async () => {
-    expectValidationCause(
-      await classic().call('POST', '/api/v1/policies', { type: 'ENTITY_RISK', name: 'E', description: 'd' }),
-      'type',
-    );
-  });
 });
 
 describe('entity risk actions', () => {
   it('rejects members other than actions.entityRisk.actions', async () => {
-    expectValidationCause(await createRule({ entityRisk: { actions: [], notify: true } }), 'actions.entityRisk.notify');
-    expectValidationCause(await createRule({ ...withActions([]), signon: { access: 'ALLOW' } }), 'actions.signon');
+    expectValidationCause(
+      await underTest.create({ entityRisk: { actions: [], notify: true } }),
+      'actions.entityRisk.notify',
+    );
+    expectValidationCause(
+      await underTest.create({ ...withActions([]), signon: { access: 'ALLOW' } }),
+      'actions.signon',
+    );
   });
 
   it('an absent list is filled with the default: empty, log only', async () => {
-    expect((await accepted({ entityRisk: {} })).actions).toEqual(withActions([]));
-    expect((await accepted(withActions([]))).actions).toEqual(withActions([]));
-    expectValidationCause(await createRule(withActions({ action: 'TERMINATE_ALL_SESSIONS' })), ER);
+    expect((await underTest.accepted({ entityRisk: {} })).actions).toEqual(withActions([]));
+    expect((await underTest.accepted(withActions([]))).actions).toEqual(withActions([]));
+    expectValidationCause(await underTest.create(withActions({ action: 'TERMINATE_ALL_SESSIONS' })), ER);
   });
 
   it('TERMINATE_ALL_SESSIONS takes no workflow', async () => {
-    expect((await accepted(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]))).actions).toEqual(
+    expect((await underTest.accepted(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]))).actions).toEqual(
       withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]),
     );
     expectValidationCause(
-      await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS', workflow: { id: 'wf1' } }])),
+      await underTest.create(withActions([{ action: 'TERMINATE_ALL_SESSIONS', workflow: { id: 'wf1' } }])),
       `${ER}[0].workflow`,
     );
   });
 
   it('RUN_WORKFLOW needs a workflow id', async () => {
-    expectValidationCause(await createRule(withActions([{ action: 'RUN_WORKFLOW' }])), `${ER}[0].workflow`);
+    expectValidationCause(await underTest.create(withActions([{ action: 'RUN_WORKFLOW' }])), `${ER}[0].workflow`);
     expectValidationCause(
-      await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }])),
+      await underTest.create(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }])),
       `${ER}[0].workflow.id`,
     );
     expectValidationCause(
-      await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])),
+      await underTest.create(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: '' } }])),
       `${ER}[0].workflow.id`,
     );
     expectValidationCause(
-      await createRule(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1', name: 'x' } }])),
+      await underTest.create(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1', name: 'x' } }])),
       `${ER}[0].workflow.name`,
     );
-    const ok = await accepted(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } }]));
+    const ok = await underTest.accepted(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } }]));
     expect(ok.actions).toEqual(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf1' } }]));
   });
 
   it('each action is one of the two kinds, at most once', async () => {
-    expectValidationCause(await createRule(withActions([{}])), `${ER}[0].action`);
-    expectValidationCause(await createRule(withActions([{ action: 'LOCK_ACCOUNT' }])), `${ER}[0].action`);
-    expectValidationCause(await createRule(withActions(['TERMINATE_ALL_SESSIONS'])), `${ER}[0]`);
+    expectValidationCause(await underTest.create(withActions([{}])), `${ER}[0].action`);
+    expectValidationCause(await underTest.create(withActions([{ action: 'LOCK_ACCOUNT' }])), `${ER}[0].action`);
+    expectValidationCause(await underTest.create(withActions(['TERMINATE_ALL_SESSIONS'])), `${ER}[0]`);
     expectValidationCause(
-      await createRule(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'TERMINATE_ALL_SESSIONS' }])),
+      await underTest.create(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'TERMINATE_ALL_SESSIONS' }])),
       `${ER}[1].action`,
     );
     const both = [{ action: 'TERMINATE_ALL_SESSIONS' }, { action: 'RUN_WORKFLOW', workflow: { id: 'wf2' } }];
-    expect((await accepted(withActions(both))).actions).toEqual(withActions(both));
+    expect((await underTest.accepted(withActions(both))).actions).toEqual(withActions(both));
   });
 });
 
@@ -160,28 +136,28 @@ describe('entity risk rule conditions', () => {
       entityRisk: { level: 'HIGH' },
       riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK', 'USER_REPORTED_SUSPICIOUS_ACTIVITY'] },
     };
-    const rule = await accepted(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]), conditions);
+    const rule = await underTest.accepted(withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]), conditions);
     expect(rule.conditions).toEqual(conditions);
   });
 
   it('rejects conditions that a risk event cannot carry', async () => {
     const terminate = withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]);
     expectValidationCause(
-      await createRule(terminate, { network: { connection: 'ZONE', include: ['nzo1office'] } }),
+      await underTest.create(terminate, { network: { connection: 'ZONE', include: ['nzo1office'] } }),
       'conditions.network',
     );
-    expectValidationCause(await createRule(terminate, { device: { registered: true } }), 'conditions.device');
-    expectValidationCause(await createRule(terminate, { riskScore: { level: 'HIGH' } }), 'conditions.riskScore');
+    expectValidationCause(await underTest.create(terminate, { device: { registered: true } }), 'conditions.device');
+    expectValidationCause(await underTest.create(terminate, { riskScore: { level: 'HIGH' } }), 'conditions.riskScore');
   });
 
   it('still applies the common condition rules', async () => {
     const terminate = withActions([{ action: 'TERMINATE_ALL_SESSIONS' }]);
     expectValidationCause(
-      await createRule(terminate, { entityRisk: { level: 'EXTREME' } }),
+      await underTest.create(terminate, { entityRisk: { level: 'EXTREME' } }),
       'conditions.entityRisk.level',
     );
     expectValidationCause(
-      await createRule(terminate, {
+      await underTest.create(terminate, {
         riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'], exclude: ['SUSPICIOUS_APP_ACCESS'] },
       }),
       'conditions.riskDetectionTypes.exclude',
@@ -191,14 +167,18 @@ describe('entity risk rule conditions', () => {
 
 describe('rejected writes', () => {
   it('a rejected replace leaves the stored rule unchanged', async () => {
-    const rule = await accepted(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf-keep' } }]), {
+    const rule = await underTest.accepted(withActions([{ action: 'RUN_WORKFLOW', workflow: { id: 'wf-keep' } }]), {
       entityRisk: { level: 'MEDIUM' },
     });
-    const path = `${rulesPath}/${rule.id}`;
+    const path = `${underTest.path()}/${rule.id}`;
     const bad = await emu().call(
       'PUT',
       path,
-      ruleBody(withActions([{ action: 'RUN_WORKFLOW', workflow: {} }]), { entityRisk: { level: 'LOW' } }, 'Renamed'),
+      underTest.body(
+        withActions([{ action: 'RUN_WORKFLOW', workflow: {} }]),
+        { entityRisk: { level: 'LOW' } },
+        'Renamed',
+      ),
     );
     expectValidationCause(bad, `${ER}[0].workflow.id`);
     const after = (await emu().call('GET', path)).body;

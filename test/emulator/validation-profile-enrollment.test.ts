@@ -5,7 +5,6 @@ import { causesOf, expectValidationCause, type RestResponse, useEmulator } from 
 import { seedPolicies } from '../helpers/seed.ts';
 
 const emu = useEmulator();
-const classic = useEmulator({ engine: 'CLASSIC' });
 
 const PE = 'actions.profileEnrollment';
 const UI_SCHEMA_ID = /^uis[0-9A-Za-z]{17}$/;
@@ -123,13 +122,6 @@ describe('profile enrollment policy body', () => {
       conditions: { people: { groups: { include: ['00g2sales'], exclude: [] } } },
     });
     expectValidationCause(conditions, 'conditions');
-  });
-
-  it('is an identity-engine type: a classic org refuses it', async () => {
-    expectValidationCause(
-      await classic().call('POST', '/api/v1/policies', { type: 'PROFILE_ENROLLMENT', name: 'P', description: 'd' }),
-      'type',
-    );
   });
 });
 

@@ -1,9 +1,10 @@
 // Starts a real emulator on a random port and gives tests a small REST client for it, plus what
 // many test files share: one emulator per file, counting its API requests, the default policy of
 // a type, and the assertions on validation errors.
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { FaultSettings } from '../../src/emulator/http/faults.ts';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.ts';
+import { type PolicyType, RULE_TYPE_OF } from '../../src/rest/types.ts';
 import { useForTests } from './lifecycle.ts';
 
 export const TOKEN = 'test-token';
@@ -103,6 +104,44 @@ export async function countRequests<T>(
   const since = countFromNow(emu);
   const result = await run();
   return { result, ...since() };
+}
+
+/** Rules of a policy created for each test, with its rule type filled in. */
+export interface RulesUnderTest {
+  /** The rules path of the current test's policy. */
+  path(): string;
+  body(actions: unknown, conditions?: unknown, name?: string): Record<string, unknown>;
+  /** POSTs a rule with these actions (and conditions). */
+  create(actions: unknown, conditions?: unknown): Promise<RestResponse>;
+  /** POSTs a rule that must be accepted and returns it. */
+  accepted(actions: unknown, conditions?: unknown): Promise<any>;
+}
+
+/** Creates a policy of `type` before each test (after the emulator's reset) for the test's rules. */
+export function useRulesOfNewPolicy(emu: () => TestEmulator, type: PolicyType): RulesUnderTest {
+  let path = '';
+  beforeEach(async () => {
+    const res = await emu().call('POST', '/api/v1/policies', { type, name: `${type} under test`, description: 'd' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    path = `/api/v1/policies/${res.body.id}/rules`;
+  });
+  const body = (actions: unknown, conditions: unknown = null, name = 'Rule') => ({
+    type: RULE_TYPE_OF[type],
+    name,
+    conditions,
+    actions,
+  });
+  const create = (actions: unknown, conditions?: unknown) => emu().call('POST', path, body(actions, conditions));
+  return {
+    path: () => path,
+    body,
+    create,
+    accepted: async (actions, conditions) => {
+      const res = await create(actions, conditions);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    },
+  };
 }
 
 /** The default (system) policy of a type, as the first page of its listing shows it. */

@@ -7,6 +7,6 @@ import { seedPolicies } from '../test/helpers/seed.ts';
 
 const [size, statePath] = [Number(process.argv[2]), process.argv[3]];
 const emulator = await startEmulator({ port: 0, token: process.env.EMULATOR_TOKEN ?? 'dev-token', statePath });
-seedPolicies(emulator, 'PASSWORD', size);
+await seedPolicies(emulator, 'PASSWORD', size);
 if (statePath) await emulator.close();
 else console.log(`emulator: REST services at ${emulator.url}/api/v1 (in memory)`);

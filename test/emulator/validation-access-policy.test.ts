@@ -414,7 +414,7 @@ describe('rejected writes and limits', () => {
   });
 
   it('an org holds at most 5000 authentication policies', async () => {
-    seedPolicies(emu(), 'ACCESS_POLICY', 4999);
+    await seedPolicies(emu(), 'ACCESS_POLICY', 4999);
     const create = (name: string) =>
       emu().call('POST', '/api/v1/policies', { type: 'ACCESS_POLICY', name, description: 'd' });
     const last = await create('The 5000th');

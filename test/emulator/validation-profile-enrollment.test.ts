@@ -353,7 +353,7 @@ describe('rejected writes and limits', () => {
   });
 
   it('an org holds at most 500 profile enrollment policies', async () => {
-    seedPolicies(emu(), 'PROFILE_ENROLLMENT', 499);
+    await seedPolicies(emu(), 'PROFILE_ENROLLMENT', 499);
     const last = await createPolicy('The 500th');
     expect(last.priority).toBe(499);
     const over = await emu().call('POST', '/api/v1/policies', {

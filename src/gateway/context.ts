@@ -3,12 +3,15 @@
 import { GraphQLError } from 'graphql';
 import { type CallerOptions, REST_API_METHODS, type RestApi, type UpstreamClient } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
+import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from './idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 
 export interface GatewayContext {
   api: RestApi;
   loaders: Loaders;
   operation: OperationTally;
+  /** Remembers the outcome of creates sent with an idempotency key. */
+  idempotency: IdempotentCreates;
 }
 
 export interface OperationTally {
@@ -28,18 +31,26 @@ export function isUsableAuthorization(header: string | null | undefined): header
 /**
  * `caller` carries the request id, the gateway's upstream observer and the client's request signal
  * (when the client goes away, the operation's upstream calls are aborted); the tally is counted here.
+ * `idempotency` is where creates with a key (the argument, else `idempotencyKey`, the request's header)
+ * remember their outcome.
  */
 export function createContext(
   upstream: UpstreamClient,
   authorization: string | null | undefined,
   caller: CallerOptions = {},
+  idempotency: IdempotencySettings = memoryIdempotency(),
+  idempotencyKey?: string | null,
 ): GatewayContext {
   const operation: OperationTally = { upstreamCalls: 0 };
   const observer = composeObservers({ onUpstreamRequest: () => operation.upstreamCalls++ }, caller.observer);
-  const api = isUsableAuthorization(authorization)
-    ? upstream.forCaller(authorization, { ...caller, observer })
-    : unauthenticatedApi();
-  return { api, loaders: createLoaders(api), operation };
+  const usable = isUsableAuthorization(authorization);
+  const api = usable ? upstream.forCaller(authorization, { ...caller, observer }) : unauthenticatedApi();
+  return {
+    api,
+    loaders: createLoaders(api),
+    operation,
+    idempotency: new IdempotentCreates(idempotency, usable ? authorization : undefined, idempotencyKey ?? undefined),
+  };
 }
 
 /** A RestApi for a request without usable credentials: every operation fails at once, with no upstream call. */

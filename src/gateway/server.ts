@@ -13,6 +13,7 @@ import { UpstreamProbe } from '../upstream/probe.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { corsPolicy } from './cors.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
+import { type IdempotencySettings, memoryIdempotency } from './idempotency/creates.ts';
 import { useNoOriginalError } from './plugins/errorHygiene.ts';
 import { READINESS_DEFAULTS, useHealth } from './plugins/health.ts';
 import { useNoIntrospection } from './plugins/introspection.ts';
@@ -53,6 +54,8 @@ export interface GatewayOptions {
   shutdownSignal?: AbortSignal;
   /** Static limits of a document; each one absent takes its default. */
   queryLimits?: Partial<QueryLimits>;
+  /** Where idempotent creates remember their outcome; default in process, 24 h. */
+  idempotency?: IdempotencySettings;
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
@@ -63,6 +66,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const metrics = createMetrics(options.metrics);
   const operationLog = createOperationLog(logger);
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
+  const idempotency = options.idempotency ?? memoryIdempotency();
   return createYoga<Record<string, never>, GatewayContext>({
     schema: options.schema ?? buildSchema(),
     graphqlEndpoint: GRAPHQL_PATH,
@@ -94,11 +98,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     maskedErrors: { isDev: false },
     logging: yogaLogger(logger),
     context: ({ request }) =>
-      createContext(options.upstream, request.headers.get('authorization'), {
-        requestId: requestIdOf(request),
-        observer: upstreamObserver,
-        signal: request.signal,
-      }),
+      createContext(
+        options.upstream,
+        request.headers.get('authorization'),
+        { requestId: requestIdOf(request), observer: upstreamObserver, signal: request.signal },
+        idempotency,
+        request.headers.get('idempotency-key'),
+      ),
   });
 }
 

@@ -1546,6 +1546,7 @@ export type MutationActivatePolicyRuleArgs = {
  */
 export type MutationClonePolicyArgs = {
   id: Scalars['ID']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1555,6 +1556,7 @@ export type MutationClonePolicyArgs = {
  * which comes to the same; a member left out keeps its value).
  */
 export type MutationCreatePolicyArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: PolicyInput;
 };
 
@@ -1565,6 +1567,7 @@ export type MutationCreatePolicyArgs = {
  * which comes to the same; a member left out keeps its value).
  */
 export type MutationCreatePolicyRuleArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: PolicyRuleInput;
   policyId: Scalars['ID']['input'];
 };
@@ -1576,6 +1579,7 @@ export type MutationCreatePolicyRuleArgs = {
  * which comes to the same; a member left out keeps its value).
  */
 export type MutationCreateUserTypeArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: CreateUserTypeInput;
 };
 

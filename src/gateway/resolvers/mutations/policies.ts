@@ -27,16 +27,22 @@ export async function currentPolicy(loaders: Loaders, id: string): Promise<Polic
 }
 
 export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
-  createPolicy: (_, { input }, { api, loaders }) =>
-    payload(
-      'policy',
-      async () => {
-        const policy = await api.createPolicy(toPolicyBody(input));
-        primePolicy(loaders, policy);
-        return policy;
-      },
-      'input',
-    ),
+  createPolicy: (_, args, { api, loaders, idempotency }) =>
+    idempotency.run({
+      mutation: 'createPolicy',
+      args,
+      resultKey: 'policy',
+      run: () =>
+        payload(
+          'policy',
+          async () => {
+            const policy = await api.createPolicy(toPolicyBody(args.input));
+            primePolicy(loaders, policy);
+            return policy;
+          },
+          'input',
+        ),
+    }),
 
   replacePolicy: (_, { id, input }, { api, loaders }) =>
     payload(
@@ -89,10 +95,16 @@ export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
       return loaders.policy.load(id);
     }),
 
-  clonePolicy: (_, { id }, { api, loaders }) =>
-    payload('policy', async () => {
-      const clone = await api.clonePolicy(id);
-      primePolicy(loaders, clone);
-      return clone;
+  clonePolicy: (_, args, { api, loaders, idempotency }) =>
+    idempotency.run({
+      mutation: 'clonePolicy',
+      args,
+      resultKey: 'policy',
+      run: () =>
+        payload('policy', async () => {
+          const clone = await api.clonePolicy(args.id);
+          primePolicy(loaders, clone);
+          return clone;
+        }),
     }),
 };

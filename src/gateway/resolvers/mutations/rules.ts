@@ -27,21 +27,34 @@ async function currentRule(loaders: Loaders, key: RuleKey): Promise<PolicyRule> 
 
 /** Runs a rule mutation; on success the payload also names the rule's policy. */
 async function rulePayload(policyId: string, run: () => Promise<RuleWithPolicyId | null>, inputArg?: string) {
-  const result = await payload('rule', run, inputArg);
+  return withParentPolicy(policyId, await payload('rule', run, inputArg));
+}
+
+/** A rule payload names the rule's policy unless the mutation was refused. */
+function withParentPolicy<P extends { userErrors: unknown[] }>(policyId: string, result: P) {
   return { ...result, policyId: result.userErrors.length ? null : policyId };
 }
 
 export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
-  createPolicyRule: (_, { policyId, input }, { api, loaders }) =>
-    rulePayload(
-      policyId,
-      async () => {
-        const rule = await api.createRule(policyId, toRuleBody(input));
-        primeRule(loaders, policyId, rule);
-        return withPolicyId(policyId, rule);
-      },
-      'input',
-    ),
+  createPolicyRule: async (_, args, { api, loaders, idempotency }) => {
+    const { policyId, input } = args;
+    const result = await idempotency.run({
+      mutation: 'createPolicyRule',
+      args,
+      resultKey: 'rule',
+      run: () =>
+        payload(
+          'rule',
+          async () => {
+            const rule = await api.createRule(policyId, toRuleBody(input));
+            primeRule(loaders, policyId, rule);
+            return withPolicyId(policyId, rule);
+          },
+          'input',
+        ),
+    });
+    return withParentPolicy(policyId, result);
+  },
 
   replacePolicyRule: (_, { policyId, ruleId, input }, { api, loaders }) =>
     rulePayload(

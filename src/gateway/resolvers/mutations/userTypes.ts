@@ -10,16 +10,22 @@ import { payload } from './payload.ts';
 type UserTypeMutations = 'createUserType' | 'replaceUserType' | 'updateUserType' | 'deleteUserType';
 
 export const userTypeMutations: Pick<MutationResolvers, UserTypeMutations> = {
-  createUserType: (_, { input }, { api, loaders }) =>
-    payload(
-      'userType',
-      async () => {
-        const userType = await api.createUserType(toCreateUserTypeBody(input));
-        primeUserType(loaders, userType);
-        return userType;
-      },
-      'input',
-    ),
+  createUserType: (_, args, { api, loaders, idempotency }) =>
+    idempotency.run({
+      mutation: 'createUserType',
+      args,
+      resultKey: 'userType',
+      run: () =>
+        payload(
+          'userType',
+          async () => {
+            const userType = await api.createUserType(toCreateUserTypeBody(args.input));
+            primeUserType(loaders, userType);
+            return userType;
+          },
+          'input',
+        ),
+    }),
 
   replaceUserType: (_, { id, input }, { api, loaders }) =>
     payload(

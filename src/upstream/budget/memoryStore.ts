@@ -1,0 +1,28 @@
+// The upstream budget in this process: one bucket state per key. Alone it is the whole budget; as
+// the Redis store's fallback it holds this replica's share (1/REPLICAS) of each limit.
+import type { BudgetStore } from './store.ts';
+import { type BucketState, emptyBucket, observeSnapshot, type RateLimitSnapshot, takeToken } from './window.ts';
+
+export class MemoryBudgetStore implements BudgetStore {
+  private readonly buckets = new Map<string, BucketState>();
+
+  /** `seedLimit`: requests per minute assumed until the headers tell (0: unknown); `share`: this process's part. */
+  constructor(
+    private readonly seedLimit = 0,
+    private readonly share = 1,
+  ) {}
+
+  async take(bucket: string, now: number) {
+    return takeToken(this.bucket(bucket), now, this.seedLimit, this.share);
+  }
+
+  async observe(bucket: string, grantWindow: number, seen: RateLimitSnapshot, now: number) {
+    observeSnapshot(this.bucket(bucket), grantWindow, seen, now, this.share);
+  }
+
+  private bucket(key: string): BucketState {
+    let state = this.buckets.get(key);
+    if (!state) this.buckets.set(key, (state = emptyBucket()));
+    return state;
+  }
+}

@@ -59,13 +59,35 @@ export interface TestStack {
   /** The yoga app, for in-process `yoga.fetch` requests. */
   yoga: Gateway;
   upstream: UpstreamClient;
-  /** One GraphQL request over HTTP; default auth `SSWS ${TOKEN}`, `auth: null` sends no header. */
+  /** One GraphQL request over HTTP; default auth `SSWS ${TOKEN}`, `auth: null` sends no header; extra `headers`. */
   gql<T = any>(
     query: string,
     variables?: Record<string, unknown>,
-    opts?: { auth?: string | null },
+    opts?: { auth?: string | null; headers?: Record<string, string> },
   ): Promise<GqlResult<T>>;
   close(): Promise<void>;
+}
+
+/** One GraphQL request over HTTP to the gateway at `url`; default auth `SSWS ${TOKEN}`, `auth: null` sends none. */
+export function graphqlClient(url: string): TestStack['gql'] {
+  return async <T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    opts: { auth?: string | null; headers?: Record<string, string> } = {},
+  ) => {
+    const auth = opts.auth === undefined ? `SSWS ${TOKEN}` : opts.auth;
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(auth === null ? {} : { authorization: auth }),
+        ...opts.headers,
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await res.json()) as GqlResult<T>;
+  };
 }
 
 export interface TestStackOptions {
@@ -92,29 +114,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     // Masked errors are expected in tests; keep the output quiet.
     logger: silentLogger(),
   });
-  const gql = async <T = any>(
-    query: string,
-    variables?: Record<string, unknown>,
-    opts: { auth?: string | null } = {},
-  ) => {
-    const auth = opts.auth === undefined ? `SSWS ${TOKEN}` : opts.auth;
-    const res = await fetch(`${gateway.url}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(auth === null ? {} : { authorization: auth }),
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as GqlResult<T>;
-  };
   return {
     emulator,
     url: gateway.url,
     yoga: gateway.yoga,
     upstream,
-    gql,
+    gql: graphqlClient(gateway.url),
     close: async () => {
       await gateway.close();
       await closeUpstream();

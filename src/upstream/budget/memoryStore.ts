@@ -21,8 +21,8 @@ export class MemoryBudgetStore implements BudgetStore {
   }
 
   private bucket(key: string): BucketState {
-    let state = this.buckets.get(key);
-    if (!state) this.buckets.set(key, (state = emptyBucket()));
+    const state = this.buckets.get(key) ?? emptyBucket();
+    this.buckets.set(key, state);
     return state;
   }
 }

@@ -8,6 +8,7 @@ import { FixtureError } from './emulator/org/fixture.ts';
 import { StateFileError } from './emulator/org/persistence.ts';
 import { createLogger } from './gateway/logger.ts';
 import { startGateway } from './gateway/server.ts';
+import { createSharedState } from './gateway/sharedState.ts';
 import { UpstreamClient } from './upstream/client.ts';
 
 type Stop = () => Promise<void>;
@@ -31,7 +32,11 @@ async function main(): Promise<void> {
     if (emulator) stops.push(() => emulator.close());
     // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
     const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
-    const upstream = new UpstreamClient({ baseUrl, ...config.upstream });
+    const shared = createSharedState(config.shared);
+    stops.push(() => shared.close());
+    // Unreachable at start: the link has warned, the gateway serves with its fallbacks meanwhile.
+    await shared.redis?.whenReady().catch(() => undefined);
+    const upstream = new UpstreamClient({ baseUrl, ...config.upstream, budget: shared.budget });
     stops.push(() => upstream.close());
     const gateway = await startGateway({
       port: config.port,
@@ -45,6 +50,7 @@ async function main(): Promise<void> {
       logger,
       readiness: config.readiness,
       queryLimits: config.queryLimits,
+      idempotency: shared.idempotency,
     });
     stops.push(() => gateway.close(config.shutdownGraceMs));
 
@@ -54,6 +60,11 @@ async function main(): Promise<void> {
     logger.info(
       { url: gateway.url, upstream: emulator?.url ?? config.upstreamUrl, startupMs: Math.round(performance.now()) },
       `gateway: GraphQL and GraphiQL at ${gateway.url}/graphql; upstream: ${upstreamText}`,
+    );
+    logger.info(
+      shared.redis
+        ? `gateway: upstream budget and idempotency shared through Redis at ${shared.redis.where}`
+        : 'gateway: upstream budget and idempotency in process (REDIS_URL unset)',
     );
   } catch (error) {
     await stopAll();

@@ -94,6 +94,23 @@ export class EnvReader {
     return undefined;
   }
 
+  /** A `redis://` or `rediss://` URL (never echoed: it may carry a password); unset: undefined. */
+  redisUrl(name: string): string | undefined {
+    const value = this.text(name);
+    if (value === undefined) return undefined;
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^rediss?:$/.test(url.protocol) || !url.hostname) {
+      this.problems.push(`${name}: must be a redis:// or rediss:// URL with a host, e.g. redis://127.0.0.1:6379`);
+      return undefined;
+    }
+    return value;
+  }
+
   /** `*`, or a comma-separated list of origins (`scheme://host[:port]`, no path); unset: undefined. */
   origins(name: string): string[] | '*' | undefined {
     const value = this.text(name);

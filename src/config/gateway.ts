@@ -3,6 +3,7 @@
 import { READINESS_DEFAULTS } from '../gateway/plugins/health.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits } from '../gateway/plugins/queryLimits.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from '../gateway/server.ts';
+import { SHARED_STATE_DEFAULTS, type SharedStateSettings } from '../gateway/sharedState.ts';
 import { OPERATION_DEFAULTS, UPSTREAM_DEFAULTS } from '../upstream/client.ts';
 import type { OperationLimits } from '../upstream/operationGuard.ts';
 import { type EmulatorConfig, readEmulatorConfig } from './emulator.ts';
@@ -52,6 +53,8 @@ export interface GatewayConfig {
   shutdownGraceMs: number;
   /** Static limits of a GraphQL document. */
   queryLimits: QueryLimits;
+  /** Redis, the upstream budget and idempotency: what replicas share. */
+  shared: SharedStateSettings;
 }
 
 export interface HttpLimits {
@@ -116,6 +119,17 @@ export function readGatewayConfig(env: Env): GatewayConfig {
       timeoutMs: r.integer('READINESS_TIMEOUT_MS', READINESS_DEFAULTS.timeoutMs, 1, 60_000),
     },
     shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS, 0, 600_000),
+    shared: {
+      redisUrl: r.redisUrl('REDIS_URL'),
+      upstreamRateLimit: r.integer('UPSTREAM_RATE_LIMIT', SHARED_STATE_DEFAULTS.upstreamRateLimit, 0, 1_000_000),
+      replicas: r.integer('REPLICAS', SHARED_STATE_DEFAULTS.replicas, 1, 1_000),
+      idempotencyTtlSeconds: r.integer(
+        'IDEMPOTENCY_TTL_SECONDS',
+        SHARED_STATE_DEFAULTS.idempotencyTtlSeconds,
+        1,
+        30 * 24 * 60 * 60,
+      ),
+    },
   };
   r.throwIfInvalid();
   return config;

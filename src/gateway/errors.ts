@@ -12,6 +12,7 @@ import {
   UpstreamUnavailableError,
   type UpstreamUnavailableCode,
 } from '../upstream/errors.ts';
+import { UpstreamRateLimitedError } from '../upstream/budget/budget.ts';
 
 export interface UserErrorShape {
   message: string;
@@ -112,6 +113,12 @@ export function fieldOfCause(cause: string, inputArg: string): string[] | null {
  */
 export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
+  if (error instanceof UpstreamRateLimitedError) {
+    // Refused by the gateway's budget: no request was sent, so there is no upstream answer to show.
+    return new GraphQLError(error.message, {
+      extensions: { code: 'RATE_LIMITED', resetAt: new Date(error.resetAt).toISOString() },
+    });
+  }
   if (error instanceof UpstreamOutcomeUnknownError) {
     return gatewayError(
       'The upstream service did not confirm the outcome: the write may have happened. Look for it before trying again.',

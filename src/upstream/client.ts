@@ -2,7 +2,8 @@
 // gateway process; each operation gets a RestApi bound to its caller's Authorization header (which
 // is forwarded as is and never logged or copied into an error) and to an OperationGuard that keeps
 // the operation's calls within its budget, deadline and concurrency. Idempotent calls are retried
-// by undici's retry interceptor (see retryPolicy.ts); creates never are.
+// by undici's retry interceptor (see retryPolicy.ts); creates never are. Every attempt, retries
+// included, first takes a token of the upstream budget (see budget/), which its answer corrects.
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Dispatcher, interceptors, Pool, type RetryHandler } from 'undici';
 import type {
@@ -38,6 +39,7 @@ import {
 } from './retryPolicy.ts';
 import { TrustedTokens } from './tokenTrust.ts';
 import type { UpstreamObserver } from './observer.ts';
+import { bucketOf, UpstreamBudget, UpstreamRateLimitedError } from './budget/budget.ts';
 import { nextCursorFromLink } from './pagination.ts';
 import { fillPath, ROUTES, type Route, type RouteName } from './routes.ts';
 
@@ -108,6 +110,8 @@ export interface UpstreamClientOptions {
   retryDelays?: { baseMs: number; maxMs: number };
   /** Jitter source of the retry backoff in [0, 1); default Math.random. */
   random?: () => number;
+  /** The rate-limit budget every attempt takes a token of; default: in process, learned from the headers. */
+  budget?: UpstreamBudget;
 }
 
 export const UPSTREAM_DEFAULTS = {
@@ -158,6 +162,9 @@ export class UpstreamClient {
   private readonly operation: OperationLimits;
   private readonly retry: RetrySettings;
   private readonly trustedTokens = new TrustedTokens();
+  /** The rate-limit budget of this origin, shared by every operation (and, through Redis, by every replica). */
+  readonly budget: UpstreamBudget;
+  private readonly bucket: string;
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.baseUrl);
@@ -166,6 +173,8 @@ export class UpstreamClient {
     }
     this.baseUrl = options.baseUrl;
     this.basePath = base.pathname.replace(/\/+$/, '');
+    this.budget = options.budget ?? new UpstreamBudget();
+    this.bucket = bucketOf(base.origin);
     this.pool = new Pool(base.origin, {
       connections: options.connections ?? UPSTREAM_DEFAULTS.connections,
       connect: { timeout: options.connectTimeoutMs ?? UPSTREAM_DEFAULTS.connectTimeoutMs },
@@ -225,7 +234,14 @@ export class UpstreamClient {
     let outcome: CallOutcome = { kind: 'failed' };
     let retriedAfterAmbiguousFailure = false;
     let attempts = 0;
-    const onAttemptEnd = (end: AttemptEnd) =>
+    // The window of the current attempt's token, and the corrections its answers are making.
+    let grant = 0;
+    const corrections: Promise<void>[] = [];
+    const takeToken = async () => {
+      grant = await this.budget.acquire(this.bucket, guard.deadline, (ms) => guard.sleep(ms));
+    };
+    const onAttemptEnd = (end: AttemptEnd) => {
+      if (end.headers) corrections.push(this.budget.observe(this.bucket, grant, end.headers));
       caller.observer?.onUpstreamRequest({
         method,
         template: route.template,
@@ -237,7 +253,9 @@ export class UpstreamClient {
         errorCode: end.errorCode,
         rateLimitRemaining: numberHeader(end.headers?.['x-rate-limit-remaining']),
       });
+    };
     try {
+      await takeToken();
       let status: number;
       let text: string;
       let responseHeaders: IncomingHttpHeaders;
@@ -254,12 +272,15 @@ export class UpstreamClient {
             onAmbiguousFailure: () => {
               retriedAfterAmbiguousFailure = true;
             },
+            beforeRetry: takeToken,
           }),
         };
         const res = await this.dispatcher.request(options);
         status = res.statusCode;
         responseHeaders = res.headers;
         text = await res.body.text();
+        // The next call of the operation takes its token from a budget that knows this answer.
+        await Promise.all(corrections);
       } catch (error) {
         throw callFailure(route, path, error, guard);
       }
@@ -378,6 +399,8 @@ function outcomeUnknown(route: Route, path: string, cause?: unknown): UpstreamOu
  * outcome; otherwise the operation's abort, an oversized body, or a transport failure.
  */
 function callFailure(route: Route, path: string, error: unknown, guard: OperationGuard): Error {
+  // A retry the budget refused: that attempt was never sent.
+  if (error instanceof UpstreamRateLimitedError) return error;
   if ((error as { code?: unknown } | null)?.code === 'UND_ERR_INVALID_ARG') return error as Error;
   if (!route.idempotent && mayHaveReachedService(error)) return outcomeUnknown(route, path, error);
   if (guard.signal.aborted) return guard.signal.reason as Error;

@@ -74,6 +74,8 @@ function isAmbiguous(error: Error): boolean {
 export interface RetryObserver {
   /** A retry was decided after a failure that may have reached the service. */
   onAmbiguousFailure(): void;
+  /** Runs after the backoff, before the retry is sent (the rate-limit budget's token); a rejection ends the call with it. */
+  beforeRetry?(): Promise<void>;
 }
 
 /** The retry options of one call (undici creates one retry handler per request). */
@@ -93,10 +95,13 @@ export function retryOptionsFor(
       retried++;
       if (delay.rateLimited) guard.holdUntil(guard.now() + delay.ms);
       if (isAmbiguous(error)) observer.onAmbiguousFailure();
-      guard.sleep(delay.ms).then(
-        () => callback(null),
-        (reason: Error) => callback(reason),
-      );
+      guard
+        .sleep(delay.ms)
+        .then(() => observer.beforeRetry?.())
+        .then(
+          () => callback(null),
+          (reason: Error) => callback(reason),
+        );
     },
   };
 

@@ -50,6 +50,10 @@ const SETTINGS = [
   'READINESS_INTERVAL_MS',
   'READINESS_TIMEOUT_MS',
   'SHUTDOWN_GRACE_MS',
+  'REDIS_URL',
+  'UPSTREAM_RATE_LIMIT',
+  'REPLICAS',
+  'IDEMPOTENCY_TTL_SECONDS',
 ];
 
 interface Started {
@@ -204,6 +208,7 @@ describe('configuration', () => {
       log: { level: 'info', format: 'json' },
       readiness: { token: undefined, intervalMs: 5000, timeoutMs: 2000 },
       shutdownGraceMs: 10000,
+      shared: { redisUrl: undefined, upstreamRateLimit: 0, replicas: 1, idempotencyTtlSeconds: 86400 },
     });
     expect(readEmulatorConfig({})).toEqual({
       port: 4001,
@@ -253,6 +258,10 @@ describe('configuration', () => {
         MAX_QUERY_TOKENS: '800',
         MAX_QUERY_DIRECTIVES: '9',
         MAX_QUERY_COST: '900',
+        REDIS_URL: 'redis://:secret@127.0.0.1:6380/2',
+        UPSTREAM_RATE_LIMIT: '600',
+        REPLICAS: '3',
+        IDEMPOTENCY_TTL_SECONDS: '3600',
       }),
     ).toEqual({
       port: 0,
@@ -281,6 +290,12 @@ describe('configuration', () => {
       log: { level: 'debug', format: 'pretty' },
       readiness: { token: 'probe-token', intervalMs: 1000, timeoutMs: 500 },
       shutdownGraceMs: 0,
+      shared: {
+        redisUrl: 'redis://:secret@127.0.0.1:6380/2',
+        upstreamRateLimit: 600,
+        replicas: 3,
+        idempotencyTtlSeconds: 3600,
+      },
     });
     expect(
       readEmulatorConfig({
@@ -344,6 +359,11 @@ describe('configuration', () => {
     [{ OPERATION_TIMEOUT_MS: '10s' }, 'OPERATION_TIMEOUT_MS="10s"'],
     [{ UPSTREAM_MAX_BODY_BYTES: '100' }, 'UPSTREAM_MAX_BODY_BYTES="100"'],
     [{ MAX_QUERY_DEPTH: '0' }, 'MAX_QUERY_DEPTH="0"'],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL: must be a redis:// or rediss:// URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL: must be a redis:// or rediss:// URL'],
+    [{ UPSTREAM_RATE_LIMIT: '-1' }, 'UPSTREAM_RATE_LIMIT="-1"'],
+    [{ REPLICAS: '0' }, 'REPLICAS="0": must be a whole number from 1 to 1000'],
+    [{ IDEMPOTENCY_TTL_SECONDS: '0' }, 'IDEMPOTENCY_TTL_SECONDS="0"'],
   ])('refuses %j', (env, message) => {
     expect(() => readGatewayConfig(env)).toThrow(ConfigError);
     expect(() => readGatewayConfig(env)).toThrow(message);
@@ -354,6 +374,7 @@ describe('configuration', () => {
       /^(?!.*pw-secret)/s,
     );
     expect(() => readEmulatorConfig({ EMULATOR_TOKEN: 'has space-secret' })).toThrow(/^(?!.*space-secret)/s);
+    expect(() => readGatewayConfig({ REDIS_URL: 'http://:pw-secret@127.0.0.1' })).toThrow(/^(?!.*pw-secret)/s);
   });
 
   it('reports all problems at once', () => {

@@ -1,0 +1,112 @@
+// Two gateway replicas in their own processes over one emulator and one Redis: one upstream budget
+// (no request the service would refuse is sent, RATE_LIMITED with the reset time instead); idempotent creates
+// are shared (exactly one upstream create, both replicas answer the same object), a key reused with
+// another input is refused on the other replica, and losing Redis keeps both serving with one
+// warning each until Redis is back.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freezeDate } from '../helpers/clock.ts';
+import { countRequests, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { type GatewayProcess, startGatewayProcess } from '../helpers/gatewayProcess.ts';
+import { useRedis } from '../helpers/redis.ts';
+
+const CREATE_POLICY = `mutation($input: PolicyInput!, $key: String) {
+  createPolicy(input: $input, idempotencyKey: $key) { policy { id name } userErrors { code } }
+}`;
+
+const redis = useRedis();
+let emulator: TestEmulator;
+let replicas: GatewayProcess[] = [];
+
+// Two processes start (tsx compiles the tree) slower than a hook usually takes on a loaded machine.
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  replicas = await Promise.all(
+    [1, 2].map(() => startGatewayProcess({ UPSTREAM_URL: emulator.url, REDIS_URL: redis().url, REPLICAS: '2' })),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(replicas.map((r) => r.stop()));
+  await emulator?.close();
+});
+
+describe('two gateway processes sharing Redis', () => {
+  it('share one upstream budget: together they send the limit and no request the service refuses', async () => {
+    // The emulator's window is frozen minutes ahead, so it cannot roll over during the test.
+    freezeDate(Date.now() + 5 * 60_000);
+    await emulator.setFaults({ rateLimitPerMinute: 5 });
+    const quota = vi.spyOn(emulator.faults, 'takeQuota');
+    try {
+      const answers = (
+        await Promise.all(
+          replicas.map(async (replica) => {
+            const mine = [];
+            for (let i = 0; i < 6; i++) mine.push(await replica.gql('{ userTypes { id } }'));
+            return mine;
+          }),
+        )
+      ).flat();
+      const served = answers.filter((a) => a.data?.userTypes);
+      const limited = answers.filter((a) => a.errors?.[0].extensions.code === 'RATE_LIMITED');
+      expect(served).toHaveLength(5);
+      expect(limited).toHaveLength(7);
+      const windowEnd = new Date((Math.floor(Date.now() / 60_000) + 1) * 60_000).toISOString();
+      expect(limited.every((a) => a.errors![0].extensions.resetAt === windowEnd)).toBe(true);
+      expect(quota.mock.results.filter((r) => !r.value.allowed)).toHaveLength(0);
+      expect(quota).toHaveBeenCalledTimes(5);
+    } finally {
+      quota.mockRestore();
+      await emulator.setFaults({ rateLimitPerMinute: 0 });
+    }
+  });
+
+  it('a create sent to both replicas at once with one key is made once; both answer the same object', async () => {
+    await emulator.setFaults({ latencyMs: 100 });
+    const input = { type: 'PASSWORD', name: 'Once' };
+    const { result, byRoute } = await countRequests(emulator, () =>
+      Promise.all(replicas.map((r) => r.gql(CREATE_POLICY, { input, key: 'both' }))),
+    );
+    await emulator.setFaults({ latencyMs: 0 });
+    expect(result[0].data.createPolicy.policy.name).toBe('Once');
+    expect(result[1]).toEqual(result[0]);
+    expect(byRoute).toEqual({ 'POST /api/v1/policies': 1 });
+  });
+
+  it('the same key with another input is refused on the other replica, with no upstream call', async () => {
+    await replicas[0].gql(CREATE_POLICY, { input: { type: 'PASSWORD', name: 'First' }, key: 'reused' });
+    const { result, total } = await countRequests(emulator, () =>
+      replicas[1].gql(CREATE_POLICY, { input: { type: 'PASSWORD', name: 'Second' }, key: 'reused' }),
+    );
+    expect(result.data.createPolicy).toEqual({ policy: null, userErrors: [{ code: 'IDEMPOTENCY_KEY_REUSED' }] });
+    expect(total).toBe(0);
+  });
+
+  it('without Redis both keep serving, each warns once; when Redis is back they share again', async () => {
+    await redis().stop();
+    for (const [i, replica] of replicas.entries()) {
+      const first = await replica.gql(CREATE_POLICY, { input: { type: 'PASSWORD', name: `Alone ${i}` }, key: 'k' });
+      const retry = await replica.gql(CREATE_POLICY, { input: { type: 'PASSWORD', name: `Alone ${i}` }, key: 'k' });
+      expect(retry).toEqual(first);
+      expect(first.data.createPolicy.policy.name).toBe(`Alone ${i}`);
+    }
+    for (const replica of replicas) {
+      expect(replica.output().match(/redis: .* unavailable/g)).toHaveLength(1);
+      expect(replica.output()).not.toContain('redis://');
+    }
+
+    await redis().start();
+    await Promise.all(replicas.map((r) => waitForOutput(r, /redis: .* is back/)));
+    const input = { type: 'PASSWORD', name: 'Shared again' };
+    const { result, byRoute } = await countRequests(emulator, async () => [
+      await replicas[0].gql(CREATE_POLICY, { input, key: 'after' }),
+      await replicas[1].gql(CREATE_POLICY, { input, key: 'after' }),
+    ]);
+    expect(result[1]).toEqual(result[0]);
+    expect(byRoute).toEqual({ 'POST /api/v1/policies': 1 });
+  });
+});
+
+/** Resolves once the replica has printed a line matching `pattern`. */
+async function waitForOutput(replica: GatewayProcess, pattern: RegExp): Promise<void> {
+  while (!pattern.test(replica.output())) await replica.changed();
+}

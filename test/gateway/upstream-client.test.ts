@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Policy, PolicyRule, SimulationResponse } from '../../src/rest/types.ts';
+import { UpstreamRateLimitedError } from '../../src/upstream/budget/budget.ts';
 import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
 import { nextCursorFromLink } from '../../src/upstream/pagination.ts';
@@ -205,6 +206,15 @@ describe('UpstreamClient against the emulator', () => {
   });
 
   it('reports 429 as an UpstreamError with status 429', async () => {
+    const limited = await startTestUpstream({ faults: { errorRate: 1, status: 429 } });
+    try {
+      expect(await upstreamError(limited.api.listUserTypes())).toMatchObject({ status: 429, errorCode: 'E0000047' });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('learns the rate limit from the headers and refuses a call past it without sending it', async () => {
     freezeDate(); // one rate-limit window for the whole test
     // No retry: with Date frozen the window never resets, and this test is about how a 429 is reported.
     const limited = await startTestUpstream({ rateLimitPerMinute: 2 }, { retries: 0 });
@@ -212,7 +222,11 @@ describe('UpstreamClient against the emulator', () => {
       const a = limited.api;
       await a.listUserTypes();
       await a.listUserTypes();
-      expect(await upstreamError(a.listUserTypes())).toMatchObject({ status: 429, errorCode: 'E0000047' });
+      const calls = countFromNow(limited.emulator);
+      const refused = await a.listUserTypes().catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(UpstreamRateLimitedError);
+      expect((refused as UpstreamRateLimitedError).resetAt).toBe((Math.floor(Date.now() / 60_000) + 1) * 60_000);
+      expect(calls().total).toBe(0);
     } finally {
       await limited.close();
     }

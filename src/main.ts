@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     if (emulator) stops.push(() => emulator.close());
     // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
     const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
-    const shared = createSharedState(config.shared);
+    const shared = await createSharedState(config.shared);
     stops.push(() => shared.close());
     // Unreachable at start: the link has warned, the gateway serves with its fallbacks meanwhile.
     await shared.redis?.whenReady().catch(() => undefined);

@@ -1,13 +1,12 @@
 // What gateway replicas share: the upstream budget and the idempotency records. With a Redis URL
 // both live in Redis (with in-process fallbacks while it is away); without one, in this process,
-// so that a single gateway behaves the same.
-import { RedisLink, type RedisLinkLog } from '../redis/link.ts';
+// so that a single gateway behaves the same (and never loads the Redis client).
+import type { RedisLink, RedisLinkLog } from '../redis/link.ts';
 import { UpstreamBudget } from '../upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../upstream/budget/memoryStore.ts';
-import { RedisBudgetStore } from '../upstream/budget/redisStore.ts';
+import type { BudgetStore } from '../upstream/budget/store.ts';
 import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from './idempotency/creates.ts';
-import { RedisIdempotencyStore } from './idempotency/redisStore.ts';
-import { MemoryIdempotencyStore } from './idempotency/store.ts';
+import { type IdempotencyStore, MemoryIdempotencyStore } from './idempotency/store.ts';
 
 export interface SharedStateSettings {
   /** Unset: everything in process. */
@@ -35,15 +34,24 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-export function createSharedState(settings: SharedStateSettings, log?: RedisLinkLog): SharedState {
-  const redis = settings.redisUrl ? new RedisLink({ url: settings.redisUrl, log }) : undefined;
-  const budgetStore = redis
-    ? new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas)
-    : new MemoryBudgetStore(settings.upstreamRateLimit);
+export async function createSharedState(settings: SharedStateSettings, log?: RedisLinkLog): Promise<SharedState> {
+  let redis: RedisLink | undefined;
+  let budgetStore: BudgetStore = new MemoryBudgetStore(settings.upstreamRateLimit);
+  let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore();
+  if (settings.redisUrl) {
+    const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }] = await Promise.all([
+      import('../redis/link.ts'),
+      import('../upstream/budget/redisStore.ts'),
+      import('./idempotency/redisStore.ts'),
+    ]);
+    redis = new RedisLink({ url: settings.redisUrl, log });
+    budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas);
+    idempotencyStore = new RedisIdempotencyStore(redis);
+  }
   return {
     budget: new UpstreamBudget(budgetStore),
     idempotency: {
-      store: redis ? new RedisIdempotencyStore(redis) : new MemoryIdempotencyStore(),
+      store: idempotencyStore,
       ttlMs: settings.idempotencyTtlSeconds * 1000,
       waitMs: settings.idempotencyWaitMs ?? IDEMPOTENCY_DEFAULTS.waitMs,
     },

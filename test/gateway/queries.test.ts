@@ -2,7 +2,7 @@
 // typed settings and actions, list arguments and pagination, nested rules, joins, and the upstream
 // calls each shape of query costs.
 import { describe, expect, it } from 'vitest';
-import { freezeDate } from '../helpers/clock.ts';
+import { freezeDate, midMinute } from '../helpers/clock.ts';
 import { countRequests } from '../helpers/emulator.ts';
 import { startTestStack, useStack } from '../helpers/gateway.ts';
 import { defaultPolicyId, FIXTURE, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
@@ -430,8 +430,7 @@ describe('query errors', () => {
   });
 
   it('maps a 429 to RATE_LIMITED on the nested field that hit it; the rest still resolves', async () => {
-    freezeDate(); // one rate-limit window for the whole test
-    // No retry: with Date frozen the window never resets, and this test is about how a 429 is mapped.
+    freezeDate(midMinute()); // one rate-limit window for the whole test
     const stackOfTwo = await startTestStack({ emulator: { rateLimitPerMinute: 2 }, client: { retries: 0 } });
     try {
       const policyId = (await stackOfTwo.gql(`{ policies(type: PASSWORD) { nodes { id } } }`)).data!.policies.nodes[0]

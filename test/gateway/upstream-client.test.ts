@@ -9,7 +9,7 @@ import { UpstreamRateLimitedError } from '../../src/upstream/budget/budget.ts';
 import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
 import { nextCursorFromLink } from '../../src/upstream/pagination.ts';
-import { freezeDate } from '../helpers/clock.ts';
+import { freezeDate, midMinute } from '../helpers/clock.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
 import { startTestUpstream, useUpstream } from '../helpers/gateway.ts';
 
@@ -215,8 +215,7 @@ describe('UpstreamClient against the emulator', () => {
   });
 
   it('learns the rate limit from the headers and refuses a call past it without sending it', async () => {
-    freezeDate(); // one rate-limit window for the whole test
-    // No retry: with Date frozen the window never resets, and this test is about how a 429 is reported.
+    freezeDate(midMinute()); // one rate-limit window for the whole test
     const limited = await startTestUpstream({ rateLimitPerMinute: 2 }, { retries: 0 });
     try {
       const a = limited.api;

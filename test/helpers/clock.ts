@@ -14,3 +14,11 @@ export function freezeDate(at: number = Date.now()): void {
 export function advanceDate(ms: number): void {
   vi.setSystemTime(Date.now() + ms);
 }
+
+/**
+ * 30 s into the current clock minute: a frozen rate-limit window then resets 30 s later, after a
+ * 10 s operation deadline, so a call past the limit is refused at once instead of waiting.
+ */
+export function midMinute(): number {
+  return Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+}

@@ -48,17 +48,20 @@ export class UpstreamBudget {
    * reset when it comes before `deadline` (epoch ms). Returns the window the token counts in.
    */
   async acquire(bucket: string, deadline: number, sleep: (ms: number) => Promise<void> = delay): Promise<number> {
+    let waitedFor = 0;
     for (;;) {
       const result = await this.store.take(bucket, this.now());
       if (result.granted) {
         this.counters.taken++;
         return result.window;
       }
-      if (result.resetAt > deadline) {
+      // A window waited for once and still full (a clock that did not move) is not waited for again.
+      if (result.resetAt > deadline || result.resetAt === waitedFor) {
         this.counters.refusals++;
         throw new UpstreamRateLimitedError(result.resetAt);
       }
       this.counters.waits++;
+      waitedFor = result.resetAt;
       await sleep(Math.max(0, result.resetAt - this.now()));
     }
   }

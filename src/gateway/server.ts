@@ -63,7 +63,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const logger = options.logger ?? createLogger({ level: 'info', format: 'json' });
   const readiness = { ...READINESS_DEFAULTS, ...options.readiness };
   const probe = new UpstreamProbe({ baseUrl: options.upstream.baseUrl, ...readiness });
-  const metrics = createMetrics(options.metrics);
+  const metrics = createMetrics({ budget: options.upstream.budget.counters, ...options.metrics });
   const operationLog = createOperationLog(logger);
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
   const idempotency = options.idempotency ?? memoryIdempotency();

@@ -1,4 +1,5 @@
-// A gateway replica in its own process: src/main.ts (what `npm start` runs) with the given settings,
+// A gateway replica in its own process: dist/main.js (what `npm start` runs; `npm test` builds it first)
+// with the given settings,
 // resolved once it prints its GraphQL URL; its output is kept for assertions.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -24,7 +25,7 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
   const base: Record<string, string | undefined> = { ...process.env };
   for (const name of Object.keys(base))
     if (/^(PORT|HOST|UPSTREAM_|EMULATOR_|REDIS_URL|REPLICAS)/.test(name)) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env: { ...base, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 // The upstream budget: the window arithmetic in process, the same steps in Redis shared by two
 // replicas (separate connections), and the per-replica share while Redis is away and back.
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { createMetrics } from '../../src/gateway/plugins/metrics.ts';
 import { RedisLink, type RedisLinkLog } from '../../src/redis/link.ts';
 import { UpstreamBudget, UpstreamRateLimitedError } from '../../src/upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../../src/upstream/budget/memoryStore.ts';
@@ -88,6 +89,21 @@ describe('in-process budget', () => {
     await budget.acquire('org', WINDOW_END + 1_000, sleep);
     expect(slept).toEqual([WINDOW_END - T0]);
     expect(budget.counters).toEqual({ taken: 2, waits: 1, refusals: 1 });
+  });
+
+  it('exports its counts as Prometheus counters', async () => {
+    let now = T0;
+    const budget = new UpstreamBudget(new MemoryBudgetStore(1), () => now);
+    const metrics = createMetrics({ budget: budget.counters });
+    await budget.acquire('org', now);
+    await budget.acquire('org', now).catch(() => undefined);
+    await budget.acquire('org', WINDOW_END, async (ms) => {
+      now += ms;
+    });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('gateway_upstream_budget_tokens_total 2');
+    expect(text).toContain('gateway_upstream_budget_waits_total 1');
+    expect(text).toContain('gateway_upstream_budget_refusals_total 1');
   });
 
   it('a replica share is the limit divided by the replicas, at least one', async () => {

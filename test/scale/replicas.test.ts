@@ -17,7 +17,7 @@ const redis = useRedis();
 let emulator: TestEmulator;
 let replicas: GatewayProcess[] = [];
 
-// Two processes start (tsx compiles the tree) slower than a hook usually takes on a loaded machine.
+// Two processes start slower than a hook usually takes on a loaded machine.
 beforeAll(async () => {
   emulator = await startTestEmulator();
   replicas = await Promise.all(

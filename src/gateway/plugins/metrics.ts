@@ -1,7 +1,8 @@
 // Prometheus metrics at GET /metrics: GraphQL operations (by name and outcome, durations, errors by
 // code, upstream calls per operation) through yoga's Prometheus plugin, upstream requests (by route
 // template, status and duration; retries; the last rate-limit remaining) through the upstream
-// client's observer, and the process metrics of prom-client.
+// client's observer, the upstream budget's tokens, waits and refusals, and the process metrics of
+// prom-client.
 import {
   createCounter,
   createHistogram,
@@ -10,6 +11,7 @@ import {
 } from '@graphql-yoga/plugin-prometheus';
 import type { Plugin } from 'graphql-yoga';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BudgetCounters } from '../../upstream/budget/budget.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
 import { useOperationSummary } from './operationSummary.ts';
 
@@ -25,6 +27,8 @@ export interface MetricsOptions {
    * `__other__`, so that clients cannot grow the registry without bound.
    */
   maxOperationNames?: number;
+  /** The upstream budget's counts (tokens taken, waits, refusals), read at each scrape. */
+  budget?: BudgetCounters;
 }
 
 export interface GatewayMetrics {
@@ -38,8 +42,10 @@ export interface GatewayMetrics {
 export function createMetrics({
   registry = new Registry(),
   maxOperationNames = 200,
+  budget,
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
+  if (budget) registerBudgetCounters(registry, budget);
   const operationName = boundedLabel(maxOperationNames, OTHER_OPERATIONS);
   const operationLabels = (params: FillLabelsFnParams) => ({
     operationName: operationName(params.operationName ?? 'anonymous'),
@@ -157,6 +163,30 @@ export function createMetrics({
       },
     },
   };
+}
+
+/** The budget counts itself (it serves every operation of the process); each scrape copies its counts. */
+function registerBudgetCounters(registry: Registry, budget: BudgetCounters): void {
+  const counters: [keyof BudgetCounters, string, string][] = [
+    ['taken', 'gateway_upstream_budget_tokens_total', 'Upstream budget tokens taken (one per upstream request)'],
+    ['waits', 'gateway_upstream_budget_waits_total', 'Upstream calls that waited for the rate-limit window to reset'],
+    [
+      'refusals',
+      'gateway_upstream_budget_refusals_total',
+      'Upstream calls refused with RATE_LIMITED before sending (the reset came after their deadline)',
+    ],
+  ];
+  for (const [key, name, help] of counters) {
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(budget[key]);
+      },
+    });
+  }
 }
 
 /** The error's extensions.code; parse and validation errors are named by their phase until yoga codes them. */

@@ -32,10 +32,14 @@ async function main(): Promise<void> {
     if (emulator) stops.push(() => emulator.close());
     // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
     const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
-    const shared = await createSharedState(config.shared, {
-      warn: (message) => logger.warn(message),
-      info: (message) => logger.info(message),
-    });
+    const shared = await createSharedState(
+      // A retry waits for the first request with its key for at most one operation's time.
+      { ...config.shared, idempotencyWaitMs: config.upstream.operation.timeoutMs },
+      {
+        warn: (message) => logger.warn(message),
+        info: (message) => logger.info(message),
+      },
+    );
     stops.push(() => shared.close());
     // Unreachable at start: the link has warned, the gateway serves with its fallbacks meanwhile.
     await shared.redis?.whenReady().catch(() => undefined);

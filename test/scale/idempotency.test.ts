@@ -119,6 +119,21 @@ describe('idempotent creates, one gateway', () => {
     expect(retry.data.createPolicy.policy.name).toBe('Strict');
   });
 
+  it('an unknown outcome is remembered: the retry never creates a second object', async () => {
+    await stack().emulator.setFaults({ resetRate: 1 });
+    const { result, byRoute } = await countRequests(stack().emulator, async () => {
+      const first = await stack().gql(CREATE_POLICY, { input: strict, key: 'k-5' });
+      await stack().emulator.setFaults({ resetRate: 0 });
+      return [first, await stack().gql(CREATE_POLICY, { input: strict, key: 'k-5' })];
+    });
+    expect(result[0].errors?.[0].extensions.code).toBe('UPSTREAM_OUTCOME_UNKNOWN');
+    expect(result[1].errors?.[0]).toMatchObject({
+      message: result[0].errors?.[0].message,
+      extensions: { code: 'UPSTREAM_OUTCOME_UNKNOWN' },
+    });
+    expect(byRoute).toEqual({ 'POST /api/v1/policies': 1 });
+  });
+
   it('a key that is not 1 to 255 printable characters is a user error, with no upstream call', async () => {
     const { result, total } = await countRequests(stack().emulator, () =>
       stack().gql(CREATE_POLICY, { input: strict, key: 'x'.repeat(256) }),

@@ -33,6 +33,8 @@ export type GatewayErrorCode =
   | 'OPERATION_TIMEOUT'
   | 'OPERATION_CANCELLED'
   | 'BAD_USER_INPUT'
+  // A create with an idempotency key whose first request is still running after the wait.
+  | 'IDEMPOTENCY_KEY_IN_PROGRESS'
   // Refused before execution: the query limits, the upstream-call estimate, a non-JSON POST body.
   | 'QUERY_LIMIT_EXCEEDED'
   | 'COST_LIMIT_EXCEEDED'

@@ -5,7 +5,7 @@
 // caller is the SHA-256 of its Authorization header: no token is ever stored.
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import type { UserErrorShape } from '../errors.ts';
+import type { GatewayErrorCode, UserErrorShape } from '../errors.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore, type StoredOutcome } from './store.ts';
 
 export interface IdempotencySettings {
@@ -27,7 +27,7 @@ export function memoryIdempotency(): IdempotencySettings {
 }
 
 /** GraphQL errors after which the write may have happened: remembered like a payload, never run again. */
-const FINAL_ERROR_CODES = new Set(['UPSTREAM_OUTCOME_UNKNOWN']);
+const FINAL_ERROR_CODES = new Set<GatewayErrorCode>(['UPSTREAM_OUTCOME_UNKNOWN']);
 
 /** A key: 1 to 255 printable ASCII characters. */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
@@ -108,7 +108,7 @@ export class IdempotentCreates {
       result = await call.run();
     } catch (error) {
       const code = error instanceof GraphQLError ? error.extensions.code : undefined;
-      if (typeof code === 'string' && FINAL_ERROR_CODES.has(code)) {
+      if (code !== undefined && FINAL_ERROR_CODES.has(code)) {
         await store.complete(id, claim, { kind: 'error', message: (error as Error).message, code }, ttlMs);
       } else {
         // Refused before the service acted (rate limit, unavailable, …): a retry may try again.

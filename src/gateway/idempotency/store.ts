@@ -3,14 +3,14 @@
 // MemoryIdempotencyStore keeps them in this process; the Redis store shares them between replicas.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { UserErrorShape } from '../errors.ts';
+import type { GatewayErrorCode, UserErrorShape } from '../errors.ts';
 
 /** What a finished create answered, replayed to every retry with the same key. */
 export type StoredOutcome =
   /** The payload: the created object, or null with the user errors. */
   | { kind: 'payload'; value: unknown; userErrors: UserErrorShape[] }
   /** A GraphQL error that is final too (the write's outcome is unknown). */
-  | { kind: 'error'; message: string; code: string };
+  | { kind: 'error'; message: string; code: GatewayErrorCode };
 
 export type ClaimResult =
   /** This request runs the create; `claim` identifies it to complete() and release(). */

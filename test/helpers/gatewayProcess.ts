@@ -1,13 +1,9 @@
-// A gateway replica in its own process: dist/main.js (what `npm start` runs; `npm test` builds it first)
-// with the given settings,
-// resolved once it prints its GraphQL URL; its output is kept for assertions.
-import { type ChildProcess, spawn } from 'node:child_process';
+// A gateway replica in its own process: dist/main.js (what `npm start` runs; `npm test` builds it
+// first) with the given settings, resolved once it logs its GraphQL URL; its output is kept.
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { graphqlClient } from './gateway.ts';
-import type { TestStack } from './gateway.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { assertBuilt, ROOT } from './built.ts';
+import { graphqlClient, type TestStack } from './gateway.ts';
+import { run } from './process.ts';
 
 export interface GatewayProcess {
   /** Base URL; GraphQL at `${url}/graphql`. */
@@ -15,58 +11,31 @@ export interface GatewayProcess {
   gql: TestStack['gql'];
   /** Everything printed so far (stdout and stderr). */
   output(): string;
-  /** Resolves when the process prints something more. */
-  changed(): Promise<void>;
+  /** Resolves with the first output line that matches. */
+  line(matches: (line: string) => boolean): Promise<string>;
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<void>;
 }
 
 export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
-  const base: Record<string, string | undefined> = { ...process.env };
-  for (const name of Object.keys(base))
+  assertBuilt();
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(base)) {
     if (/^(PORT|HOST|UPSTREAM_|EMULATOR_|REDIS_URL|REPLICAS)/.test(name)) delete base[name];
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: ROOT,
-    env: { ...base, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /GraphQL and GraphiQL at (http:\/\/[^\s]+)\/graphql/.exec(output);
-      if (match) {
-        child.off('exit', onExit);
-        resolve(match[1]);
-      }
-    };
-    const onExit = (code: number | null) =>
-      reject(new Error(`gateway exited (${code}) before it was ready:\n${output}`));
-    child.stdout!.on('data', onData);
-    child.once('exit', onExit);
-  });
+  }
+  const gateway = run(process.execPath, ['dist/main.js'], { cwd: ROOT, env: { ...base, PORT: '0', ...env } });
+  const ready = await gateway.line((l) => l.includes('GraphQL and GraphiQL at'));
+  const url = /(http:\/\/[^\s/]+)\/graphql/.exec(ready)![1];
   return {
     url,
     gql: graphqlClient(url),
-    output: () => output,
-    changed: () =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          child.stdout!.off('data', done);
-          child.stderr!.off('data', done);
-          resolve();
-        };
-        child.stdout!.on('data', done);
-        child.stderr!.on('data', done);
-      }),
-    stop: () => stopChild(child),
+    output: gateway.output,
+    line: gateway.line,
+    stop: async () => {
+      if (gateway.child.exitCode !== null || gateway.child.signalCode !== null) return;
+      const exited = once(gateway.child, 'exit');
+      gateway.child.kill('SIGTERM');
+      await exited;
+    },
   };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
 }

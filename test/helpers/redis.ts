@@ -1,10 +1,12 @@
 // A real redis-server for tests (Debian's `redis-server` package): started on a free loopback port
 // without persistence, and able to go away and come back on the same port, as an outage does.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { ROOT } from './built.ts';
 import { useForTests } from './lifecycle.ts';
+import { run } from './process.ts';
 
 export interface TestRedis {
   /** `redis://127.0.0.1:PORT`. */
@@ -30,28 +32,16 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts redis-server on `port`; resolves once it accepts connections. */
-function spawnRedis(port: number): Promise<ChildProcess> {
+async function spawnRedis(port: number): Promise<ChildProcess> {
   const args = ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'];
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        child.off('exit', onExit);
-        resolve(child);
-      }
-    };
-    const onExit = () => reject(new Error(`redis-server exited before it was ready:\n${output}`));
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    child.once('exit', onExit);
-    child.once('error', (error) =>
+  const server = run('redis-server', args, { cwd: ROOT, env: process.env });
+  const missing = new Promise<never>((_, reject) =>
+    server.child.once('error', (error) =>
       reject(new Error(`cannot run redis-server (install it: apt-get install -y redis-server): ${error.message}`)),
-    );
-  });
+    ),
+  );
+  await Promise.race([server.line((l) => l.includes('Ready to accept connections')), missing]);
+  return server.child;
 }
 
 export async function startTestRedis(): Promise<TestRedis> {

@@ -95,7 +95,7 @@ describe('two gateway processes sharing Redis', () => {
     }
 
     await redis().start();
-    await Promise.all(replicas.map((r) => waitForOutput(r, /redis: .* is back/)));
+    await Promise.all(replicas.map((r) => r.line((l) => /redis: .* is back/.test(l))));
     const input = { type: 'PASSWORD', name: 'Shared again' };
     const { result, byRoute } = await countRequests(emulator, async () => [
       await replicas[0].gql(CREATE_POLICY, { input, key: 'after' }),
@@ -105,8 +105,3 @@ describe('two gateway processes sharing Redis', () => {
     expect(byRoute).toEqual({ 'POST /api/v1/policies': 1 });
   });
 });
-
-/** Resolves once the replica has printed a line matching `pattern`. */
-async function waitForOutput(replica: GatewayProcess, pattern: RegExp): Promise<void> {
-  while (!pattern.test(replica.output())) await replica.changed();
-}

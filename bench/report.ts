@@ -1,5 +1,5 @@
 // What the long runs under bench/ share: latency percentiles, and writing a run's results into its
-// section of docs/reliability.md without touching the rest of the file.
+// section of a report under docs/ (docs/reliability.md unless told) without touching the rest of the file.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 export const RELIABILITY_REPORT = new URL('../docs/reliability.md', import.meta.url);
@@ -16,8 +16,14 @@ export function percentile(latencies: number[], q: number): number {
  * docs/reliability.md (the text above it is written by hand), creating the section when it is
  * missing; other sections stay as they are.
  */
-export function writeLatestRun(heading: string, runHeading: string, run: string): void {
-  let text = existsSync(RELIABILITY_REPORT) ? readFileSync(RELIABILITY_REPORT, 'utf8') : '# Reliability\n';
+export function writeLatestRun(
+  heading: string,
+  runHeading: string,
+  run: string,
+  report: URL = RELIABILITY_REPORT,
+  title = '# Reliability',
+): void {
+  let text = existsSync(report) ? readFileSync(report, 'utf8') : `${title}\n`;
   if (!text.includes(heading)) text = `${text.trimEnd()}\n\n${heading}\n`;
   const section = text.indexOf(heading);
   const sectionEnd = nextHeading(text, section + heading.length, '\n## ');
@@ -28,8 +34,8 @@ export function writeLatestRun(heading: string, runHeading: string, run: string)
       : [sectionEnd, sectionEnd];
   const before = text.slice(0, from).trimEnd();
   const after = text.slice(to).trimStart();
-  mkdirSync(new URL('.', RELIABILITY_REPORT), { recursive: true });
-  writeFileSync(RELIABILITY_REPORT, `${before}\n\n${run.trim()}\n${after ? `\n${after.trimEnd()}\n` : ''}`);
+  mkdirSync(new URL('.', report), { recursive: true });
+  writeFileSync(report, `${before}\n\n${run.trim()}\n${after ? `\n${after.trimEnd()}\n` : ''}`);
 }
 
 function nextHeading(text: string, from: number, marker: string): number {

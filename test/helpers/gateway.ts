@@ -6,7 +6,10 @@ import type { EmulatorOptions } from '../../src/emulator/index.ts';
 import { type GatewayOptions, startGateway, type Gateway } from '../../src/gateway/server.ts';
 import { UpstreamClient, type RestApi, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from './emulator.ts';
+import { type GqlClient, graphqlClient } from './graphqlClient.ts';
 import { useForTests } from './lifecycle.ts';
+
+export type { GqlResult } from './graphqlClient.ts';
 import { silentLogger } from './logs.ts';
 
 /** A real emulator with an UpstreamClient to it. */
@@ -47,11 +50,6 @@ export function useUpstream(): () => TestUpstream {
   });
 }
 
-export interface GqlResult<T = any> {
-  data?: T;
-  errors?: any[];
-}
-
 export interface TestStack {
   emulator: TestEmulator;
   /** Gateway base URL, e.g. http://127.0.0.1:PORT; GraphQL is at `${url}/graphql`. */
@@ -60,34 +58,8 @@ export interface TestStack {
   yoga: Gateway;
   upstream: UpstreamClient;
   /** One GraphQL request over HTTP; default auth `SSWS ${TOKEN}`, `auth: null` sends no header; extra `headers`. */
-  gql<T = any>(
-    query: string,
-    variables?: Record<string, unknown>,
-    opts?: { auth?: string | null; headers?: Record<string, string> },
-  ): Promise<GqlResult<T>>;
+  gql: GqlClient;
   close(): Promise<void>;
-}
-
-/** One GraphQL request over HTTP to the gateway at `url`; default auth `SSWS ${TOKEN}`, `auth: null` sends none. */
-export function graphqlClient(url: string): TestStack['gql'] {
-  return async <T = any>(
-    query: string,
-    variables?: Record<string, unknown>,
-    opts: { auth?: string | null; headers?: Record<string, string> } = {},
-  ) => {
-    const auth = opts.auth === undefined ? `SSWS ${TOKEN}` : opts.auth;
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(auth === null ? {} : { authorization: auth }),
-        ...opts.headers,
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as GqlResult<T>;
-  };
 }
 
 export interface TestStackOptions {
@@ -119,7 +91,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     url: gateway.url,
     yoga: gateway.yoga,
     upstream,
-    gql: graphqlClient(gateway.url),
+    gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`),
     close: async () => {
       await gateway.close();
       await closeUpstream();

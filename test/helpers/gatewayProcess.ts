@@ -2,13 +2,14 @@
 // first) with the given settings, resolved once it logs its GraphQL URL; its output is kept.
 import { once } from 'node:events';
 import { assertBuilt, ROOT } from './built.ts';
-import { graphqlClient, type TestStack } from './gateway.ts';
+import { type GqlClient, graphqlClient } from './graphqlClient.ts';
 import { run } from './process.ts';
 
 export interface GatewayProcess {
   /** Base URL; GraphQL at `${url}/graphql`. */
   url: string;
-  gql: TestStack['gql'];
+  /** Requests with `auth` (of startGatewayProcess) unless one says otherwise. */
+  gql: GqlClient;
   /** Everything printed so far (stdout and stderr). */
   output(): string;
   /** Resolves with the first output line that matches. */
@@ -17,7 +18,10 @@ export interface GatewayProcess {
   stop(): Promise<void>;
 }
 
-export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
+export async function startGatewayProcess(
+  env: Record<string, string>,
+  auth: string | null = null,
+): Promise<GatewayProcess> {
   assertBuilt();
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of Object.keys(base)) {
@@ -28,7 +32,7 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
   const url = /(http:\/\/[^\s/]+)\/graphql/.exec(ready)![1];
   return {
     url,
-    gql: graphqlClient(url),
+    gql: graphqlClient(url, auth),
     output: gateway.output,
     line: gateway.line,
     stop: async () => {

@@ -36,12 +36,13 @@ describe('in-process budget', () => {
     expect(await store.take('org', WINDOW_END)).toEqual({ granted: true, window: WINDOW_END + WINDOW_MS });
   });
 
-  it('without a seed grants everything until the headers teach the limit', async () => {
+  it('without a seed grants everything until the headers teach the limit, and counts what it granted', async () => {
     const store = new MemoryBudgetStore();
     expect(await takeMany(store, 50)).toBe(50);
     const budget = new UpstreamBudget(store, () => T0);
-    await budget.observe('org', 0, headers(10, 2, WINDOW_END));
-    expect(await takeMany(store, 5)).toBe(2);
+    // The service has counted only 8 of the 50 so far: the other 42 are on their way.
+    await budget.observe('org', WINDOW_END, headers(60, 52, WINDOW_END));
+    expect(await takeMany(store, 20)).toBe(10);
   });
 
   it('counts a token granted at the end of one window and spent by the service in the next', async () => {
@@ -89,6 +90,20 @@ describe('in-process budget', () => {
     await budget.acquire('org', WINDOW_END + 1_000, sleep);
     expect(slept).toEqual([WINDOW_END - T0]);
     expect(budget.counters).toEqual({ taken: 2, waits: 1, refusals: 1 });
+  });
+
+  it('a timer that fires before the reset sleeps the rest, and the call is served', async () => {
+    let now = T0;
+    const budget = new UpstreamBudget(new MemoryBudgetStore(1), () => now);
+    await budget.acquire('org', now);
+    const slept: number[] = [];
+    // The first wake-up comes 20 ms early, as a timer scheduled from a stale loop time does.
+    await budget.acquire('org', WINDOW_END + 1_000, async (ms) => {
+      slept.push(ms);
+      now += slept.length === 1 ? ms - 20 : ms;
+    });
+    expect(slept).toEqual([WINDOW_END - T0, 20]);
+    expect(budget.counters).toEqual({ taken: 2, waits: 1, refusals: 0 });
   });
 
   it('exports its counts as Prometheus counters', async () => {

@@ -5,7 +5,7 @@
 // warning each until Redis is back.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freezeDate } from '../helpers/clock.ts';
-import { countRequests, startTestEmulator, type TestEmulator } from '../helpers/emulator.ts';
+import { countRequests, startTestEmulator, type TestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { type GatewayProcess, startGatewayProcess } from '../helpers/gatewayProcess.ts';
 import { useRedis } from '../helpers/redis.ts';
 
@@ -21,7 +21,9 @@ let replicas: GatewayProcess[] = [];
 beforeAll(async () => {
   emulator = await startTestEmulator();
   replicas = await Promise.all(
-    [1, 2].map(() => startGatewayProcess({ UPSTREAM_URL: emulator.url, REDIS_URL: redis().url, REPLICAS: '2' })),
+    [1, 2].map(() =>
+      startGatewayProcess({ UPSTREAM_URL: emulator.url, REDIS_URL: redis().url, REPLICAS: '2' }, `SSWS ${TOKEN}`),
+    ),
   );
 }, 60_000);
 

@@ -16,9 +16,7 @@ const TAKE = `
 local now, seed, windowMs = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local s = redis.call('HMGET', KEYS[1], 'limit', 'windowEnd', 'used')
 local limit = tonumber(s[1])
-if not limit then
-  if seed > 0 then limit = seed else return {1, 0} end
-end
+if not limit and seed > 0 then limit = seed end
 local windowEnd, used = tonumber(s[2]), tonumber(s[3]) or 0
 if not windowEnd then
   windowEnd = (math.floor(now / windowMs) + 1) * windowMs
@@ -28,7 +26,7 @@ elseif now >= windowEnd then
   used = 0
 end
 local granted = 0
-if used < limit then
+if (not limit) or used < limit then
   used = used + 1
   granted = 1
 end

@@ -23,7 +23,7 @@ export interface RateLimitSnapshot {
 }
 
 export type TakeResult =
-  /** `window` is the end of the window the token counts in (0: no limit known, nothing counted). */
+  /** `window` is the end of the window the token counts in. */
   | { granted: true; window: number }
   /** No token left before `resetAt` (epoch ms). */
   | { granted: false; resetAt: number };
@@ -38,10 +38,11 @@ export function emptyBucket(): BucketState {
  */
 export function takeToken(state: BucketState, now: number, seedLimit: number, share = 1): TakeResult {
   const limit = state.limit ?? (seedLimit > 0 ? seedLimit : undefined);
-  if (limit === undefined) return { granted: true, window: 0 };
   rollWindow(state, now);
   const windowEnd = state.windowEnd as number;
-  if (state.used >= shareOf(limit, share)) return { granted: false, resetAt: windowEnd };
+  // Without a limit every take is granted, but counted: the requests sent before the first answer
+  // teaches the limit are part of the window's usage too.
+  if (limit !== undefined && state.used >= shareOf(limit, share)) return { granted: false, resetAt: windowEnd };
   state.used++;
   return { granted: true, window: windowEnd };
 }

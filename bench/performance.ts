@@ -1,0 +1,228 @@
+// `npm run bench`: the gateway's speed and memory next to what it is compared with, in one run on
+// this machine. The emulator and the gateway run as a user runs them (`node dist/...`, the
+// production build, default settings but for MAX_UPSTREAM_CALLS, raised so that a page of 200
+// policies may load its rules). Prints, and writes to docs/performance.md (the "Latest run"
+// section) and docs/performance.json:
+// - console operations at 20 ms upstream latency: upstream calls vs the lower bound, wall time vs
+//   a hand-written client sending the same calls in the fewest waves, and vs a sequential script;
+// - listing 10, 100 and 1,000 policies with their rules: calls, wall, gateway CPU per upstream call;
+// - one-policy query throughput at c=20 and c=50 next to a trivial graphql-yoga server and the
+//   direct REST GET; the gateway's peak RSS under that load.
+//   npm run bench -- [--no-write] [--quick]
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { writeFileSync } from 'node:fs';
+import { assertBuilt } from '../test/helpers/built.ts';
+import { graphqlClient } from './performance/graphql.ts';
+import { CONSOLE_OPERATIONS, setUpConsoleOrg } from './performance/operations.ts';
+import { startEmulatorProcess, startGatewayProcess, startTrivialYoga } from './performance/processes.ts';
+import { emulatorAdmin, restClient } from './performance/rest.ts';
+import { measureScaling, median, type ScalingRow } from './performance/scaling.ts';
+import { measureThroughput, type ThroughputRow } from './performance/throughput.ts';
+import { writeLatestRun } from './report.ts';
+
+const REPORT = new URL('../docs/performance.md', import.meta.url);
+const JSON_REPORT = new URL('../docs/performance.json', import.meta.url);
+const TOKEN = 'bench-token';
+const AUTH = `SSWS ${TOKEN}`;
+const LATENCY_MS = 20;
+const TARGETS = { wallRatio: 1.1, throughputRatio: 0.9, peakRssMiB: 120 };
+
+const { values: args } = parseArgs({
+  options: { 'no-write': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
+});
+const RUNS = args.quick ? 5 : 15;
+const SEQUENTIAL_RUNS = args.quick ? 2 : 5;
+const LOAD = args.quick ? { durationMs: 2_000, warmupMs: 500 } : { durationMs: 5_000, warmupMs: 1_000 };
+
+interface OperationRow {
+  name: string;
+  derivation: string;
+  bound: number;
+  gatewayCalls: number;
+  handWrittenCalls: number;
+  gatewayMs: number;
+  handWrittenMs: number;
+  sequentialMs: number;
+  ratio: number;
+}
+
+async function timed(runs: number, run: () => Promise<void>, cleanUp?: () => Promise<void>): Promise<number> {
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  await cleanUp?.();
+  return median(times);
+}
+
+async function main(): Promise<void> {
+  assertBuilt();
+  const startedAt = Date.now();
+  const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN });
+  const gateway = await startGatewayProcess({ UPSTREAM_URL: emulator.url, MAX_UPSTREAM_CALLS: '250' });
+  const trivialYoga = await startTrivialYoga();
+  const idleRssMiB = Math.round(gateway.rssMiB());
+  const admin = emulatorAdmin(emulator.url, AUTH);
+  const parallel = restClient(emulator.url, AUTH, 'parallel');
+  const sequential = restClient(emulator.url, AUTH, 'sequential');
+  const { gql, close } = graphqlClient(gateway.url, AUTH);
+  try {
+    const org = await setUpConsoleOrg(parallel);
+
+    // Throughput first, on the fresh gateway: its peak RSS is the one of this load.
+    const throughput = await measureThroughput(
+      { gateway, trivialYoga, emulator },
+      AUTH,
+      org.passwordPolicyId,
+      [20, 50],
+      LOAD,
+    );
+    console.log(
+      'throughput',
+      JSON.stringify(
+        throughput.map((r) => [r.concurrency, r.gateway.requestsPerSecond, r.limit, r.ratio, r.gatewayPeakMiB]),
+      ),
+    );
+
+    await admin.setLatency(LATENCY_MS);
+    const operations: OperationRow[] = [];
+    for (const op of CONSOLE_OPERATIONS) {
+      const clean = op.cleanUp && (() => op.cleanUp!(parallel));
+      // Warm-up, and one counted run each.
+      for (let r = 0; r < 3; r++) await op.graphql(gql, org);
+      let before = await admin.requests();
+      await op.graphql(gql, org);
+      const gatewayCalls = (await admin.requests()) - before;
+      before = await admin.requests();
+      await op.rest(parallel, org);
+      const handWrittenCalls = (await admin.requests()) - before;
+      await clean?.();
+      const gatewayMs = await timed(RUNS, () => op.graphql(gql, org), clean);
+      const handWrittenMs = await timed(RUNS, () => op.rest(parallel, org), clean);
+      const sequentialMs = await timed(SEQUENTIAL_RUNS, () => op.rest(sequential, org), clean);
+      const row = {
+        name: op.name,
+        derivation: op.derivation,
+        bound: op.bound,
+        gatewayCalls,
+        handWrittenCalls,
+        gatewayMs,
+        handWrittenMs,
+        sequentialMs,
+        ratio: Math.round((gatewayMs / handWrittenMs) * 100) / 100,
+      };
+      console.log(JSON.stringify(row));
+      operations.push(row);
+    }
+
+    await admin.reset();
+    const scaling = await measureScaling([10, 100, 1000], {
+      gql,
+      rest: parallel,
+      gateway,
+      requests: admin.requests,
+    });
+    for (const row of scaling) console.log(JSON.stringify(row));
+
+    const result = {
+      date: new Date(startedAt).toISOString(),
+      machine: {
+        cores: cpus().length,
+        cpu: cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        loadAverage: loadavg()[0],
+      },
+      upstreamLatencyMs: LATENCY_MS,
+      targets: TARGETS,
+      operations,
+      scaling,
+      throughput,
+      gatewayRss: {
+        idleMiB: idleRssMiB,
+        peakUnder50MiB: throughput.at(-1)!.gatewayPeakMiB,
+        peakWholeRunMiB: Math.round(gateway.peakMiB()),
+      },
+      durationSeconds: Math.round((Date.now() - startedAt) / 1000),
+    };
+    const markdown = report(result);
+    console.log(markdown);
+    if (!args['no-write']) {
+      writeLatestRun('## Results', '### Latest run of `npm run bench`', markdown, REPORT, '# Performance');
+      writeFileSync(JSON_REPORT, `${JSON.stringify(result, null, 2)}\n`);
+    }
+  } finally {
+    await close();
+    await parallel.close();
+    await sequential.close();
+    await Promise.all([gateway.stop(), trivialYoga.stop(), emulator.stop()]);
+  }
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'met' : '**missed**';
+}
+
+function report(r: {
+  date: string;
+  machine: { cores: number; cpu: string; node: string; loadAverage: number };
+  operations: OperationRow[];
+  scaling: ScalingRow[];
+  throughput: ThroughputRow[];
+  gatewayRss: { idleMiB: number; peakUnder50MiB: number; peakWholeRunMiB: number };
+  durationSeconds: number;
+}): string {
+  const lines = [
+    '### Latest run of `npm run bench`',
+    '',
+    `${r.date}: ${r.machine.cores} cores (${r.machine.cpu}), Node ${r.machine.node}, load average ${r.machine.loadAverage.toFixed(2)} at the end; the run took ${r.durationSeconds} s.`,
+    '',
+    `Console operations, upstream ${LATENCY_MS} ms away (median of ${RUNS} runs; sequential script: ${SEQUENTIAL_RUNS}):`,
+    '',
+    '| operation | upstream calls (bound) | gateway | hand-written, fewest waves | ratio | sequential script |',
+    '|---|---|---|---|---|---|',
+    ...r.operations.map(
+      (o) =>
+        `| ${o.name} | ${o.gatewayCalls} (${o.bound})${o.gatewayCalls === o.bound ? '' : ' **over**'} | ${o.gatewayMs} ms | ${o.handWrittenMs} ms | ${o.ratio} | ${o.sequentialMs} ms |`,
+    ),
+    '',
+    'Lower bounds:',
+    '',
+    ...r.operations.map((o) => `- ${o.name}: ${o.derivation}.`),
+    '',
+    "Listing every password policy with its rules (pages of 200), no added latency (the gateway's own cost shows):",
+    '',
+    '| policies | upstream calls (bound) | gateway wall | hand-written wall | gateway CPU per upstream call |',
+    '|---|---|---|---|---|',
+    ...r.scaling.map(
+      (s) =>
+        `| ${s.policies} | ${s.calls} (${s.bound}) | ${s.gatewayMs} ms | ${s.handWrittenMs} ms | ${s.cpuPerCallMs} ms (${s.repetitions} listing${s.repetitions > 1 ? 's' : ''}) |`,
+    ),
+    '',
+    'One-policy query, no added latency, closed loop:',
+    '',
+    '| clients | gateway req/s (p50 / p99) | trivial yoga req/s | direct REST GET req/s | limit 1/(1/yoga + 1/REST) | gateway / limit | gateway peak RSS |',
+    '|---|---|---|---|---|---|---|',
+    ...r.throughput.map(
+      (t) =>
+        `| ${t.concurrency} | ${t.gateway.requestsPerSecond} (${t.gateway.p50Ms} / ${t.gateway.p99Ms} ms) | ${t.trivialYoga.requestsPerSecond} | ${t.directRest.requestsPerSecond} | ${t.limit} | ${t.ratio} | ${t.gatewayPeakMiB} MiB |`,
+    ),
+    '',
+    `Gateway RSS: ${r.gatewayRss.idleMiB} MiB idle after start, ${r.gatewayRss.peakUnder50MiB} MiB peak under 50 clients, ${r.gatewayRss.peakWholeRunMiB} MiB peak over the whole run.`,
+    '',
+    'Targets:',
+    '',
+    `- upstream calls = bound on every operation: ${verdict(r.operations.every((o) => o.gatewayCalls === o.bound) && r.scaling.every((s) => s.calls === s.bound))}`,
+    `- wall ≤ ${TARGETS.wallRatio}x the hand-written client: ${verdict(r.operations.every((o) => o.ratio <= TARGETS.wallRatio))} (worst ${Math.max(...r.operations.map((o) => o.ratio))})`,
+    `- one-policy throughput ≥ ${TARGETS.throughputRatio}x the limit: ${verdict(r.throughput.every((t) => t.ratio >= TARGETS.throughputRatio))} (${r.throughput.map((t) => `${t.ratio} at c=${t.concurrency}`).join(', ')})`,
+    `- peak RSS under 50 clients ≤ ${TARGETS.peakRssMiB} MB: ${verdict(r.gatewayRss.peakUnder50MiB <= TARGETS.peakRssMiB)} (${r.gatewayRss.peakUnder50MiB} MiB)`,
+  ];
+  return lines.join('\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+// Throughput and latency of the one-policy query at each concurrency: the gateway, a trivial
+// graphql-yoga answering the same shape from memory (the framework's floor), and the REST GET it
+// makes, sent directly. The limit a gateway adding nothing to the framework and its one upstream
+// call could reach is 1 / (1/floor + 1/REST): both costs paid for each request on the same cores.
+import type { BenchProcess } from './processes.ts';
+import { closedLoop, type LoadResult } from './load.ts';
+
+export interface ThroughputRow {
+  concurrency: number;
+  gateway: LoadResult;
+  trivialYoga: LoadResult;
+  directRest: LoadResult;
+  /** 1 / (1/floor + 1/REST), requests per second. */
+  limit: number;
+  /** gateway / limit. */
+  ratio: number;
+  /** Peak RSS of the gateway during its run at this concurrency, MiB. */
+  gatewayPeakMiB: number;
+}
+
+export const ONE_POLICY_QUERY = 'query OnePolicy($id: ID!) { policy(id: $id) { id name status priority type } }';
+
+export async function measureThroughput(
+  targets: { gateway: BenchProcess; trivialYoga: BenchProcess; emulator: BenchProcess },
+  auth: string,
+  policyId: string,
+  concurrencies: number[],
+  timing: { durationMs: number; warmupMs: number },
+): Promise<ThroughputRow[]> {
+  const body = JSON.stringify({ query: ONE_POLICY_QUERY, variables: { id: policyId } });
+  const graphql = (withAuth: boolean) => ({
+    method: 'POST' as const,
+    path: '/graphql',
+    headers: { 'content-type': 'application/json', ...(withAuth ? { authorization: auth } : {}) },
+    body,
+    accept: (text: string) => text.includes(policyId) && !text.includes('"errors"'),
+  });
+  const rest = {
+    method: 'GET' as const,
+    path: `/api/v1/policies/${policyId}`,
+    headers: { accept: 'application/json', authorization: auth },
+    accept: (text: string) => text.includes(policyId),
+  };
+  const rows: ThroughputRow[] = [];
+  for (const concurrency of concurrencies) {
+    const load = { concurrency, ...timing };
+    const trivialYoga = await closedLoop(targets.trivialYoga.url, graphql(false), load);
+    const directRest = await closedLoop(targets.emulator.url, rest, load);
+    targets.gateway.resetPeak();
+    const gateway = await closedLoop(targets.gateway.url, graphql(true), load);
+    const gatewayPeakMiB = targets.gateway.peakMiB();
+    const limit = 1 / (1 / trivialYoga.requestsPerSecond + 1 / directRest.requestsPerSecond);
+    rows.push({
+      concurrency,
+      gateway,
+      trivialYoga,
+      directRest,
+      limit: Math.round(limit),
+      ratio: Math.round((gateway.requestsPerSecond / limit) * 100) / 100,
+      gatewayPeakMiB: Math.round(gatewayPeakMiB),
+    });
+  }
+  return rows;
+}

@@ -6,7 +6,7 @@ import { ConfigError } from './config/env.ts';
 import { readStartConfig } from './config/gateway.ts';
 import { FixtureError } from './emulator/org/fixture.ts';
 import { StateFileError } from './emulator/org/persistence.ts';
-import { createLogger } from './gateway/logger.ts';
+import { createLogger, flushLog } from './gateway/logger.ts';
 import { startGateway } from './gateway/server.ts';
 import { createSharedState } from './gateway/sharedState.ts';
 import { UpstreamClient } from './upstream/client.ts';
@@ -86,10 +86,11 @@ async function main(): Promise<void> {
     logger.info({ signal, graceMs: config.shutdownGraceMs }, `gateway: ${signal} received, shutting down`);
     setTimeout(() => {
       logger.error('gateway: shutdown did not finish in time, exiting');
-      process.exit(1);
+      void flushLog(logger).then(() => process.exit(1));
     }, config.shutdownGraceMs + STOP_MARGIN_MS).unref();
-    void stopAll().then(() => {
+    void stopAll().then(async () => {
       logger.info('gateway: stopped');
+      await flushLog(logger);
       process.exit(0);
     });
   };

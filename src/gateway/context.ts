@@ -1,7 +1,13 @@
 // The per-request GraphQL context: the caller's RestApi, a fresh set of loaders over it, and the
 // tally of the upstream calls the operation makes.
 import { GraphQLError } from 'graphql';
-import { type CallerOptions, REST_API_METHODS, type RestApi, type UpstreamClient } from '../upstream/client.ts';
+import {
+  type CallerOptions,
+  type CallerRestApi,
+  REST_API_METHODS,
+  type RestApi,
+  type UpstreamClient,
+} from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
 import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from './idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
@@ -12,6 +18,8 @@ export interface GatewayContext {
   operation: OperationTally;
   /** Remembers the outcome of creates sent with an idempotency key. */
   idempotency: IdempotentCreates;
+  /** Called once the operation has answered: its upstream deadline timer and listeners go. */
+  endOperation(): void;
 }
 
 export interface OperationTally {
@@ -47,6 +55,7 @@ export function createContext(
   const api = usable ? upstream.forCaller(authorization, { ...caller, observer }) : unauthenticatedApi();
   return {
     api,
+    endOperation: () => (api as Partial<CallerRestApi>).finish?.(),
     loaders: createLoaders(api),
     operation,
     idempotency: new IdempotentCreates(idempotency, usable ? authorization : undefined, idempotencyKey ?? undefined),

@@ -38,7 +38,10 @@ export type GatewayErrorCode =
   // Refused before execution: the query limits, the upstream-call estimate, a non-JSON POST body.
   | 'QUERY_LIMIT_EXCEEDED'
   | 'COST_LIMIT_EXCEEDED'
-  | 'UNSUPPORTED_MEDIA_TYPE';
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  // The request body over MAX_BODY_BYTES (413), or a Content-Length that is not one number (400).
+  | 'REQUEST_ENTITY_TOO_LARGE'
+  | 'BAD_REQUEST';
 
 /** What `extensions.upstream` carries. */
 export interface UpstreamErrorExtension {

@@ -45,8 +45,21 @@ export function createLogger(config: LogConfig, destination?: DestinationStream)
         },
       },
     },
-    destination ?? (config.format === 'pretty' ? prettyStream() : pino.destination({ fd: 1, sync: true })),
+    // Asynchronous: under load the lines written while one write is in flight go out together, off
+    // the event loop; `flushLog` writes what is left before the process exits.
+    destination ?? (config.format === 'pretty' ? prettyStream() : pino.destination({ fd: 1, sync: false })),
   );
+}
+
+/** Writes out the lines still buffered; call it before `process.exit`. */
+export function flushLog(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      logger.flush(() => resolve());
+    } catch {
+      resolve();
+    }
+  });
 }
 
 function prettyStream(): DestinationStream {

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { HTTP_DEFAULTS, type HttpLimits, type ReadinessConfig } from '../config/gateway.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
@@ -14,6 +14,7 @@ import { createContext, type GatewayContext } from './context.ts';
 import { corsPolicy } from './cors.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
 import { type IdempotencySettings, memoryIdempotency } from './idempotency/creates.ts';
+import { useBodyLimit } from './plugins/bodyLimit.ts';
 import { useNoOriginalError } from './plugins/errorHygiene.ts';
 import { READINESS_DEFAULTS, useHealth } from './plugins/health.ts';
 import { useNoIntrospection } from './plugins/introspection.ts';
@@ -70,7 +71,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   return createYoga<Record<string, never>, GatewayContext>({
     schema: options.schema ?? buildSchema(),
     graphqlEndpoint: GRAPHQL_PATH,
-    maxRequestBodySize: http.maxBodyBytes,
+    maxRequestBodySize: false, // useBodyLimit below
     multipart: false,
     cors: corsPolicy(options.corsOrigins),
     plugins: [
@@ -92,6 +93,8 @@ export function createGateway(options: GatewayOptions): Gateway {
             title: 'Policy GraphQL gateway',
             emulatorToken: options.emulatorToken,
           }),
+      useOperationEnd(),
+      useBodyLimit(http.maxBodyBytes),
     ],
     graphiql: false, // served by useGraphiQL above: a small page and cacheable, precompressed assets
     // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
@@ -106,6 +109,13 @@ export function createGateway(options: GatewayOptions): Gateway {
         request.headers.get('idempotency-key'),
       ),
   });
+}
+
+/** Once an operation has answered, its upstream deadline timer and listeners go (see OperationGuard.finish). */
+function useOperationEnd(): Plugin {
+  return {
+    onExecutionResult: ({ context }) => (context as Partial<GatewayContext>).endOperation?.(),
+  };
 }
 
 export interface RunningGateway {

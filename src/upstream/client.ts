@@ -115,7 +115,7 @@ export interface UpstreamClientOptions {
 }
 
 export const UPSTREAM_DEFAULTS = {
-  connections: 16,
+  connections: 64,
   connectTimeoutMs: 5_000,
   headersTimeoutMs: 10_000,
   bodyTimeoutMs: 10_000,
@@ -136,7 +136,7 @@ export interface CallerOptions extends Partial<OperationLimits> {
 export const OPERATION_DEFAULTS: OperationLimits = {
   timeoutMs: 10_000,
   maxCalls: 100,
-  concurrency: 8,
+  concurrency: 32,
 };
 
 interface UpstreamRequest {
@@ -203,14 +203,25 @@ export class UpstreamClient {
    * The REST operations for one caller and one GraphQL operation: its calls share the operation's
    * budget, deadline, concurrency bound and short-circuits.
    */
-  forCaller(authorization: string, options: CallerOptions = {}): RestApi {
+  forCaller(authorization: string, options: CallerOptions = {}): CallerRestApi {
     const { signal, requestId, observer, ...limits } = options;
-    const guard = new OperationGuard(
-      { ...this.operation, ...definedMembers(limits) },
-      this.trustedTokens.for(authorization),
-      signal,
+    const startedAt = Date.now();
+    // Made at the first call: an operation that needs no upstream data costs no timer or listener.
+    let guard: OperationGuard | undefined;
+    const guardOf = () => {
+      guard ??= new OperationGuard(
+        { ...this.operation, ...definedMembers(limits) },
+        this.trustedTokens.for(authorization),
+        signal,
+        Date.now,
+        startedAt,
+      );
+      return guard;
+    };
+    return new CallerApi(
+      (request) => this.send(request, authorization, guardOf(), { requestId, observer }),
+      () => guard?.finish(),
     );
-    return new CallerApi((request) => this.send(request, authorization, guard, { requestId, observer }));
   }
 
   async close(): Promise<void> {
@@ -322,9 +333,17 @@ export class UpstreamClient {
 
 type Send = (request: UpstreamRequest) => Promise<UpstreamResponse>;
 
+/** One operation's RestApi; `finish()` when the operation has answered. */
+export interface CallerRestApi extends RestApi {
+  finish(): void;
+}
+
 /** The REST operations of both spec files, with one caller's credentials: each one row of ROUTES. */
-class CallerApi implements RestApi {
-  constructor(private readonly send: Send) {}
+class CallerApi implements CallerRestApi {
+  constructor(
+    private readonly send: Send,
+    readonly finish: () => void,
+  ) {}
 
   private async call<T>(name: RouteName, params?: Record<string, string>, body?: unknown, query?: URLSearchParams) {
     return (await this.send({ route: ROUTES[name], params, body, query })).body as T;

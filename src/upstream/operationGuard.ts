@@ -46,21 +46,34 @@ export class OperationGuard {
   private rateLimitRefusal: UpstreamError | undefined;
   private rateLimitedUntil = 0;
 
+  private readonly timer: NodeJS.Timeout;
+  private readonly onClientAbort = () => this.abort('cancelled');
+
+  /** `startedAt` (epoch ms, default now): when the operation started, which its deadline counts from. */
   constructor(
     private readonly limits: OperationLimits,
     private readonly token: TokenTrust,
-    clientSignal?: AbortSignal,
+    private readonly clientSignal?: AbortSignal,
     readonly now: () => number = Date.now,
+    startedAt: number = now(),
   ) {
     this.signal = this.controller.signal;
     // Every request and every waiting call listens; their number is bounded by the call budget.
     setMaxListeners(0, this.signal);
-    this.deadline = now() + limits.timeoutMs;
-    const timer = setTimeout(() => this.abort('timeout'), limits.timeoutMs);
-    timer.unref();
-    this.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    this.deadline = startedAt + limits.timeoutMs;
+    this.timer = setTimeout(() => this.abort('timeout'), Math.max(0, this.deadline - now()));
+    this.timer.unref();
     if (clientSignal?.aborted) this.abort('cancelled');
-    else clientSignal?.addEventListener('abort', () => this.abort('cancelled'), { once: true });
+    else clientSignal?.addEventListener('abort', this.onClientAbort, { once: true });
+  }
+
+  /**
+   * The operation has answered: its timer and its listener on the client's signal go now rather
+   * than at the deadline, so that nothing of a finished operation stays in memory.
+   */
+  finish(): void {
+    clearTimeout(this.timer);
+    this.clientSignal?.removeEventListener('abort', this.onClientAbort);
   }
 
   /** Calls made so far, retries included. */
@@ -152,6 +165,8 @@ export class OperationGuard {
   }
 
   private abort(reason: OperationAbortedError['reason']): void {
-    if (!this.signal.aborted) this.controller.abort(new OperationAbortedError(reason, this.limits.timeoutMs));
+    if (this.signal.aborted) return;
+    this.finish();
+    this.controller.abort(new OperationAbortedError(reason, this.limits.timeoutMs));
   }
 }

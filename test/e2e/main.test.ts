@@ -186,13 +186,13 @@ describe('configuration', () => {
       host: '127.0.0.1',
       upstreamUrl: undefined,
       upstream: {
-        connections: 16,
+        connections: 64,
         connectTimeoutMs: 5000,
         headersTimeoutMs: 10000,
         bodyTimeoutMs: 10000,
         maxBodyBytes: 10 * 1024 * 1024,
         retries: 3,
-        operation: { timeoutMs: 10000, maxCalls: 100, concurrency: 8 },
+        operation: { timeoutMs: 10000, maxCalls: 100, concurrency: 32 },
       },
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 10000 },
       http: {

@@ -67,7 +67,8 @@ function recordCalls(upstream: UpstreamClient) {
     new Proxy(forCaller(authorization, options), {
       get(api, method) {
         const value: unknown = Reflect.get(api, method);
-        if (typeof value !== 'function') return value;
+        // `finish` ends the operation's session: not a call.
+        if (typeof value !== 'function' || method === 'finish') return value;
         return (...args: unknown[]) => {
           const result = value.apply(api, args) as Promise<unknown>;
           calls.push({ method: String(method), settled: result.catch(() => undefined) });

@@ -3,7 +3,7 @@
 // request id, so that an operation can be followed to the upstream calls it caused.
 import type { Plugin } from 'graphql-yoga';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
-import type { Logger } from '../logger.ts';
+import { type Logger, redact } from '../logger.ts';
 import { useOperationSummary } from './operationSummary.ts';
 
 export interface OperationLog {
@@ -13,9 +13,16 @@ export interface OperationLog {
 }
 
 export function createOperationLog(logger: Logger): OperationLog {
+  // A summary is flat and made by the gateway (request ids are plain tokens, codes are its own), so
+  // pino's path redaction, which copies every logged object, is skipped for it; the one string a
+  // client chooses, the operation name, has credentials replaced like every logged string.
+  const summaries = logger.child({}, { redact: { paths: [] } });
   return {
     plugin: useOperationSummary(({ name, durationMs, ...summary }) =>
-      logger.info({ ...summary, operation: name, durationMs: Math.round(durationMs) }, 'graphql operation'),
+      summaries.info(
+        { ...summary, operation: redact(name) as string, durationMs: Math.round(durationMs) },
+        'graphql operation',
+      ),
     ),
     upstream: {
       onUpstreamRequest: ({ template, durationMs, ...attempt }) => {

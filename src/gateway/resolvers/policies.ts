@@ -10,6 +10,7 @@ import type {
   QueryPoliciesArgs,
   QueryResolvers,
 } from '../../generated/graphql.ts';
+import { selectedPaths } from '../selection.ts';
 import { withPolicyId } from './models.ts';
 import { POLICY_TYPENAME } from './typenames.ts';
 import { fromUpstream } from './upstream.ts';
@@ -27,7 +28,12 @@ export function policyListArgs(args: QueryPoliciesArgs): PolicyListArgs {
 
 export const policyQueries: Pick<QueryResolvers, 'policies' | 'policy'> = {
   policies: (_, args, { loaders }) => fromUpstream(loaders.policyPage.load(policyListArgs(args))),
-  policy: (_, { id }, { loaders }) => fromUpstream(loaders.policy.load(id)),
+  policy: (_, { id }, { loaders }, info) => {
+    // The rules need only the id: when they are selected they load in the same wave as the policy
+    // (a policy that does not exist costs its rules call too). Their failure shows on `rules`.
+    if (selectedPaths(info).has('rules')) loaders.rules.load(id).catch(() => undefined);
+    return fromUpstream(loaders.policy.load(id));
+  },
 };
 
 /**

@@ -8,6 +8,7 @@ import { forgetRule, type Loaders, primeRule, type RuleKey } from '../../loaders
 import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toRuleBody, toRulePatch } from '../inputs.ts';
 import { type RuleWithPolicyId, withPolicyId } from '../models.ts';
+import { selectedPaths } from '../../selection.ts';
 import { payload } from './payload.ts';
 
 type RuleMutations =
@@ -89,19 +90,21 @@ export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
     return { ...result, policyId: result.deletedId === null ? null : policyId };
   },
 
-  // Lifecycle operations answer 204: the rule is read again to return it as it now is.
-  activatePolicyRule: (_, { policyId, ruleId }, { api, loaders }) =>
+  // Lifecycle operations answer 204: the rule is read again to return it as it now is, when asked for.
+  activatePolicyRule: (_, { policyId, ruleId }, { api, loaders }, info) =>
     rulePayload(policyId, async () => {
       await api.activateRule(policyId, ruleId);
       forgetRule(loaders, policyId, ruleId);
+      if (!selectedPaths(info).has('rule')) return null;
       const rule = await loaders.rule.load({ policyId, ruleId });
       return rule && withPolicyId(policyId, rule);
     }),
 
-  deactivatePolicyRule: (_, { policyId, ruleId }, { api, loaders }) =>
+  deactivatePolicyRule: (_, { policyId, ruleId }, { api, loaders }, info) =>
     rulePayload(policyId, async () => {
       await api.deactivateRule(policyId, ruleId);
       forgetRule(loaders, policyId, ruleId);
+      if (!selectedPaths(info).has('rule')) return null;
       const rule = await loaders.rule.load({ policyId, ruleId });
       return rule && withPolicyId(policyId, rule);
     }),

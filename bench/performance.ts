@@ -64,6 +64,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN });
   const gateway = await startGatewayProcess({ UPSTREAM_URL: emulator.url, MAX_UPSTREAM_CALLS: '250' });
   const trivialYoga = await startTrivialYoga();
+  const minimalGateway = await startTrivialYoga(emulator.url);
   const idleRssMiB = Math.round(gateway.rssMiB());
   const admin = emulatorAdmin(emulator.url, AUTH);
   const parallel = restClient(emulator.url, AUTH, 'parallel');
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
 
     // Throughput first, on the fresh gateway: its peak RSS is the one of this load.
     const throughput = await measureThroughput(
-      { gateway, trivialYoga, emulator },
+      { gateway, trivialYoga, minimalGateway, emulator },
       AUTH,
       org.passwordPolicyId,
       [20, 50],
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
     await close();
     await parallel.close();
     await sequential.close();
-    await Promise.all([gateway.stop(), trivialYoga.stop(), emulator.stop()]);
+    await Promise.all([gateway.stop(), trivialYoga.stop(), minimalGateway.stop(), emulator.stop()]);
   }
 }
 
@@ -203,11 +204,11 @@ function report(r: {
     '',
     'One-policy query, no added latency, closed loop:',
     '',
-    '| clients | gateway req/s (p50 / p99) | trivial yoga req/s | direct REST GET req/s | limit 1/(1/yoga + 1/REST) | gateway / limit | gateway peak RSS |',
-    '|---|---|---|---|---|---|---|',
+    '| clients | gateway req/s (p50 / p99) | trivial yoga req/s | direct REST GET req/s | limit 1/(1/yoga + 1/REST) | gateway / limit | yoga + one undici GET req/s (/ limit) | gateway peak RSS |',
+    '|---|---|---|---|---|---|---|---|',
     ...r.throughput.map(
       (t) =>
-        `| ${t.concurrency} | ${t.gateway.requestsPerSecond} (${t.gateway.p50Ms} / ${t.gateway.p99Ms} ms) | ${t.trivialYoga.requestsPerSecond} | ${t.directRest.requestsPerSecond} | ${t.limit} | ${t.ratio} | ${t.gatewayPeakMiB} MiB |`,
+        `| ${t.concurrency} | ${t.gateway.requestsPerSecond} (${t.gateway.p50Ms} / ${t.gateway.p99Ms} ms) | ${t.trivialYoga.requestsPerSecond} | ${t.directRest.requestsPerSecond} | ${t.limit} | ${t.ratio} | ${t.minimalGateway.requestsPerSecond} (${Math.round((t.minimalGateway.requestsPerSecond / t.limit) * 100) / 100}) | ${t.gatewayPeakMiB} MiB |`,
     ),
     '',
     `Gateway RSS: ${r.gatewayRss.idleMiB} MiB idle after start, ${r.gatewayRss.peakUnder50MiB} MiB peak under 50 clients, ${r.gatewayRss.peakWholeRunMiB} MiB peak over the whole run.`,

@@ -101,5 +101,9 @@ export const startGatewayProcess = (env: Record<string, string>, nodeArgs: strin
     nodeArgs,
   );
 
-export const startTrivialYoga = () =>
-  startBenchProcess('bench/performance/trivialYoga.mjs', { PORT: '0' }, /trivial yoga at (http:\/\/[^\s/]+)\/graphql/);
+export const startTrivialYoga = (upstreamUrl?: string) =>
+  startBenchProcess(
+    'bench/performance/trivialYoga.mjs',
+    { PORT: '0', ...(upstreamUrl ? { UPSTREAM_URL: upstreamUrl } : {}) },
+    /trivial yoga at (http:\/\/[^\s/]+)\/graphql/,
+  );

@@ -2,6 +2,8 @@
 // graphql-yoga answering the same shape from memory (the framework's floor), and the REST GET it
 // makes, sent directly. The limit a gateway adding nothing to the framework and its one upstream
 // call could reach is 1 / (1/floor + 1/REST): both costs paid for each request on the same cores.
+// One more reference shows what that "nothing" costs in practice: the same yoga making the one
+// undici GET itself (no plugins, no logging, no guards).
 import type { BenchProcess } from './processes.ts';
 import { closedLoop, type LoadResult } from './load.ts';
 
@@ -10,6 +12,8 @@ export interface ThroughputRow {
   gateway: LoadResult;
   trivialYoga: LoadResult;
   directRest: LoadResult;
+  /** Trivial yoga whose resolver makes the one upstream GET with undici. */
+  minimalGateway: LoadResult;
   /** 1 / (1/floor + 1/REST), requests per second. */
   limit: number;
   /** gateway / limit. */
@@ -21,7 +25,7 @@ export interface ThroughputRow {
 export const ONE_POLICY_QUERY = 'query OnePolicy($id: ID!) { policy(id: $id) { id name status priority type } }';
 
 export async function measureThroughput(
-  targets: { gateway: BenchProcess; trivialYoga: BenchProcess; emulator: BenchProcess },
+  targets: { gateway: BenchProcess; trivialYoga: BenchProcess; minimalGateway: BenchProcess; emulator: BenchProcess },
   auth: string,
   policyId: string,
   concurrencies: number[],
@@ -46,6 +50,7 @@ export async function measureThroughput(
     const load = { concurrency, ...timing };
     const trivialYoga = await closedLoop(targets.trivialYoga.url, graphql(false), load);
     const directRest = await closedLoop(targets.emulator.url, rest, load);
+    const minimalGateway = await closedLoop(targets.minimalGateway.url, graphql(true), load);
     targets.gateway.resetPeak();
     const gateway = await closedLoop(targets.gateway.url, graphql(true), load);
     const gatewayPeakMiB = targets.gateway.peakMiB();
@@ -55,6 +60,7 @@ export async function measureThroughput(
       gateway,
       trivialYoga,
       directRest,
+      minimalGateway,
       limit: Math.round(limit),
       ratio: Math.round((gateway.requestsPerSecond / limit) * 100) / 100,
       gatewayPeakMiB: Math.round(gatewayPeakMiB),

@@ -48,8 +48,38 @@ export interface UserTypeLoaders {
 
 export interface Loaders extends PolicyLoaders, RuleLoaders, UserTypeLoaders {}
 
+/** Each resource's loaders are made when the operation first reads that resource. */
 export function createLoaders(api: RestApi): Loaders {
-  return { ...policyLoaders(api), ...ruleLoaders(api), ...userTypeLoaders(api) };
+  let policies: PolicyLoaders | undefined;
+  let rules: RuleLoaders | undefined;
+  let userTypes: UserTypeLoaders | undefined;
+  const p = () => (policies ??= policyLoaders(api));
+  const r = () => (rules ??= ruleLoaders(api));
+  const u = () => (userTypes ??= userTypeLoaders(api));
+  return {
+    get policy() {
+      return p().policy;
+    },
+    get policyPage() {
+      return p().policyPage;
+    },
+    get policyApplications() {
+      return p().policyApplications;
+    },
+    get rules() {
+      return r().rules;
+    },
+    get rule() {
+      return r().rule;
+    },
+    forgetRulesOf: (policyId) => r().forgetRulesOf(policyId),
+    get userType() {
+      return u().userType;
+    },
+    get userTypeList() {
+      return u().userTypeList;
+    },
+  };
 }
 
 function policyLoaders(api: RestApi): PolicyLoaders {

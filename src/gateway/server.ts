@@ -22,6 +22,7 @@ import { useJsonOnly } from './plugins/jsonOnly.ts';
 import { useGraphiQL } from './plugins/graphiql.ts';
 import { createOperationLog } from './plugins/logging.ts';
 import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
+import { useOperationSummary } from './plugins/operationSummary.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits, queryLimitsPlugin } from './plugins/queryLimits.ts';
@@ -78,7 +79,11 @@ export function createGateway(options: GatewayOptions): Gateway {
       useRequestId(),
       useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
       metrics.plugin,
-      operationLog.plugin,
+      // One summary per operation feeds both the operation metrics and the operation log line.
+      useOperationSummary((summary) => {
+        metrics.operation(summary);
+        operationLog.operation(summary);
+      }),
       useJsonOnly(GRAPHQL_PATH),
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),

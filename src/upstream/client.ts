@@ -41,6 +41,7 @@ import { TrustedTokens } from './tokenTrust.ts';
 import type { UpstreamObserver } from './observer.ts';
 import { bucketOf, UpstreamBudget, UpstreamRateLimitedError } from './budget/budget.ts';
 import { nextCursorFromLink } from './pagination.ts';
+import { requestWhole } from './wholeResponse.ts';
 import { fillPath, ROUTES, type Route, type RouteName } from './routes.ts';
 
 export interface PolicyListArgs {
@@ -276,7 +277,6 @@ export class UpstreamClient {
           path: this.basePath + path + search,
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: guard.signal,
           onAttemptEnd,
           // Read by the retry interceptor, for this request only.
           retryOptions: retryOptionsFor(route, guard, this.retry, {
@@ -286,10 +286,10 @@ export class UpstreamClient {
             beforeRetry: takeToken,
           }),
         };
-        const res = await this.dispatcher.request(options);
+        const res = await requestWhole(this.dispatcher, options, guard.signal);
         status = res.statusCode;
         responseHeaders = res.headers;
-        text = await res.body.text();
+        text = res.body;
         // The next call of the operation takes its token from a budget that knows this answer.
         await Promise.all(corrections);
       } catch (error) {

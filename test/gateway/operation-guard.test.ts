@@ -159,3 +159,17 @@ describe('TrustedTokens', () => {
     expect(['x', 'y', 'z'].map((t) => tokens.for(t).isTrusted())).toEqual([false, true, true]);
   });
 });
+
+describe('OperationGuard.finish', () => {
+  it('drops the deadline timer and the listener on the client signal: nothing aborts the finished operation', async () => {
+    vi.useFakeTimers();
+    const client = new AbortController();
+    const guard = new OperationGuard({ ...LIMITS, timeoutMs: 500 }, trust(true), client.signal);
+    expect(vi.getTimerCount()).toBe(1);
+    guard.finish();
+    expect(vi.getTimerCount()).toBe(0);
+    client.abort();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(guard.signal.aborted).toBe(false);
+  });
+});

@@ -27,7 +27,11 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       await held.released;
     }
     const headers = Object.entries(req.headers).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection'].includes(entry[0]),
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' &&
+        !['host', 'connection'].includes(entry[0]) &&
+        // A POST without a body (a lifecycle call) says `content-length: 0`, which fetch refuses to forward.
+        !(entry[0] === 'content-length' && chunks.length === 0),
     );
     const answer = await fetch(target + req.url, {
       method: req.method,

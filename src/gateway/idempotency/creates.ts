@@ -46,15 +46,20 @@ export interface CreateCall<P extends Payload> {
 
 /** The idempotency of one GraphQL request's creates. */
 export class IdempotentCreates {
-  private readonly scope: string | undefined;
+  private scopeDigest: string | undefined;
 
   constructor(
     private readonly settings: IdempotencySettings,
-    authorization: string | undefined,
+    private readonly authorization: string | undefined,
     private readonly headerKey: string | undefined,
     private readonly now: () => number = Date.now,
-  ) {
-    this.scope = authorization === undefined ? undefined : sha256(authorization);
+  ) {}
+
+  /** The caller's records: a digest of its Authorization header, made only when a create has a key. */
+  private get scope(): string | undefined {
+    if (this.authorization === undefined) return undefined;
+    this.scopeDigest ??= sha256(this.authorization);
+    return this.scopeDigest;
   }
 
   async run<P extends Payload>(call: CreateCall<P>): Promise<P> {

@@ -1,13 +1,13 @@
 // The operation log: one `info` line per GraphQL operation (name, type, duration, upstream calls,
 // error codes, outcome, request id) and one `debug` line per upstream request with the same
 // request id, so that an operation can be followed to the upstream calls it caused.
-import type { Plugin } from 'graphql-yoga';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
 import { type Logger, redact } from '../logger.ts';
-import { useOperationSummary } from './operationSummary.ts';
+import type { OperationSummary } from './operationSummary.ts';
 
 export interface OperationLog {
-  plugin: Plugin;
+  /** Logs one operation's summary (fed by the server's operation summaries). */
+  operation: (summary: OperationSummary) => void;
   /** For the upstream client's callers. */
   upstream: UpstreamObserver;
 }
@@ -18,12 +18,11 @@ export function createOperationLog(logger: Logger): OperationLog {
   // client chooses, the operation name, has credentials replaced like every logged string.
   const summaries = logger.child({}, { redact: { paths: [] } });
   return {
-    plugin: useOperationSummary(({ name, durationMs, ...summary }) =>
+    operation: ({ name, durationMs, ...summary }) =>
       summaries.info(
         { ...summary, operation: redact(name) as string, durationMs: Math.round(durationMs) },
         'graphql operation',
       ),
-    ),
     upstream: {
       onUpstreamRequest: ({ template, durationMs, ...attempt }) => {
         if (logger.isLevelEnabled('debug')) {

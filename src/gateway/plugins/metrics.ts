@@ -13,7 +13,7 @@ import type { Plugin } from 'graphql-yoga';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BudgetCounters } from '../../upstream/budget/budget.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
-import { useOperationSummary } from './operationSummary.ts';
+import type { OperationSummary } from './operationSummary.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -35,6 +35,8 @@ export interface GatewayMetrics {
   registry: Registry;
   /** The GraphQL side, and the /metrics endpoint. */
   plugin: Plugin;
+  /** Counts one operation by outcome, and its upstream calls (fed by the server's operation summaries). */
+  operation: (summary: OperationSummary) => void;
   /** The upstream side, for the upstream client's callers. */
   upstream: UpstreamObserver;
 }
@@ -143,15 +145,14 @@ export function createMetrics({
     },
   });
 
-  const summaries = useOperationSummary((summary) => {
-    const labels = { operationName: operationName(summary.name), operationType: summary.type };
-    operations.inc({ ...labels, outcome: summary.outcome });
-    upstreamCallsPerOperation.observe(labels, summary.upstreamCalls);
-  });
-
   return {
     registry,
-    plugin: { onPluginInit: ({ addPlugin }) => [prometheus, summaries].forEach(addPlugin) },
+    plugin: prometheus,
+    operation: (summary) => {
+      const labels = { operationName: operationName(summary.name), operationType: summary.type };
+      operations.inc({ ...labels, outcome: summary.outcome });
+      upstreamCallsPerOperation.observe(labels, summary.upstreamCalls);
+    },
     upstream: {
       onUpstreamRequest: (attempt) => {
         const route = { method: attempt.method, route: attempt.template };

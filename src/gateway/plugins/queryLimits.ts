@@ -31,24 +31,26 @@ export const QUERY_LIMIT_DEFAULTS: QueryLimits = {
 };
 
 export function queryLimitsPlugin(limits: QueryLimits): Plugin {
+  // Made once: the rules are the same for every request (and yoga's validation cache keys on them).
+  const rules = [
+    maxDepthRule({ n: limits.depth, ...reportAs('depth', limits.depth) }),
+    maxAliasesRule({ n: limits.aliases, ...reportAs('aliases', limits.aliases) }),
+    maxDirectivesRule({ n: limits.directives, ...reportAs('directives', limits.directives) }),
+    costLimitRule({
+      maxCost: limits.cost,
+      objectCost: 1,
+      scalarCost: 1,
+      depthCostFactor: 1,
+      flattenFragments: true,
+      ...reportAs('cost', limits.cost),
+    }),
+  ];
   return {
     onParse({ setParseFn }) {
       setParseFn((source, options) => parseWithinLimits(source, { ...options, maxTokens: limits.tokens }));
     },
     onValidate({ addValidationRule }) {
-      addValidationRule(maxDepthRule({ n: limits.depth, ...reportAs('depth', limits.depth) }));
-      addValidationRule(maxAliasesRule({ n: limits.aliases, ...reportAs('aliases', limits.aliases) }));
-      addValidationRule(maxDirectivesRule({ n: limits.directives, ...reportAs('directives', limits.directives) }));
-      addValidationRule(
-        costLimitRule({
-          maxCost: limits.cost,
-          objectCost: 1,
-          scalarCost: 1,
-          depthCostFactor: 1,
-          flattenFragments: true,
-          ...reportAs('cost', limits.cost),
-        }),
-      );
+      for (const rule of rules) addValidationRule(rule);
     },
   };
 }

@@ -38,9 +38,10 @@ export const FIELDS_WITH_UPSTREAM_CALLS: Readonly<Record<string, readonly string
 };
 
 export function upstreamCallEstimatePlugin(maxCalls: number): Plugin {
+  const rule = upstreamCallLimitRule(maxCalls);
   return {
     onValidate({ addValidationRule }) {
-      addValidationRule(upstreamCallLimitRule(maxCalls));
+      addValidationRule(rule);
     },
   };
 }

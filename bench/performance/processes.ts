@@ -19,6 +19,13 @@ export interface BenchProcess {
   stop(): Promise<void>;
 }
 
+/** Every child still running: killed when the benchmark exits, however it exits. */
+const children = new Set<ReturnType<typeof spawn>>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 /** Environment of a child: this process's, without the settings of the gateway and the emulator. */
 function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = { ...process.env };
@@ -39,7 +46,9 @@ export async function startBenchProcess(
     env: cleanEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
   const exited = once(child, 'exit');
+  void exited.then(() => children.delete(child));
   const url = await firstMatch(child.stdout, urlLine, exited);
   // The rest of the output (one log line per operation) is read and dropped, as a log shipper would.
   child.stdout.resume();

@@ -45,6 +45,12 @@ export async function measureThroughput(
     headers: { accept: 'application/json', authorization: auth },
     accept: (text: string) => text.includes(policyId),
   };
+  // Each server runs its hot path a while first, so that none is measured before the JIT compiled it.
+  const warmUp = { concurrency: concurrencies[0], durationMs: timing.warmupMs * 2, warmupMs: 0 };
+  await closedLoop(targets.trivialYoga.url, graphql(false), warmUp);
+  await closedLoop(targets.emulator.url, rest, warmUp);
+  await closedLoop(targets.minimalGateway.url, graphql(true), warmUp);
+  await closedLoop(targets.gateway.url, graphql(true), warmUp);
   const rows: ThroughputRow[] = [];
   for (const concurrency of concurrencies) {
     const load = { concurrency, ...timing };

@@ -286,7 +286,7 @@ export class UpstreamClient {
             beforeRetry: takeToken,
           }),
         };
-        const res = await requestWhole(this.dispatcher, options, guard.signal);
+        const res = await requestWhole(this.dispatcher, options, guard);
         status = res.statusCode;
         responseHeaders = res.headers;
         text = res.body;

@@ -1,8 +1,7 @@
 // The limits of one GraphQL operation's upstream traffic: a budget of calls, a bound on calls in
-// flight, a deadline and the client's cancellation (one AbortSignal for every request), and the
+// flight, a deadline and the client's cancellation (one abort for every request), and the
 // short-circuits: a token not yet seen to work is probed with one call before the fan-out; after
 // the upstream rejects the token, or rate-limits the operation past its deadline, no call starts.
-import { setMaxListeners } from 'node:events';
 import { OperationAbortedError, UpstreamBudgetExceededError, type UpstreamError } from './errors.ts';
 import type { TokenTrust } from './tokenTrust.ts';
 
@@ -47,6 +46,7 @@ export class OperationGuard {
   private rateLimitedUntil = 0;
 
   private readonly timer: NodeJS.Timeout;
+  private readonly abortCallbacks = new Set<() => void>();
   private readonly onClientAbort = () => this.abort('cancelled');
 
   /** `startedAt` (epoch ms, default now): when the operation started, which its deadline counts from. */
@@ -58,8 +58,6 @@ export class OperationGuard {
     startedAt: number = now(),
   ) {
     this.signal = this.controller.signal;
-    // Every request and every waiting call listens; their number is bounded by the call budget.
-    setMaxListeners(0, this.signal);
     this.deadline = startedAt + limits.timeoutMs;
     this.timer = setTimeout(() => this.abort('timeout'), Math.max(0, this.deadline - now()));
     this.timer.unref();
@@ -128,19 +126,32 @@ export class OperationGuard {
     this.rateLimitedUntil = Math.max(this.rateLimitedUntil, epochMs);
   }
 
+  /**
+   * Runs `callback` when the operation is aborted (at once if it already is); returns the way to
+   * stop listening. A plain set rather than listeners on `signal`: an EventTarget listener costs
+   * several times more, and every request and waiting call of the operation needs one.
+   */
+  onAbort(callback: () => void): () => void {
+    if (this.signal.aborted) {
+      callback();
+      return () => undefined;
+    }
+    this.abortCallbacks.add(callback);
+    return () => this.abortCallbacks.delete(callback);
+  }
+
   /** Resolves after `ms`, or rejects with the abort reason as soon as the operation is aborted. */
   sleep(ms: number): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.signal.aborted) return reject(this.signal.reason);
-      const onAbort = () => {
+      const stopListening = this.onAbort(() => {
         clearTimeout(timer);
         reject(this.signal.reason);
-      };
+      });
       const timer = setTimeout(() => {
-        this.signal.removeEventListener('abort', onAbort);
+        stopListening();
         resolve();
       }, ms);
-      this.signal.addEventListener('abort', onAbort, { once: true });
     });
   }
 
@@ -155,10 +166,9 @@ export class OperationGuard {
   /** Resolves when a call of the operation ends or the operation is aborted. */
   private nextCallEnd(): Promise<void> {
     return new Promise((resolve) => {
-      const onAbort = () => resolve();
-      this.signal.addEventListener('abort', onAbort, { once: true });
+      const stopListening = this.onAbort(resolve);
       this.wakers.push(() => {
-        this.signal.removeEventListener('abort', onAbort);
+        stopListening();
         resolve();
       });
     });
@@ -168,5 +178,8 @@ export class OperationGuard {
     if (this.signal.aborted) return;
     this.finish();
     this.controller.abort(new OperationAbortedError(reason, this.limits.timeoutMs));
+    const callbacks = [...this.abortCallbacks];
+    this.abortCallbacks.clear();
+    for (const callback of callbacks) callback();
   }
 }

@@ -13,21 +13,27 @@ export interface WholeResponse {
   body: string;
 }
 
-/** Dispatches `options`; aborting `signal` aborts the request with the signal's reason. */
+/** What can abort a request: the operation's guard. */
+export interface Cancellation {
+  readonly signal: AbortSignal;
+  /** Runs the callback on abort; returns the way to stop listening. */
+  onAbort(callback: () => void): () => void;
+}
+
+/** Dispatches `options`; when `cancellation` aborts, the request is aborted with its reason. */
 export function requestWhole(
   dispatcher: Dispatcher,
   options: Dispatcher.DispatchOptions,
-  signal: AbortSignal,
+  cancellation: Cancellation,
 ): Promise<WholeResponse> {
+  const { signal } = cancellation;
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     let controller: Controller | undefined;
     let statusCode = 0;
     let headers: Headers = {};
     const chunks: Buffer[] = [];
-    const onAbort = () => controller?.abort(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    const done = () => signal.removeEventListener('abort', onAbort);
+    const done = cancellation.onAbort(() => controller?.abort(signal.reason));
     dispatcher.dispatch(options, {
       onRequestStart(c) {
         controller = c;

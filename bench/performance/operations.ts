@@ -162,6 +162,15 @@ function noUserErrors(payloads: Record<string, { userErrors: unknown[] }>): void
   }
 }
 
+interface RuleNamingUserTypes {
+  conditions?: { userType?: { include?: string[] } } | null;
+}
+
+/** The members of a REST simulation answer the hand-written client reads. */
+interface SimulationAnswer {
+  evaluation: { result: { policies: { id: string; rules: { id: string }[] }[] } }[];
+}
+
 /** Policies the mutation sequence created, removed after its timed runs. */
 const created: string[] = [];
 
@@ -186,11 +195,11 @@ export const CONSOLE_OPERATIONS: ConsoleOperation[] = [
       'the policy: 1; its rules: 1 (both need only the id: one wave); the user types the rules name (two or more ids: the one list): 1, a second wave',
     graphql: async (gql, org) => void (await gql(POLICY_WITH_RULES, { id: org.typedPolicyId })),
     rest: async (rest, org) => {
-      const [, rules] = await rest.all<any>([
+      const [, rules] = await rest.all<RuleNamingUserTypes[]>([
         { method: 'GET', path: `/api/v1/policies/${org.typedPolicyId}` },
         { method: 'GET', path: `/api/v1/policies/${org.typedPolicyId}/rules` },
       ]);
-      const ids = new Set<string>(rules.flatMap((r: any) => r.conditions?.userType?.include ?? []));
+      const ids = new Set(rules.flatMap((r) => r.conditions?.userType?.include ?? []));
       if (ids.size > 1) await rest.all([{ method: 'GET', path: '/api/v1/meta/types/user' }]);
       else if (ids.size === 1) await rest.all([{ method: 'GET', path: `/api/v1/meta/types/user/${[...ids][0]}` }]);
     },
@@ -214,14 +223,14 @@ export const CONSOLE_OPERATIONS: ConsoleOperation[] = [
       'the simulation: 1; then, for each of the 2 policy types, the matched policy: 1 and the matched rule: 1 (ids known only from the answer): 4 in a second wave',
     graphql: async (gql, org) => void (await gql(SIMULATE, { input: simulationInput(org) })),
     rest: async (rest, org) => {
-      const answer = await rest.call<any>({
+      const answer = await rest.call<SimulationAnswer>({
         method: 'POST',
         path: '/api/v1/policies/simulate',
         body: simulationBody(org),
       });
-      const matched = (answer.evaluation as any[]).map((e) => e.result.policies[0]);
+      const matched = answer.evaluation.map((e) => e.result.policies[0]);
       await rest.all(
-        matched.flatMap((p: any) => [
+        matched.flatMap((p) => [
           { method: 'GET' as const, path: `/api/v1/policies/${p.id}` },
           { method: 'GET' as const, path: `/api/v1/policies/${p.id}/rules/${p.rules[0].id}` },
         ]),

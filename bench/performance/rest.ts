@@ -11,9 +11,9 @@ export interface RestCall {
 }
 
 export interface Rest {
-  call<T = any>(call: RestCall): Promise<T>;
+  call<T = unknown>(call: RestCall): Promise<T>;
   /** One wave of independent calls. */
-  all<T = any>(calls: RestCall[]): Promise<T[]>;
+  all<T = unknown>(calls: RestCall[]): Promise<T[]>;
   close(): Promise<void>;
 }
 

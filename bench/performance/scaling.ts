@@ -78,11 +78,15 @@ async function listAll(rest: Rest): Promise<{ id: string }[]> {
   }
 }
 
+interface PolicyPage {
+  policies: { nodes: unknown[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+}
+
 export async function listThroughGateway(gql: Gql): Promise<number> {
   let after: string | null = null;
   let policies = 0;
   for (;;) {
-    const data: any = await gql(LIST_ALL, { after });
+    const data: PolicyPage = await gql(LIST_ALL, { after });
     policies += data.policies.nodes.length;
     if (!data.policies.pageInfo.hasNextPage) return policies;
     after = data.policies.pageInfo.endCursor;

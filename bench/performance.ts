@@ -18,7 +18,7 @@ import { CONSOLE_OPERATIONS, setUpConsoleOrg } from './performance/operations.ts
 import { startEmulatorProcess, startGatewayProcess, startTrivialYoga } from './performance/processes.ts';
 import { emulatorAdmin, restClient } from './performance/rest.ts';
 import { measureScaling, median, type ScalingRow } from './performance/scaling.ts';
-import { measureThroughput, type ThroughputRow } from './performance/throughput.ts';
+import { measureThroughput, ONE_POLICY_QUERY, type ThroughputRow } from './performance/throughput.ts';
 import { writeLatestRun } from './report.ts';
 
 const REPORT = new URL('../docs/performance.md', import.meta.url);
@@ -119,6 +119,19 @@ async function main(): Promise<void> {
       operations.push(row);
     }
 
+    // The hop alone: one policy GET, direct and through a GraphQL server (the minimal one and the gateway).
+    const minimal = graphqlClient(minimalGateway.url, AUTH);
+    const hopQuery = () => ({ id: org.passwordPolicyId });
+    const hop = {
+      directMs: await timed(2 * RUNS, async () => {
+        await parallel.call({ method: 'GET', path: `/api/v1/policies/${org.passwordPolicyId}` });
+      }),
+      minimalMs: await timed(2 * RUNS, async () => void (await minimal.gql(ONE_POLICY_QUERY, hopQuery()))),
+      gatewayMs: await timed(2 * RUNS, async () => void (await gql(ONE_POLICY_QUERY, hopQuery()))),
+    };
+    await minimal.close();
+    console.log('hop', JSON.stringify(hop));
+
     await admin.reset();
     const scaling = await measureScaling([10, 100, 1000], {
       gql,
@@ -139,6 +152,7 @@ async function main(): Promise<void> {
       upstreamLatencyMs: LATENCY_MS,
       targets: TARGETS,
       operations,
+      hop,
       scaling,
       throughput,
       gatewayRss: {
@@ -162,6 +176,10 @@ async function main(): Promise<void> {
   }
 }
 
+function ratio(a: number, b: number): string {
+  return `${Math.round((a / b) * 100) / 100}x`;
+}
+
 function verdict(ok: boolean): string {
   return ok ? 'met' : '**missed**';
 }
@@ -170,6 +188,7 @@ function report(r: {
   date: string;
   machine: { cores: number; cpu: string; node: string; loadAverage: number };
   operations: OperationRow[];
+  hop: { directMs: number; minimalMs: number; gatewayMs: number };
   scaling: ScalingRow[];
   throughput: ThroughputRow[];
   gatewayRss: { idleMiB: number; peakUnder50MiB: number; peakWholeRunMiB: number };
@@ -188,6 +207,8 @@ function report(r: {
       (o) =>
         `| ${o.name} | ${o.gatewayCalls} (${o.bound})${o.gatewayCalls === o.bound ? '' : ' **over**'} | ${o.gatewayMs} ms | ${o.handWrittenMs} ms | ${o.ratio} | ${o.sequentialMs} ms |`,
     ),
+    '',
+    `The hop alone, one policy GET at ${LATENCY_MS} ms (median of ${2 * RUNS}): direct ${r.hop.directMs} ms; through yoga making the one undici GET and nothing else ${r.hop.minimalMs} ms (${ratio(r.hop.minimalMs, r.hop.directMs)}); through the gateway ${r.hop.gatewayMs} ms (${ratio(r.hop.gatewayMs, r.hop.directMs)}).`,
     '',
     'Lower bounds:',
     '',

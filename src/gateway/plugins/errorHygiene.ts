@@ -5,14 +5,19 @@ import type { Plugin } from 'graphql-yoga';
 
 export function useNoOriginalError(): Plugin {
   return {
-    async onResponse({ response, setResponse, fetchAPI }) {
+    // Not async: a successful answer, the usual case, passes without a promise.
+    onResponse({ response, setResponse, fetchAPI }) {
       if (response.status < 400 || !response.headers.get('content-type')?.includes('json')) return;
-      const text = await response.clone().text();
-      if (!text.includes('"originalError"')) return;
-      const body = JSON.parse(text, (key, value) => (key === 'originalError' ? undefined : value));
-      const headers = new fetchAPI.Headers(response.headers);
-      headers.delete('content-length');
-      setResponse(new fetchAPI.Response(JSON.stringify(body), { status: response.status, headers }));
+      return response
+        .clone()
+        .text()
+        .then((text) => {
+          if (!text.includes('"originalError"')) return;
+          const body = JSON.parse(text, (key, value) => (key === 'originalError' ? undefined : value));
+          const headers = new fetchAPI.Headers(response.headers);
+          headers.delete('content-length');
+          setResponse(new fetchAPI.Response(JSON.stringify(body), { status: response.status, headers }));
+        });
     },
   };
 }

@@ -145,6 +145,21 @@ export function createMetrics({
     },
   });
 
+  // The series of one route and status, looked up once: labelling each observation again costs more
+  // than the observation. Routes are the spec's templates and statuses a short list, so this stays small.
+  type UpstreamLabel = 'method' | 'route' | 'status';
+  const seriesByKey = new Map<string, { requests: Counter.Internal; duration: Histogram.Internal<UpstreamLabel> }>();
+  const upstreamSeries = (method: string, route: string, status: string) => {
+    const key = `${method} ${route} ${status}`;
+    let series = seriesByKey.get(key);
+    if (!series) {
+      const labels = { method, route, status };
+      series = { requests: upstreamRequests.labels(labels), duration: upstreamDuration.labels(labels) };
+      if (seriesByKey.size < 1_000) seriesByKey.set(key, series);
+    }
+    return series;
+  };
+
   return {
     registry,
     plugin: prometheus,
@@ -155,11 +170,11 @@ export function createMetrics({
     },
     upstream: {
       onUpstreamRequest: (attempt) => {
-        const route = { method: attempt.method, route: attempt.template };
-        const labels = { ...route, status: String(attempt.status ?? attempt.errorCode) };
-        upstreamRequests.inc(labels);
-        upstreamDuration.observe(labels, attempt.durationMs / 1000);
-        if (attempt.retry) upstreamRetries.inc(route);
+        const status = String(attempt.status ?? attempt.errorCode);
+        const series = upstreamSeries(attempt.method, attempt.template, status);
+        series.requests.inc();
+        series.duration.observe(attempt.durationMs / 1000);
+        if (attempt.retry) upstreamRetries.inc({ method: attempt.method, route: attempt.template });
         if (attempt.rateLimitRemaining !== undefined) rateLimitRemaining.set(attempt.rateLimitRemaining);
       },
     },

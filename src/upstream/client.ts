@@ -2,10 +2,11 @@
 // gateway process; each operation gets a RestApi bound to its caller's Authorization header (which
 // is forwarded as is and never logged or copied into an error) and to an OperationGuard that keeps
 // the operation's calls within its budget, deadline and concurrency. Idempotent calls are retried
-// by undici's retry interceptor (see retryPolicy.ts); creates never are. Every attempt, retries
-// included, first takes a token of the upstream budget (see budget/), which its answer corrects.
+// (see retryPolicy.ts); creates never are. Every attempt, retries included, first takes a token of
+// the upstream budget (see budget/), which its answer corrects. Attempts are dispatched straight to
+// the pool and read whole (see attempt.ts).
 import type { IncomingHttpHeaders } from 'node:http';
-import { type Dispatcher, interceptors, Pool, type RetryHandler } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 import type {
   Application,
   CreateUserTypeInput,
@@ -22,26 +23,21 @@ import type {
   UpdateUserTypeInput,
   UserType,
 } from '../rest/types.ts';
-import {
-  type AttemptEnd,
-  type AttemptOptions,
-  completeResponses,
-  UpstreamBodyTooLargeError,
-} from './completeResponses.ts';
+import { type AttemptResult, attempt, UpstreamBodyTooLargeError } from './attempt.ts';
 import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamUnavailableError } from './errors.ts';
 import { type CallOutcome, OperationGuard, type OperationLimits } from './operationGuard.ts';
 import {
+  isAmbiguous,
   mayHaveReachedService,
   RETRY_DEFAULTS,
   type RetrySettings,
   rateLimitResetAt,
-  retryOptionsFor,
+  retryDelay,
 } from './retryPolicy.ts';
 import { TrustedTokens } from './tokenTrust.ts';
 import type { UpstreamObserver } from './observer.ts';
-import { bucketOf, UpstreamBudget, UpstreamRateLimitedError } from './budget/budget.ts';
+import { bucketOf, UpstreamBudget } from './budget/budget.ts';
 import { nextCursorFromLink } from './pagination.ts';
-import { requestWhole } from './wholeResponse.ts';
 import { fillPath, ROUTES, type Route, type RouteName } from './routes.ts';
 
 export interface PolicyListArgs {
@@ -156,8 +152,7 @@ interface UpstreamResponse {
 
 export class UpstreamClient {
   private readonly pool: Pool;
-  /** The pool behind the retry interceptor, over an interceptor that delivers only complete, capped bodies. */
-  private readonly dispatcher: Dispatcher;
+  private readonly maxBodyBytes: number;
   private readonly basePath: string;
   readonly baseUrl: string;
   private readonly operation: OperationLimits;
@@ -182,10 +177,7 @@ export class UpstreamClient {
       headersTimeout: options.headersTimeoutMs ?? UPSTREAM_DEFAULTS.headersTimeoutMs,
       bodyTimeout: options.bodyTimeoutMs ?? UPSTREAM_DEFAULTS.bodyTimeoutMs,
     });
-    this.dispatcher = this.pool.compose(
-      completeResponses(options.maxBodyBytes ?? UPSTREAM_DEFAULTS.maxBodyBytes),
-      interceptors.retry(),
-    );
+    this.maxBodyBytes = options.maxBodyBytes ?? UPSTREAM_DEFAULTS.maxBodyBytes;
     this.operation = { ...OPERATION_DEFAULTS, ...definedMembers(options.operation ?? {}) };
     this.retry = {
       retries: options.retries ?? UPSTREAM_DEFAULTS.retries,
@@ -245,55 +237,50 @@ export class UpstreamClient {
     const ticket = await guard.admit();
     let outcome: CallOutcome = { kind: 'failed' };
     let retriedAfterAmbiguousFailure = false;
-    let attempts = 0;
-    // The window of the current attempt's token, and the corrections its answers are making.
-    let grant = 0;
-    const corrections: Promise<void>[] = [];
-    const takeToken = async () => {
-      grant = await this.budget.acquire(this.bucket, guard.deadline, (ms) => guard.sleep(ms));
+    const options: Dispatcher.DispatchOptions = {
+      method,
+      path: this.basePath + path + search,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
     };
-    const onAttemptEnd = (end: AttemptEnd) => {
-      if (end.headers) corrections.push(this.budget.observe(this.bucket, grant, end.headers));
+    /** Reports the attempt, and corrects the budget with its answer before the next call takes a token. */
+    const report = async (result: AttemptResult, grant: number, retry: boolean) => {
+      const responseHeaders = result.ok ? result.headers : undefined;
+      const code = result.ok ? undefined : (result.error as { code?: unknown }).code;
       caller.observer?.onUpstreamRequest({
         method,
         template: route.template,
         path,
-        durationMs: end.durationMs,
+        durationMs: result.durationMs,
         requestId: caller.requestId,
-        retry: attempts++ > 0,
-        status: end.status,
-        errorCode: end.errorCode,
-        rateLimitRemaining: numberHeader(end.headers?.['x-rate-limit-remaining']),
+        retry,
+        status: result.ok ? result.status : undefined,
+        errorCode: result.ok ? undefined : typeof code === 'string' ? code : result.error.name,
+        rateLimitRemaining: numberHeader(responseHeaders?.['x-rate-limit-remaining']),
       });
+      // A correction that fails (Redis gone) is made good by the next answer's headers.
+      if (responseHeaders) await this.budget.observe(this.bucket, grant, responseHeaders).catch(() => undefined);
     };
     try {
-      await takeToken();
       let status: number;
       let text: string;
       let responseHeaders: IncomingHttpHeaders;
-      try {
-        const options: Dispatcher.RequestOptions & AttemptOptions & { retryOptions: RetryHandler.RetryOptions } = {
-          method,
-          path: this.basePath + path + search,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          onAttemptEnd,
-          // Read by the retry interceptor, for this request only.
-          retryOptions: retryOptionsFor(route, guard, this.retry, {
-            onAmbiguousFailure: () => {
-              retriedAfterAmbiguousFailure = true;
-            },
-            beforeRetry: takeToken,
-          }),
-        };
-        const res = await requestWhole(this.dispatcher, options, guard);
-        status = res.statusCode;
-        responseHeaders = res.headers;
-        text = res.body;
-        // The next call of the operation takes its token from a budget that knows this answer.
-        await Promise.all(corrections);
-      } catch (error) {
-        throw callFailure(route, path, error, guard);
+      for (let retried = 0; ; retried++) {
+        // A refusal of the budget or an abort while waiting comes out as it is: nothing was sent.
+        const grant = await this.budget.acquire(this.bucket, guard.deadline, (ms) => guard.sleep(ms));
+        const result = await attempt(this.pool, options, this.maxBodyBytes, guard);
+        await report(result, grant, retried > 0);
+        const failure = !result.ok ? { error: result.error } : result.status >= 300 ? result : undefined;
+        const delay = failure && retryDelay(route, guard, this.retry, retried, failure);
+        if (delay === undefined || failure === undefined) {
+          if (!result.ok) throw callFailure(route, path, result.error, guard);
+          status = result.status;
+          responseHeaders = result.headers;
+          text = result.body;
+          break;
+        }
+        if (isAmbiguous(failure)) retriedAfterAmbiguousFailure = true;
+        await guard.sleep(delay);
       }
       if (status === 401 || (status === 403 && method === 'GET')) {
         const error = UpstreamError.fromResponse(status, text);
@@ -418,8 +405,6 @@ function outcomeUnknown(route: Route, path: string, cause?: unknown): UpstreamOu
  * outcome; otherwise the operation's abort, an oversized body, or a transport failure.
  */
 function callFailure(route: Route, path: string, error: unknown, guard: OperationGuard): Error {
-  // A retry the budget refused: that attempt was never sent.
-  if (error instanceof UpstreamRateLimitedError) return error;
   if ((error as { code?: unknown } | null)?.code === 'UND_ERR_INVALID_ARG') return error as Error;
   if (!route.idempotent && mayHaveReachedService(error)) return outcomeUnknown(route, path, error);
   if (guard.signal.aborted) return guard.signal.reason as Error;

@@ -1,10 +1,9 @@
 // When an upstream call is tried again: only idempotent routes, only after a connection failure or
 // a 502/503/504/429, at most `retries` times, with capped exponential backoff and jitter, and
 // never past the operation's deadline or budget. A 429 waits for the rate limit's reset when that
-// comes before the deadline. This is the decision function of undici's retry interceptor, which
-// does the retrying itself.
+// comes before the deadline. The upstream client's retry loop asks `retryDelay` after each failed
+// attempt.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RetryHandler } from 'undici';
 import type { OperationGuard } from './operationGuard.ts';
 import type { Route } from './routes.ts';
 
@@ -64,62 +63,48 @@ export function rateLimitResetAt(headers: IncomingHttpHeaders, now: number): num
   return candidates.length ? Math.max(...candidates) : undefined;
 }
 
+/** A failed attempt: an answer with a status of 300 or more, or no answer (a transport error). */
+export type AttemptFailure = { status: number; headers: IncomingHttpHeaders } | { error: Error };
+
 /** A failure after which the service may have carried out the request: a cut connection, or a proxy's 502/504. */
-function isAmbiguous(error: Error): boolean {
-  const status = (error as { statusCode?: unknown }).statusCode;
-  if (typeof status === 'number') return status === 502 || status === 504;
-  return mayHaveReachedService(error);
+export function isAmbiguous(failure: AttemptFailure): boolean {
+  if ('status' in failure) return failure.status === 502 || failure.status === 504;
+  return mayHaveReachedService(failure.error);
 }
 
-export interface RetryObserver {
-  /** A retry was decided after a failure that may have reached the service. */
-  onAmbiguousFailure(): void;
-  /** Runs after the backoff, before the retry is sent (the rate-limit budget's token); a rejection ends the call with it. */
-  beforeRetry?(): Promise<void>;
-}
-
-/** The retry options of one call (undici creates one retry handler per request). */
-export function retryOptionsFor(
+/**
+ * How long to wait before the next attempt of a call that has been retried `retried` times, or
+ * undefined when it must not be retried: a route that is not idempotent, no retries left, a failure
+ * that is not worth retrying, or a retry the guard refuses (aborted, out of calls, past the
+ * deadline). An accepted retry counts as a call of the operation; after a 429 the operation's other
+ * calls are held until the reset too.
+ */
+export function retryDelay(
   route: Route,
   guard: OperationGuard,
   settings: RetrySettings,
-  observer: RetryObserver,
-): RetryHandler.RetryOptions {
-  let retried = 0;
-  return {
-    // A response still failing after the last retry is passed on, to become the caller's error.
-    throwOnError: false,
-    retry(error, _context, callback) {
-      const delay = route.idempotent && retried < settings.retries ? delayBeforeRetry(error, retried) : undefined;
-      if (delay === undefined || !guard.allowRetry(delay.ms)) return callback(error);
-      retried++;
-      if (delay.rateLimited) guard.holdUntil(guard.now() + delay.ms);
-      if (isAmbiguous(error)) observer.onAmbiguousFailure();
-      guard
-        .sleep(delay.ms)
-        .then(() => observer.beforeRetry?.())
-        .then(
-          () => callback(null),
-          (reason: Error) => callback(reason),
-        );
-    },
-  };
+  retried: number,
+  failure: AttemptFailure,
+): number | undefined {
+  if (!route.idempotent || retried >= settings.retries) return undefined;
+  const delay = delayAfter(failure);
+  if (delay === undefined || !guard.allowRetry(delay.ms)) return undefined;
+  if (delay.rateLimited) guard.holdUntil(guard.now() + delay.ms);
+  return delay.ms;
 
-  function delayBeforeRetry(error: Error, attempt: number): { ms: number; rateLimited: boolean } | undefined {
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number') {
-      if (!RETRIED_STATUSES.has(status)) return undefined;
-      if (status === 429) {
-        const headers = (error as { headers?: IncomingHttpHeaders }).headers ?? {};
-        const resetAt = rateLimitResetAt(headers, guard.now());
+  function delayAfter(f: AttemptFailure): { ms: number; rateLimited: boolean } | undefined {
+    if ('status' in f) {
+      if (!RETRIED_STATUSES.has(f.status)) return undefined;
+      if (f.status === 429) {
+        const resetAt = rateLimitResetAt(f.headers, guard.now());
         // A little jitter, so that callers held by the same window do not all return at once.
         if (resetAt !== undefined) return { ms: resetAt - guard.now() + settings.random() * 250, rateLimited: true };
       }
-      return { ms: backoff(attempt), rateLimited: false };
+      return { ms: backoff(retried), rateLimited: false };
     }
-    const code = (error as { code?: unknown }).code;
+    const code = (f.error as { code?: unknown }).code;
     if (typeof code === 'string' && (NOT_SENT.has(code) || MAYBE_SENT.has(code))) {
-      return { ms: backoff(attempt), rateLimited: false };
+      return { ms: backoff(retried), rateLimited: false };
     }
     return undefined;
   }

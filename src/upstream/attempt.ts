@@ -1,0 +1,93 @@
+// One HTTP attempt of an upstream call, dispatched straight to the pool: it resolves once the whole
+// body has arrived (a body over the cap is refused while it is read), with the status, the headers
+// and the body as a string, or with why it failed. A partial body never reaches a caller, and a
+// connection cut mid-body is a failure like one cut before the headers, which the client's retry
+// loop (see client.ts and retryPolicy.ts) decides about. The REST answers are small JSON documents,
+// so holding one in memory costs nothing new; undici's `request` API would wrap it in a stream,
+// parse the headers a second time and read the stream back into a string.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
+
+/** The response body was larger than the cap: aborted while reading, never retried. */
+export class UpstreamBodyTooLargeError extends Error {
+  override readonly name = 'UpstreamBodyTooLargeError';
+  readonly code = 'UPSTREAM_BODY_TOO_LARGE';
+  constructor(
+    readonly status: number,
+    readonly maxBytes: number,
+  ) {
+    super(`the response body is larger than ${maxBytes} bytes`);
+  }
+}
+
+/** What can abort an attempt: the operation's guard. */
+export interface Cancellation {
+  readonly signal: AbortSignal;
+  /** Runs the callback on abort; returns the way to stop listening. */
+  onAbort(callback: () => void): () => void;
+}
+
+export type AttemptResult =
+  | { ok: true; status: number; headers: IncomingHttpHeaders; body: string; durationMs: number }
+  | { ok: false; error: Error; durationMs: number };
+
+/** Sends one attempt; never rejects (a failure is a result). */
+export function attempt(
+  dispatcher: Dispatcher,
+  options: Dispatcher.DispatchOptions,
+  maxBodyBytes: number,
+  cancellation: Cancellation,
+): Promise<AttemptResult> {
+  const startedAt = performance.now();
+  const { signal } = cancellation;
+  return new Promise((resolve) => {
+    const fail = (error: Error) => resolve({ ok: false, error, durationMs: performance.now() - startedAt });
+    if (signal.aborted) return fail(signal.reason as Error);
+    let controller: Dispatcher.DispatchController | undefined;
+    let status = 0;
+    let headers: IncomingHttpHeaders = {};
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stopListening = cancellation.onAbort(() => controller?.abort(signal.reason as Error));
+    try {
+      dispatcher.dispatch(options, {
+        onRequestStart(c) {
+          controller = c;
+          if (signal.aborted) c.abort(signal.reason as Error);
+        },
+        onResponseStart(c, statusCode, responseHeaders) {
+          status = statusCode;
+          headers = responseHeaders as IncomingHttpHeaders;
+          if (Number(headers['content-length']) > maxBodyBytes) {
+            c.abort(new UpstreamBodyTooLargeError(status, maxBodyBytes));
+          }
+        },
+        onResponseData(c, chunk) {
+          if (c.aborted) return;
+          size += chunk.length;
+          if (size > maxBodyBytes) return c.abort(new UpstreamBodyTooLargeError(status, maxBodyBytes));
+          chunks.push(chunk);
+        },
+        onResponseEnd() {
+          stopListening();
+          const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+          resolve({
+            ok: true,
+            status,
+            headers,
+            body: body.toString('utf8'),
+            durationMs: performance.now() - startedAt,
+          });
+        },
+        onResponseError(_c, error) {
+          stopListening();
+          fail(error);
+        },
+      });
+    } catch (error) {
+      // Options undici refuses before sending (a header value it cannot send).
+      stopListening();
+      fail(error as Error);
+    }
+  });
+}

@@ -22,7 +22,8 @@ export class UpstreamBodyTooLargeError extends Error {
 
 /** What can abort an attempt: the operation's guard. */
 export interface Cancellation {
-  readonly signal: AbortSignal;
+  /** Why it was aborted; undefined until it is. */
+  readonly reason: Error | undefined;
   /** Runs the callback on abort; returns the way to stop listening. */
   onAbort(callback: () => void): () => void;
 }
@@ -39,21 +40,20 @@ export function attempt(
   cancellation: Cancellation,
 ): Promise<AttemptResult> {
   const startedAt = performance.now();
-  const { signal } = cancellation;
   return new Promise((resolve) => {
     const fail = (error: Error) => resolve({ ok: false, error, durationMs: performance.now() - startedAt });
-    if (signal.aborted) return fail(signal.reason as Error);
+    if (cancellation.reason) return fail(cancellation.reason);
     let controller: Dispatcher.DispatchController | undefined;
     let status = 0;
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
     let size = 0;
-    const stopListening = cancellation.onAbort(() => controller?.abort(signal.reason as Error));
+    const stopListening = cancellation.onAbort(() => controller?.abort(cancellation.reason as Error));
     try {
       dispatcher.dispatch(options, {
         onRequestStart(c) {
           controller = c;
-          if (signal.aborted) c.abort(signal.reason as Error);
+          if (cancellation.reason) c.abort(cancellation.reason);
         },
         onResponseStart(c, statusCode, responseHeaders) {
           status = statusCode;

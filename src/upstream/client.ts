@@ -243,8 +243,8 @@ export class UpstreamClient {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     };
-    /** Reports the attempt, and corrects the budget with its answer before the next call takes a token. */
-    const report = async (result: AttemptResult, grant: number, retry: boolean) => {
+    /** Reports the attempt, and corrects the budget with its answer (a promise when that has to wait). */
+    const report = (result: AttemptResult, grant: number, retry: boolean) => {
       const responseHeaders = result.ok ? result.headers : undefined;
       const code = result.ok ? undefined : (result.error as { code?: unknown }).code;
       caller.observer?.onUpstreamRequest({
@@ -259,7 +259,7 @@ export class UpstreamClient {
         rateLimitRemaining: numberHeader(responseHeaders?.['x-rate-limit-remaining']),
       });
       // A correction that fails (Redis gone) is made good by the next answer's headers.
-      if (responseHeaders) await this.budget.observe(this.bucket, grant, responseHeaders).catch(() => undefined);
+      return responseHeaders && this.budget.observe(this.bucket, grant, responseHeaders)?.catch(() => undefined);
     };
     try {
       let status: number;
@@ -267,9 +267,13 @@ export class UpstreamClient {
       let responseHeaders: IncomingHttpHeaders;
       for (let retried = 0; ; retried++) {
         // A refusal of the budget or an abort while waiting comes out as it is: nothing was sent.
-        const grant = await this.budget.acquire(this.bucket, guard.deadline, (ms) => guard.sleep(ms));
+        const grant =
+          this.budget.tryAcquire(this.bucket) ??
+          (await this.budget.acquire(this.bucket, guard.deadline, (ms) => guard.sleep(ms)));
         const result = await attempt(this.pool, options, this.maxBodyBytes, guard);
-        await report(result, grant, retried > 0);
+        // The next call of the operation takes its token from a budget that knows this answer.
+        const correction = report(result, grant, retried > 0);
+        if (correction) await correction;
         const failure = !result.ok ? { error: result.error } : result.status >= 300 ? result : undefined;
         const delay = failure && retryDelay(route, guard, this.retry, retried, failure);
         if (delay === undefined || failure === undefined) {
@@ -407,7 +411,7 @@ function outcomeUnknown(route: Route, path: string, cause?: unknown): UpstreamOu
 function callFailure(route: Route, path: string, error: unknown, guard: OperationGuard): Error {
   if ((error as { code?: unknown } | null)?.code === 'UND_ERR_INVALID_ARG') return error as Error;
   if (!route.idempotent && mayHaveReachedService(error)) return outcomeUnknown(route, path, error);
-  if (guard.signal.aborted) return guard.signal.reason as Error;
+  if (guard.reason) return guard.reason;
   if (error instanceof UpstreamBodyTooLargeError) {
     return new UpstreamError({
       status: error.status,

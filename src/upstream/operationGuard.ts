@@ -31,11 +31,12 @@ export interface CallTicket {
 }
 
 export class OperationGuard {
-  /** Aborted when the deadline passes or the client goes away; its reason is an OperationAbortedError. */
-  readonly signal: AbortSignal;
   /** Epoch milliseconds. */
   readonly deadline: number;
-  private readonly controller = new AbortController();
+  /** Set when the deadline passes or the client goes away: an OperationAbortedError. */
+  private abortReason: Error | undefined;
+  /** Made only when someone asks for `signal`: the guard's own calls use `onAbort`. */
+  private controller: AbortController | undefined;
   private calls = 0;
   private inFlight = 0;
   /** Woken whenever a call ends: waiters look again at what blocked them. */
@@ -57,7 +58,6 @@ export class OperationGuard {
     readonly now: () => number = Date.now,
     startedAt: number = now(),
   ) {
-    this.signal = this.controller.signal;
     this.deadline = startedAt + limits.timeoutMs;
     this.timer = setTimeout(() => this.abort('timeout'), Math.max(0, this.deadline - now()));
     this.timer.unref();
@@ -74,13 +74,46 @@ export class OperationGuard {
     this.clientSignal?.removeEventListener('abort', this.onClientAbort);
   }
 
+  get aborted(): boolean {
+    return this.abortReason !== undefined;
+  }
+
+  /** Why the operation was aborted (an OperationAbortedError), once it is. */
+  get reason(): Error | undefined {
+    return this.abortReason;
+  }
+
+  /** An AbortSignal aborted with the operation, for APIs that take one. */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.abortReason) this.controller.abort(this.abortReason);
+    }
+    return this.controller.signal;
+  }
+
   /** Calls made so far, retries included. */
   get callsMade(): number {
     return this.calls;
   }
 
   /** Waits until a call may start and counts it, or throws why none may start. */
-  async admit(): Promise<CallTicket> {
+  admit(): Promise<CallTicket> {
+    // The usual case, nothing to wait for, costs no extra turn of the event loop.
+    const refusal = this.refusal();
+    if (refusal) return Promise.reject(refusal);
+    return this.mustWait() ? this.admitAfterWaiting() : Promise.resolve(this.count());
+  }
+
+  private mustWait(): boolean {
+    return (
+      this.rateLimitedUntil > this.now() ||
+      (this.probeInFlight && !this.token.isTrusted()) ||
+      this.inFlight >= this.limits.concurrency
+    );
+  }
+
+  private async admitAfterWaiting(): Promise<CallTicket> {
     for (;;) {
       const refusal = this.refusal();
       if (refusal) throw refusal;
@@ -90,6 +123,10 @@ export class OperationGuard {
       else if (this.inFlight >= this.limits.concurrency) await this.nextCallEnd();
       else break;
     }
+    return this.count();
+  }
+
+  private count(): CallTicket {
     this.calls++;
     this.inFlight++;
     const probe = !this.token.isTrusted();
@@ -132,7 +169,7 @@ export class OperationGuard {
    * several times more, and every request and waiting call of the operation needs one.
    */
   onAbort(callback: () => void): () => void {
-    if (this.signal.aborted) {
+    if (this.aborted) {
       callback();
       return () => undefined;
     }
@@ -143,10 +180,10 @@ export class OperationGuard {
   /** Resolves after `ms`, or rejects with the abort reason as soon as the operation is aborted. */
   sleep(ms: number): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.signal.aborted) return reject(this.signal.reason);
+      if (this.abortReason) return reject(this.abortReason);
       const stopListening = this.onAbort(() => {
         clearTimeout(timer);
-        reject(this.signal.reason);
+        reject(this.abortReason);
       });
       const timer = setTimeout(() => {
         stopListening();
@@ -156,7 +193,7 @@ export class OperationGuard {
   }
 
   private refusal(): Error | undefined {
-    if (this.signal.aborted) return this.signal.reason as Error;
+    if (this.abortReason) return this.abortReason;
     if (this.tokenRejection) return this.tokenRejection;
     if (this.rateLimitRefusal) return this.rateLimitRefusal;
     if (this.calls >= this.limits.maxCalls) return new UpstreamBudgetExceededError(this.limits.maxCalls);
@@ -175,9 +212,10 @@ export class OperationGuard {
   }
 
   private abort(reason: OperationAbortedError['reason']): void {
-    if (this.signal.aborted) return;
+    if (this.abortReason) return;
     this.finish();
-    this.controller.abort(new OperationAbortedError(reason, this.limits.timeoutMs));
+    this.abortReason = new OperationAbortedError(reason, this.limits.timeoutMs);
+    this.controller?.abort(this.abortReason);
     const callbacks = [...this.abortCallbacks];
     this.abortCallbacks.clear();
     for (const callback of callbacks) callback();

@@ -74,10 +74,24 @@ export class UpstreamBudget {
     }
   }
 
-  /** Corrects the bucket with a response's headers (responses without them change nothing). */
-  async observe(bucket: string, grantWindow: number, headers: IncomingHttpHeaders): Promise<void> {
+  /**
+   * A token at once, when the store can answer without waiting and one is left (the window it
+   * counts in); undefined otherwise, and then `acquire` decides.
+   */
+  tryAcquire(bucket: string): number | undefined {
+    const result = this.store.takeNow?.(bucket, this.now());
+    if (!result?.granted) return undefined;
+    this.counters.taken++;
+    return result.window;
+  }
+
+  /**
+   * Corrects the bucket with a response's headers (responses without them change nothing). A
+   * promise only when the store has to wait (Redis).
+   */
+  observe(bucket: string, grantWindow: number, headers: IncomingHttpHeaders): Promise<void> | undefined {
     const seen = snapshotOf(headers);
-    if (seen) await this.store.observe(bucket, grantWindow, seen, this.now());
+    return seen ? this.store.observe(bucket, grantWindow, seen, this.now()) : undefined;
   }
 }
 

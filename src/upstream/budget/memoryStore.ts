@@ -13,11 +13,16 @@ export class MemoryBudgetStore implements BudgetStore {
   ) {}
 
   async take(bucket: string, now: number) {
+    return this.takeNow(bucket, now);
+  }
+
+  takeNow(bucket: string, now: number) {
     return takeToken(this.bucket(bucket), now, this.seedLimit, this.share);
   }
 
-  async observe(bucket: string, grantWindow: number, seen: RateLimitSnapshot, now: number) {
+  observe(bucket: string, grantWindow: number, seen: RateLimitSnapshot, now: number): undefined {
     observeSnapshot(this.bucket(bucket), grantWindow, seen, now, this.share);
+    return undefined;
   }
 
   private bucket(key: string): BucketState {

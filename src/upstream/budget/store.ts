@@ -5,6 +5,8 @@ import type { RateLimitSnapshot, TakeResult } from './window.ts';
 export interface BudgetStore {
   /** Takes one token of `bucket` at `now`, atomically. */
   take(bucket: string, now: number): Promise<TakeResult>;
-  /** Corrects `bucket` with a response's rate-limit headers (`grantWindow`: see observeSnapshot). */
-  observe(bucket: string, grantWindow: number, seen: RateLimitSnapshot, now: number): Promise<void>;
+  /** The same without waiting, for a store that can answer at once (in process); a store that cannot leaves it out. */
+  takeNow?(bucket: string, now: number): TakeResult;
+  /** Corrects `bucket` with a response's rate-limit headers (`grantWindow`: see observeSnapshot); at once when it can. */
+  observe(bucket: string, grantWindow: number, seen: RateLimitSnapshot, now: number): Promise<void> | undefined;
 }

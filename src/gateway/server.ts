@@ -80,10 +80,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
       metrics.plugin,
       // One summary per operation feeds both the operation metrics and the operation log line.
-      useOperationSummary((summary) => {
-        metrics.operation(summary);
-        operationLog.operation(summary);
-      }),
+      useOperationSummary(
+        (summary) => {
+          metrics.operation(summary);
+          operationLog.operation(summary);
+        },
+        (response) => metrics.response(response),
+      ),
       useJsonOnly(GRAPHQL_PATH),
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),

@@ -230,6 +230,31 @@ describe('metrics', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 
+  it('names errors by the phase they come from, and times every GraphQL HTTP answer', async () => {
+    const before = await metricsText();
+    await gql('query Broken { policy(id: "x") { id ');
+    const invalid = await gql('query Invalid { policy(id: "x") { noSuchField } }');
+    const text = await metricsText();
+    const delta = (series: string) => (sample(text, series) ?? 0) - (sample(before, series) ?? 0);
+    // A document that does not parse names no operation; an invalid one does, and never runs.
+    expect(
+      delta(
+        'graphql_envelop_error_result{operationName="anonymous",operationType="unknown",phase="parse",code="GRAPHQL_PARSE_FAILED"}',
+      ),
+    ).toBe(1);
+    expect(
+      delta(
+        'graphql_envelop_error_result{operationName="Invalid",operationType="query",phase="validate",code="GRAPHQL_VALIDATION_FAILED"}',
+      ),
+    ).toBe(1);
+    expect(delta('graphql_envelop_request_duration_count{operationName="Invalid",operationType="query"}')).toBe(0);
+    expect(
+      delta(
+        `graphql_yoga_http_duration_count{operationName="Invalid",operationType="query",method="POST",statusCode="${invalid.status}"}`,
+      ),
+    ).toBe(1);
+  });
+
   it('counts retries and names transport failures by their code', async () => {
     const metrics = createMetrics();
     const attempt = { method: 'GET', template: '/api/v1/policies', path: '/api/v1/policies', durationMs: 5 } as const;

@@ -18,7 +18,8 @@ export function createOperationLog(logger: Logger): OperationLog {
   // client chooses, the operation name, has credentials replaced like every logged string.
   const summaries = logger.child({}, { redact: { paths: [] } });
   return {
-    operation: ({ name, durationMs, ...summary }) =>
+    // `errors` (one code per error) is left to the metrics: the line has the distinct `errorCodes`.
+    operation: ({ name, durationMs, errors: _perError, phase: _phase, ...summary }) =>
       summaries.info(
         { ...summary, operation: redact(name) as string, durationMs: Math.round(durationMs) },
         'graphql operation',

@@ -1,5 +1,6 @@
 // One summary per GraphQL operation when its result is ready, parse and validation failures
-// included: what the operation log line and the operation metrics are made of.
+// included, and one per GraphQL HTTP response: what the operation log line and the operation
+// metrics are made of.
 import { type DocumentNode, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.ts';
@@ -7,54 +8,105 @@ import { requestIdOf } from './requestId.ts';
 
 export type OperationOutcome = 'success' | 'partial' | 'error';
 
+/** Where an error came from: the document could not be parsed, was invalid, or the operation ran. */
+export type ErrorPhase = 'parse' | 'validate' | 'execute';
+
 export interface OperationSummary {
   requestId: string;
   /** The operation's name; `anonymous` when it has none. */
   name: string;
   /** `unknown` when the document could not be parsed or names no operation to run. */
   type: 'query' | 'mutation' | 'subscription' | 'unknown';
+  /** How far the operation got: `execute` when it ran. */
+  phase: ErrorPhase;
   durationMs: number;
   /** Upstream HTTP attempts made for the operation. */
   upstreamCalls: number;
-  /** The distinct `extensions.code` of its errors, in order of appearance. */
+  /** The `extensions.code` of each error, in order (a parse or validation error without one is named by its phase). */
+  errors: string[];
+  /** The distinct codes of `errors`, in order of appearance. */
   errorCodes: string[];
   /** success: no error; partial: errors next to data; error: errors, and no top-level field has a value. */
   outcome: OperationOutcome;
+}
+
+/** A GraphQL request's HTTP answer. */
+export interface ResponseSummary {
+  name: string;
+  type: OperationSummary['type'];
+  method: string;
+  status: number;
+  durationMs: number;
 }
 
 interface Pending {
   startedAt: number;
   operationName?: string;
   document?: DocumentNode;
+  invalid?: boolean;
+  summary?: OperationSummary;
 }
 
-export function useOperationSummary(onDone: (summary: OperationSummary) => void): Plugin {
-  // Keyed by the context object, which yoga creates per operation and keeps through every phase.
-  const pending = new WeakMap<object, Pending>();
+const CODE_OF_PHASE: Record<ErrorPhase, string> = {
+  parse: 'GRAPHQL_PARSE_FAILED',
+  validate: 'GRAPHQL_VALIDATION_FAILED',
+  execute: 'INTERNAL_SERVER_ERROR',
+};
+
+export function useOperationSummary(
+  onDone: (summary: OperationSummary) => void,
+  onResponse?: (summary: ResponseSummary) => void,
+): Plugin {
+  // Keyed by the request: yoga keeps it, and the context holding it, through every phase.
+  const pending = new WeakMap<Request, Pending>();
   return {
-    onParams: ({ params, context }) => {
-      pending.set(context, { startedAt: performance.now(), operationName: params.operationName ?? undefined });
+    onParams: ({ params, request }) => {
+      pending.set(request, { startedAt: performance.now(), operationName: params.operationName ?? undefined });
     },
     onParse: ({ context }) => {
       return ({ result }) => {
-        const entry = pending.get(context);
+        const entry = pending.get(context.request);
         if (entry && !(result instanceof Error)) entry.document = result;
       };
     },
+    onValidate: ({ context }) => {
+      return ({ valid }) => {
+        const entry = pending.get(context.request);
+        if (entry && !valid) entry.invalid = true;
+      };
+    },
     onExecutionResult: ({ result, request, context }) => {
-      const entry = pending.get(context);
-      pending.delete(context);
+      const entry = pending.get(request);
       if (!entry || !result || Symbol.asyncIterator in result) return;
       const operation = entry.document ? getOperationAST(entry.document, entry.operationName) : null;
-      const errors = result.errors ?? [];
-      onDone({
+      const phase: ErrorPhase = !entry.document ? 'parse' : entry.invalid ? 'validate' : 'execute';
+      const errors = (result.errors ?? []).map((e) => {
+        const code = e.extensions?.code;
+        return typeof code === 'string' ? code : CODE_OF_PHASE[phase];
+      });
+      entry.summary = {
         requestId: requestIdOf(request),
         name: operation?.name?.value ?? entry.operationName ?? 'anonymous',
         type: operation?.operation ?? 'unknown',
+        phase,
         durationMs: performance.now() - entry.startedAt,
         upstreamCalls: (context as Partial<GatewayContext>).operation?.upstreamCalls ?? 0,
-        errorCodes: [...new Set(errors.map((e) => String(e.extensions?.code ?? 'UNKNOWN')))],
+        errors,
+        errorCodes: [...new Set(errors)],
         outcome: errors.length === 0 ? 'success' : hasAnyValue(result.data) ? 'partial' : 'error',
+      };
+      onDone(entry.summary);
+    },
+    onResponse: ({ request, response }) => {
+      const entry = pending.get(request);
+      if (!entry) return;
+      pending.delete(request);
+      onResponse?.({
+        name: entry.summary?.name ?? entry.operationName ?? 'anonymous',
+        type: entry.summary?.type ?? 'unknown',
+        method: request.method,
+        status: response.status,
+        durationMs: performance.now() - entry.startedAt,
       });
     },
   };

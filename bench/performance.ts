@@ -18,7 +18,13 @@ import { CONSOLE_OPERATIONS, setUpConsoleOrg } from './performance/operations.ts
 import { startEmulatorProcess, startGatewayProcess, startTrivialYoga } from './performance/processes.ts';
 import { emulatorAdmin, restClient } from './performance/rest.ts';
 import { measureScaling, median, type ScalingRow } from './performance/scaling.ts';
-import { measureThroughput, ONE_POLICY_QUERY, type ThroughputRow } from './performance/throughput.ts';
+import {
+  measureThroughput,
+  measureTunedGateway,
+  ONE_POLICY_QUERY,
+  type ThroughputRow,
+  type TunedRun,
+} from './performance/throughput.ts';
 import { writeLatestRun } from './report.ts';
 
 const REPORT = new URL('../docs/performance.md', import.meta.url);
@@ -88,6 +94,18 @@ async function main(): Promise<void> {
       ),
     );
 
+    // The same load on a gateway with a capped heap (old generation 64 MB, semi-spaces 8 MB): what
+    // memory costs in speed. Not the default: a large operation's data must fit under the cap.
+    const tuned = await measureTunedGateway(
+      (nodeArgs) => startGatewayProcess({ UPSTREAM_URL: emulator.url, MAX_UPSTREAM_CALLS: '250' }, nodeArgs),
+      ['--max-old-space-size=64', '--max-semi-space-size=8'],
+      AUTH,
+      org.passwordPolicyId,
+      50,
+      LOAD,
+    );
+    console.log('tuned', JSON.stringify(tuned));
+
     await admin.setLatency(LATENCY_MS);
     const operations: OperationRow[] = [];
     for (const op of CONSOLE_OPERATIONS) {
@@ -155,6 +173,7 @@ async function main(): Promise<void> {
       hop,
       scaling,
       throughput,
+      tuned,
       gatewayRss: {
         idleMiB: idleRssMiB,
         peakUnder50MiB: throughput.at(-1)!.gatewayPeakMiB,
@@ -191,6 +210,7 @@ function report(r: {
   hop: { directMs: number; minimalMs: number; gatewayMs: number };
   scaling: ScalingRow[];
   throughput: ThroughputRow[];
+  tuned: TunedRun;
   gatewayRss: { idleMiB: number; peakUnder50MiB: number; peakWholeRunMiB: number };
   durationSeconds: number;
 }): string {
@@ -233,6 +253,8 @@ function report(r: {
     ),
     '',
     `Gateway RSS: ${r.gatewayRss.idleMiB} MiB idle after start, ${r.gatewayRss.peakUnder50MiB} MiB peak under 50 clients, ${r.gatewayRss.peakWholeRunMiB} MiB peak over the whole run.`,
+    '',
+    `The same 50 clients on a fresh gateway started with \`${r.tuned.nodeArgs.join(' ')}\`: ${r.tuned.result.requestsPerSecond} req/s (p50 ${r.tuned.result.p50Ms} / p99 ${r.tuned.result.p99Ms} ms, ${ratio(r.tuned.result.requestsPerSecond, r.throughput.at(-1)!.gateway.requestsPerSecond)} the default's), peak RSS ${r.tuned.peakMiB} MiB.`,
     '',
     'Targets:',
     '',

@@ -74,3 +74,40 @@ export async function measureThroughput(
   }
   return rows;
 }
+
+export interface TunedRun {
+  nodeArgs: string[];
+  result: LoadResult;
+  peakMiB: number;
+}
+
+/**
+ * The one-policy load at `concurrency` against a gateway started with other V8 heap settings (a
+ * fresh process, warmed up like the others): what trading speed for memory buys.
+ */
+export async function measureTunedGateway(
+  start: (nodeArgs: string[]) => Promise<BenchProcess>,
+  nodeArgs: string[],
+  auth: string,
+  policyId: string,
+  concurrency: number,
+  timing: { durationMs: number; warmupMs: number },
+): Promise<TunedRun> {
+  const gateway = await start(nodeArgs);
+  try {
+    const request = {
+      method: 'POST' as const,
+      path: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: auth },
+      body: JSON.stringify({ query: ONE_POLICY_QUERY, variables: { id: policyId } }),
+      accept: (text: string) => text.includes(policyId) && !text.includes('"errors"'),
+    };
+    await closedLoop(gateway.url, request, { concurrency: 20, durationMs: timing.warmupMs * 2, warmupMs: 0 });
+    await closedLoop(gateway.url, request, { concurrency: 20, ...timing });
+    gateway.resetPeak();
+    const result = await closedLoop(gateway.url, request, { concurrency, ...timing });
+    return { nodeArgs, result, peakMiB: Math.round(gateway.peakMiB()) };
+  } finally {
+    await gateway.stop();
+  }
+}

@@ -37,7 +37,7 @@ const TARGETS = { wallRatio: 1.1, throughputRatio: 0.9, peakRssMiB: 120 };
 const { values: args } = parseArgs({
   options: { 'no-write': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
 });
-const RUNS = args.quick ? 5 : 15;
+const RUNS = args.quick ? 7 : 25;
 const SEQUENTIAL_RUNS = args.quick ? 2 : 5;
 const LOAD = args.quick ? { durationMs: 2_000, warmupMs: 500 } : { durationMs: 5_000, warmupMs: 1_000 };
 
@@ -51,6 +51,19 @@ interface OperationRow {
   handWrittenMs: number;
   sequentialMs: number;
   ratio: number;
+}
+
+/** The median time of each of `runs`, run in turn `times` times (a drift of the machine's speed weighs on all alike). */
+async function timedInTurn(times: number, runs: (() => Promise<unknown>)[]): Promise<number[]> {
+  const samples: number[][] = runs.map(() => []);
+  for (let r = 0; r < times; r++) {
+    for (const [i, run] of runs.entries()) {
+      const started = performance.now();
+      await run();
+      samples[i].push(performance.now() - started);
+    }
+  }
+  return samples.map(median);
 }
 
 async function timed(runs: number, run: () => Promise<void>, cleanUp?: () => Promise<void>): Promise<number> {
@@ -119,8 +132,12 @@ async function main(): Promise<void> {
       await op.rest(parallel, org);
       const handWrittenCalls = (await admin.requests()) - before;
       await clean?.();
-      const gatewayMs = await timed(RUNS, () => op.graphql(gql, org), clean);
-      const handWrittenMs = await timed(RUNS, () => op.rest(parallel, org), clean);
+      // Alternated run by run, so that a drift of the machine's speed weighs on both alike.
+      const [gatewayMs, handWrittenMs] = await timedInTurn(RUNS, [
+        () => op.graphql(gql, org),
+        () => op.rest(parallel, org),
+      ]);
+      await clean?.();
       const sequentialMs = await timed(SEQUENTIAL_RUNS, () => op.rest(sequential, org), clean);
       const row = {
         name: op.name,
@@ -140,13 +157,12 @@ async function main(): Promise<void> {
     // The hop alone: one policy GET, direct and through a GraphQL server (the minimal one and the gateway).
     const minimal = graphqlClient(minimalGateway.url, AUTH);
     const hopQuery = () => ({ id: org.passwordPolicyId });
-    const hop = {
-      directMs: await timed(2 * RUNS, async () => {
-        await parallel.call({ method: 'GET', path: `/api/v1/policies/${org.passwordPolicyId}` });
-      }),
-      minimalMs: await timed(2 * RUNS, async () => void (await minimal.gql(ONE_POLICY_QUERY, hopQuery()))),
-      gatewayMs: await timed(2 * RUNS, async () => void (await gql(ONE_POLICY_QUERY, hopQuery()))),
-    };
+    const [directMs, minimalMs, gatewayMs] = await timedInTurn(2 * RUNS, [
+      () => parallel.call({ method: 'GET', path: `/api/v1/policies/${org.passwordPolicyId}` }),
+      () => minimal.gql(ONE_POLICY_QUERY, hopQuery()),
+      () => gql(ONE_POLICY_QUERY, hopQuery()),
+    ]);
+    const hop = { directMs, minimalMs, gatewayMs };
     await minimal.close();
     console.log('hop', JSON.stringify(hop));
 

@@ -1,19 +1,9 @@
 // The operations a policy console issues, each three ways: through the gateway (GraphQL), as a
 // hand-written client would send the same REST calls in the fewest waves, and (the same calls) as
 // a sequential script. Each names its lower bound of upstream calls, with the derivation.
+import { POLICY_TYPES } from '../../src/rest/types.ts';
 import type { Gql } from './graphql.ts';
 import type { Rest } from './rest.ts';
-
-export const POLICY_TYPES = [
-  'PLATFORM_SIGN_ON',
-  'PASSWORD',
-  'MFA_ENROLL',
-  'IDP_DISCOVERY',
-  'ACCESS_POLICY',
-  'PROFILE_ENROLLMENT',
-  'CONTINUOUS_ACCESS',
-  'ENTITY_RISK',
-] as const;
 
 /** What the operations read: built once by `setUpConsoleOrg`. */
 export interface ConsoleOrg {

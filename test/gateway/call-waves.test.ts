@@ -10,6 +10,7 @@ import { type TestStack, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
 import { useForTests } from '../helpers/lifecycle.ts';
 import { silentLogger } from '../helpers/logs.ts';
+import { recordCalls } from '../helpers/upstreamCalls.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 import { ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
 
@@ -25,21 +26,7 @@ async function startProxiedStack(): Promise<ProxiedStack> {
   const proxy = await startRecordingProxy(emulator.url);
   const upstream = new UpstreamClient({ baseUrl: proxy.url });
   // Every RestApi call of every operation, to wait for calls still running after the answer.
-  const calls: Promise<unknown>[] = [];
-  const forCaller = upstream.forCaller.bind(upstream);
-  upstream.forCaller = (authorization, options) =>
-    new Proxy(forCaller(authorization, options), {
-      get(api, method) {
-        const value: unknown = Reflect.get(api, method);
-        if (typeof value !== 'function' || method === 'finish') return value;
-        return (...args: unknown[]) => {
-          const result = value.apply(api, args) as Promise<unknown>;
-          // Observes the call without handling the loader's promise built on it.
-          calls.push(result.catch(() => undefined));
-          return result;
-        };
-      },
-    });
+  const recorded = recordCalls(upstream);
   const gateway = await startGateway({ port: 0, host: '127.0.0.1', upstream, logger: silentLogger() });
   return {
     emulator,
@@ -48,13 +35,7 @@ async function startProxiedStack(): Promise<ProxiedStack> {
     yoga: gateway.yoga,
     upstream,
     gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`),
-    quiet: async () => {
-      for (let seen = -1; seen !== calls.length; ) {
-        seen = calls.length;
-        await Promise.all(calls);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    },
+    quiet: recorded.quiet,
     close: async () => {
       await gateway.close();
       await upstream.close();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/gateway/schema.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { silentLogger } from '../helpers/logs.ts';
+import { recordCalls } from '../helpers/upstreamCalls.ts';
 import { UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { countFromNow, type RequestCounts, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 import { scripted } from '../helpers/random.ts';
@@ -54,38 +55,6 @@ function nextHeldRequest(): Promise<void> {
       resolve();
     };
   });
-}
-
-/**
- * Records every RestApi call the gateway makes. `quiet()` resolves once every recorded call has
- * settled and no new call followed: the operation can make no more calls.
- */
-function recordCalls(upstream: UpstreamClient) {
-  const calls: { method: string; settled: Promise<unknown> }[] = [];
-  const forCaller = upstream.forCaller.bind(upstream);
-  upstream.forCaller = (authorization, options) =>
-    new Proxy(forCaller(authorization, options), {
-      get(api, method) {
-        const value: unknown = Reflect.get(api, method);
-        // `finish` ends the operation's session: not a call.
-        if (typeof value !== 'function' || method === 'finish') return value;
-        return (...args: unknown[]) => {
-          const result = value.apply(api, args) as Promise<unknown>;
-          calls.push({ method: String(method), settled: result.catch(() => undefined) });
-          return result;
-        };
-      },
-    });
-  return {
-    methods: () => calls.map((c) => c.method),
-    async quiet() {
-      for (let seen = -1; seen !== calls.length; ) {
-        seen = calls.length;
-        await Promise.all(calls.map((c) => c.settled));
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    },
-  };
 }
 
 /** A gateway in process over its own upstream client to the file's emulator. */

@@ -73,6 +73,8 @@ async function main(): Promise<void> {
         ? `gateway: upstream budget and idempotency shared through Redis at ${shared.redis.where}`
         : 'gateway: upstream budget and idempotency in process (REDIS_URL unset)',
     );
+    // The start lines at once, not with the next buffer: whoever started the gateway waits for them.
+    await flushLog(logger);
   } catch (error) {
     await stopAll();
     throw error;
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, graceMs: config.shutdownGraceMs }, `gateway: ${signal} received, shutting down`);
+    void flushLog(logger);
     setTimeout(() => {
       logger.error('gateway: shutdown did not finish in time, exiting');
       void flushLog(logger).then(() => process.exit(1));

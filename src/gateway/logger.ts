@@ -45,10 +45,20 @@ export function createLogger(config: LogConfig, destination?: DestinationStream)
         },
       },
     },
-    // Asynchronous: under load the lines written while one write is in flight go out together, off
-    // the event loop; `flushLog` writes what is left before the process exits.
-    destination ?? (config.format === 'pretty' ? prettyStream() : pino.destination({ fd: 1, sync: false })),
+    destination ?? (config.format === 'pretty' ? prettyStream() : stdoutDestination()),
   );
+}
+
+/** How long a line may wait in the buffer before it is written. */
+export const LOG_FLUSH_INTERVAL_MS = 250;
+
+/**
+ * Lines are buffered and written 4 KB at a time, or every LOG_FLUSH_INTERVAL_MS, asynchronously:
+ * a write to stdout for every operation cost more than the rest of the operation's log line. What
+ * is buffered is written on exit (pino's exit hook) and by `flushLog`.
+ */
+function stdoutDestination(): DestinationStream {
+  return pino.destination({ fd: 1, sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_INTERVAL_MS });
 }
 
 /** Writes out the lines still buffered; call it before `process.exit`. */

@@ -2,7 +2,7 @@
 // to be good sends one probe call before its fan-out, so a junk token costs one call, not one per
 // field. Only SHA-256 digests are kept, in memory, for a short while; a token the upstream rejects
 // is forgotten at once.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** What one operation needs to know about its caller's token. */
 export interface TokenTrust {
@@ -24,7 +24,7 @@ export class TrustedTokens {
   ) {}
 
   for(authorization: string): TokenTrust {
-    const key = createHash('sha256').update(authorization).digest('base64');
+    const key = hash('sha256', authorization, 'base64');
     return {
       isTrusted: () => {
         const until = this.acceptedUntil.get(key);

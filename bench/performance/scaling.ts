@@ -127,7 +127,8 @@ export async function measureScaling(
     const repetitions = Math.max(1, Math.round(1000 / size));
     // One list call per page of 200, one rules list per policy.
     const bound = Math.ceil(size / PAGE_SIZE) + size;
-    await listThroughGateway(gql); // warm-up
+    // Warm-up, as many listings as are measured: the process may be fresh, its code not yet compiled.
+    for (let r = 0; r < repetitions; r++) await listThroughGateway(gql);
     const cpuBefore = gateway.cpuMs();
     const callsBefore = await requests();
     const gatewayTimes: number[] = [];

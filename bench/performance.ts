@@ -207,7 +207,10 @@ async function main(): Promise<void> {
     console.log(markdown);
     if (!args['no-write']) {
       writeLatestRun('## Results', '### Latest run of `npm run bench`', markdown, REPORT, '# Performance');
-      writeFileSync(JSON_REPORT, `${JSON.stringify(result, null, 2)}\n`);
+      writeFileSync(
+        JSON_REPORT,
+        `${JSON.stringify(result, (key, value) => (key === 'latencies' ? undefined : value), 2)}\n`,
+      );
     }
   } finally {
     await close();

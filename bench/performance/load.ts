@@ -19,6 +19,24 @@ export interface LoadResult {
   p99Ms: number;
   completed: number;
   failed: number;
+  /** Every answer's latency (ms), and the seconds measured: what `combined` adds up. */
+  latencies: number[];
+  seconds: number;
+}
+
+/** Several runs against one server as one: requests over the seconds of all, percentiles over all answers. */
+export function combined(runs: LoadResult[]): LoadResult {
+  const latencies = runs.flatMap((r) => r.latencies);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  return {
+    requestsPerSecond: Math.round(latencies.length / seconds),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    completed: latencies.length,
+    failed: runs.reduce((sum, r) => sum + r.failed, 0),
+    latencies,
+    seconds,
+  };
 }
 
 export async function closedLoop(
@@ -67,6 +85,8 @@ export async function closedLoop(
     p99Ms: percentile(latencies, 0.99),
     completed: latencies.length,
     failed,
+    latencies,
+    seconds,
   };
 }
 

@@ -5,7 +5,10 @@
 // One more reference shows what that "nothing" costs in practice: the same yoga making the one
 // undici GET itself (no plugins, no logging, no guards).
 import type { BenchProcess } from './processes.ts';
-import { closedLoop, type LoadResult } from './load.ts';
+import { closedLoop, combined, type LoadResult } from './load.ts';
+
+/** Rounds of the four measurements at each concurrency. */
+const ROUNDS = 3;
 
 export interface ThroughputRow {
   concurrency: number;
@@ -53,13 +56,29 @@ export async function measureThroughput(
   await closedLoop(targets.gateway.url, graphql(true), warmUp);
   const rows: ThroughputRow[] = [];
   for (const concurrency of concurrencies) {
-    const load = { concurrency, ...timing };
-    const trivialYoga = await closedLoop(targets.trivialYoga.url, graphql(false), load);
-    const directRest = await closedLoop(targets.emulator.url, rest, load);
-    const minimalGateway = await closedLoop(targets.minimalGateway.url, graphql(true), load);
+    // In rounds, each server in turn: a drift of the machine's speed during the measurement weighs
+    // on all four alike, and the limit is computed from numbers taken at the same moments.
+    const load = { concurrency, durationMs: timing.durationMs / ROUNDS, warmupMs: timing.warmupMs / ROUNDS };
+    const runs: Record<'trivialYoga' | 'directRest' | 'minimalGateway' | 'gateway', LoadResult[]> = {
+      trivialYoga: [],
+      directRest: [],
+      minimalGateway: [],
+      gateway: [],
+    };
     targets.gateway.resetPeak();
-    const gateway = await closedLoop(targets.gateway.url, graphql(true), load);
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.trivialYoga.push(await closedLoop(targets.trivialYoga.url, graphql(false), load));
+      runs.directRest.push(await closedLoop(targets.emulator.url, rest, load));
+      runs.minimalGateway.push(await closedLoop(targets.minimalGateway.url, graphql(true), load));
+      runs.gateway.push(await closedLoop(targets.gateway.url, graphql(true), load));
+    }
     const gatewayPeakMiB = targets.gateway.peakMiB();
+    const [trivialYoga, directRest, minimalGateway, gateway] = [
+      runs.trivialYoga,
+      runs.directRest,
+      runs.minimalGateway,
+      runs.gateway,
+    ].map(combined);
     const limit = 1 / (1 / trivialYoga.requestsPerSecond + 1 / directRest.requestsPerSecond);
     rows.push({
       concurrency,

@@ -5,7 +5,7 @@
 // One more reference shows what that "nothing" costs in practice: the same yoga making the one
 // undici GET itself (no plugins, no logging, no guards).
 import type { BenchProcess } from './processes.ts';
-import { closedLoop, combined, type LoadResult } from './load.ts';
+import { closedLoop, combined, type LoadRequest, type LoadResult } from './load.ts';
 
 /** Rounds of the four measurements at each concurrency. */
 const ROUNDS = 3;
@@ -25,6 +25,17 @@ export interface ThroughputRow {
   gatewayPeakMiB: number;
 }
 
+/** The one-policy query as a load request; an answer counts when it holds the policy and no error. */
+function onePolicyRequest(policyId: string, authorization: string | undefined): LoadRequest {
+  return {
+    method: 'POST',
+    path: '/graphql',
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    body: JSON.stringify({ query: ONE_POLICY_QUERY, variables: { id: policyId } }),
+    accept: (text) => text.includes(policyId) && !text.includes('"errors"'),
+  };
+}
+
 export const ONE_POLICY_QUERY = 'query OnePolicy($id: ID!) { policy(id: $id) { id name status priority type } }';
 
 export async function measureThroughput(
@@ -34,14 +45,7 @@ export async function measureThroughput(
   concurrencies: number[],
   timing: { durationMs: number; warmupMs: number },
 ): Promise<ThroughputRow[]> {
-  const body = JSON.stringify({ query: ONE_POLICY_QUERY, variables: { id: policyId } });
-  const graphql = (withAuth: boolean) => ({
-    method: 'POST' as const,
-    path: '/graphql',
-    headers: { 'content-type': 'application/json', ...(withAuth ? { authorization: auth } : {}) },
-    body,
-    accept: (text: string) => text.includes(policyId) && !text.includes('"errors"'),
-  });
+  const graphql = (withAuth: boolean) => onePolicyRequest(policyId, withAuth ? auth : undefined);
   const rest = {
     method: 'GET' as const,
     path: `/api/v1/policies/${policyId}`,
@@ -114,13 +118,7 @@ export async function measureTunedGateway(
 ): Promise<TunedRun> {
   const gateway = await start(nodeArgs);
   try {
-    const request = {
-      method: 'POST' as const,
-      path: '/graphql',
-      headers: { 'content-type': 'application/json', authorization: auth },
-      body: JSON.stringify({ query: ONE_POLICY_QUERY, variables: { id: policyId } }),
-      accept: (text: string) => text.includes(policyId) && !text.includes('"errors"'),
-    };
+    const request = onePolicyRequest(policyId, auth);
     await closedLoop(gateway.url, request, { concurrency: 20, durationMs: timing.warmupMs * 2, warmupMs: 0 });
     await closedLoop(gateway.url, request, { concurrency: 20, ...timing });
     gateway.resetPeak();

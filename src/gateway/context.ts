@@ -55,7 +55,7 @@ export function createContext(
   const api = usable ? upstream.forCaller(authorization, { ...caller, observer }) : unauthenticatedApi();
   return {
     api,
-    endOperation: () => (api as Partial<CallerRestApi>).finish?.(),
+    endOperation: api.finish,
     loaders: createLoaders(api),
     operation,
     idempotency: new IdempotentCreates(idempotency, usable ? authorization : undefined, idempotencyKey ?? undefined),
@@ -63,7 +63,7 @@ export function createContext(
 }
 
 /** A RestApi for a request without usable credentials: every operation fails at once, with no upstream call. */
-export function unauthenticatedApi(): RestApi {
+export function unauthenticatedApi(): CallerRestApi {
   const reject = () =>
     Promise.reject(
       new GraphQLError(
@@ -73,5 +73,6 @@ export function unauthenticatedApi(): RestApi {
         },
       ),
     );
-  return Object.fromEntries(REST_API_METHODS.map((name) => [name, reject])) as unknown as RestApi;
+  const methods = Object.fromEntries(REST_API_METHODS.map((name) => [name, reject])) as unknown as RestApi;
+  return { ...methods, finish: () => undefined };
 }

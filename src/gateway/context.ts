@@ -6,6 +6,7 @@ import {
   type CallerRestApi,
   REST_API_METHODS,
   type RestApi,
+  type ThrottleStatus,
   type UpstreamClient,
 } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
@@ -20,6 +21,8 @@ export interface GatewayContext {
   idempotency: IdempotentCreates;
   /** Called once the operation has answered: its upstream deadline timer and listeners go. */
   endOperation(): void;
+  /** The caller's share of the org's upstream budget (reported in `extensions.cost`). */
+  throttleStatus(): ThrottleStatus | undefined;
 }
 
 export interface OperationTally {
@@ -56,6 +59,7 @@ export function createContext(
   return {
     api,
     endOperation: api.finish,
+    throttleStatus: api.throttleStatus,
     loaders: createLoaders(api),
     operation,
     idempotency: new IdempotentCreates(idempotency, usable ? authorization : undefined, idempotencyKey ?? undefined),
@@ -74,5 +78,5 @@ export function unauthenticatedApi(): CallerRestApi {
       ),
     );
   const methods = Object.fromEntries(REST_API_METHODS.map((name) => [name, reject])) as unknown as RestApi;
-  return { ...methods, finish: () => undefined };
+  return { ...methods, finish: () => undefined, throttleStatus: () => undefined };
 }

@@ -214,6 +214,7 @@ export class UpstreamClient {
     return new CallerApi(
       (request) => this.send(request, authorization, guardOf(), { requestId, observer }),
       () => guard?.finish(),
+      () => undefined,
     );
   }
 
@@ -324,9 +325,25 @@ export class UpstreamClient {
 
 type Send = (request: UpstreamRequest) => Promise<UpstreamResponse>;
 
+/**
+ * The caller's standing in the org's upstream rate-limit window, as this gateway last knew it:
+ * what the caller may still spend (its fair share of what is left) and when the window resets.
+ * Null members are not known yet (no answer has taught the limit).
+ */
+export interface ThrottleStatus {
+  /** The org's requests per window, as the service's headers told. */
+  limit: number | null;
+  /** Upstream requests this caller may still make in the current window. */
+  remaining: number | null;
+  /** When the current window ends (epoch ms). */
+  resetAt: number | null;
+}
+
 /** One operation's RestApi; `finish()` when the operation has answered. */
 export interface CallerRestApi extends RestApi {
   finish(): void;
+  /** The caller's share of the org budget now; undefined when there is no caller to speak of. */
+  throttleStatus(): ThrottleStatus | undefined;
 }
 
 /** The REST operations of both spec files, with one caller's credentials: each one row of ROUTES. */
@@ -334,6 +351,7 @@ class CallerApi implements CallerRestApi {
   constructor(
     private readonly send: Send,
     readonly finish: () => void,
+    readonly throttleStatus: () => ThrottleStatus | undefined,
   ) {}
 
   private async call<T>(name: RouteName, params?: Record<string, string>, body?: unknown, query?: URLSearchParams) {

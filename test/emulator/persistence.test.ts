@@ -3,10 +3,11 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FixtureError } from '../../src/emulator/org/fixture.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
-import { readSavedState, readState } from '../../src/emulator/org/persistence.ts';
+import { GENERATION, readSavedState, readState } from '../../src/emulator/org/persistence.ts';
 import { StateWriter } from '../../src/emulator/org/stateWriter.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 
@@ -114,34 +115,44 @@ describe('state file', () => {
     expect(names).toEqual(expect.arrayContaining(['Not on disk', 'On disk']));
   });
 
-  it('writes atomically: readers only ever see whole files, and no temporary file is left behind', async () => {
-    const emu = await start();
-    let reads = 0;
-    let writing = true;
-    const reader = (async () => {
-      while (writing) {
-        try {
-          JSON.parse(readFileSync(statePath, 'utf8'));
-          reads++;
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-        }
-        await sleep(0);
-      }
-    })();
-    await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `Burst ${i}` }),
-      ),
+  it('writes atomically: a reader in another thread only ever sees whole snapshots, and no temporary file is left behind', async () => {
+    await stop(await start());
+    const { data, generation } = readSavedState(statePath)!;
+    const writer = new StateWriter(statePath, () => data, generation);
+    writer.track(data);
+    const [id] = Object.keys(data.policies);
+    const stopReading = new Int32Array(new SharedArrayBuffer(4));
+    // A thread of its own reads while the writer writes: in this thread the reads would only run
+    // between the writer's awaits, and could never see a file half written.
+    const reader = new Worker(
+      `const { readFileSync } = require('node:fs');
+       const { workerData, parentPort } = require('node:worker_threads');
+       const generations = new Set();
+       let torn = 0;
+       while (Atomics.load(workerData.stop, 0) === 0) {
+         let text;
+         try { text = readFileSync(workerData.path, 'utf8'); } catch { continue; }
+         try { generations.add(JSON.parse(text)[workerData.generationKey]); } catch { torn++; }
+       }
+       parentPort.postMessage({ torn, generations: generations.size });`,
+      { eval: true, workerData: { path: statePath, stop: stopReading, generationKey: GENERATION } },
     );
-    writing = false;
-    await reader;
-    expect(reads).toBeGreaterThan(0);
-    await stop(emu);
+    const seen = new Promise<{ torn: number; generations: number }>((resolve) => reader.once('message', resolve));
+    // Each round replaces the policies map, so each commit writes a whole snapshot of about 1 MB.
+    for (let i = 0; i < 15; i++) {
+      data.policies = { ...data.policies, [id]: { ...data.policies[id], name: `Round ${i} ${'x'.repeat(1_000_000)}` } };
+      writer.changed();
+      await writer.durable();
+    }
+    await writer.close();
+    Atomics.store(stopReading, 0, 1);
+    const { torn, generations } = await seen;
+    await reader.terminate();
+    // The reader saw the file change many times, and never a file that was not whole.
+    expect(generations).toBeGreaterThan(2);
+    expect(torn).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['org.json', 'org.json.journal']);
-    expect(
-      Object.values(saved().policies).filter((p) => (p as { name: string }).name.startsWith('Burst')),
-    ).toHaveLength(30);
+    expect(readState(statePath)!.policies[id].name).toMatch(/^Round 14 /);
   });
 
   it('persists a reset', async () => {

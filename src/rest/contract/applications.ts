@@ -1,0 +1,20 @@
+// Application objects, which the policy service lists for a policy. The spec shows no more than
+// that they exist; these are the members the emulator answers, and any other member is allowed.
+import { type Static, Type } from '@sinclair/typebox';
+import { Id, LifecycleStatusSchema, LinkSchema, named } from './shared.ts';
+
+export const ApplicationSchema = named(
+  'Application',
+  Type.Object(
+    {
+      id: Id,
+      name: Type.String(),
+      label: Type.String(),
+      status: LifecycleStatusSchema,
+      _links: Type.Optional(Type.Object({ accessPolicy: Type.Optional(LinkSchema) })),
+    },
+    { additionalProperties: true },
+  ),
+);
+/** Open: members beyond these are the applications service's. */
+export type Application = Static<typeof ApplicationSchema> & { [key: string]: unknown };

@@ -1,0 +1,24 @@
+// The error body both services answer with, and its codes.
+import { type Static, Type } from '@sinclair/typebox';
+import { named, Strict } from './shared.ts';
+
+/** The reasons of an E0000142 refusal. */
+export const REFUSAL_REASONS = ['PROHIBITED', 'UNMET_REQUIREMENTS'] as const;
+
+export const ErrorBodySchema = named(
+  'Error',
+  Type.Object(
+    {
+      errorCode: Type.String({ pattern: '^E\\d{7}$' }),
+      errorSummary: Type.String(),
+      errorLink: Type.String(),
+      errorId: Type.String(),
+      /** One per violated rule; a validation cause names its member (`path: message`). */
+      errorCauses: Type.Array(Type.Object({ errorSummary: Type.String() }, Strict)),
+      /** Set on E0000142. */
+      reason: Type.Optional(Type.String({ description: `One of ${REFUSAL_REASONS.join(', ')}.` })),
+    },
+    Strict,
+  ),
+);
+export type ErrorBody = Static<typeof ErrorBodySchema>;

@@ -1,0 +1,106 @@
+// The OpenAPI 3.1 document of both services, produced from the operation table. Schemas marked as
+// components (see `named`) are written once under `components.schemas` and referenced elsewhere.
+import type { TSchema } from '@sinclair/typebox';
+import { ERROR_RESPONSE, OPERATIONS, type Operation, pathParameters } from './operations.ts';
+import { COMPONENT } from './shared.ts';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Components = Map<string, Json>;
+
+/** A JSON copy of `schema` in which every named component below the root becomes a `$ref`. */
+function toJson(schema: unknown, components: Components, root = true): Json {
+  if (Array.isArray(schema)) return schema.map((s) => toJson(s, components, false));
+  if (schema === null || typeof schema !== 'object') return schema as Json;
+  const name = (schema as { [COMPONENT]?: string })[COMPONENT];
+  if (name !== undefined && !root) {
+    if (!components.has(name)) {
+      components.set(name, {}); // reserved first, so a schema that refers to itself ends
+      components.set(name, toJson(schema, components, true));
+    }
+    return { $ref: `#/components/schemas/${name}` };
+  }
+  const out: { [key: string]: Json } = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = toJson(value, components, false);
+  return out;
+}
+
+/** A schema where it is used: a named one becomes a reference. */
+const asJson = (schema: TSchema, components: Components) => toJson(schema, components, false);
+
+function operationObject(name: string, op: Operation, components: Components): Json {
+  const parameters: Json[] = pathParameters(op.path).map((param) => ({
+    name: param,
+    in: 'path',
+    required: true,
+    schema: { type: 'string', minLength: 1 },
+  }));
+  for (const [param, q] of Object.entries(op.query ?? {})) {
+    const schema = asJson(q.schema, components);
+    parameters.push({
+      name: param,
+      in: 'query',
+      required: q.required === true,
+      ...(q.description ? { description: q.description } : {}),
+      ...(q.repeated ? { schema: { type: 'array', items: schema }, style: 'form', explode: true } : { schema }),
+    });
+  }
+  const success: Json = op.success.schema
+    ? { description: 'Success', content: { 'application/json': { schema: asJson(op.success.schema, components) } } }
+    : { description: 'Success, no content' };
+  const out: { [key: string]: Json } = {
+    operationId: name,
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(op.deprecated ? { deprecated: true } : {}),
+    ...(op.emulatorExtension ? { 'x-emulator-extension': true } : {}),
+    'x-idempotent': op.idempotent,
+    parameters,
+    responses: {
+      [String(op.success.status)]: success,
+      default: {
+        description: 'An error: 4xx for the request, 5xx for the service',
+        content: { 'application/json': { schema: asJson(ERROR_RESPONSE, components) } },
+      },
+    },
+  };
+  if (op.body) {
+    out.requestBody = { required: true, content: { 'application/json': { schema: asJson(op.body, components) } } };
+  }
+  return out;
+}
+
+/** OpenAPI 3.1 paths use no trailing slash but the spec's create-user-type path has one. */
+export function openApiDocument(options: { emulatorExtensions?: boolean; serverUrl?: string } = {}): Json {
+  const components: Components = new Map();
+  const paths: { [path: string]: { [method: string]: Json } } = {};
+  for (const [name, op] of Object.entries(OPERATIONS) as [string, Operation][]) {
+    if (op.emulatorExtension && options.emulatorExtensions === false) continue;
+    paths[op.path] ??= {};
+    paths[op.path][op.method.toLowerCase()] = operationObject(name, op, components);
+  }
+  const schemas = Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Policy and User Types services',
+      version: '1',
+      description:
+        'The REST contract of the Policy and User Types services as the emulator serves it. Operations marked ' +
+        '`x-emulator-extension` belong to another service and are served by the emulator for its tests.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    security: [{ ssws: [] }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        ssws: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'An administrator API token: `SSWS <API_TOKEN>` (a `Bearer` token is accepted too).',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,275 @@
+// Every REST operation of the Policy and User Types services, by name: method, the spec's path
+// template, query parameters, request body, success status and body, and whether repeating the call
+// is safe. The upstream client's route table, the emulator's router and the OpenAPI document are
+// all read from this table, so an endpoint is added here once.
+import { type TSchema, Type } from '@sinclair/typebox';
+import { ApplicationSchema } from './applications.ts';
+import { ErrorBodySchema } from './errors.ts';
+import { AnyPolicySchema, AnyRuleSchema, PolicyBodySchema, RuleBodySchema } from './policies.ts';
+import { SimulationExpandSchema, SimulationRequestSchema, SimulationResponseSchema } from './simulation.ts';
+import { LifecycleStatusSchema, PolicyTypeSchema, StringEnum } from './shared.ts';
+import {
+  CreateUserTypeInputSchema,
+  ReplaceUserTypeInputSchema,
+  UpdateUserTypeInputSchema,
+  UserTypeSchema,
+} from './userTypes.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface QueryParameter {
+  schema: TSchema;
+  required?: boolean;
+  /** The parameter may be sent more than once (`expand=A&expand=B`). */
+  repeated?: boolean;
+  description?: string;
+}
+
+export interface Operation {
+  method: HttpMethod;
+  /** The spec's path template, e.g. `/api/v1/policies/{policyId}`. */
+  path: string;
+  summary: string;
+  query?: Record<string, QueryParameter>;
+  /** The JSON request body; absent when the operation takes none. */
+  body?: TSchema;
+  /** The success status and what it carries (no schema: an empty body). */
+  success: { status: 200 | 204; schema?: TSchema };
+  /** Repeating the call cannot create a second object: reads, PUT, DELETE, lifecycle changes. */
+  idempotent: boolean;
+  /** Served by the emulator only (an operation of another service that its tests need). */
+  emulatorExtension?: boolean;
+  deprecated?: boolean;
+  /** What the spec says that the table cannot (engine, documented status, limits). */
+  description?: string;
+}
+
+/** The error body every operation answers with on failure. */
+export const ERROR_RESPONSE = ErrorBodySchema;
+
+const json = (schema: TSchema) => ({ status: 200 as const, schema });
+const empty = { status: 204 as const };
+
+const P = '/api/v1/policies/{policyId}';
+const R = `${P}/rules/{ruleId}`;
+const T = '/api/v1/meta/types/user';
+
+// The order is the routing order of the emulator (it only shapes the `Allow` header of a 405).
+export const OPERATIONS = {
+  listPolicies: {
+    method: 'GET',
+    path: '/api/v1/policies',
+    summary: 'List policies by type',
+    query: {
+      type: { schema: PolicyTypeSchema, required: true },
+      status: { schema: LifecycleStatusSchema },
+      q: { schema: Type.String(), description: 'Policy name prefix.' },
+      sortBy: { schema: StringEnum(['name'] as const), description: 'Sorts by name ascending.' },
+      limit: { schema: Type.Integer({ minimum: 1 }), description: 'Page size.' },
+      after: { schema: Type.String(), description: 'End-page cursor (from the `next` link).' },
+    },
+    success: json(Type.Array(AnyPolicySchema)),
+    idempotent: true,
+  },
+  createPolicy: {
+    method: 'POST',
+    path: '/api/v1/policies',
+    summary: 'Create a policy',
+    body: PolicyBodySchema,
+    success: json(AnyPolicySchema),
+    idempotent: false,
+    description: 'The spec documents status 204 together with a Policy body; the policy is answered with 200.',
+  },
+  simulate: {
+    method: 'POST',
+    path: '/api/v1/policies/simulate',
+    summary: 'Access simulation (IE)',
+    query: {
+      expand: {
+        schema: SimulationExpandSchema,
+        repeated: true,
+        description: 'EVALUATED adds evaluated but unmatched policies and rules; RULE adds rule condition detail.',
+      },
+    },
+    body: SimulationRequestSchema,
+    success: json(SimulationResponseSchema),
+    // Reads only, though it is a POST.
+    idempotent: true,
+  },
+  getPolicy: {
+    method: 'GET',
+    path: P,
+    summary: 'Get a policy',
+    query: {
+      expand: {
+        schema: StringEnum(['rules'] as const),
+        description: 'Classic orgs only: embeds up to 20 rules; more is an error.',
+      },
+    },
+    success: json(AnyPolicySchema),
+    idempotent: true,
+  },
+  replacePolicy: {
+    method: 'PUT',
+    path: P,
+    summary: 'Update a policy',
+    body: PolicyBodySchema,
+    success: json(AnyPolicySchema),
+    idempotent: true,
+  },
+  deletePolicy: {
+    method: 'DELETE',
+    path: P,
+    summary: 'Delete a policy',
+    success: empty,
+    idempotent: true,
+  },
+  clonePolicy: {
+    method: 'POST',
+    path: `${P}/clone`,
+    summary: 'Clone a policy (IE, authentication policies only)',
+    success: json(AnyPolicySchema),
+    idempotent: false,
+    description: 'The spec documents status 204 together with a Policy body; the copy is answered with 200.',
+  },
+  activatePolicy: {
+    method: 'POST',
+    path: `${P}/lifecycle/activate`,
+    summary: 'Activate a policy',
+    success: empty,
+    idempotent: true,
+  },
+  deactivatePolicy: {
+    method: 'POST',
+    path: `${P}/lifecycle/deactivate`,
+    summary: 'Deactivate a policy',
+    success: empty,
+    idempotent: true,
+  },
+  listPolicyApplications: {
+    method: 'GET',
+    path: `${P}/app`,
+    summary: 'List applications of a policy',
+    success: json(Type.Array(ApplicationSchema)),
+    idempotent: true,
+    deprecated: true,
+  },
+  listRules: {
+    method: 'GET',
+    path: `${P}/rules`,
+    summary: 'List rules',
+    success: json(Type.Array(AnyRuleSchema)),
+    idempotent: true,
+  },
+  createRule: {
+    method: 'POST',
+    path: `${P}/rules`,
+    summary: 'Create a rule',
+    body: RuleBodySchema,
+    success: json(AnyRuleSchema),
+    idempotent: false,
+  },
+  getRule: {
+    method: 'GET',
+    path: R,
+    summary: 'Get a rule',
+    success: json(AnyRuleSchema),
+    idempotent: true,
+  },
+  replaceRule: {
+    method: 'PUT',
+    path: R,
+    summary: 'Update a rule',
+    body: RuleBodySchema,
+    success: json(AnyRuleSchema),
+    idempotent: true,
+  },
+  deleteRule: {
+    method: 'DELETE',
+    path: R,
+    summary: 'Delete a rule',
+    success: empty,
+    idempotent: true,
+  },
+  activateRule: {
+    method: 'POST',
+    path: `${R}/lifecycle/activate`,
+    summary: 'Activate a rule',
+    success: empty,
+    idempotent: true,
+  },
+  deactivateRule: {
+    method: 'POST',
+    path: `${R}/lifecycle/deactivate`,
+    summary: 'Deactivate a rule',
+    success: empty,
+    idempotent: true,
+  },
+  listUserTypes: {
+    method: 'GET',
+    path: T,
+    summary: 'Get all user types',
+    success: json(Type.Array(UserTypeSchema)),
+    idempotent: true,
+  },
+  // The spec writes the create path with a trailing slash.
+  createUserType: {
+    method: 'POST',
+    path: `${T}/`,
+    summary: 'Create a user type',
+    body: CreateUserTypeInputSchema,
+    success: json(UserTypeSchema),
+    idempotent: false,
+  },
+  getUserType: {
+    method: 'GET',
+    path: `${T}/{typeId}`,
+    summary: 'Get a user type (`default` selects the default type)',
+    success: json(UserTypeSchema),
+    idempotent: true,
+  },
+  replaceUserType: {
+    method: 'PUT',
+    path: `${T}/{typeId}`,
+    summary: 'Replace a user type',
+    body: ReplaceUserTypeInputSchema,
+    success: json(UserTypeSchema),
+    idempotent: true,
+  },
+  // A partial update, but of named members only: repeating it gives the same result.
+  updateUserType: {
+    method: 'POST',
+    path: `${T}/{typeId}`,
+    summary: 'Update a user type',
+    body: UpdateUserTypeInputSchema,
+    success: json(UserTypeSchema),
+    idempotent: true,
+  },
+  deleteUserType: {
+    method: 'DELETE',
+    path: `${T}/{typeId}`,
+    summary: 'Delete a user type',
+    success: empty,
+    idempotent: true,
+  },
+  assignAppPolicy: {
+    method: 'PUT',
+    path: '/api/v1/apps/{appId}/policies/{policyId}',
+    summary: "Assign an authentication policy to an app (the applications service's update-application-policy)",
+    success: empty,
+    idempotent: true,
+    emulatorExtension: true,
+  },
+} as const satisfies Record<string, Operation>;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+/** The operations of the two spec files, without the emulator's extensions. */
+export type ServiceOperationName = {
+  [K in OperationName]: (typeof OPERATIONS)[K] extends { emulatorExtension: true } ? never : K;
+}[OperationName];
+
+/** The names of the `{name}` segments of a path template, in order. */
+export function pathParameters(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+}

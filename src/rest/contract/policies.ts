@@ -1,0 +1,157 @@
+// Policy and Rule resources: the members every type shares, and one schema per policy and rule
+// type that fixes `type` and names its own settings or actions (what the OpenAPI document shows).
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { ConditionsSchema } from './conditions.ts';
+import { POLICY_SETTINGS, PolicySettingsSchema } from './policySettings.ts';
+import { RULE_ACTIONS, RuleActionsSchema } from './ruleActions.ts';
+import {
+  Id,
+  LIFECYCLE_STATUSES,
+  LifecycleStatusSchema,
+  LinkSchema,
+  Name,
+  named,
+  Nullable,
+  POLICY_TYPES,
+  type PolicyType,
+  PolicyTypeSchema,
+  RULE_TYPE_OF,
+  RuleTypeSchema,
+  Strict,
+  StringEnum,
+  Timestamp,
+} from './shared.ts';
+
+/** `activate` only on inactive objects, `deactivate` only on active ones. */
+export const PolicyLinksSchema = named(
+  'PolicyLinks',
+  Type.Object(
+    {
+      self: LinkSchema,
+      activate: Type.Optional(LinkSchema),
+      deactivate: Type.Optional(LinkSchema),
+      rules: Type.Optional(LinkSchema),
+      mappings: Type.Optional(LinkSchema),
+    },
+    Strict,
+  ),
+);
+export const RuleLinksSchema = named(
+  'RuleLinks',
+  Type.Object({ self: LinkSchema, activate: Type.Optional(LinkSchema), deactivate: Type.Optional(LinkSchema) }, Strict),
+);
+
+function ruleMembers<A extends TSchema, T extends TSchema>(type: T, actions: A) {
+  return {
+    id: Id,
+    type,
+    name: Name,
+    status: LifecycleStatusSchema,
+    /** 1 is highest; authentication policy rules start at 0 and their default rule is 99. */
+    priority: Type.Integer({ minimum: 0 }),
+    system: Type.Boolean(),
+    created: Timestamp,
+    lastUpdated: Timestamp,
+    conditions: Nullable(ConditionsSchema),
+    actions,
+    _links: RuleLinksSchema,
+  };
+}
+
+export const PolicyRuleSchema = Type.Object(ruleMembers(RuleTypeSchema, RuleActionsSchema), Strict);
+export type PolicyRule = Static<typeof PolicyRuleSchema>;
+
+function policyMembers<S extends TSchema, T extends TSchema, R extends TSchema>(type: T, settings: S, rule: R) {
+  return {
+    id: Id,
+    type,
+    name: Name,
+    system: Type.Boolean(),
+    description: Nullable(Type.String()),
+    /** 1 is highest; the default policy is always last. */
+    priority: Type.Integer({ minimum: 1 }),
+    status: LifecycleStatusSchema,
+    conditions: Nullable(ConditionsSchema),
+    settings: Type.Optional(settings),
+    created: Timestamp,
+    lastUpdated: Timestamp,
+    _links: PolicyLinksSchema,
+    /** Present only with `expand=rules` (classic orgs only), at most 20 rules. */
+    _embedded: Type.Optional(Type.Object({ rules: Type.Array(rule, { maxItems: 20 }) }, Strict)),
+  };
+}
+
+export const PolicySchema = Type.Object(
+  policyMembers(PolicyTypeSchema, PolicySettingsSchema, PolicyRuleSchema),
+  Strict,
+);
+export type Policy = Static<typeof PolicySchema>;
+
+const byPolicyType = (make: (type: PolicyType) => TObject) =>
+  Object.fromEntries(POLICY_TYPES.map((type) => [type, make(type)])) as Record<PolicyType, TObject>;
+
+/** The rule schema of each policy type: its rule type and its actions. */
+export const RULE_SCHEMAS = byPolicyType((policyType) => {
+  const ruleType = RULE_TYPE_OF[policyType];
+  return named(`Rule_${ruleType}`, Type.Object(ruleMembers(Type.Literal(ruleType), RULE_ACTIONS[ruleType]), Strict));
+});
+
+/** The policy schema of each policy type: its type, its settings, its rules when embedded. */
+export const POLICY_SCHEMAS = byPolicyType((policyType) =>
+  named(
+    `Policy_${policyType}`,
+    Type.Object(policyMembers(Type.Literal(policyType), POLICY_SETTINGS[policyType], RULE_SCHEMAS[policyType]), Strict),
+  ),
+);
+
+/** A policy of any type, told apart by `type` (what a read answers). */
+export const AnyPolicySchema = Type.Union(POLICY_TYPES.map((type) => POLICY_SCHEMAS[type]));
+/** A rule of any type, told apart by `type`. */
+export const AnyRuleSchema = Type.Union(POLICY_TYPES.map((type) => RULE_SCHEMAS[type]));
+
+// ------------------------------------------------------------------ request bodies
+
+/**
+ * What a client may send on create and replace: `type` and `name` are required by the service; the
+ * rest is optional, and the read-only members a client echoes back (`id`, `system`, `created`,
+ * `lastUpdated`, `_links`) are ignored, which is why the body is open.
+ */
+function policyBodyOf(policyType: PolicyType): TObject {
+  return named(
+    `PolicyBody_${policyType}`,
+    Type.Object({
+      type: Type.Literal(policyType),
+      name: Name,
+      id: Type.Optional(Id),
+      description: Type.Optional(Nullable(Type.String())),
+      status: Type.Optional(StringEnum(LIFECYCLE_STATUSES, { default: 'ACTIVE' })),
+      priority: Type.Optional(Type.Integer({ minimum: 1, description: 'Defaults to last (lowest) priority.' })),
+      conditions: Type.Optional(Nullable(ConditionsSchema)),
+      settings: Type.Optional(Nullable(POLICY_SETTINGS[policyType])),
+    }),
+  );
+}
+export const PolicyBodySchema = Type.Union(POLICY_TYPES.map(policyBodyOf));
+
+function ruleBodyOf(policyType: PolicyType): TObject {
+  const ruleType = RULE_TYPE_OF[policyType];
+  const actions = RULE_ACTIONS[ruleType];
+  const optionalActions = actions.required === undefined || actions.required.length === 0;
+  return named(
+    `RuleBody_${ruleType}`,
+    Type.Object({
+      type: Type.Literal(ruleType),
+      name: Name,
+      id: Type.Optional(Id),
+      status: Type.Optional(StringEnum(LIFECYCLE_STATUSES, { default: 'ACTIVE' })),
+      priority: Type.Optional(Type.Integer({ minimum: 0, description: 'Defaults to last (lowest) priority.' })),
+      conditions: Type.Optional(Nullable(ConditionsSchema)),
+      actions: optionalActions ? Type.Optional(actions) : actions,
+    }),
+  );
+}
+export const RuleBodySchema = Type.Union(POLICY_TYPES.map(ruleBodyOf));
+
+/** Bodies accepted on create/replace, as the client types them: everything optional, validated by the service. */
+export type PolicyInput = Partial<Omit<Policy, 'system' | 'created' | 'lastUpdated' | '_links'>>;
+export type PolicyRuleInput = Partial<Omit<PolicyRule, 'system' | 'created' | 'lastUpdated' | '_links'>>;

@@ -1,6 +1,8 @@
 // Every REST operation the gateway calls, as one table: method, the spec's path template, what a
-// success carries, and whether the call may be repeated safely. The client, its metrics and its retry
-// policy all read this table, so a new endpoint is one row here plus one typed method on RestApi.
+// success carries, and whether the call may be repeated safely. The table is read from the REST
+// contract (src/rest/contract/operations.ts), so a new endpoint is one operation there plus one typed
+// method on RestApi; the client, its metrics and its retry policy all read this table.
+import { OPERATIONS, type Operation, type ServiceOperationName } from '../rest/contract/operations.ts';
 import { notFoundError } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -15,41 +17,18 @@ export interface Route {
   idempotent: boolean;
 }
 
-const route = (method: HttpMethod, template: string, returns: Route['returns'], idempotent = method !== 'POST') => ({
-  method,
-  template,
-  returns,
-  idempotent,
-});
+function routeOf(op: Operation): Route {
+  const schema = op.success.schema;
+  const returns = !schema ? 'none' : schema.type === 'array' ? 'array' : 'object';
+  return { method: op.method, template: op.path, returns, idempotent: op.idempotent };
+}
 
-export const ROUTES = {
-  listPolicies: route('GET', '/api/v1/policies', 'array'),
-  getPolicy: route('GET', '/api/v1/policies/{policyId}', 'object'),
-  createPolicy: route('POST', '/api/v1/policies', 'object'),
-  replacePolicy: route('PUT', '/api/v1/policies/{policyId}', 'object'),
-  deletePolicy: route('DELETE', '/api/v1/policies/{policyId}', 'none'),
-  activatePolicy: route('POST', '/api/v1/policies/{policyId}/lifecycle/activate', 'none', true),
-  deactivatePolicy: route('POST', '/api/v1/policies/{policyId}/lifecycle/deactivate', 'none', true),
-  clonePolicy: route('POST', '/api/v1/policies/{policyId}/clone', 'object'),
-  listPolicyApplications: route('GET', '/api/v1/policies/{policyId}/app', 'array'),
-  listRules: route('GET', '/api/v1/policies/{policyId}/rules', 'array'),
-  getRule: route('GET', '/api/v1/policies/{policyId}/rules/{ruleId}', 'object'),
-  createRule: route('POST', '/api/v1/policies/{policyId}/rules', 'object'),
-  replaceRule: route('PUT', '/api/v1/policies/{policyId}/rules/{ruleId}', 'object'),
-  deleteRule: route('DELETE', '/api/v1/policies/{policyId}/rules/{ruleId}', 'none'),
-  activateRule: route('POST', '/api/v1/policies/{policyId}/rules/{ruleId}/lifecycle/activate', 'none', true),
-  deactivateRule: route('POST', '/api/v1/policies/{policyId}/rules/{ruleId}/lifecycle/deactivate', 'none', true),
-  listUserTypes: route('GET', '/api/v1/meta/types/user', 'array'),
-  getUserType: route('GET', '/api/v1/meta/types/user/{typeId}', 'object'),
-  // The spec writes the create path with a trailing slash.
-  createUserType: route('POST', '/api/v1/meta/types/user/', 'object'),
-  replaceUserType: route('PUT', '/api/v1/meta/types/user/{typeId}', 'object'),
-  // A partial update, but of named members only: repeating it gives the same result.
-  updateUserType: route('POST', '/api/v1/meta/types/user/{typeId}', 'object', true),
-  deleteUserType: route('DELETE', '/api/v1/meta/types/user/{typeId}', 'none'),
-  // Reads only, though it is a POST.
-  simulate: route('POST', '/api/v1/policies/simulate', 'object', true),
-} as const satisfies Record<string, Route>;
+/** The operations of the two services (the emulator's own extensions are never called upstream). */
+export const ROUTES = Object.fromEntries(
+  Object.entries(OPERATIONS as Record<string, Operation>)
+    .filter(([, op]) => !op.emulatorExtension)
+    .map(([name, op]) => [name, routeOf(op)]),
+) as Record<ServiceOperationName, Route>;
 
 export type RouteName = keyof typeof ROUTES;
 

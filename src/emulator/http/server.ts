@@ -20,37 +20,46 @@ import { type Match, Router } from './router.ts';
 import * as rules from '../routes/rules.ts';
 import { simulateAccess } from '../routes/simulate.ts';
 import type { OrgStore } from '../org/store.ts';
+import { OPERATIONS, type Operation, type OperationName } from '../../rest/contract/operations.ts';
 import * as userTypes from '../routes/userTypes.ts';
 
-const P = '/api/v1/policies/{policyId}';
-const R = `${P}/rules/{ruleId}`;
-const T = '/api/v1/meta/types/user';
+/** The handler of each operation of the REST contract; the router is built from the contract's table. */
+export const API_HANDLERS: Record<OperationName, Handler> = {
+  listPolicies: policies.listPolicies,
+  createPolicy: policies.createPolicy,
+  simulate: simulateAccess,
+  getPolicy: policies.getPolicy,
+  replacePolicy: policies.replacePolicy,
+  deletePolicy: policies.deletePolicy,
+  clonePolicy: policies.clonePolicy,
+  activatePolicy: policies.activatePolicy,
+  deactivatePolicy: policies.deactivatePolicy,
+  listPolicyApplications: policies.listPolicyApps,
+  listRules: rules.listRules,
+  createRule: rules.createRule,
+  getRule: rules.getRule,
+  replaceRule: rules.replaceRule,
+  deleteRule: rules.deleteRule,
+  activateRule: rules.activateRule,
+  deactivateRule: rules.deactivateRule,
+  listUserTypes: userTypes.listUserTypes,
+  createUserType: userTypes.createUserType,
+  getUserType: userTypes.getUserType,
+  replaceUserType: userTypes.replaceUserType,
+  updateUserType: userTypes.updateUserType,
+  deleteUserType: userTypes.deleteUserType,
+  assignAppPolicy: policies.assignAppPolicy,
+};
 
-export const api = new Router<Handler>()
-  .add('GET', '/api/v1/policies', policies.listPolicies)
-  .add('POST', '/api/v1/policies', policies.createPolicy)
-  .add('POST', '/api/v1/policies/simulate', simulateAccess)
-  .add('GET', P, policies.getPolicy)
-  .add('PUT', P, policies.replacePolicy)
-  .add('DELETE', P, policies.deletePolicy)
-  .add('POST', `${P}/clone`, policies.clonePolicy)
-  .add('POST', `${P}/lifecycle/activate`, policies.activatePolicy)
-  .add('POST', `${P}/lifecycle/deactivate`, policies.deactivatePolicy)
-  .add('GET', `${P}/app`, policies.listPolicyApps)
-  .add('GET', `${P}/rules`, rules.listRules)
-  .add('POST', `${P}/rules`, rules.createRule)
-  .add('GET', R, rules.getRule)
-  .add('PUT', R, rules.replaceRule)
-  .add('DELETE', R, rules.deleteRule)
-  .add('POST', `${R}/lifecycle/activate`, rules.activateRule)
-  .add('POST', `${R}/lifecycle/deactivate`, rules.deactivateRule)
-  .add('GET', T, userTypes.listUserTypes)
-  .add('POST', T, userTypes.createUserType)
-  .add('GET', `${T}/{typeId}`, userTypes.getUserType)
-  .add('PUT', `${T}/{typeId}`, userTypes.replaceUserType)
-  .add('POST', `${T}/{typeId}`, userTypes.updateUserType)
-  .add('DELETE', `${T}/{typeId}`, userTypes.deleteUserType)
-  .add('PUT', '/api/v1/apps/{appId}/policies/{policyId}', policies.assignAppPolicy);
+/**
+ * Routes in the contract's order. A trailing slash is dropped from the template (the router ignores
+ * it when matching), so the spec's `POST /api/v1/meta/types/user/` is counted under the same path
+ * as the list operation.
+ */
+export const api = (Object.entries(OPERATIONS) as [OperationName, Operation][]).reduce(
+  (router, [name, op]) => router.add(op.method, op.path.replace(/(.)\/$/, '$1'), API_HANDLERS[name]),
+  new Router<Handler>(),
+);
 
 export interface ServerOptions {
   token: string;

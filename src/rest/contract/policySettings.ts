@@ -66,7 +66,10 @@ export const PasswordComplexitySchema = Type.Object(
     minNumber: ZeroOrOne(1),
     minSymbol: ZeroOrOne(1),
     excludeUsername: Flag(true),
-    excludeAttributes: Type.Optional(Type.Array(StringEnum(['firstName', 'lastName'] as const), { default: [] })),
+    // Only firstName and lastName are supported; typed as any name, since the service is what refuses others.
+    excludeAttributes: Type.Optional(
+      Type.Array(Type.Unsafe<string>({ type: 'string', enum: ['firstName', 'lastName'] }), { default: [] }),
+    ),
     dictionary: Type.Optional(
       Type.Object({ common: Type.Optional(Type.Object({ exclude: Flag(false) }, Strict)) }, Strict),
     ),

@@ -11,7 +11,7 @@ const TypeName = Type.String({ pattern: USER_TYPE_NAME_PATTERN });
 const DisplayName = Type.String({ minLength: 1, maxLength: 1024, pattern: '\\S' });
 const Description = Type.String({ maxLength: 1024 });
 
-const UserTypeLinkSchema = Type.Object(
+export const UserTypeLinkSchema = Type.Object(
   { rel: Type.String(), href: Type.String(), method: Type.Literal('GET') },
   Strict,
 );

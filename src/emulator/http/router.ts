@@ -23,6 +23,11 @@ export class Router<H> {
     return this;
   }
 
+  /** Every route, in matching order. */
+  list(): Route<H>[] {
+    return this.routes.map(({ method, template, handler }) => ({ method, template, handler }));
+  }
+
   match(method: string, pathname: string): Match<H> | undefined {
     let segments: string[];
     try {

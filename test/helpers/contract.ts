@@ -1,0 +1,52 @@
+// Checks JSON against the REST contract's schemas with ajv (JSON Schema 2020-12, as OpenAPI 3.1),
+// and calls the emulator by operation name, checking the status and body each answer has against
+// what the contract declares for that operation.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import type { TSchema } from '@sinclair/typebox';
+import { expect } from 'vitest';
+import { ERROR_RESPONSE, OPERATIONS, type OperationName } from '../../src/rest/contract/index.ts';
+import { fillPath } from '../../src/upstream/routes.ts';
+import type { RestResponse, TestEmulator } from './emulator.ts';
+
+// ajv-formats is CommonJS with a default export: the plugin function is its module object or its `.default`.
+const addFormats = ((addFormatsPlugin as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv2020) => void;
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+addFormats(ajv);
+const compiled = new WeakMap<TSchema, ValidateFunction>();
+
+/** The ajv errors of `value` against `schema` (empty when it conforms). */
+export function schemaErrors(schema: TSchema, value: unknown): string[] {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+}
+
+export function expectConforms(schema: TSchema, value: unknown, what: string): void {
+  expect(schemaErrors(schema, value), `${what}: ${JSON.stringify(value)}`).toEqual([]);
+}
+
+/**
+ * Sends one operation of the contract to the emulator (path parameters filled in the contract's
+ * template) and checks the answer: the operation's success status and body schema, or on failure
+ * the contract's error body. Returns the answer for further assertions.
+ */
+export async function callOperation(
+  emu: TestEmulator,
+  name: OperationName,
+  o: { params?: Record<string, string>; query?: string; body?: unknown; expectStatus?: number } = {},
+): Promise<RestResponse> {
+  const op = OPERATIONS[name];
+  const path = fillPath(op.path, o.params) + (o.query ? `?${o.query}` : '');
+  const res = await emu.call(op.method, path, o.body);
+  const expected = o.expectStatus ?? op.success.status;
+  expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(expected);
+  if (res.status >= 400) expectConforms(ERROR_RESPONSE, res.body, `${name} error body`);
+  else if ('schema' in op.success) expectConforms(op.success.schema, res.body, `${name} answer`);
+  else expect(res.body, `${name} answers no body`).toBeUndefined();
+  return res;
+}

@@ -1,0 +1,103 @@
+// The REST contract against the code derived from it: the OpenAPI document is valid OpenAPI 3.1
+// and names exactly the routes the emulator serves; every operation has an emulator handler and
+// every handler an operation; the upstream client's table is the contract's operations.
+import { type SpecData, Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { API_HANDLERS, api } from '../../src/emulator/http/server.ts';
+import { OPERATIONS, openApiDocument, pathParameters } from '../../src/rest/contract/index.ts';
+import { ROUTES } from '../../src/upstream/routes.ts';
+import { countFromNow, useEmulator } from '../helpers/emulator.ts';
+
+type Doc = { paths: Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[] }>> };
+const doc = openApiDocument() as Doc;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** `METHOD path` of every operation in the document. */
+function documented(): string[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((key) => HTTP_METHODS.includes(key))
+      .map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+/** The router ignores a trailing slash, so a path is compared without one. */
+const withoutTrailingSlash = (route: string) => route.replace(/(.)\/$/, '$1');
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(structuredClone(doc) as unknown as SpecData);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('names every route the emulator serves and nothing else', () => {
+    const served = api.list().map((r) => `${r.method} ${r.template}`);
+    expect(new Set(served).size).toBe(served.length);
+    expect(documented().map(withoutTrailingSlash).sort()).toEqual([...served].sort());
+  });
+
+  it('declares every path parameter of a template, and only those', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const op of Object.values(item)) {
+        const declared = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
+        expect(declared, `${op.operationId}`).toEqual(pathParameters(path));
+      }
+    }
+  });
+
+  it('marks the emulator-only route as an extension, and leaves it out on request', () => {
+    const extensions = Object.entries(OPERATIONS).filter(([, op]) => 'emulatorExtension' in op);
+    expect(extensions.map(([name]) => name)).toEqual(['assignAppPolicy']);
+    const serviceOnly = openApiDocument({ emulatorExtensions: false }) as Doc;
+    expect(Object.keys(serviceOnly.paths)).not.toContain('/api/v1/apps/{appId}/policies/{policyId}');
+    expect(documented()).toContain('PUT /api/v1/apps/{appId}/policies/{policyId}');
+  });
+});
+
+describe('code derived from the operation table', () => {
+  it('gives every operation an emulator handler and every handler an operation', () => {
+    expect(Object.keys(API_HANDLERS).sort()).toEqual(Object.keys(OPERATIONS).sort());
+    for (const [name, handler] of Object.entries(API_HANDLERS)) expect(typeof handler, name).toBe('function');
+  });
+
+  it('gives the upstream client every operation of the two services, as the contract states it', () => {
+    const services = Object.entries(OPERATIONS).filter(([, op]) => !('emulatorExtension' in op));
+    expect(Object.keys(ROUTES).sort()).toEqual(services.map(([name]) => name).sort());
+    for (const [name, op] of services) {
+      const route = ROUTES[name as keyof typeof ROUTES];
+      expect(route.method, name).toBe(op.method);
+      expect(route.template, name).toBe(op.path);
+      expect(route.idempotent, name).toBe(op.idempotent);
+      expect(route.returns, name).toBe(
+        !('schema' in op.success) ? 'none' : op.success.schema.type === 'array' ? 'array' : 'object',
+      );
+    }
+    // POST creates are the only calls that may not be repeated.
+    const notRepeatable = Object.entries(ROUTES).filter(([, r]) => !r.idempotent);
+    expect(notRepeatable.map(([name]) => name).sort()).toEqual([
+      'clonePolicy',
+      'createPolicy',
+      'createRule',
+      'createUserType',
+    ]);
+  });
+});
+
+describe('the emulator over HTTP', () => {
+  const emu = useEmulator();
+
+  it('counts a request to every documented operation under its template, never as unmatched', async () => {
+    const since = countFromNow(emu());
+    const sent: string[] = [];
+    for (const route of documented()) {
+      const [method, template] = route.split(' ');
+      const path = template.replace(/\{\w+\}/g, 'unknown-id');
+      await emu().call(method, path, method === 'POST' || method === 'PUT' ? {} : undefined);
+      sent.push(`${method} ${withoutTrailingSlash(template)}`);
+    }
+    const { byRoute } = since();
+    expect(Object.keys(byRoute).filter((route) => route.endsWith('(unmatched)'))).toEqual([]);
+    expect(Object.keys(byRoute).sort()).toEqual([...new Set(sent)].sort());
+  });
+});

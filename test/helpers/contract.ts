@@ -5,23 +5,35 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { expect } from 'vitest';
-import { ERROR_RESPONSE, OPERATIONS, type OperationName } from '../../src/rest/contract/index.ts';
+import { Components, ERROR_RESPONSE, OPERATIONS, type OperationName } from '../../src/rest/contract/index.ts';
 import { fillPath } from '../../src/upstream/routes.ts';
 import type { RestResponse, TestEmulator } from './emulator.ts';
 
 // ajv-formats is CommonJS with a default export: the plugin function is its module object or its `.default`.
 const addFormats = ((addFormatsPlugin as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv2020) => void;
-const ajv = new Ajv2020({ allErrors: true, strict: true });
+const ajv = new Ajv2020({ allErrors: true, strict: true, inlineRefs: false });
 addFormats(ajv);
+// Named components are compiled once, as schemas of their own that others refer to by id: inlined,
+// the schemas of a policy of any type take seconds to compile.
+const components = new Components((name) => `urn:rest-contract:${name}`);
 const compiled = new WeakMap<TSchema, ValidateFunction>();
+
+function validatorOf(schema: TSchema): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (validate) return validate;
+  const json = components.toJson(schema) as object;
+  for (const [name, definition] of components.schemas) {
+    const id = components.refOf(name);
+    if (!ajv.getSchema(id)) ajv.addSchema(definition as object, id);
+  }
+  validate = ajv.compile(json);
+  compiled.set(schema, validate);
+  return validate;
+}
 
 /** The ajv errors of `value` against `schema` (empty when it conforms). */
 export function schemaErrors(schema: TSchema, value: unknown): string[] {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
+  const validate = validatorOf(schema);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
 }

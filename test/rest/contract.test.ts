@@ -8,7 +8,9 @@ import { OPERATIONS, openApiDocument, pathParameters } from '../../src/rest/cont
 import { ROUTES } from '../../src/upstream/routes.ts';
 import { countFromNow, useEmulator } from '../helpers/emulator.ts';
 
-type Doc = { paths: Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[] }>> };
+type Doc = {
+  paths: Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[] }>>;
+};
 const doc = openApiDocument() as Doc;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -29,6 +31,14 @@ describe('the OpenAPI document', () => {
     const result = await new Validator().validate(structuredClone(doc) as unknown as SpecData);
     expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it('is refused by the same validator when an operation loses its responses or a parameter its place', async () => {
+    const broken = structuredClone(doc) as Doc & { paths: Record<string, Record<string, Record<string, unknown>>> };
+    delete broken.paths['/api/v1/policies'].get.responses;
+    (broken.paths['/api/v1/policies/{policyId}'].get.parameters as { in: string }[])[0].in = 'body';
+    const result = await new Validator().validate(broken as unknown as SpecData);
+    expect(result.valid).toBe(false);
   });
 
   it('names every route the emulator serves and nothing else', () => {

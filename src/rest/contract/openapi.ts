@@ -4,28 +4,36 @@ import type { TSchema } from '@sinclair/typebox';
 import { ERROR_RESPONSE, OPERATIONS, type Operation, pathParameters } from './operations.ts';
 import { COMPONENT } from './shared.ts';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Components = Map<string, Json>;
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** A JSON copy of `schema` in which every named component below the root becomes a `$ref`. */
-function toJson(schema: unknown, components: Components, root = true): Json {
-  if (Array.isArray(schema)) return schema.map((s) => toJson(s, components, false));
-  if (schema === null || typeof schema !== 'object') return schema as Json;
-  const name = (schema as { [COMPONENT]?: string })[COMPONENT];
-  if (name !== undefined && !root) {
-    if (!components.has(name)) {
-      components.set(name, {}); // reserved first, so a schema that refers to itself ends
-      components.set(name, toJson(schema, components, true));
+/**
+ * Named components met while writing schemas as JSON, by name, and how a reference to one is
+ * written (in the OpenAPI document `#/components/schemas/Name`; a validator may use its own ids).
+ */
+export class Components {
+  readonly schemas = new Map<string, Json>();
+  constructor(readonly refOf: (name: string) => string = (name) => `#/components/schemas/${name}`) {}
+
+  /** A JSON copy of `schema` in which every named component (the schema itself too, unless `root`) is a `$ref`. */
+  toJson(schema: unknown, root = false): Json {
+    if (Array.isArray(schema)) return schema.map((s) => this.toJson(s));
+    if (schema === null || typeof schema !== 'object') return schema as Json;
+    const name = (schema as { [COMPONENT]?: string })[COMPONENT];
+    if (name !== undefined && !root) {
+      if (!this.schemas.has(name)) {
+        this.schemas.set(name, {}); // reserved first, so a schema that refers to itself ends
+        this.schemas.set(name, this.toJson(schema, true));
+      }
+      return { $ref: this.refOf(name) };
     }
-    return { $ref: `#/components/schemas/${name}` };
+    const out: { [key: string]: Json } = {};
+    for (const [key, value] of Object.entries(schema)) out[key] = this.toJson(value);
+    return out;
   }
-  const out: { [key: string]: Json } = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = toJson(value, components, false);
-  return out;
 }
 
 /** A schema where it is used: a named one becomes a reference. */
-const asJson = (schema: TSchema, components: Components) => toJson(schema, components, false);
+const asJson = (schema: TSchema, components: Components) => components.toJson(schema);
 
 function operationObject(name: string, op: Operation, components: Components): Json {
   const parameters: Json[] = pathParameters(op.path).map((param) => ({
@@ -71,14 +79,14 @@ function operationObject(name: string, op: Operation, components: Components): J
 
 /** OpenAPI 3.1 paths use no trailing slash but the spec's create-user-type path has one. */
 export function openApiDocument(options: { emulatorExtensions?: boolean; serverUrl?: string } = {}): Json {
-  const components: Components = new Map();
+  const components = new Components();
   const paths: { [path: string]: { [method: string]: Json } } = {};
   for (const [name, op] of Object.entries(OPERATIONS) as [string, Operation][]) {
     if (op.emulatorExtension && options.emulatorExtensions === false) continue;
     paths[op.path] ??= {};
     paths[op.path][op.method.toLowerCase()] = operationObject(name, op, components);
   }
-  const schemas = Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b)));
+  const schemas = Object.fromEntries([...components.schemas].sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: '3.1.0',
     info: {

@@ -45,7 +45,8 @@ export function expectConforms(schema: TSchema, value: unknown, what: string): v
 /**
  * Sends one operation of the contract to the emulator (path parameters filled in the contract's
  * template) and checks the answer: the operation's success status and body schema, or on failure
- * the contract's error body. Returns the answer for further assertions.
+ * the contract's error body; a body sent where success is expected must conform to the operation's
+ * request schema. Returns the answer for further assertions.
  */
 export async function callOperation(
   emu: TestEmulator,
@@ -54,8 +55,10 @@ export async function callOperation(
 ): Promise<RestResponse> {
   const op = OPERATIONS[name];
   const path = fillPath(op.path, o.params) + (o.query ? `?${o.query}` : '');
-  const res = await emu.call(op.method, path, o.body);
   const expected = o.expectStatus ?? op.success.status;
+  // A body the emulator accepts must be one the contract describes (the reverse is the validators' part).
+  if (expected < 400 && 'body' in op) expectConforms(op.body, o.body, `${name} request body`);
+  const res = await emu.call(op.method, path, o.body);
   expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(expected);
   if (res.status >= 400) expectConforms(ERROR_RESPONSE, res.body, `${name} error body`);
   else if ('schema' in op.success) expectConforms(op.success.schema, res.body, `${name} answer`);

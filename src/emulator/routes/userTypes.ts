@@ -8,9 +8,9 @@ import { EMULATOR_ADMIN_USER_ID } from '../org/seed.ts';
 import type { OrgStore, StoredUserType } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { toWireUserType } from '../org/wire.ts';
+import { MAX_USER_TYPES, USER_TYPE_NAME_PATTERN } from '../../rest/contract/userTypes.ts';
 
-export const MAX_USER_TYPES = 10;
-const NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const NAME = new RegExp(USER_TYPE_NAME_PATTERN);
 
 function findType(store: OrgStore, id: string): StoredUserType {
   const t = store.userType(id);

@@ -2,6 +2,7 @@
 // spec's request table describes it, plus the `expand` query. Every violated rule is reported at
 // once (400 E0000001); only a well-formed request is looked up in the org, where an unknown app or
 // user is a 404 E0000007.
+import { SIMULATION_EXPANDS } from '../../rest/contract/simulation.ts';
 import { SIMULATION_POLICY_TYPES, type SimulationExpand, type SimulationRequest } from '../../rest/types.ts';
 import { notFound, validationFailed } from '../http/errors.ts';
 import { ipFamily } from '../org/network.ts';
@@ -9,7 +10,6 @@ import type { OrgView } from '../org/orgView.ts';
 import { Check, type JsonObject } from '../policyTypes/check.ts';
 import { checkReferences } from '../policyTypes/common.ts';
 
-export const SIMULATION_EXPANDS = ['EVALUATED', 'RULE'] as const satisfies readonly SimulationExpand[];
 const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
 type PolicyContext = NonNullable<SimulationRequest['policyContext']>;
 

@@ -24,8 +24,7 @@ export const AuthContextConditionSchema = Type.Object(
   Strict,
 );
 
-/** The single element `ALL_ZONES` selects every zone. */
-export const ALL_ZONES = 'ALL_ZONES';
+/** The single element `ALL_ZONES` in include or exclude selects every zone. */
 export const NetworkConditionSchema = Type.Object(
   {
     connection: Type.Optional(StringEnum(['ANYWHERE', 'ZONE'] as const)),

@@ -3,7 +3,7 @@
 // continuous access) accept none: absent, null or `{}`.
 import { type Static, type TOptional, Type } from '@sinclair/typebox';
 import type { PolicyType } from './shared.ts';
-import { named, StringEnum, Strict } from './shared.ts';
+import { LooseStringEnum, named, StringEnum, Strict } from './shared.ts';
 
 export const ENROLL_SELF = ['NOT_ALLOWED', 'OPTIONAL', 'REQUIRED'] as const;
 const EnrollSelfSchema = Type.Object({ self: StringEnum(ENROLL_SELF, { default: 'NOT_ALLOWED' }) }, Strict);
@@ -45,6 +45,7 @@ export const PolicyAuthenticatorSchema = Type.Object(
 /** IE: authenticator enrollment (`type`, `authenticators` xor `factors`); classic: `factors` only. */
 export const MfaEnrollPolicySettingsSchema = Type.Object(
   {
+    /** Identity engine only. */
     type: Type.Optional(StringEnum(['FACTORS', 'AUTHENTICATORS'] as const, { default: 'FACTORS' })),
     authenticators: Type.Optional(Type.Array(PolicyAuthenticatorSchema)),
     factors: Type.Optional(FactorsConfigurationSchema),
@@ -67,9 +68,7 @@ export const PasswordComplexitySchema = Type.Object(
     minSymbol: ZeroOrOne(1),
     excludeUsername: Flag(true),
     // Only firstName and lastName are supported; typed as any name, since the service is what refuses others.
-    excludeAttributes: Type.Optional(
-      Type.Array(Type.Unsafe<string>({ type: 'string', enum: ['firstName', 'lastName'] }), { default: [] }),
-    ),
+    excludeAttributes: Type.Optional(Type.Array(LooseStringEnum(['firstName', 'lastName']), { default: [] })),
     dictionary: Type.Optional(
       Type.Object({ common: Type.Optional(Type.Object({ exclude: Flag(false) }, Strict)) }, Strict),
     ),

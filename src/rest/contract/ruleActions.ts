@@ -181,27 +181,31 @@ export const AuthenticationMethodSchema = Type.Object(
   { key: Type.String({ minLength: 1 }), method: Type.Optional(Type.String({ minLength: 1 })) },
   Strict,
 );
-/** The characteristics (hardwareProtection … userVerification) apply to possession constraints only. */
+const constraintMembers = {
+  types: Type.Optional(Type.Array(StringEnum(CONSTRAINT_TYPES))),
+  methods: Type.Optional(Type.Array(StringEnum(CONSTRAINT_METHODS))),
+  reauthenticateIn: Type.Optional(Duration),
+  authenticationMethods: Type.Optional(Type.Array(AuthenticationMethodSchema)),
+  excludedAuthenticationMethods: Type.Optional(Type.Array(AuthenticationMethodSchema)),
+  /** Always returned; false when excludedAuthenticationMethods has values. */
+  required: Type.Optional(Type.Boolean({ default: true })),
+};
+export const KnowledgeConstraintSchema = Type.Object(constraintMembers, Strict);
+/** A possession constraint also has the five characteristics, with their defaults. */
 export const ConstraintPropertiesSchema = Type.Object(
   {
-    types: Type.Optional(Type.Array(StringEnum(CONSTRAINT_TYPES))),
-    methods: Type.Optional(Type.Array(StringEnum(CONSTRAINT_METHODS))),
+    ...constraintMembers,
     hardwareProtection: RequiredOrOptional('OPTIONAL'),
     deviceBound: RequiredOrOptional('OPTIONAL'),
     phishingResistant: RequiredOrOptional('OPTIONAL'),
     userPresence: RequiredOrOptional('REQUIRED'),
     userVerification: RequiredOrOptional('OPTIONAL'),
-    reauthenticateIn: Type.Optional(Duration),
-    authenticationMethods: Type.Optional(Type.Array(AuthenticationMethodSchema)),
-    excludedAuthenticationMethods: Type.Optional(Type.Array(AuthenticationMethodSchema)),
-    /** Always returned; false when excludedAuthenticationMethods has values. */
-    required: Type.Optional(Type.Boolean({ default: true })),
   },
   Strict,
 );
 /** Knowledge, possession or both; an inherence constraint cannot be configured. */
 export const VerificationConstraintSchema = Type.Object(
-  { knowledge: Type.Optional(ConstraintPropertiesSchema), possession: Type.Optional(ConstraintPropertiesSchema) },
+  { knowledge: Type.Optional(KnowledgeConstraintSchema), possession: Type.Optional(ConstraintPropertiesSchema) },
   Strict,
 );
 export const VerificationMethodSchema = Type.Object(

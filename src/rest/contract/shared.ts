@@ -1,18 +1,28 @@
 // Building blocks of the REST contract: enums, nullable members, links and the values every
 // resource shares. The contract imports only TypeBox, so that it can ship with the emulator alone.
-import { type Static, type TSchema, type TUnsafe, Type } from '@sinclair/typebox';
+import { Kind, type Static, type TSchema, type TUnsafe, Type, TypeRegistry } from '@sinclair/typebox';
+
+// TypeBox's own value functions (Value.Check, Value.Default) know a string enum by this kind.
+if (!TypeRegistry.Has('StringEnum')) {
+  TypeRegistry.Set<{ enum: string[] }>('StringEnum', (schema, value) => {
+    return typeof value === 'string' && schema.enum.includes(value);
+  });
+}
 
 /**
  * A string enum as JSON Schema's `enum` (what OpenAPI tools read best), typed as the union of its
- * values. The values stay available as `.enum` for code that lists them.
+ * values.
  */
 export function StringEnum<const T extends readonly string[]>(
   values: T,
   options: { description?: string; default?: T[number] } = {},
-): TUnsafe<T[number]> & { enum: T } {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options }) as TUnsafe<T[number]> & {
-    enum: T;
-  };
+): TUnsafe<T[number]> {
+  return Type.Unsafe<T[number]>({ [Kind]: 'StringEnum', type: 'string', enum: [...values], ...options });
+}
+
+/** A string enum typed as any string: the service, not the type, refuses the other values. */
+export function LooseStringEnum(values: readonly string[]): TUnsafe<string> {
+  return Type.Unsafe<string>({ [Kind]: 'StringEnum', type: 'string', enum: [...values] });
 }
 
 /** The spec's "may be null": the value or JSON null. */

@@ -31,34 +31,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** Objects of the contract reject members they do not name, as the services do. */
 export const Strict = { additionalProperties: false } as const;
 
-export const POLICY_TYPES = [
-  'PLATFORM_SIGN_ON',
-  'PASSWORD',
-  'MFA_ENROLL',
-  'IDP_DISCOVERY',
-  'ACCESS_POLICY',
-  'PROFILE_ENROLLMENT',
-  'CONTINUOUS_ACCESS',
-  'ENTITY_RISK',
-] as const;
-export const PolicyTypeSchema = StringEnum(POLICY_TYPES);
-export type PolicyType = Static<typeof PolicyTypeSchema>;
-
-export const RULE_TYPES = [
-  'SIGN_ON',
-  'PASSWORD',
-  'MFA_ENROLL',
-  'IDP_DISCOVERY',
-  'ACCESS_POLICY',
-  'PROFILE_ENROLLMENT',
-  'CONTINUOUS_ACCESS',
-  'ENTITY_RISK',
-] as const;
-export const RuleTypeSchema = StringEnum(RULE_TYPES);
-export type RuleType = Static<typeof RuleTypeSchema>;
-
-/** The rule type that belongs to each policy type. */
-export const RULE_TYPE_OF: Record<PolicyType, RuleType> = {
+/** Each policy type with the type of its rules (the spec lists both in this order). */
+export const RULE_TYPE_OF = {
   PLATFORM_SIGN_ON: 'SIGN_ON',
   PASSWORD: 'PASSWORD',
   MFA_ENROLL: 'MFA_ENROLL',
@@ -67,7 +41,15 @@ export const RULE_TYPE_OF: Record<PolicyType, RuleType> = {
   PROFILE_ENROLLMENT: 'PROFILE_ENROLLMENT',
   CONTINUOUS_ACCESS: 'CONTINUOUS_ACCESS',
   ENTITY_RISK: 'ENTITY_RISK',
-};
+} as const;
+
+export const POLICY_TYPES = Object.keys(RULE_TYPE_OF) as readonly (keyof typeof RULE_TYPE_OF)[];
+export const PolicyTypeSchema = StringEnum(POLICY_TYPES);
+export type PolicyType = Static<typeof PolicyTypeSchema>;
+
+export const RULE_TYPES: readonly (typeof RULE_TYPE_OF)[keyof typeof RULE_TYPE_OF][] = Object.values(RULE_TYPE_OF);
+export const RuleTypeSchema = StringEnum(RULE_TYPES);
+export type RuleType = Static<typeof RuleTypeSchema>;
 
 export const LIFECYCLE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const LifecycleStatusSchema = StringEnum(LIFECYCLE_STATUSES);

@@ -52,9 +52,17 @@ function operationObject(name: string, op: Operation, components: Components): J
       ...(q.repeated ? { schema: { type: 'array', items: schema }, style: 'form', explode: true } : { schema }),
     });
   }
-  const success: Json = op.success.schema
-    ? { description: 'Success', content: { 'application/json': { schema: asJson(op.success.schema, components) } } }
-    : { description: 'Success, no content' };
+  const headers = Object.entries(op.success.headers ?? {}).map(([header, description]) => [
+    header,
+    { description, schema: { type: 'string' } },
+  ]);
+  const success: Json = {
+    description: op.success.schema ? 'Success' : 'Success, no content',
+    ...(op.success.schema
+      ? { content: { 'application/json': { schema: asJson(op.success.schema, components) } } }
+      : {}),
+    ...(headers.length ? { headers: Object.fromEntries(headers) } : {}),
+  };
   const out: { [key: string]: Json } = {
     operationId: name,
     summary: op.summary,
@@ -67,6 +75,10 @@ function operationObject(name: string, op: Operation, components: Components): J
       [String(op.success.status)]: success,
       default: {
         description: 'An error: 4xx for the request, 5xx for the service',
+        headers: {
+          allow: { description: 'On 405: the methods the path supports.', schema: { type: 'string' } },
+          'retry-after': { description: 'On 429: seconds until the rate limit resets.', schema: { type: 'string' } },
+        },
         content: { 'application/json': { schema: asJson(ERROR_RESPONSE, components) } },
       },
     },

@@ -33,8 +33,8 @@ export interface Operation {
   query?: Record<string, QueryParameter>;
   /** The JSON request body; absent when the operation takes none. */
   body?: TSchema;
-  /** The success status and what it carries (no schema: an empty body). */
-  success: { status: 200 | 204; schema?: TSchema };
+  /** The success status and what it carries (no schema: an empty body), with the headers it sets. */
+  success: { status: 200 | 204; schema?: TSchema; headers?: Record<string, string> };
   /** Repeating the call cannot create a second object: reads, PUT, DELETE, lifecycle changes. */
   idempotent: boolean;
   /** Served by the emulator only (an operation of another service that its tests need). */
@@ -68,7 +68,10 @@ export const OPERATIONS = {
       limit: { schema: Type.Integer({ minimum: 1 }), description: 'Page size.' },
       after: { schema: Type.String(), description: 'End-page cursor (from the `next` link).' },
     },
-    success: json(Type.Array(AnyPolicySchema)),
+    success: {
+      ...json(Type.Array(AnyPolicySchema)),
+      headers: { link: 'Pagination links (RFC 8288): `self`, and `next` while another page exists.' },
+    },
     idempotent: true,
   },
   createPolicy: {

@@ -3567,18 +3567,50 @@ export type UserCondition = {
   include: Array<Scalars['ID']['output']>;
 };
 
-/** A refusal of a mutation by the service (an upstream 400, 403 or 404). */
+/**
+ * A refusal of a mutation: by the service (an upstream 400, 403 or 404), or by the gateway (an idempotency
+ * key). A client branches on `code`; `message` is for people.
+ */
 export type UserError = {
   __typename?: 'UserError';
-  /** The upstream error code, e.g. E0000001. */
-  code?: Maybe<Scalars['String']['output']>;
-  /** Path of the offending input field, e.g. ["input", "settings", "password", "complexity", "minLength"]. */
+  /** What the client does next. */
+  code: UserErrorCode;
+  /**
+   * The argument or input member at fault: `["ruleId"]` or `["policyId"]` for an id that does not exist,
+   * `["input", "settings", "password", "complexity", "minLength"]` for an input member. Null when the refusal
+   * is about no member of the input (a default policy that cannot be deleted, a policy at its rule limit).
+   */
   field?: Maybe<Array<Scalars['String']['output']>>;
-  /** What went wrong, from the service's error summary and causes. */
+  /** What went wrong and how to fix it, in GraphQL names (`settings.password.complexity.minLength: must be at least 4`). */
   message: Scalars['String']['output'];
-  /** Why an operation is not allowed, with code E0000142. */
+  /** Why an operation is not allowed, with the service's code E0000142. */
   reason?: Maybe<UserErrorReason>;
+  /** The service's own error code (e.g. `E0000001`), for support; null when the gateway refused. */
+  upstreamCode?: Maybe<Scalars['String']['output']>;
 };
+
+/** What a client does next about a refused mutation. */
+export type UserErrorCode =
+  /**
+   * The org's state refuses it now (a name already used, E0000142 with reason `UNMET_REQUIREMENTS`): change
+   * the other object first, or pick another name.
+   */
+  | 'CONFLICT'
+  /**
+   * The operation is never allowed on this object (E0000006, or E0000142 with reason `PROHIBITED`): a system
+   * policy or rule, a policy still mapped to applications, the default user type.
+   */
+  | 'FORBIDDEN'
+  /** The idempotency key is not 1 to 255 printable ASCII characters. */
+  | 'IDEMPOTENCY_KEY_INVALID'
+  /** The idempotency key was used before with a different input: use a new key. */
+  | 'IDEMPOTENCY_KEY_REUSED'
+  /** An input value is not accepted (E0000001, E0000003): fix the member `field` names. */
+  | 'INVALID'
+  /** A count limit is reached (policies of a type, rules of a policy, user types): delete one first. */
+  | 'LIMIT_EXCEEDED'
+  /** An id argument names nothing (E0000007): `field` says which one; refetch, the object may have been deleted. */
+  | 'NOT_FOUND';
 
 /** The reason of an E0000142 refusal. */
 export type UserErrorReason =
@@ -4149,6 +4181,7 @@ export type ResolversTypes = {
   UpdateUserTypeInput: UpdateUserTypeInput;
   UserCondition: ResolverTypeWrapper<IncludeExcludeWire>;
   UserError: ResolverTypeWrapper<UserError>;
+  UserErrorCode: UserErrorCode;
   UserErrorReason: UserErrorReason;
   UserIdentifierCondition: ResolverTypeWrapper<UserIdentifierConditionWire>;
   UserIdentifierConditionInput: UserIdentifierConditionInput;
@@ -5334,10 +5367,11 @@ export type UserConditionResolvers<ContextType = GatewayContext, ParentType exte
 };
 
 export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
-  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
   field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['UserErrorReason']>, ParentType, ContextType>;
+  upstreamCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type UserIdentifierConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserIdentifierCondition'] = ResolversParentTypes['UserIdentifierCondition']> = {

@@ -13,7 +13,7 @@ import {
 } from '../../rest/types.ts';
 import type { RestApi } from '../../upstream/client.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
-import { type FieldError, fieldOfCause, gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
+import { badUserInput, gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
 import type { Loaders } from '../loaders.ts';
 import { selectedPaths } from '../selection.ts';
 import type {
@@ -41,10 +41,10 @@ export function expandForSelection(info: GraphQLResolveInfo): SimulationExpand[]
   return expand;
 }
 
-/** The input path of an upstream cause: REST `policyContext.user.id` is `input.policyContext.subject.user.id`. */
-function inputPathOfCause(cause: string): string[] | null {
-  const path = fieldOfCause(cause, 'input');
-  if (path?.[1] === 'policyContext' && path[2] && SIMULATION_CONTEXT_GROUPS[path[2]]) {
+/** The input path of a wire path: REST `policyContext.user.id` is `input.policyContext.subject.user.id`. */
+function inputPathOfWire(wirePath: string[]): string[] {
+  const path = ['input', ...wirePath];
+  if (path[1] === 'policyContext' && path[2] && SIMULATION_CONTEXT_GROUPS[path[2]]) {
     path.splice(2, 0, SIMULATION_CONTEXT_GROUPS[path[2]]);
   }
   return path;
@@ -60,9 +60,13 @@ function inputPathOfNotFound(error: UpstreamError, body: SimulationRequest): str
   return ['input'];
 }
 
+/** The 404 of the endpoint itself: the org's engine (classic) has no access simulation. */
+const ENGINE_404 = /policies\/simulate|identity engine/;
+
 /**
  * Bad input (a 400, or a 404 for an app or user that does not exist) is BAD_USER_INPUT with
- * `extensions.fieldErrors`, one per upstream cause, like a mutation's userErrors.
+ * `extensions.fieldErrors`, one per upstream cause, like a mutation's userErrors. A classic org,
+ * which has no simulation endpoint, is UNSUPPORTED_ENGINE: no input would do.
  */
 async function simulate(
   api: RestApi,
@@ -72,15 +76,17 @@ async function simulate(
   try {
     return await api.simulate(body, expand);
   } catch (error) {
-    const graphQLError = toGraphQLError(error);
-    if (!(error instanceof UpstreamError) || (error.status !== 400 && error.status !== 404)) throw graphQLError;
-    const fieldErrors: FieldError[] = isNotFound(error)
-      ? [{ field: inputPathOfNotFound(error, body), message: error.errorSummary }]
-      : error.causes.map((cause) => ({ field: inputPathOfCause(cause) ?? ['input'], message: cause }));
-    if (fieldErrors.length === 0) fieldErrors.push({ field: ['input'], message: error.errorSummary });
-    throw new GraphQLError(graphQLError.message, {
-      extensions: { ...graphQLError.extensions, code: 'BAD_USER_INPUT', fieldErrors },
-    });
+    if (!(error instanceof UpstreamError) || (error.status !== 400 && error.status !== 404)) {
+      throw toGraphQLError(error);
+    }
+    if (isNotFound(error) && ENGINE_404.test(error.errorSummary)) {
+      const { upstream } = toGraphQLError(error).extensions;
+      throw new GraphQLError('The access simulation needs an identity engine org; this org runs the classic engine.', {
+        extensions: { code: 'UNSUPPORTED_ENGINE', upstream },
+      });
+    }
+    if (isNotFound(error)) throw badUserInput(error, () => null, inputPathOfNotFound(error, body));
+    throw badUserInput(error, inputPathOfWire, ['input']);
   }
 }
 

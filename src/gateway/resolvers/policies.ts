@@ -70,6 +70,7 @@ export const PolicyConnection: PolicyConnectionResolvers = {
   pageInfo: (page) => ({
     hasNextPage: page.nextCursor !== null,
     endCursor: page.nextCursor ?? page.items.at(-1)?.id ?? null,
+    startCursor: page.items[0]?.id ?? null,
   }),
 };
 

@@ -15,7 +15,7 @@ import type { RestApi } from '../../upstream/client.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { badUserInput, gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
 import type { Loaders } from '../loaders.ts';
-import { selectedPaths } from '../selection.ts';
+import { parentSelectedPaths, selectedPaths } from '../selection.ts';
 import type {
   PolicyTypeEvaluationResolvers,
   QueryResolvers,
@@ -122,10 +122,13 @@ export const PolicyTypeEvaluation: PolicyTypeEvaluationResolvers = {
     const winner = winnerOf(evaluation.result.policies);
     return winner ? fromUpstream(loaders.policy.load(winner.id)) : null;
   },
-  matchedRule: async (evaluation, _, { loaders }) => {
+  // When the operation also asks for `matchedPolicy { rules }`, the rule comes from that list (one
+  // call for both); else one GET, shared with any other read of the same rule.
+  matchedRule: async (evaluation, _, { loaders }, info) => {
     const winner = winnerOf(evaluation.result.policies);
     const rule = winner?.rules.find((r) => r.status === 'MATCH');
     if (!winner || !rule) return null;
+    if (parentSelectedPaths(info).has('matchedPolicy.rules')) return ruleOfPolicy(loaders, winner.id, rule.id);
     const found = await fromUpstream(loaders.rule.load({ policyId: winner.id, ruleId: rule.id }));
     return found && withPolicyId(winner.id, found);
   },
@@ -149,18 +152,20 @@ export const SimulatedPolicy: SimulatedPolicyResolvers = {
 
 export const SimulatedRule: SimulatedRuleResolvers = {
   ruleId: (simulated) => simulated.id,
-  rule: async (simulated, _, { loaders }) => {
-    const rules = await fromUpstream(
-      loaders.rules.load(simulated.policyId).catch((error: unknown) => {
-        // The policy was deleted since the simulation: its rules are gone too.
-        if (isNotFound(error)) return [];
-        throw error;
-      }),
-    );
-    const rule = rules.find((r) => r.id === simulated.id);
-    return rule ? withPolicyId(simulated.policyId, rule) : null;
-  },
+  rule: (simulated, _, { loaders }) => ruleOfPolicy(loaders, simulated.policyId, simulated.id),
 };
+
+/** A rule from its policy's rules list; null when the policy (deleted since the simulation) or the rule is gone. */
+async function ruleOfPolicy(loaders: Loaders, policyId: string, ruleId: string) {
+  const rules = await fromUpstream(
+    loaders.rules.load(policyId).catch((error: unknown) => {
+      if (isNotFound(error)) return [];
+      throw error;
+    }),
+  );
+  const rule = rules.find((r) => r.id === ruleId);
+  return rule ? withPolicyId(policyId, rule) : null;
+}
 
 /** `people.groups.include` -> `PEOPLE_GROUPS_INCLUDE`. */
 function constantCase(path: string): string {

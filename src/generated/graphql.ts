@@ -2128,23 +2128,37 @@ export type PlatformOsInput = {
   type: PlatformOsType;
 };
 
-/** Operating systems of a platform condition. */
+/** Operating systems of a platform condition (the spec shows IOS, ANDROID, WINDOWS, OSX; the service also takes the others). */
 export type PlatformOsType =
   /** Android. */
   | 'ANDROID'
+  /** Any operating system. */
+  | 'ANY'
+  /** ChromeOS. */
+  | 'CHROMEOS'
   /** iOS. */
   | 'IOS'
+  /** Linux. */
+  | 'LINUX'
   /** macOS. */
+  | 'MACOS'
+  /** macOS (the older name). */
   | 'OSX'
+  /** Any other operating system. */
+  | 'OTHER'
   /** Windows. */
   | 'WINDOWS';
 
-/** Device types of a platform condition. */
+/** Device types of a platform condition (the spec shows MOBILE and DESKTOP; the service also takes ANY and OTHER). */
 export type PlatformType =
+  /** Any device type. */
+  | 'ANY'
   /** Desktop computers. */
   | 'DESKTOP'
   /** Mobile devices. */
-  | 'MOBILE';
+  | 'MOBILE'
+  /** Any other device type. */
+  | 'OTHER';
 
 /** A policy. Each policy type has its own implementation, with its own typed `settings` where the type has settings. */
 export type Policy = {

@@ -109,9 +109,23 @@ export interface AppCondition {
   include: AppConditionEntry[];
   exclude: AppConditionEntry[];
 }
+/** Device types of a platform condition: the spec shows MOBILE and DESKTOP; the real service also takes ANY and OTHER. */
+export const PLATFORM_TYPES = ['ANY', 'MOBILE', 'DESKTOP', 'OTHER'] as const;
+/** Operating systems: the spec shows IOS, ANDROID, WINDOWS, OSX; the real service also takes these others. */
+export const PLATFORM_OS_TYPES = [
+  'ANY',
+  'IOS',
+  'ANDROID',
+  'WINDOWS',
+  'OSX',
+  'MACOS',
+  'CHROMEOS',
+  'LINUX',
+  'OTHER',
+] as const;
 export interface PlatformConditionEntry {
-  type: 'MOBILE' | 'DESKTOP';
-  os: { type: 'IOS' | 'ANDROID' | 'WINDOWS' | 'OSX' };
+  type: (typeof PLATFORM_TYPES)[number];
+  os: { type: (typeof PLATFORM_OS_TYPES)[number] };
 }
 export interface PlatformCondition {
   include: PlatformConditionEntry[];

@@ -27,7 +27,7 @@ import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits, queryLimitsPlugin } from './plugins/queryLimits.ts';
 import { upstreamCallEstimatePlugin } from './plugins/upstreamCallEstimate.ts';
-import { useVariableErrorCodes } from './plugins/variableErrors.ts';
+import { useErrorCodes } from './plugins/errorCodes.ts';
 import { buildSchema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -92,7 +92,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       useJsonOnly(GRAPHQL_PATH),
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
-      useVariableErrorCodes(),
+      useErrorCodes(),
       // The SDL tells what introspection does: served only where introspection is.
       options.introspection === false ? {} : useSchemaFile(),
       queryLimitsPlugin({ ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits }),

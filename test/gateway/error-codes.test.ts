@@ -1,6 +1,7 @@
 // Every error a client sees carries `extensions.code`: variable coercion errors are BAD_USER_INPUT
-// with the variable path, as Apollo Server gives them; a classic org's simulation is
-// UNSUPPORTED_ENGINE, not an input error.
+// with the variable path, as Apollo Server gives them; what graphql-js raises itself gets a code too;
+// a classic org's simulation is UNSUPPORTED_ENGINE, not an input error.
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import { describe, expect, it } from 'vitest';
 import { TOKEN } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
@@ -57,6 +58,28 @@ describe('variable coercion errors', () => {
     expect(status).toBe(400);
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(body.errors[0].extensions.fieldErrors[0].field).toEqual(['$i', 'conditions', 'app', 'include', '0']);
+  });
+});
+
+describe('operation-level and field errors graphql-js raises itself', () => {
+  const schema = makeExecutableSchema({
+    typeDefs: 'type Query { color: Color, ok: Boolean } enum Color { RED }',
+    resolvers: { Query: { color: () => 'BLUE', ok: () => true } },
+  });
+  const stack = useStack({ schema });
+
+  it('a subscription (the schema has none) is BAD_REQUEST', async () => {
+    const { body } = await post(stack().url, 'subscription { ok }', {});
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
+  });
+
+  it('a value the schema cannot represent is INTERNAL_SERVER_ERROR on its path; the rest resolves', async () => {
+    const { body } = await post(stack().url, '{ color ok }', {});
+    expect(body.data).toEqual({ color: null, ok: true });
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0].path).toEqual(['color']);
+    expect(body.errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
   });
 });
 

@@ -126,6 +126,26 @@ export function toUserErrors(error: unknown, target: RefusalTarget = {}): UserEr
   });
 }
 
+/** The codes user errors carried before `UserErrorCode`: the service's own. */
+const UPSTREAM_CODE_MEANING: Record<string, UserErrorCode> = {
+  E0000001: 'INVALID',
+  E0000003: 'INVALID',
+  E0000006: 'FORBIDDEN',
+  E0000007: 'NOT_FOUND',
+  E0000142: 'FORBIDDEN',
+};
+
+/**
+ * A user error remembered (by the idempotency store) before user errors had `UserErrorCode`s, as
+ * it reads now: its service code moves to `upstreamCode`. Any other user error is returned as is.
+ */
+export function currentUserError(error: UserErrorShape): UserErrorShape {
+  const meaning = UPSTREAM_CODE_MEANING[error.code];
+  if (meaning === undefined) return error;
+  const code = error.reason === 'UNMET_REQUIREMENTS' ? 'CONFLICT' : meaning;
+  return { ...error, code, upstreamCode: error.code };
+}
+
 /** The 400 refusals a client answers by removing something first, or by choosing another name. */
 const LIMIT_CAUSE = /already has the maximum of|holds at most \d+ rule/;
 const CONFLICT_CAUSE = /already exists/;

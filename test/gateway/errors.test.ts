@@ -1,7 +1,7 @@
 // Mapping upstream failures to userErrors (mutations) and GraphQL errors (queries).
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { fieldOfCause, isNotFound, toGraphQLError, toUserErrors } from '../../src/gateway/errors.ts';
+import { currentUserError, fieldOfCause, isNotFound, toGraphQLError, toUserErrors } from '../../src/gateway/errors.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
 
 const validation = new UpstreamError({
@@ -126,6 +126,19 @@ describe('toUserErrors', () => {
       reason: 'UNMET_REQUIREMENTS',
     });
     expect(toUserErrors(unmet)[0].code).toBe('CONFLICT');
+  });
+
+  it('reads a user error remembered with a service code (an earlier version) as it reads now', () => {
+    expect(currentUserError({ message: 'm', field: ['input', 'name'], code: 'E0000001' as never })).toEqual({
+      message: 'm',
+      field: ['input', 'name'],
+      code: 'INVALID',
+      upstreamCode: 'E0000001',
+    });
+    const unmet = { message: 'm', code: 'E0000142' as never, reason: 'UNMET_REQUIREMENTS' as const };
+    expect(currentUserError(unmet).code).toBe('CONFLICT');
+    const current = { message: 'm', code: 'NOT_FOUND' as const, upstreamCode: 'E0000007' };
+    expect(currentUserError(current)).toBe(current);
   });
 
   it('throws what a user cannot fix as a GraphQL error', () => {

@@ -2,6 +2,7 @@
 // request's loaders, so the rest of the operation (the payload's `policiesOfType` included) reads
 // the policies as they now are.
 import type { Policy } from '../../../rest/types.ts';
+import type { RestApi } from '../../../upstream/client.ts';
 import { notFoundError } from '../../../upstream/errors.ts';
 import { policyUpdateBody } from '../../../upstream/updates.ts';
 import { forgetPolicy, type Loaders, primePolicy } from '../../loaders.ts';
@@ -24,6 +25,23 @@ export async function currentPolicy(loaders: Loaders, id: string): Promise<Polic
   const policy = await loaders.policy.load(id);
   if (!policy) throw notFoundError(`${id} (Policy)`);
   return policy;
+}
+
+/**
+ * Lifecycle operations answer 204: the policy is read again to return it as it now is, when the
+ * payload asks for it (a console that only checks `userErrors` pays one call, not two).
+ */
+function policyLifecycle(change: (api: RestApi, id: string) => Promise<void>): MutationResolvers['activatePolicy'] {
+  return (_, args, { api, loaders }, info) =>
+    payload(
+      'policy',
+      async () => {
+        await change(api, args.id);
+        forgetPolicy(loaders, args.id);
+        return selectedPaths(info).has('policy') ? loaders.policy.load(args.id) : null;
+      },
+      { args, info },
+    );
 }
 
 export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
@@ -87,29 +105,8 @@ export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
     return { ...result, policyType: result.deletedId === null ? null : policyType };
   },
 
-  // Lifecycle operations answer 204: the policy is read again to return it as it now is, when the
-  // payload asks for it (a console that only checks `userErrors` pays one call, not two).
-  activatePolicy: (_, args, { api, loaders }, info) =>
-    payload(
-      'policy',
-      async () => {
-        await api.activatePolicy(args.id);
-        forgetPolicy(loaders, args.id);
-        return selectedPaths(info).has('policy') ? loaders.policy.load(args.id) : null;
-      },
-      { args, info },
-    ),
-
-  deactivatePolicy: (_, args, { api, loaders }, info) =>
-    payload(
-      'policy',
-      async () => {
-        await api.deactivatePolicy(args.id);
-        forgetPolicy(loaders, args.id);
-        return selectedPaths(info).has('policy') ? loaders.policy.load(args.id) : null;
-      },
-      { args, info },
-    ),
+  activatePolicy: policyLifecycle((api, id) => api.activatePolicy(id)),
+  deactivatePolicy: policyLifecycle((api, id) => api.deactivatePolicy(id)),
 
   clonePolicy: (_, args, { api, loaders, idempotency }, info) =>
     idempotency.run({

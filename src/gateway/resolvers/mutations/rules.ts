@@ -2,6 +2,7 @@
 // request's loaders. Rules travel with their policy id (the `policy` field needs it), and so does a
 // successful payload (its `policy` join shows the rules in their new order).
 import type { PolicyRule } from '../../../rest/types.ts';
+import type { RestApi } from '../../../upstream/client.ts';
 import { notFoundError } from '../../../upstream/errors.ts';
 import { ruleUpdateBody } from '../../../upstream/updates.ts';
 import { forgetRule, type Loaders, primeRule, type RuleKey } from '../../loaders.ts';
@@ -34,6 +35,25 @@ async function rulePayload(policyId: string, run: () => Promise<RuleWithPolicyId
 /** A rule payload names the rule's policy unless the mutation was refused. */
 function withParentPolicy<P extends { userErrors: unknown[] }>(policyId: string, result: P) {
   return { ...result, policyId: result.userErrors.length ? null : policyId };
+}
+
+/** Lifecycle operations answer 204: the rule is read again to return it as it now is, when asked for. */
+function ruleLifecycle(
+  change: (api: RestApi, policyId: string, ruleId: string) => Promise<void>,
+): MutationResolvers['activatePolicyRule'] {
+  return (_, args, { api, loaders }, info) =>
+    rulePayload(
+      args.policyId,
+      async () => {
+        const { policyId, ruleId } = args;
+        await change(api, policyId, ruleId);
+        forgetRule(loaders, policyId, ruleId);
+        if (!selectedPaths(info).has('rule')) return null;
+        const rule = await loaders.rule.load({ policyId, ruleId });
+        return rule && withPolicyId(policyId, rule);
+      },
+      { args, info },
+    );
 }
 
 export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
@@ -97,32 +117,6 @@ export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
     return { ...result, policyId: result.deletedId === null ? null : policyId };
   },
 
-  // Lifecycle operations answer 204: the rule is read again to return it as it now is, when asked for.
-  activatePolicyRule: (_, args, { api, loaders }, info) =>
-    rulePayload(
-      args.policyId,
-      async () => {
-        const { policyId, ruleId } = args;
-        await api.activateRule(policyId, ruleId);
-        forgetRule(loaders, policyId, ruleId);
-        if (!selectedPaths(info).has('rule')) return null;
-        const rule = await loaders.rule.load({ policyId, ruleId });
-        return rule && withPolicyId(policyId, rule);
-      },
-      { args, info },
-    ),
-
-  deactivatePolicyRule: (_, args, { api, loaders }, info) =>
-    rulePayload(
-      args.policyId,
-      async () => {
-        const { policyId, ruleId } = args;
-        await api.deactivateRule(policyId, ruleId);
-        forgetRule(loaders, policyId, ruleId);
-        if (!selectedPaths(info).has('rule')) return null;
-        const rule = await loaders.rule.load({ policyId, ruleId });
-        return rule && withPolicyId(policyId, rule);
-      },
-      { args, info },
-    ),
+  activatePolicyRule: ruleLifecycle((api, policyId, ruleId) => api.activateRule(policyId, ruleId)),
+  deactivatePolicyRule: ruleLifecycle((api, policyId, ruleId) => api.deactivateRule(policyId, ruleId)),
 };

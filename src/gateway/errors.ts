@@ -14,12 +14,32 @@ import {
 } from '../upstream/errors.ts';
 import { UpstreamRateLimitedError } from '../upstream/budget/budget.ts';
 
+/** What a client does next about a refused mutation (the schema's `UserErrorCode`). */
+export type UserErrorCode =
+  | 'INVALID'
+  | 'NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'CONFLICT'
+  | 'LIMIT_EXCEEDED'
+  | 'IDEMPOTENCY_KEY_INVALID'
+  | 'IDEMPOTENCY_KEY_REUSED';
+
 export interface UserErrorShape {
   message: string;
   field?: string[] | null;
-  code?: string | null;
+  code: UserErrorCode;
+  /** The service's own error code (E0000001, …); null when the gateway refused. */
+  upstreamCode?: string | null;
   /** E0000142's reason; a reason this schema does not know is left out. */
   reason?: RefusalReason | null;
+}
+
+/** What a mutation's refusal can point at: the arguments the mutation was called with. */
+export interface RefusalTarget {
+  /** The input argument (`input`), and the input path of a wire path, or null when the input has no such member. */
+  input?: { arg: string; pathOf(wirePath: string[]): string[] | null };
+  /** The id arguments by name (`policyId`, `ruleId`, `id`): a 404 names the one the service did not find. */
+  ids?: Record<string, string>;
 }
 
 export type GatewayErrorCode =
@@ -33,6 +53,14 @@ export type GatewayErrorCode =
   | 'OPERATION_TIMEOUT'
   | 'OPERATION_CANCELLED'
   | 'BAD_USER_INPUT'
+  // The org's engine has no such feature (the access simulation on a classic engine org).
+  | 'UNSUPPORTED_ENGINE'
+  // Parse and validation failures of the document itself (graphql-yoga's own codes).
+  | 'GRAPHQL_PARSE_FAILED'
+  | 'GRAPHQL_VALIDATION_FAILED'
+  | 'INTERNAL_SERVER_ERROR'
+  // A browser origin that CORS_ORIGINS does not allow (the preflight answer).
+  | 'CORS_ORIGIN_NOT_ALLOWED'
   // A create with an idempotency key whose first request is still running after the wait.
   | 'IDEMPOTENCY_KEY_IN_PROGRESS'
   // Refused before execution: the query limits, the upstream-call estimate, a non-JSON POST body.
@@ -74,29 +102,93 @@ declare module 'graphql' {
 const USER_FIXABLE_STATUSES = new Set([400, 403, 404]);
 
 /**
- * Mutations: an upstream 400/403/404 becomes userErrors (code = upstream error code, message =
- * the cause (with the summary when the cause names no path), field = the input path a cause names, under `inputArg`). One UserError per
- * cause, or one for the summary when there are no causes. Anything else is thrown as toGraphQLError.
+ * Mutations: an upstream 400/403/404 becomes userErrors, one per cause (or one for the summary when
+ * there are no causes): `code` says what the client does next, `upstreamCode` keeps the service's
+ * code, `field` names the argument or input member at fault (null when the input has none), and
+ * the message uses GraphQL names. Anything else is thrown as toGraphQLError.
  */
-export function toUserErrors(error: unknown, inputArg?: string): UserErrorShape[] {
+export function toUserErrors(error: unknown, target: RefusalTarget = {}): UserErrorShape[] {
   if (!(error instanceof UpstreamError) || !USER_FIXABLE_STATUSES.has(error.status)) throw toGraphQLError(error);
-  const code = error.errorCode ?? null;
+  const upstreamCode = error.errorCode ?? null;
   const reason = isRefusalReason(error.reason) ? { reason: error.reason } : {};
-  if (error.causes.length === 0) return [{ message: error.errorSummary, field: null, code, ...reason }];
-  return error.causes.map((cause) => {
-    // A cause that names its path says everything; the summary would only repeat the path list.
-    const path = fieldOfCause(cause, '');
+  if (error.status === 404) return [{ ...notFoundUserError(error, target.ids ?? {}), upstreamCode }];
+  const causes = error.causes.length ? error.causes : [error.errorSummary];
+  return causes.map((cause) => {
+    const { path, text } = splitCause(cause);
+    const field = path && target.input ? target.input.pathOf([target.input.arg, ...path]) : null;
     return {
-      message: path ? cause : `${error.errorSummary}: ${cause}`,
-      field: path && inputArg !== undefined ? [inputArg, ...path.slice(1)] : null,
-      code,
+      message: field ? `${printPath(field.slice(1))}: ${text}` : sentence(text),
+      field,
+      code: userErrorCode(error, text),
+      upstreamCode,
       ...reason,
     };
   });
 }
 
+/** The codes user errors carried before `UserErrorCode`: the service's own. */
+const UPSTREAM_CODE_MEANING: Record<string, UserErrorCode> = {
+  E0000001: 'INVALID',
+  E0000003: 'INVALID',
+  E0000006: 'FORBIDDEN',
+  E0000007: 'NOT_FOUND',
+  E0000142: 'FORBIDDEN',
+};
+
+/**
+ * A user error remembered (by the idempotency store) before user errors had `UserErrorCode`s, as
+ * it reads now: its service code moves to `upstreamCode`. Any other user error is returned as is.
+ */
+export function currentUserError(error: UserErrorShape): UserErrorShape {
+  const meaning = UPSTREAM_CODE_MEANING[error.code];
+  if (meaning === undefined) return error;
+  const code = error.reason === 'UNMET_REQUIREMENTS' ? 'CONFLICT' : meaning;
+  return { ...error, code, upstreamCode: error.code };
+}
+
+/** The 400 refusals a client answers by removing something first, or by choosing another name. */
+const LIMIT_CAUSE = /already has the maximum of|holds at most \d+ rule/;
+const CONFLICT_CAUSE = /already exists/;
+
+function userErrorCode(error: UpstreamError, cause: string): UserErrorCode {
+  if (error.status === 403) return error.reason === 'UNMET_REQUIREMENTS' ? 'CONFLICT' : 'FORBIDDEN';
+  if (LIMIT_CAUSE.test(cause)) return 'LIMIT_EXCEEDED';
+  if (CONFLICT_CAUSE.test(cause)) return 'CONFLICT';
+  return 'INVALID';
+}
+
+const NOT_FOUND_NOUNS: Record<string, string> = {
+  Policy: 'policy',
+  PolicyRule: 'rule',
+  UserType: 'user type',
+  App: 'application',
+};
+
+/**
+ * A 404 names the id the service did not find and its kind (`Resource not found: 0pr1 (PolicyRule)`):
+ * the field is the id argument holding it. A rule looked up under another policy is not found in
+ * that policy, which the message says.
+ */
+function notFoundUserError(error: UpstreamError, ids: Record<string, string>): UserErrorShape {
+  const match = /:\s*(\S+) \((\w+)\)\s*$/.exec(error.errorSummary);
+  const argName = match ? Object.keys(ids).find((name) => ids[name] === match[1]) : undefined;
+  if (!match || argName === undefined) return { message: sentence(error.errorSummary), field: null, code: 'NOT_FOUND' };
+  const [, id, kind] = match;
+  const noun = NOT_FOUND_NOUNS[kind] ?? kind;
+  const where = kind === 'PolicyRule' && ids.policyId ? ` in policy ${ids.policyId}` : '';
+  return { message: `No ${noun} with id ${id} exists${where}.`, field: [argName], code: 'NOT_FOUND' };
+}
+
 function isRefusalReason(value: string | undefined): value is RefusalReason {
   return (REFUSAL_REASONS as readonly (string | undefined)[]).includes(value);
+}
+
+/** A cause's wire path (`a.b[0].c: message` → `['a', 'b', '0', 'c']`), or null, and the message after it. */
+export function splitCause(cause: string): { path: string[] | null; text: string } {
+  const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*):\s/.exec(cause);
+  if (!match) return { path: null, text: cause };
+  const path = match[1].split(/\.|\[(\d+)\]/).filter((s): s is string => s !== undefined && s !== '');
+  return { path, text: cause.slice(match[0].length) };
 }
 
 /**
@@ -105,10 +197,42 @@ function isRefusalReason(value: string | undefined): value is RefusalReason {
  * deleted") have no field.
  */
 export function fieldOfCause(cause: string, inputArg: string): string[] | null {
-  const match = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[\d+\])*):\s/.exec(cause);
-  if (!match) return null;
-  const segments = match[1].split(/\.|\[(\d+)\]/).filter((s): s is string => s !== undefined && s !== '');
-  return [inputArg, ...segments];
+  const { path } = splitCause(cause);
+  return path && [inputArg, ...path];
+}
+
+/** `['settings', 'rules', '0', 'name']` → `settings.rules[0].name`. */
+export function printPath(path: readonly string[]): string {
+  return path.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
+/** First letter up, one final stop. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  const upper = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(upper) ? upper : `${upper}.`;
+}
+
+/**
+ * A 400 of a query (or of the simulation) as BAD_USER_INPUT: one `fieldErrors` entry per cause,
+ * each at the argument path `pathOf` gives (the whole of `fallback` when none), and a message in
+ * GraphQL names that states each cause once.
+ */
+export function badUserInput(
+  error: UpstreamError,
+  pathOf: (wirePath: string[]) => string[] | null,
+  fallback: string[],
+): GraphQLError {
+  const causes = error.causes.length ? error.causes : [error.errorSummary];
+  const fieldErrors: FieldError[] = causes.map((cause) => {
+    const { path, text } = splitCause(cause);
+    const field = (path && pathOf(path)) ?? fallback;
+    return { field, message: path && field !== fallback ? `${printPath(field)}: ${text}` : sentence(text) };
+  });
+  const upstream = toGraphQLError(error).extensions.upstream;
+  return new GraphQLError(fieldErrors.map((e) => e.message).join(' '), {
+    extensions: { code: 'BAD_USER_INPUT', fieldErrors, upstream },
+  });
 }
 
 /**
@@ -163,7 +287,8 @@ export function toGraphQLError(error: unknown): GraphQLError {
       errorCauses: error.causes,
       ...(error.reason ? { reason: error.reason } : {}),
     };
-    const message = error.causes.length ? `${error.errorSummary}: ${error.causes.join('; ')}` : error.errorSummary;
+    // Causes name their own path; the summary would only repeat the list of paths.
+    const message = error.causes.length ? error.causes.join('; ') : error.errorSummary;
     // RATE_LIMITED says when the window resets.
     const resetAt =
       error.rateLimitResetAt === undefined ? {} : { resetAt: new Date(error.rateLimitResetAt).toISOString() };

@@ -11,7 +11,7 @@ import type { UpstreamClient } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
 import { UpstreamProbe } from '../upstream/probe.ts';
 import { createContext, type GatewayContext } from './context.ts';
-import { corsPolicy } from './cors.ts';
+import { corsPolicy, useCorsPreflightHint } from './cors.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
 import { type IdempotencySettings, memoryIdempotency } from './idempotency/creates.ts';
 import { useBodyLimit } from './plugins/bodyLimit.ts';
@@ -27,6 +27,7 @@ import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits, queryLimitsPlugin } from './plugins/queryLimits.ts';
 import { upstreamCallEstimatePlugin } from './plugins/upstreamCallEstimate.ts';
+import { useErrorCodes } from './plugins/errorCodes.ts';
 import { buildSchema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -77,6 +78,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     cors: corsPolicy(options.corsOrigins),
     plugins: [
       useRequestId(),
+      useCorsPreflightHint(options.corsOrigins),
       useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
       metrics.plugin,
       // One summary per operation feeds both the operation metrics and the operation log line.
@@ -90,6 +92,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       useJsonOnly(GRAPHQL_PATH),
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
+      useErrorCodes(),
       // The SDL tells what introspection does: served only where introspection is.
       options.introspection === false ? {} : useSchemaFile(),
       queryLimitsPlugin({ ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits }),

@@ -43,7 +43,7 @@ export type AccessDecision =
  * Authentication policy (identity engine, type ACCESS_POLICY): extra authentication before an application
  * can be invoked; always mapped to applications. Creating one creates its default rule (priority 99).
  */
-export type AccessPolicy = Policy & {
+export type AccessPolicy = Node & Policy & {
   __typename?: 'AccessPolicy';
   /**
    * Applications mapped to this policy (the deprecated list-applications operation).
@@ -96,7 +96,7 @@ export type AccessPolicyRuleArgs = {
 };
 
 /** Rule of an authentication policy (identity engine, type ACCESS_POLICY): the assurance required for an app. */
-export type AccessPolicyRule = PolicyRule & {
+export type AccessPolicyRule = Node & PolicyRule & {
   __typename?: 'AccessPolicyRule';
   /** What the rule does: access and the required assurance. */
   actions: AccessPolicyRuleActions;
@@ -492,7 +492,7 @@ export type ContinuousAccessFailureActionType =
  * Continuous access evaluation policy (identity engine, early access, type CONTINUOUS_ACCESS): decides the
  * action after a session event. Policy-level conditions are unsupported.
  */
-export type ContinuousAccessPolicy = Policy & {
+export type ContinuousAccessPolicy = Node & Policy & {
   __typename?: 'ContinuousAccessPolicy';
   /**
    * Applications mapped to this policy (the deprecated list-applications operation).
@@ -545,7 +545,7 @@ export type ContinuousAccessPolicyRuleArgs = {
 };
 
 /** Rule of a continuous access evaluation policy (identity engine, early access, type CONTINUOUS_ACCESS). */
-export type ContinuousAccessRule = PolicyRule & {
+export type ContinuousAccessRule = Node & PolicyRule & {
   __typename?: 'ContinuousAccessRule';
   /** What the rule does: the responses when re-evaluation fails. */
   actions: ContinuousAccessRuleActions;
@@ -757,7 +757,7 @@ export type EntityRiskConditionInput = {
 };
 
 /** Entity risk policy (identity engine, early access, type ENTITY_RISK). Policy-level conditions are unsupported. */
-export type EntityRiskPolicy = Policy & {
+export type EntityRiskPolicy = Node & Policy & {
   __typename?: 'EntityRiskPolicy';
   /**
    * Applications mapped to this policy (the deprecated list-applications operation).
@@ -807,7 +807,7 @@ export type EntityRiskPolicyRuleArgs = {
 };
 
 /** Rule of an entity risk policy (identity engine, early access, type ENTITY_RISK). */
-export type EntityRiskRule = PolicyRule & {
+export type EntityRiskRule = Node & PolicyRule & {
   __typename?: 'EntityRiskRule';
   /** What the rule does: the responses to a risk event. */
   actions: EntityRiskRuleActions;
@@ -882,7 +882,7 @@ export type FactorPromptMode =
   | 'SESSION';
 
 /** Global session policy (type PLATFORM_SIGN_ON). It has no policy-level settings: all its data is in its rules. */
-export type GlobalSessionPolicy = Policy & {
+export type GlobalSessionPolicy = Node & Policy & {
   __typename?: 'GlobalSessionPolicy';
   /**
    * Applications mapped to this policy (the deprecated list-applications operation).
@@ -932,7 +932,7 @@ export type GlobalSessionPolicyRuleArgs = {
 };
 
 /** Rule of a global session policy (type SIGN_ON). */
-export type GlobalSessionRule = PolicyRule & {
+export type GlobalSessionRule = Node & PolicyRule & {
   __typename?: 'GlobalSessionRule';
   /** What the rule does: the sign-on action. */
   actions: GlobalSessionRuleActions;
@@ -1034,7 +1034,7 @@ export type IdpActionUpdateInput = {
 };
 
 /** IdP discovery (routing) policy (type IDP_DISCOVERY). Exactly one exists per org. */
-export type IdpDiscoveryPolicy = Policy & {
+export type IdpDiscoveryPolicy = Node & Policy & {
   __typename?: 'IdpDiscoveryPolicy';
   /**
    * Applications mapped to this policy (the deprecated list-applications operation).
@@ -1084,7 +1084,7 @@ export type IdpDiscoveryPolicyRuleArgs = {
 };
 
 /** Rule of the IdP discovery policy (type IDP_DISCOVERY): which identity provider users are routed to. */
-export type IdpDiscoveryRule = PolicyRule & {
+export type IdpDiscoveryRule = Node & PolicyRule & {
   __typename?: 'IdpDiscoveryRule';
   /** What the rule does: the identity provider routing. */
   actions: IdpDiscoveryRuleActions;
@@ -1269,7 +1269,7 @@ export type LinkHints = {
 };
 
 /** MFA enrollment policy (classic) or authenticator enrollment policy (identity engine), type MFA_ENROLL. */
-export type MfaEnrollPolicy = Policy & {
+export type MfaEnrollPolicy = Node & Policy & {
   __typename?: 'MfaEnrollPolicy';
   /**
    * Applications mapped to this policy (the deprecated list-applications operation).
@@ -1332,7 +1332,7 @@ export type MfaEnrollPolicySettings = {
 };
 
 /** Rule of an MFA / authenticator enrollment policy (type MFA_ENROLL): when users enroll. */
-export type MfaEnrollRule = PolicyRule & {
+export type MfaEnrollRule = Node & PolicyRule & {
   __typename?: 'MfaEnrollRule';
   /** What the rule does: when users enroll. */
   actions: MfaEnrollRuleActions;
@@ -1731,13 +1731,28 @@ export type NetworkConnection =
   /** The zones listed in `include` / `exclude`. */
   | 'ZONE';
 
-/** Where a page of a list stands. */
+/**
+ * An object that a client can refetch by its id alone with `Query.node`. Ids are the REST ids: unique
+ * across policies (`00p…`), rules (`0pr…`) and user types (`oty…`).
+ */
+export type Node = {
+  /** The REST id of the object. */
+  id: Scalars['ID']['output'];
+};
+
+/**
+ * Where a page of a list stands, for forward paging. There is no `totalCount` and no backward paging
+ * (`before`, `last`, `hasPreviousPage`): the service gives neither a count nor a previous-page cursor, so
+ * a count would cost reading every page. Page forward from the start to reach earlier policies.
+ */
 export type PageInfo = {
   __typename?: 'PageInfo';
   /** The cursor to pass as `after` for the next page: the upstream's next-page cursor, else the last edge's cursor. */
   endCursor?: Maybe<Scalars['String']['output']>;
   /** True when the service has more policies after this page. */
   hasNextPage: Scalars['Boolean']['output'];
+  /** The first edge's cursor (the first policy's id); null on an empty page. */
+  startCursor?: Maybe<Scalars['String']['output']>;
 };
 
 /** Password expiry and history. */
@@ -1880,7 +1895,7 @@ export type PasswordLockoutInput = {
 };
 
 /** Password policy (type PASSWORD). Enforced only for platform-sourced and directory-sourced users. */
-export type PasswordPolicy = Policy & {
+export type PasswordPolicy = Node & Policy & {
   __typename?: 'PasswordPolicy';
   /**
    * Applications mapped to this policy (the deprecated list-applications operation).
@@ -1962,7 +1977,7 @@ export type PasswordRecoverySettingsUpdateInput = {
 };
 
 /** Rule of a password policy (type PASSWORD): which self-service password operations are allowed. */
-export type PasswordRule = PolicyRule & {
+export type PasswordRule = Node & PolicyRule & {
   __typename?: 'PasswordRule';
   /** What the rule does: password change, unlock and reset. */
   actions: PasswordRuleActions;
@@ -2113,23 +2128,37 @@ export type PlatformOsInput = {
   type: PlatformOsType;
 };
 
-/** Operating systems of a platform condition. */
+/** Operating systems of a platform condition (the spec shows IOS, ANDROID, WINDOWS, OSX; the service also takes the others). */
 export type PlatformOsType =
   /** Android. */
   | 'ANDROID'
+  /** Any operating system. */
+  | 'ANY'
+  /** ChromeOS. */
+  | 'CHROMEOS'
   /** iOS. */
   | 'IOS'
+  /** Linux. */
+  | 'LINUX'
   /** macOS. */
+  | 'MACOS'
+  /** macOS (the older name). */
   | 'OSX'
+  /** Any other operating system. */
+  | 'OTHER'
   /** Windows. */
   | 'WINDOWS';
 
-/** Device types of a platform condition. */
+/** Device types of a platform condition (the spec shows MOBILE and DESKTOP; the service also takes ANY and OTHER). */
 export type PlatformType =
+  /** Any device type. */
+  | 'ANY'
   /** Desktop computers. */
   | 'DESKTOP'
   /** Mobile devices. */
-  | 'MOBILE';
+  | 'MOBILE'
+  /** Any other device type. */
+  | 'OTHER';
 
 /** A policy. Each policy type has its own implementation, with its own typed `settings` where the type has settings. */
 export type Policy = {
@@ -2733,7 +2762,7 @@ export type ProfileEnrollmentActionUpdateInput = {
  * Profile enrollment policy (identity engine, type PROFILE_ENROLLMENT): which profile attributes
  * self-service registration asks for. It has exactly one rule, created with the policy.
  */
-export type ProfileEnrollmentPolicy = Policy & {
+export type ProfileEnrollmentPolicy = Node & Policy & {
   __typename?: 'ProfileEnrollmentPolicy';
   /**
    * Applications mapped to this policy (the deprecated list-applications operation).
@@ -2786,7 +2815,7 @@ export type ProfileEnrollmentPolicyRuleArgs = {
 };
 
 /** The one rule of a profile enrollment policy (identity engine, type PROFILE_ENROLLMENT). */
-export type ProfileEnrollmentRule = PolicyRule & {
+export type ProfileEnrollmentRule = Node & PolicyRule & {
   __typename?: 'ProfileEnrollmentRule';
   /** What the rule does: the registration settings. */
   actions: ProfileEnrollmentRuleActions;
@@ -2835,6 +2864,21 @@ export type ProfileEnrollmentRuleActions = {
 export type Query = {
   __typename?: 'Query';
   /**
+   * Any policy, rule or user type by its id alone, for a client cache that refetches an object it holds;
+   * null when nothing has that id. Ids are the REST ids, unique across kinds, and their prefix says the
+   * kind: `00p…` a policy and `oty…` a user type (one GET each), `0pr…` a rule. A rule id does not name its
+   * policy and the service has no rule lookup by id alone, so a rule is found among the org's rules: one
+   * list call per policy type and one rules list per policy, in two waves, each call shared with the rest
+   * of the operation. When the policy is known, `policy(id:) { rule(id:) }` costs one call.
+   */
+  node?: Maybe<Node>;
+  /**
+   * Several objects by id, in the order of `ids` (null where nothing has that id), each found as `node`
+   * finds it. Every call is shared: two ids of one kind cost what the objects cost, no more (two or more user
+   * types: one list call; every rule id: one search).
+   */
+  nodes?: Maybe<Array<Maybe<Node>>>;
+  /**
    * Policies of one type, in priority order unless `sortBy` is given. `first` is the upstream page size
    * (`limit`); `after` is a cursor: `pageInfo.endCursor` of the previous page, or any edge's cursor.
    */
@@ -2850,6 +2894,18 @@ export type Query = {
   userType?: Maybe<UserType>;
   /** Every user type of the org, the default type included. */
   userTypes?: Maybe<Array<UserType>>;
+};
+
+
+/** Read operations. */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Read operations. */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -3567,18 +3623,50 @@ export type UserCondition = {
   include: Array<Scalars['ID']['output']>;
 };
 
-/** A refusal of a mutation by the service (an upstream 400, 403 or 404). */
+/**
+ * A refusal of a mutation: by the service (an upstream 400, 403 or 404), or by the gateway (an idempotency
+ * key). A client branches on `code`; `message` is for people.
+ */
 export type UserError = {
   __typename?: 'UserError';
-  /** The upstream error code, e.g. E0000001. */
-  code?: Maybe<Scalars['String']['output']>;
-  /** Path of the offending input field, e.g. ["input", "settings", "password", "complexity", "minLength"]. */
+  /** What the client does next. */
+  code: UserErrorCode;
+  /**
+   * The argument or input member at fault: `["ruleId"]` or `["policyId"]` for an id that does not exist,
+   * `["input", "settings", "password", "complexity", "minLength"]` for an input member. Null when the refusal
+   * is about no member of the input (a default policy that cannot be deleted, a policy at its rule limit).
+   */
   field?: Maybe<Array<Scalars['String']['output']>>;
-  /** What went wrong, from the service's error summary and causes. */
+  /** What went wrong and how to fix it, in GraphQL names (`settings.password.complexity.minLength: must be at least 4`). */
   message: Scalars['String']['output'];
-  /** Why an operation is not allowed, with code E0000142. */
+  /** Why an operation is not allowed, with the service's code E0000142. */
   reason?: Maybe<UserErrorReason>;
+  /** The service's own error code (e.g. `E0000001`), for support; null when the gateway refused. */
+  upstreamCode?: Maybe<Scalars['String']['output']>;
 };
+
+/** What a client does next about a refused mutation. */
+export type UserErrorCode =
+  /**
+   * The org's state refuses it now (a name already used, E0000142 with reason `UNMET_REQUIREMENTS`): change
+   * the other object first, or pick another name.
+   */
+  | 'CONFLICT'
+  /**
+   * The operation is never allowed on this object (E0000006, or E0000142 with reason `PROHIBITED`): a system
+   * policy or rule, a policy still mapped to applications, the default user type.
+   */
+  | 'FORBIDDEN'
+  /** The idempotency key is not 1 to 255 printable ASCII characters. */
+  | 'IDEMPOTENCY_KEY_INVALID'
+  /** The idempotency key was used before with a different input: use a new key. */
+  | 'IDEMPOTENCY_KEY_REUSED'
+  /** An input value is not accepted (E0000001, E0000003): fix the member `field` names. */
+  | 'INVALID'
+  /** A count limit is reached (policies of a type, rules of a policy, user types): delete one first. */
+  | 'LIMIT_EXCEEDED'
+  /** An id argument names nothing (E0000007): `field` says which one; refetch, the object may have been deleted. */
+  | 'NOT_FOUND';
 
 /** The reason of an E0000142 refusal. */
 export type UserErrorReason =
@@ -3643,7 +3731,7 @@ export type UserIdentifierType =
   | 'IDENTIFIER';
 
 /** A template a user belongs to. Every org has a default type and at most 10 types. */
-export type UserType = {
+export type UserType = Node & {
   __typename?: 'UserType';
   /** When the type was created (read-only). */
   created: Scalars['DateTime']['output'];
@@ -3867,6 +3955,25 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  Node:
+    | ( PolicyWire )
+    | ( RuleWithPolicyIdWire )
+    | ( PolicyWire )
+    | ( RuleWithPolicyIdWire )
+    | ( PolicyWire )
+    | ( RuleWithPolicyIdWire )
+    | ( PolicyWire )
+    | ( RuleWithPolicyIdWire )
+    | ( PolicyWire )
+    | ( RuleWithPolicyIdWire )
+    | ( PolicyWire )
+    | ( RuleWithPolicyIdWire )
+    | ( PolicyWire )
+    | ( RuleWithPolicyIdWire )
+    | ( PolicyWire )
+    | ( RuleWithPolicyIdWire )
+    | ( UserTypeWire )
+  ;
   Policy:
     | ( PolicyWire )
     | ( PolicyWire )
@@ -4008,6 +4115,7 @@ export type ResolversTypes = {
   NetworkCondition: ResolverTypeWrapper<NetworkConditionWire>;
   NetworkConditionInput: NetworkConditionInput;
   NetworkConnection: NetworkConnection;
+  Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   PasswordAge: ResolverTypeWrapper<PasswordAgeWire>;
   PasswordAgeInput: PasswordAgeInput;
@@ -4149,6 +4257,7 @@ export type ResolversTypes = {
   UpdateUserTypeInput: UpdateUserTypeInput;
   UserCondition: ResolverTypeWrapper<IncludeExcludeWire>;
   UserError: ResolverTypeWrapper<UserError>;
+  UserErrorCode: UserErrorCode;
   UserErrorReason: UserErrorReason;
   UserIdentifierCondition: ResolverTypeWrapper<UserIdentifierConditionWire>;
   UserIdentifierConditionInput: UserIdentifierConditionInput;
@@ -4270,6 +4379,7 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   NetworkCondition: NetworkConditionWire;
   NetworkConditionInput: NetworkConditionInput;
+  Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   PageInfo: PageInfo;
   PasswordAge: PasswordAgeWire;
   PasswordAgeInput: PasswordAgeInput;
@@ -4918,9 +5028,14 @@ export type NetworkConditionResolvers<ContextType = GatewayContext, ParentType e
   include?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 };
 
+export type NodeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
+  __resolveType: TypeResolveFn<'AccessPolicy' | 'AccessPolicyRule' | 'ContinuousAccessPolicy' | 'ContinuousAccessRule' | 'EntityRiskPolicy' | 'EntityRiskRule' | 'GlobalSessionPolicy' | 'GlobalSessionRule' | 'IdpDiscoveryPolicy' | 'IdpDiscoveryRule' | 'MfaEnrollPolicy' | 'MfaEnrollRule' | 'PasswordPolicy' | 'PasswordRule' | 'ProfileEnrollmentPolicy' | 'ProfileEnrollmentRule' | 'UserType', ParentType, ContextType>;
+};
+
 export type PageInfoResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type PasswordAgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PasswordAge'] = ResolversParentTypes['PasswordAge']> = {
@@ -5204,6 +5319,8 @@ export type ProfileEnrollmentRuleActionsResolvers<ContextType = GatewayContext, 
 };
 
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Node']>>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   policies?: Resolver<Maybe<ResolversTypes['PolicyConnection']>, ParentType, ContextType, RequireFields<QueryPoliciesArgs, 'type'>>;
   policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType, RequireFields<QueryPolicyArgs, 'id'>>;
   simulateAccess?: Resolver<Maybe<ResolversTypes['AccessSimulation']>, ParentType, ContextType, RequireFields<QuerySimulateAccessArgs, 'input'>>;
@@ -5334,10 +5451,11 @@ export type UserConditionResolvers<ContextType = GatewayContext, ParentType exte
 };
 
 export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
-  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
   field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['UserErrorReason']>, ParentType, ContextType>;
+  upstreamCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type UserIdentifierConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserIdentifierCondition'] = ResolversParentTypes['UserIdentifierCondition']> = {
@@ -5362,6 +5480,7 @@ export type UserTypeResolvers<ContextType = GatewayContext, ParentType extends R
   lastUpdatedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   links?: Resolver<ResolversTypes['UserTypeLinks'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type UserTypeConditionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserTypeCondition'] = ResolversParentTypes['UserTypeCondition']> = {
@@ -5463,6 +5582,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   MfaFactorsConfiguration?: MfaFactorsConfigurationResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NetworkCondition?: NetworkConditionResolvers<ContextType>;
+  Node?: NodeResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   PasswordAge?: PasswordAgeResolvers<ContextType>;
   PasswordCommonDictionary?: PasswordCommonDictionaryResolvers<ContextType>;

@@ -24,7 +24,6 @@ async function stop(emu: TestEmulator): Promise<void> {
   running.splice(running.indexOf(emu), 1);
   await emu.close();
 }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const saved = () => readState(statePath)!;
 
 beforeEach(() => {

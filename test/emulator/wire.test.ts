@@ -243,8 +243,9 @@ describe('policy _links', () => {
       expect(p._links.self.hints.allow, type).toEqual(['GET', 'PUT']);
       expect(p._links.activate, type).toBeUndefined();
       expect(p._links.deactivate, type).toBeUndefined();
-      // A profile enrollment policy holds one rule, which it already has: no POST is offered.
-      expect(p._links.rules.hints.allow, type).toEqual(type === 'PROFILE_ENROLLMENT' ? ['GET'] : ['GET', 'POST']);
+      // The spec: "`rules` hints allow GET and POST" (a profile enrollment policy, full at its one
+      // rule, too: the real service's example shows `POST, GET`).
+      expect(p._links.rules.hints.allow, type).toEqual(['GET', 'POST']);
     }
   });
 
@@ -262,6 +263,11 @@ describe('policy _links', () => {
     const rules = await emu().call('GET', pathOf(p._links.rules.href));
     expect(rules.status).toBe(200);
     expect(Array.isArray(rules.body)).toBe(true);
+    // The mappings link advertises GET, and serves it: the resources mapped to the policy.
+    expect(p._links.mappings.hints.allow).toEqual(['GET']);
+    const mappings = await emu().call('GET', pathOf(p._links.mappings.href));
+    expect(mappings.status).toBe(200);
+    expect(mappings.body).toEqual([]);
     expect((await emu().call('POST', pathOf(p._links.deactivate.href))).status).toBe(204);
     const after = (await emu().call('GET', `/api/v1/policies/${p.id}`)).body;
     expect((await emu().call('POST', pathOf(after._links.activate.href))).status).toBe(204);

@@ -1,7 +1,7 @@
 // Mapping upstream failures to userErrors (mutations) and GraphQL errors (queries).
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { fieldOfCause, isNotFound, toGraphQLError, toUserErrors } from '../../src/gateway/errors.ts';
+import { currentUserError, fieldOfCause, isNotFound, toGraphQLError, toUserErrors } from '../../src/gateway/errors.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
 
 const validation = new UpstreamError({
@@ -25,48 +25,84 @@ function thrown(fn: () => unknown): GraphQLError {
   throw new Error('expected a throw');
 }
 
+/** A refusal target as a mutation with `id`-typed arguments and an `input` whose members are all known. */
+const target = (ids: Record<string, string> = {}) => ({
+  ids,
+  input: { arg: 'input', pathOf: (path: string[]) => path },
+});
+
 describe('toUserErrors', () => {
-  it('gives one user error per cause, with the input path the cause names', () => {
-    expect(toUserErrors(validation, 'input')).toEqual([
+  it('gives one user error per cause, with the input path the cause names, the message in those names', () => {
+    expect(toUserErrors(validation, target())).toEqual([
       {
         message: 'settings.password.complexity.minLength: must be at least 0',
         field: ['input', 'settings', 'password', 'complexity', 'minLength'],
-        code: 'E0000001',
+        code: 'INVALID',
+        upstreamCode: 'E0000001',
       },
       {
         message: 'conditions.app.include[0].type: must be one of APP_TYPE, APP',
         field: ['input', 'conditions', 'app', 'include', '0', 'type'],
-        code: 'E0000001',
+        code: 'INVALID',
+        upstreamCode: 'E0000001',
       },
     ]);
   });
 
-  it('has no field for causes that name no path, or without an input argument', () => {
+  it('has no field for causes that name no path, a member the input does not have, or without an input argument', () => {
     const forbidden = new UpstreamError({
       status: 403,
       errorCode: 'E0000006',
       errorSummary: 'You do not have permission to perform the requested action',
       causes: ['the policy is assigned to 1 application(s) (0oa1); assign them another policy first'],
     });
-    expect(toUserErrors(forbidden, 'input')).toEqual([
+    expect(toUserErrors(forbidden, target())).toEqual([
       {
-        message:
-          'You do not have permission to perform the requested action: the policy is assigned to 1 application(s) (0oa1); assign them another policy first',
+        message: 'The policy is assigned to 1 application(s) (0oa1); assign them another policy first.',
         field: null,
-        code: 'E0000006',
+        code: 'FORBIDDEN',
+        upstreamCode: 'E0000006',
       },
     ]);
     expect(toUserErrors(validation).map((e) => e.field)).toEqual([null, null]);
+    const limit = new UpstreamError({
+      status: 400,
+      errorCode: 'E0000001',
+      errorSummary: 'Api validation failed: rules',
+      causes: ['rules: a PROFILE_ENROLLMENT policy holds at most 1 rule(s)'],
+    });
+    const noRulesMember = { input: { arg: 'input', pathOf: () => null } };
+    expect(toUserErrors(limit, noRulesMember)).toEqual([
+      {
+        message: 'A PROFILE_ENROLLMENT policy holds at most 1 rule(s).',
+        field: null,
+        code: 'LIMIT_EXCEEDED',
+        upstreamCode: 'E0000001',
+      },
+    ]);
   });
 
-  it('uses the summary when there are no causes (404, E0000142)', () => {
+  it('names the id argument a 404 did not find; E0000142 keeps its reason', () => {
     const notFound = new UpstreamError({
       status: 404,
       errorCode: 'E0000007',
-      errorSummary: 'Not found: Resource not found: 00px (Policy)',
+      errorSummary: 'Not found: Resource not found: 0prx (PolicyRule)',
     });
-    expect(toUserErrors(notFound, 'input')).toEqual([
-      { message: 'Not found: Resource not found: 00px (Policy)', field: null, code: 'E0000007' },
+    expect(toUserErrors(notFound, target({ policyId: '00px', ruleId: '0prx' }))).toEqual([
+      {
+        message: 'No rule with id 0prx exists in policy 00px.',
+        field: ['ruleId'],
+        code: 'NOT_FOUND',
+        upstreamCode: 'E0000007',
+      },
+    ]);
+    expect(toUserErrors(notFound)).toEqual([
+      {
+        message: 'Not found: Resource not found: 0prx (PolicyRule).',
+        field: null,
+        code: 'NOT_FOUND',
+        upstreamCode: 'E0000007',
+      },
     ]);
     const prohibited = new UpstreamError({
       status: 403,
@@ -75,8 +111,34 @@ describe('toUserErrors', () => {
       reason: 'PROHIBITED',
     });
     expect(toUserErrors(prohibited)).toEqual([
-      { message: 'Operation not allowed', field: null, code: 'E0000142', reason: 'PROHIBITED' },
+      {
+        message: 'Operation not allowed.',
+        field: null,
+        code: 'FORBIDDEN',
+        upstreamCode: 'E0000142',
+        reason: 'PROHIBITED',
+      },
     ]);
+    const unmet = new UpstreamError({
+      status: 403,
+      errorCode: 'E0000142',
+      errorSummary: 'Operation not allowed',
+      reason: 'UNMET_REQUIREMENTS',
+    });
+    expect(toUserErrors(unmet)[0].code).toBe('CONFLICT');
+  });
+
+  it('reads a user error remembered with a service code (an earlier version) as it reads now', () => {
+    expect(currentUserError({ message: 'm', field: ['input', 'name'], code: 'E0000001' as never })).toEqual({
+      message: 'm',
+      field: ['input', 'name'],
+      code: 'INVALID',
+      upstreamCode: 'E0000001',
+    });
+    const unmet = { message: 'm', code: 'E0000142' as never, reason: 'UNMET_REQUIREMENTS' as const };
+    expect(currentUserError(unmet).code).toBe('CONFLICT');
+    const current = { message: 'm', code: 'NOT_FOUND' as const, upstreamCode: 'E0000007' };
+    expect(currentUserError(current)).toBe(current);
   });
 
   it('throws what a user cannot fix as a GraphQL error', () => {
@@ -92,7 +154,7 @@ describe('toUserErrors', () => {
       'UPSTREAM_UNAVAILABLE',
     );
     const unauthenticated = new GraphQLError('no header', { extensions: { code: 'UNAUTHENTICATED' } });
-    expect(thrown(() => toUserErrors(unauthenticated, 'input'))).toBe(unauthenticated);
+    expect(thrown(() => toUserErrors(unauthenticated, target()))).toBe(unauthenticated);
     expect(thrown(() => toUserErrors(new TypeError('boom'))).message).toBe('Unexpected error.');
   });
 });
@@ -135,7 +197,8 @@ describe('toGraphQLError', () => {
 
   it('carries the upstream identifiers and the causes, and is never masked', () => {
     const e = toGraphQLError(validation);
-    expect(e.message).toBe(`${validation.errorSummary}: ${validation.causes.join('; ')}`);
+    // The causes name their paths: the summary, a list of the same paths, is not repeated.
+    expect(e.message).toBe(validation.causes.join('; '));
     expect(e.extensions).toEqual({
       code: 'BAD_USER_INPUT',
       upstream: {

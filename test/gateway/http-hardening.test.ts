@@ -146,9 +146,14 @@ describe('CORS', () => {
 
   describe('unset', () => {
     const gateway = useGateway({});
-    it('no origin is allowed', async () => {
+    it('no origin is allowed, and the preflight answer says how to allow one', async () => {
       const res = await preflight(gateway().url, 'https://evil.example');
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.status).toBe(403);
+      const [error] = (await res.json()).errors;
+      expect(error.extensions).toEqual({ code: 'CORS_ORIGIN_NOT_ALLOWED' });
+      expect(error.message).toContain('https://evil.example');
+      expect(error.message).toContain('CORS_ORIGINS');
       const post1 = await post(gateway().url, QUERY, { origin: 'https://evil.example' });
       expect(post1.headers.get('access-control-allow-origin')).toBeNull();
       expect(post1.headers.get('access-control-allow-credentials')).toBeNull();
@@ -163,6 +168,8 @@ describe('CORS', () => {
       expect(ok.headers.get('access-control-allow-credentials')).toBe('true');
       const evil = await preflight(gateway().url, 'https://evil.example');
       expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+      expect(evil.status).toBe(403);
+      expect((await evil.json()).errors[0].extensions.code).toBe('CORS_ORIGIN_NOT_ALLOWED');
     });
   });
 

@@ -94,7 +94,7 @@ describe('user type conditions and deleted user types', () => {
     expect(refused.deleteUserType).toEqual({
       deletedId: null,
       referencingRules: [{ id: rule.id }],
-      userErrors: [{ code: 'E0000142', reason: 'PROHIBITED' }],
+      userErrors: [{ code: 'FORBIDDEN', reason: 'PROHIBITED' }],
     });
 
     const partner = await createUserType('Partner');

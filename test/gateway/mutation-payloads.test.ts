@@ -107,8 +107,8 @@ describe('policy payloads: policiesOfType', () => {
       `mutation { deletePolicy(id: "00pnothere") { deletedId policiesOfType { id } userErrors { code } }
         createPolicy(input: { type: PASSWORD, name: "" }) { policy { id } policiesOfType { id } userErrors { code } } }`,
     );
-    expect(res.deletePolicy).toEqual({ deletedId: null, policiesOfType: null, userErrors: [{ code: 'E0000007' }] });
-    expect(res.createPolicy).toEqual({ policy: null, policiesOfType: null, userErrors: [{ code: 'E0000001' }] });
+    expect(res.deletePolicy).toEqual({ deletedId: null, policiesOfType: null, userErrors: [{ code: 'NOT_FOUND' }] });
+    expect(res.createPolicy).toEqual({ policy: null, policiesOfType: null, userErrors: [{ code: 'INVALID' }] });
   });
 });
 
@@ -177,6 +177,6 @@ describe('rule payloads: the parent policy', () => {
       `mutation($p: ID!) { deletePolicyRule(policyId: $p, ruleId: "0prnothere") { deletedId policy { id } userErrors { code } } }`,
       { p: policy.id },
     );
-    expect(refused.deletePolicyRule).toEqual({ deletedId: null, policy: null, userErrors: [{ code: 'E0000007' }] });
+    expect(refused.deletePolicyRule).toEqual({ deletedId: null, policy: null, userErrors: [{ code: 'NOT_FOUND' }] });
   });
 });

@@ -176,7 +176,7 @@ describe('createPolicy', () => {
       );
       expect(result.createPolicy.policy).toBeNull();
       expect(result.createPolicy.userErrors).toEqual([
-        { code: 'E0000001', field: ['input', 'description'], message: expect.stringContaining('required') },
+        { code: 'INVALID', field: ['input', 'description'], message: expect.stringContaining('required') },
       ]);
       expect(byRoute).toEqual({ 'POST /api/v1/policies': 1 });
       const listed = await ok(stack(), `query($type: PolicyType!) { policies(type: $type) { nodes { name } } }`, {
@@ -190,7 +190,11 @@ describe('createPolicy', () => {
     const data = await ok(stack(), CREATE, { input: { type: 'IDP_DISCOVERY', name: 'Another' } });
     expect(data.createPolicy.policy).toBeNull();
     expect(data.createPolicy.userErrors).toEqual([
-      { code: 'E0000001', field: ['input', 'type'], message: expect.stringContaining('maximum of 1 IDP_DISCOVERY') },
+      {
+        code: 'LIMIT_EXCEEDED',
+        field: ['input', 'type'],
+        message: expect.stringContaining('maximum of 1 IDP_DISCOVERY'),
+      },
     ]);
   });
 
@@ -206,12 +210,12 @@ describe('createPolicy', () => {
     expect(data.createPolicy.userErrors).toEqual(
       expect.arrayContaining([
         {
-          code: 'E0000001',
+          code: 'INVALID',
           field: ['input', 'settings', 'password', 'complexity', 'minLength'],
-          message: expect.stringContaining('must be at least 0'),
+          message: 'settings.password.complexity.minLength: must be at least 0',
         },
         {
-          code: 'E0000001',
+          code: 'INVALID',
           field: ['input', 'settings', 'password', 'lockout', 'maxAttempts'],
           message: expect.any(String),
         },
@@ -229,7 +233,7 @@ describe('createPolicy', () => {
       },
     });
     expect(data.createPolicy.userErrors).toEqual([
-      { code: 'E0000001', field: ['input', 'conditions'], message: expect.stringContaining('not supported') },
+      { code: 'INVALID', field: ['input', 'conditions'], message: expect.stringContaining('not supported') },
     ]);
   });
 
@@ -281,7 +285,9 @@ describe('replacePolicy', () => {
     const data = await ok(stack(), REPLACE, { id: '00pdoesnotexist', input: { type: 'PASSWORD', name: 'x' } });
     expect(data.replacePolicy).toEqual({
       policy: null,
-      userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }],
+      userErrors: [
+        { code: 'NOT_FOUND', field: ['id'], message: expect.stringMatching(/^No policy with id 00p\w+ exists\.$/) },
+      ],
     });
   });
 });
@@ -333,7 +339,9 @@ describe('lifecycle', () => {
     const data = await ok(stack(), ACTIVATE, { id: '00pnope' });
     expect(data.activatePolicy).toEqual({
       policy: null,
-      userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }],
+      userErrors: [
+        { code: 'NOT_FOUND', field: ['id'], message: expect.stringMatching(/^No policy with id 00p\w+ exists\.$/) },
+      ],
     });
   });
 });
@@ -365,7 +373,7 @@ describe('clonePolicy', () => {
     const data = await ok(stack(), CLONE, { id });
     expect(data.clonePolicy.policy).toBeNull();
     expect(data.clonePolicy.userErrors).toEqual([
-      { code: 'E0000001', field: null, message: expect.stringContaining('only authentication policies') },
+      { code: 'INVALID', field: null, message: expect.stringContaining('Only authentication policies') },
     ]);
   });
 });
@@ -388,12 +396,14 @@ describe('deletePolicy', () => {
     const data = await ok(stack(), DELETE, { id });
     expect(data.deletePolicy).toEqual({
       deletedId: null,
-      userErrors: [{ code: 'E0000006', field: null, message: expect.stringContaining('cannot be deleted') }],
+      userErrors: [{ code: 'FORBIDDEN', field: null, message: expect.stringContaining('cannot be deleted') }],
     });
   });
 
   it('answers an unknown id with a not-found userError', async () => {
     const data = await ok(stack(), DELETE, { id: '00pnope' });
-    expect(data.deletePolicy.userErrors).toEqual([{ code: 'E0000007', field: null, message: expect.any(String) }]);
+    expect(data.deletePolicy.userErrors).toEqual([
+      { code: 'NOT_FOUND', field: ['id'], message: 'No policy with id 00pnope exists.' },
+    ]);
   });
 });

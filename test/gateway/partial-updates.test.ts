@@ -287,7 +287,7 @@ describe('updatePolicy: one member at a time, every other member kept', () => {
   it('an unknown id or a bad value is a user error, and nothing is written', async () => {
     const missing = await ok(stack(), UPDATE_POLICY, { id: '00pnothere', input: { name: 'x' } });
     expect(missing.updatePolicy.userErrors).toEqual([
-      { message: 'Not found: Resource not found: 00pnothere (Policy)', field: null, code: 'E0000007' },
+      { message: 'No policy with id 00pnothere exists.', field: ['id'], code: 'NOT_FOUND' },
     ]);
     const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Valid' });
     const before = await restGet(`/api/v1/policies/${policy.id}`);
@@ -534,7 +534,7 @@ describe('updatePolicyRule: one member at a time, every other member kept', () =
       input: { name: 'x' },
     });
     expect(refused.updatePolicyRule.rule).toBeNull();
-    expect(refused.updatePolicyRule.userErrors[0].code).toBe('E0000006');
+    expect(refused.updatePolicyRule.userErrors[0].code).toBe('FORBIDDEN');
   });
 
   it('reads the rule from an already loaded rules list: no GET of the rule', async () => {
@@ -588,6 +588,6 @@ describe('replace without type', () => {
       stack(),
       `mutation { createPolicy(input: { name: "x" }) { policy { id } userErrors { field code } } }`,
     );
-    expect(res.createPolicy.userErrors).toEqual([{ field: ['input', 'type'], code: 'E0000001' }]);
+    expect(res.createPolicy.userErrors).toEqual([{ field: ['input', 'type'], code: 'INVALID' }]);
   });
 });

@@ -401,7 +401,9 @@ describe('query errors', () => {
       stack().gql(`{ __typename __type(name: "PasswordPolicy") { interfaces { name } } }`, undefined, { auth: null }),
     );
     expect(total).toBe(0);
-    expect(result).toEqual({ data: { __typename: 'Query', __type: { interfaces: [{ name: 'Policy' }] } } });
+    expect(result).toEqual({
+      data: { __typename: 'Query', __type: { interfaces: [{ name: 'Policy' }, { name: 'Node' }] } },
+    });
   });
 
   it('maps a refused token to UNAUTHENTICATED with the upstream error', async () => {
@@ -426,7 +428,11 @@ describe('query errors', () => {
       code: 'BAD_USER_INPUT',
       upstream: { status: 400, errorCode: 'E0000001', errorCauses: ['limit: must be a positive integer'] },
     });
-    expect(bad.errors![0].message).toContain('limit: must be a positive integer');
+    // The message and fieldErrors speak of the GraphQL argument (`first`), once.
+    expect(bad.errors![0].message).toBe('first: must be a positive integer');
+    expect(bad.errors![0].extensions.fieldErrors).toEqual([
+      { field: ['first'], message: 'first: must be a positive integer' },
+    ]);
   });
 
   it('maps a 429 to RATE_LIMITED on the nested field that hit it; the rest still resolves', async () => {

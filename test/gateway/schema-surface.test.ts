@@ -53,7 +53,15 @@ describe('required surface', () => {
   it('has the required queries and mutations with their argument names', () => {
     const query = object('Query').getFields();
     expect(query.policies.args.map((a) => a.name)).toEqual(['type', 'status', 'q', 'sortBy', 'first', 'after']);
-    expect(Object.keys(query).sort()).toEqual(['policies', 'policy', 'simulateAccess', 'userType', 'userTypes']);
+    expect(Object.keys(query).sort()).toEqual([
+      'node',
+      'nodes',
+      'policies',
+      'policy',
+      'simulateAccess',
+      'userType',
+      'userTypes',
+    ]);
     expect(fieldNames(object('Mutation'))).toEqual(
       sorted([
         'createPolicy',

@@ -132,14 +132,14 @@ describe('refusals', () => {
     const data = await ok(stack(), CREATE, { input: { name: '1bad name', displayName: 'Bad' } });
     expect(data.createUserType.userType).toBeNull();
     expect(data.createUserType.userErrors).toEqual([
-      { code: 'E0000001', field: ['input', 'name'], message: expect.any(String) },
+      { code: 'INVALID', field: ['input', 'name'], message: expect.any(String) },
     ]);
   });
 
   it('refuses a duplicate name', async () => {
     const data = await ok(stack(), CREATE, { input: { name: 'Contractor', displayName: 'Again' } });
     expect(data.createUserType.userErrors).toEqual([
-      { code: 'E0000001', field: ['input', 'name'], message: expect.any(String) },
+      { code: 'CONFLICT', field: ['input', 'name'], message: 'name: a user type named Contractor already exists' },
     ]);
   });
 
@@ -149,7 +149,7 @@ describe('refusals', () => {
       input: { name: 'Renamed', displayName: 'x', description: 'y' },
     });
     expect(data.replaceUserType.userType).toBeNull();
-    expect(data.replaceUserType.userErrors[0]).toMatchObject({ code: 'E0000001', field: ['input', 'name'] });
+    expect(data.replaceUserType.userErrors[0]).toMatchObject({ code: 'INVALID', field: ['input', 'name'] });
   });
 
   it('refuses an eleventh type', async () => {
@@ -158,7 +158,7 @@ describe('refusals', () => {
     const data = await ok(stack(), CREATE, { input: { name: 'TooMany', displayName: 'Too many' } });
     expect(data.createUserType.userType).toBeNull();
     expect(data.createUserType.userErrors).toHaveLength(1);
-    expect(data.createUserType.userErrors[0].code).toMatch(/^E00000/);
+    expect(data.createUserType.userErrors[0]).toMatchObject({ code: 'LIMIT_EXCEEDED', field: null });
   });
 
   it('follows the delete error table: default type PROHIBITED, type with users UNMET_REQUIREMENTS, unknown id not found', async () => {
@@ -168,7 +168,7 @@ describe('refusals', () => {
       deletedId: null,
       userErrors: [
         {
-          code: 'E0000142',
+          code: 'FORBIDDEN',
           reason: 'PROHIBITED',
           field: null,
           message: expect.stringContaining('default user type cannot be deleted'),
@@ -178,7 +178,7 @@ describe('refusals', () => {
     const withUsers = await ok(stack(), DELETE, { id: FIXTURE.contractorType });
     expect(withUsers.deleteUserType.userErrors).toEqual([
       {
-        code: 'E0000142',
+        code: 'CONFLICT',
         reason: 'UNMET_REQUIREMENTS',
         field: null,
         message: expect.stringContaining('user(s) of this type exist'),
@@ -186,7 +186,7 @@ describe('refusals', () => {
     ]);
     const unknown = await ok(stack(), DELETE, { id: 'otynope' });
     expect(unknown.deleteUserType.userErrors).toEqual([
-      { code: 'E0000007', field: null, reason: null, message: expect.any(String) },
+      { code: 'NOT_FOUND', field: ['id'], reason: null, message: 'No user type with id otynope exists.' },
     ]);
   });
 
@@ -194,7 +194,7 @@ describe('refusals', () => {
     const data = await ok(stack(), UPDATE, { id: 'otynope', input: { displayName: 'x' } });
     expect(data.updateUserType).toEqual({
       userType: null,
-      userErrors: [{ code: 'E0000007', field: null, message: expect.any(String) }],
+      userErrors: [{ code: 'NOT_FOUND', field: ['id'], message: 'No user type with id otynope exists.' }],
     });
   });
 

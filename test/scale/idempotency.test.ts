@@ -95,7 +95,7 @@ describe('idempotent creates, one gateway', () => {
       await stack().gql(CREATE_POLICY, { input: bad, key: 'k-3' }),
       await stack().gql(CREATE_POLICY, { input: bad, key: 'k-3' }),
     ]);
-    expect(result[0].data.createPolicy.userErrors[0].code).toBe('E0000001');
+    expect(result[0].data.createPolicy.userErrors[0].code).toBe('INVALID');
     expect(result[1]).toEqual(result[0]);
     expect(byRoute).toEqual({ 'POST /api/v1/policies': 1 });
   });

@@ -35,6 +35,7 @@ export const API_HANDLERS: Record<OperationName, Handler> = {
   activatePolicy: policies.activatePolicy,
   deactivatePolicy: policies.deactivatePolicy,
   listPolicyApplications: policies.listPolicyApps,
+  listPolicyMappings: policies.listPolicyMappings,
   listRules: rules.listRules,
   createRule: rules.createRule,
   getRule: rules.getRule,

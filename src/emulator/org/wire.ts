@@ -1,6 +1,6 @@
 // Stored objects -> the wire shapes of the spec: derived priority and `_links`.
 import type { Link, Policy, PolicyLinks, PolicyRule, RuleLinks, UserType } from '../../rest/types.ts';
-import { policyDeleteRefusal, ruleCreateRefusal, ruleEditRefusal } from './refusals.ts';
+import { policyDeleteRefusal, ruleEditRefusal } from './refusals.ts';
 import type { OrgStore, StoredPolicy, StoredRule, StoredUserType } from './store.ts';
 
 const link = (href: string, ...allow: string[]): Link => ({ href, hints: { allow } });
@@ -18,9 +18,12 @@ export function policyLinks(store: OrgStore, base: string, p: StoredPolicy): Pol
     if (p.status === 'ACTIVE') links.deactivate = link(`${self}/lifecycle/deactivate`, 'POST');
     else links.activate = link(`${self}/lifecycle/activate`, 'POST');
   }
-  links.rules = ruleCreateRefusal(store, p) ? link(`${self}/rules`, 'GET') : link(`${self}/rules`, 'GET', 'POST');
-  // The mappings resource is not served: its link advertises no method.
-  if (!UNMAPPED.has(p.type)) links.mappings = link(`${self}/mappings`);
+  // The spec: "`rules` hints allow GET and POST", on every policy, as the real service's own examples
+  // show (a profile enrollment policy: POST, GET) even where a new rule would be over the limit (then
+  // refused with 400 naming the limit).
+  links.rules = link(`${self}/rules`, 'GET', 'POST');
+  // The mappings list is served read-only (mapping goes through the applications service).
+  if (!UNMAPPED.has(p.type)) links.mappings = link(`${self}/mappings`, 'GET');
   return links;
 }
 

@@ -5,6 +5,8 @@
 import {
   CONDITION_KEYS,
   PATTERN_MATCH_TYPES,
+  PLATFORM_OS_TYPES,
+  PLATFORM_TYPES,
   RISK_DETECTION_TYPES,
   type AppCondition,
   type AppConditionEntry,
@@ -105,8 +107,15 @@ function people(raw: unknown, path: string, ctx: ValidationContext, level: Level
   return { groups, users };
 }
 
+/**
+ * A user type may be deleted while rules name it (the spec allows it). A replace of such a rule may
+ * keep naming it, as the rule already does (a read shows it, and a read-modify-write sends it back);
+ * only a newly named type must exist.
+ */
 function userType(raw: unknown, path: string, ctx: ValidationContext): Conditions['userType'] {
-  return includeExclude(raw, path, ctx, (id) => ctx.org.hasUserType(id), 'user type');
+  const stored = (ctx as { existing?: { conditions?: Conditions | null } }).existing?.conditions?.userType;
+  const named = new Set([...(stored?.include ?? []), ...(stored?.exclude ?? [])]);
+  return includeExclude(raw, path, ctx, (id) => named.has(id) || ctx.org.hasUserType(id), 'user type');
 }
 
 function authContext(raw: unknown, path: string, ctx: ValidationContext): AuthContextCondition | undefined {
@@ -258,12 +267,10 @@ function platformEntry(raw: unknown, path: string, ctx: ValidationContext): Plat
   const obj = c.object(raw, path, { required: true });
   if (!obj) return undefined;
   c.noUnknown(obj, path, ['type', 'os']);
-  const type = c.enum(obj.type, `${path}.type`, ['MOBILE', 'DESKTOP'] as const, { required: true });
+  const type = c.enum(obj.type, `${path}.type`, PLATFORM_TYPES, { required: true });
   const os = c.object(obj.os, `${path}.os`, { required: true });
   if (os) c.noUnknown(os, `${path}.os`, ['type']);
-  const osType = os
-    ? c.enum(os.type, `${path}.os.type`, ['IOS', 'ANDROID', 'WINDOWS', 'OSX'] as const, { required: true })
-    : undefined;
+  const osType = os ? c.enum(os.type, `${path}.os.type`, PLATFORM_OS_TYPES, { required: true }) : undefined;
   return type && osType ? { type, os: { type: osType } } : undefined;
 }
 

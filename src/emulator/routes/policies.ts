@@ -22,6 +22,8 @@ interface ParsedPolicy {
   priority?: number;
 }
 
+const MAX_NAME_LENGTH = 255;
+
 /** Validates a create or replace body; every violated rule becomes one cause. */
 function parsePolicy(store: OrgStore, body: unknown, existing?: StoredPolicy): ParsedPolicy {
   const raw = bodyObject(body);
@@ -30,7 +32,7 @@ function parsePolicy(store: OrgStore, body: unknown, existing?: StoredPolicy): P
   if (existing && type && type !== existing.type) c.fail('type', `cannot change from ${existing.type}`);
   if (existing && raw.id !== undefined && raw.id !== existing.id) c.fail('id', 'does not match the policy in the path');
   const name = c.string(raw.name, 'name', { required: true, nonEmpty: true });
-  if (name && name.length > 255) c.fail('name', 'must be at most 255 characters');
+  if (name && name.length > MAX_NAME_LENGTH) c.fail('name', `must be at most ${MAX_NAME_LENGTH} characters`);
   const status = c.enum(raw.status, 'status', LIFECYCLE_STATUSES);
   const priority = c.integer(raw.priority, 'priority', { min: 1 });
   if (existing?.system) {
@@ -188,7 +190,8 @@ export const clonePolicy: Handler = ({ store, base, params }) => {
   const copy: StoredPolicy = {
     ...structuredClone(source),
     id: newId('00p'),
-    name: `Copy of ${source.name}`,
+    // Within the 255 characters every policy name is held to, so the copy can be replaced as it is.
+    name: `Copy of ${source.name}`.slice(0, MAX_NAME_LENGTH),
     system: false,
     created: t,
     lastUpdated: t,
@@ -206,6 +209,25 @@ export const listPolicyApps: Handler = ({ store, base, params }) => {
     store.appsOfPolicy(p).map(({ accessPolicyId: _, ...app }) => ({
       ...app,
       _links: { accessPolicy: { href: `${base}/api/v1/policies/${encodeURIComponent(p.id)}` } },
+    })),
+  );
+};
+
+/**
+ * The resources mapped to a policy, which its `mappings` link names (read only: mapping is done
+ * through the applications service). One mapping per application, as the real service lists them.
+ */
+export const listPolicyMappings: Handler = ({ store, base, params }) => {
+  const p = findPolicy(store, params.policyId);
+  const policyHref = `${base}/api/v1/policies/${encodeURIComponent(p.id)}`;
+  return ok(
+    store.appsOfPolicy(p).map((app) => ({
+      id: `rpm${app.id}`,
+      _links: {
+        self: { href: `${policyHref}/mappings/rpm${encodeURIComponent(app.id)}` },
+        application: { href: `${base}/api/v1/apps/${encodeURIComponent(app.id)}` },
+        policy: { href: policyHref },
+      },
     })),
   );
 };

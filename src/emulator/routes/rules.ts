@@ -36,7 +36,8 @@ function parseRule(store: OrgStore, policy: StoredPolicy, body: unknown, existin
   const status = c.enum(raw.status, 'status', LIFECYCLE_STATUSES);
   const priority = c.integer(raw.priority, 'priority', { min: mod.firstRulePriority });
   if (existing?.system) {
-    if (status === 'INACTIVE') forbids.push('status: the default rule cannot be deactivated');
+    // A 400 naming `status`, as for a system policy: one code for a status change in a PUT of either.
+    if (status === 'INACTIVE') c.fail('status', 'the default rule cannot be deactivated');
     if (priority !== undefined && priority !== store.rulePriority(policy, existing))
       c.fail('priority', 'the default rule is always last');
   }

@@ -108,7 +108,8 @@ const platform: Evaluator<'platform'> = (c, f) => {
   return [
     item(
       'platform.include',
-      known(f.devicePlatform, (p) => c.include.some((e) => e.os?.type === p)),
+      // `ANY` is every operating system.
+      known(f.devicePlatform, (p) => c.include.some((e) => e.os?.type === 'ANY' || e.os?.type === p)),
     ),
   ];
 };

@@ -5,7 +5,7 @@
 // caller is the SHA-256 of its Authorization header: no token is ever stored.
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import type { GatewayErrorCode, UserErrorShape } from '../errors.ts';
+import { currentUserError, type GatewayErrorCode, type UserErrorShape } from '../errors.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore, type StoredOutcome } from './store.ts';
 
 export interface IdempotencySettings {
@@ -134,7 +134,8 @@ export class IdempotentCreates {
 /** The first request's answer again (the object as it was created, or its refusal). */
 function replay<P extends Payload>(resultKey: string, outcome: StoredOutcome): P {
   if (outcome.kind === 'error') throw new GraphQLError(outcome.message, { extensions: { code: outcome.code } });
-  return { [resultKey]: outcome.value, userErrors: outcome.userErrors } as unknown as P;
+  // Outcomes stored by an earlier version may carry the service's codes as `code`.
+  return { [resultKey]: outcome.value, userErrors: outcome.userErrors.map(currentUserError) } as unknown as P;
 }
 
 function refusal<P extends Payload>(resultKey: string, error: UserErrorShape): P {

@@ -8,6 +8,7 @@ import { Application, Policy, PolicyConnection, policyFields, policyQueries } fr
 import { DeletePolicyPayload, DeletePolicyRulePayload, PolicyPayload, PolicyRulePayload } from './payloads.ts';
 import { PolicyRule, ruleFields } from './rules.ts';
 import { FactorMode } from './enums.ts';
+import { Node, nodeQueries } from './nodes.ts';
 import { DateTime, JSONScalar } from './scalars.ts';
 import {
   PolicyTypeEvaluation,
@@ -22,7 +23,8 @@ export const resolvers: Resolvers = {
   DateTime,
   JSON: JSONScalar,
   FactorMode,
-  Query: { ...policyQueries, ...userTypeQueries, ...simulationQueries },
+  Query: { ...policyQueries, ...userTypeQueries, ...simulationQueries, ...nodeQueries },
+  Node,
   Mutation: { ...policyMutations, ...ruleMutations, ...userTypeMutations },
 
   Policy,

@@ -10,6 +10,8 @@ import type {
   QueryPoliciesArgs,
   QueryResolvers,
 } from '../../generated/graphql.ts';
+import { UpstreamError } from '../../upstream/errors.ts';
+import { badUserInput, toGraphQLError } from '../errors.ts';
 import { selectedPaths } from '../selection.ts';
 import { withPolicyId } from './models.ts';
 import { POLICY_TYPENAME } from './typenames.ts';
@@ -26,8 +28,30 @@ export function policyListArgs(args: QueryPoliciesArgs): PolicyListArgs {
   return list;
 }
 
+/** The `policies` argument each REST list parameter comes from. */
+const LIST_ARGUMENT_OF_PARAMETER: Record<string, string> = {
+  type: 'type',
+  status: 'status',
+  q: 'q',
+  sortBy: 'sortBy',
+  limit: 'first',
+  after: 'after',
+};
+
 export const policyQueries: Pick<QueryResolvers, 'policies' | 'policy'> = {
-  policies: (_, args, { loaders }) => fromUpstream(loaders.policyPage.load(policyListArgs(args))),
+  policies: async (_, args, { loaders }) => {
+    try {
+      return await loaders.policyPage.load(policyListArgs(args));
+    } catch (error) {
+      // A refused list parameter is the argument it came from (`limit` is `first`).
+      if (!(error instanceof UpstreamError) || error.status !== 400) throw toGraphQLError(error);
+      throw badUserInput(
+        error,
+        ([name]) => (LIST_ARGUMENT_OF_PARAMETER[name] ? [LIST_ARGUMENT_OF_PARAMETER[name]] : null),
+        [],
+      );
+    }
+  },
   policy: (_, { id }, { loaders }, info) => {
     // The rules need only the id: when they are selected they load in the same wave as the policy
     // (a policy that does not exist costs its rules call too). Their failure shows on `rules`.
@@ -46,6 +70,7 @@ export const PolicyConnection: PolicyConnectionResolvers = {
   pageInfo: (page) => ({
     hasNextPage: page.nextCursor !== null,
     endCursor: page.nextCursor ?? page.items.at(-1)?.id ?? null,
+    startCursor: page.items[0]?.id ?? null,
   }),
 };
 

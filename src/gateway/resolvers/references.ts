@@ -1,6 +1,6 @@
-// Which rules name a user type in their userType condition: every policy of every type, then each
-// policy's rules, through the request's loaders. Used before a user type is deleted, so the answer
-// says which rules would be left naming a type that no longer exists.
+// Every rule of the org, through the request's loaders (every policy of every type, then each
+// policy's rules): to find a rule by its id alone (`node`), and the rules that name a user type in
+// their userType condition, read before that type is deleted.
 import { POLICY_TYPES, type PolicyType } from '../../rest/types.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { DEFAULT_USER_TYPE, type Loaders } from '../loaders.ts';
@@ -17,20 +17,21 @@ async function policiesIfTypeExists(loaders: Loaders, type: PolicyType) {
   }
 }
 
+/** Every rule of the org with its policy id: one list call per policy type, then one rules list per policy. */
+export async function everyRule(loaders: Loaders): Promise<RuleWithPolicyId[]> {
+  const policies = (await Promise.all(POLICY_TYPES.map((type) => policiesIfTypeExists(loaders, type)))).flat();
+  const rules = await Promise.all(
+    policies.map(async (policy) => (await loaders.rules.load(policy.id)).map((rule) => withPolicyId(policy.id, rule))),
+  );
+  return rules.flat();
+}
+
 /** The rules naming a user type (`default` selects the default type, as in every user type operation). */
 export async function rulesNamingUserType(loaders: Loaders, id: string): Promise<RuleWithPolicyId[]> {
   const typeId = id === DEFAULT_USER_TYPE ? (await loaders.userType.load(id))?.id : id;
   if (typeId === undefined) return [];
-  const policies = (await Promise.all(POLICY_TYPES.map((type) => policiesIfTypeExists(loaders, type)))).flat();
-  const rules = await Promise.all(
-    policies.map(async (policy) =>
-      (await loaders.rules.load(policy.id))
-        .filter(({ conditions }) => {
-          const { include = [], exclude = [] } = conditions?.userType ?? {};
-          return include.includes(typeId) || exclude.includes(typeId);
-        })
-        .map((rule) => withPolicyId(policy.id, rule)),
-    ),
-  );
-  return rules.flat();
+  return (await everyRule(loaders)).filter(({ conditions }) => {
+    const { include = [], exclude = [] } = conditions?.userType ?? {};
+    return include.includes(typeId) || exclude.includes(typeId);
+  });
 }

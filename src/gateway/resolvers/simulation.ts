@@ -13,9 +13,9 @@ import {
 } from '../../rest/types.ts';
 import type { RestApi } from '../../upstream/client.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
-import { type FieldError, fieldOfCause, gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
+import { badUserInput, gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
 import type { Loaders } from '../loaders.ts';
-import { selectedPaths } from '../selection.ts';
+import { parentSelectedPaths, selectedPaths } from '../selection.ts';
 import type {
   PolicyTypeEvaluationResolvers,
   QueryResolvers,
@@ -41,10 +41,10 @@ export function expandForSelection(info: GraphQLResolveInfo): SimulationExpand[]
   return expand;
 }
 
-/** The input path of an upstream cause: REST `policyContext.user.id` is `input.policyContext.subject.user.id`. */
-function inputPathOfCause(cause: string): string[] | null {
-  const path = fieldOfCause(cause, 'input');
-  if (path?.[1] === 'policyContext' && path[2] && SIMULATION_CONTEXT_GROUPS[path[2]]) {
+/** The input path of a wire path: REST `policyContext.user.id` is `input.policyContext.subject.user.id`. */
+function inputPathOfWire(wirePath: string[]): string[] {
+  const path = ['input', ...wirePath];
+  if (path[1] === 'policyContext' && path[2] && SIMULATION_CONTEXT_GROUPS[path[2]]) {
     path.splice(2, 0, SIMULATION_CONTEXT_GROUPS[path[2]]);
   }
   return path;
@@ -60,9 +60,13 @@ function inputPathOfNotFound(error: UpstreamError, body: SimulationRequest): str
   return ['input'];
 }
 
+/** The 404 of the endpoint itself: the org's engine (classic) has no access simulation. */
+const ENGINE_404 = /policies\/simulate|identity engine/;
+
 /**
  * Bad input (a 400, or a 404 for an app or user that does not exist) is BAD_USER_INPUT with
- * `extensions.fieldErrors`, one per upstream cause, like a mutation's userErrors.
+ * `extensions.fieldErrors`, one per upstream cause, like a mutation's userErrors. A classic org,
+ * which has no simulation endpoint, is UNSUPPORTED_ENGINE: no input would do.
  */
 async function simulate(
   api: RestApi,
@@ -72,15 +76,17 @@ async function simulate(
   try {
     return await api.simulate(body, expand);
   } catch (error) {
-    const graphQLError = toGraphQLError(error);
-    if (!(error instanceof UpstreamError) || (error.status !== 400 && error.status !== 404)) throw graphQLError;
-    const fieldErrors: FieldError[] = isNotFound(error)
-      ? [{ field: inputPathOfNotFound(error, body), message: error.errorSummary }]
-      : error.causes.map((cause) => ({ field: inputPathOfCause(cause) ?? ['input'], message: cause }));
-    if (fieldErrors.length === 0) fieldErrors.push({ field: ['input'], message: error.errorSummary });
-    throw new GraphQLError(graphQLError.message, {
-      extensions: { ...graphQLError.extensions, code: 'BAD_USER_INPUT', fieldErrors },
-    });
+    if (!(error instanceof UpstreamError) || (error.status !== 400 && error.status !== 404)) {
+      throw toGraphQLError(error);
+    }
+    if (isNotFound(error) && ENGINE_404.test(error.errorSummary)) {
+      const { upstream } = toGraphQLError(error).extensions;
+      throw new GraphQLError('The access simulation needs an identity engine org; this org runs the classic engine.', {
+        extensions: { code: 'UNSUPPORTED_ENGINE', upstream },
+      });
+    }
+    if (isNotFound(error)) throw badUserInput(error, () => null, inputPathOfNotFound(error, body));
+    throw badUserInput(error, inputPathOfWire, ['input']);
   }
 }
 
@@ -116,10 +122,13 @@ export const PolicyTypeEvaluation: PolicyTypeEvaluationResolvers = {
     const winner = winnerOf(evaluation.result.policies);
     return winner ? fromUpstream(loaders.policy.load(winner.id)) : null;
   },
-  matchedRule: async (evaluation, _, { loaders }) => {
+  // When the operation also asks for `matchedPolicy { rules }`, the rule comes from that list (one
+  // call for both); else one GET, shared with any other read of the same rule.
+  matchedRule: async (evaluation, _, { loaders }, info) => {
     const winner = winnerOf(evaluation.result.policies);
     const rule = winner?.rules.find((r) => r.status === 'MATCH');
     if (!winner || !rule) return null;
+    if (parentSelectedPaths(info).has('matchedPolicy.rules')) return ruleOfPolicy(loaders, winner.id, rule.id);
     const found = await fromUpstream(loaders.rule.load({ policyId: winner.id, ruleId: rule.id }));
     return found && withPolicyId(winner.id, found);
   },
@@ -143,18 +152,20 @@ export const SimulatedPolicy: SimulatedPolicyResolvers = {
 
 export const SimulatedRule: SimulatedRuleResolvers = {
   ruleId: (simulated) => simulated.id,
-  rule: async (simulated, _, { loaders }) => {
-    const rules = await fromUpstream(
-      loaders.rules.load(simulated.policyId).catch((error: unknown) => {
-        // The policy was deleted since the simulation: its rules are gone too.
-        if (isNotFound(error)) return [];
-        throw error;
-      }),
-    );
-    const rule = rules.find((r) => r.id === simulated.id);
-    return rule ? withPolicyId(simulated.policyId, rule) : null;
-  },
+  rule: (simulated, _, { loaders }) => ruleOfPolicy(loaders, simulated.policyId, simulated.id),
 };
+
+/** A rule from its policy's rules list; null when the policy (deleted since the simulation) or the rule is gone. */
+async function ruleOfPolicy(loaders: Loaders, policyId: string, ruleId: string) {
+  const rules = await fromUpstream(
+    loaders.rules.load(policyId).catch((error: unknown) => {
+      if (isNotFound(error)) return [];
+      throw error;
+    }),
+  );
+  const rule = rules.find((r) => r.id === ruleId);
+  return rule ? withPolicyId(policyId, rule) : null;
+}
 
 /** `people.groups.include` -> `PEOPLE_GROUPS_INCLUDE`. */
 function constantCase(path: string): string {

@@ -18,3 +18,19 @@ export const ApplicationSchema = named(
 );
 /** Open: members beyond these are the applications service's. */
 export type Application = Static<typeof ApplicationSchema> & { [key: string]: unknown };
+
+/**
+ * One resource mapped to a policy, as the policy's `mappings` link lists them. The spec names the
+ * link but shows no body: these are the members the emulator answers (one mapping per application).
+ */
+export const PolicyMappingSchema = named(
+  'PolicyMapping',
+  Type.Object(
+    {
+      id: Id,
+      _links: Type.Object({ self: LinkSchema, application: LinkSchema, policy: LinkSchema }),
+    },
+    { additionalProperties: true },
+  ),
+);
+export type PolicyMapping = Static<typeof PolicyMappingSchema>;

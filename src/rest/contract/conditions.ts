@@ -66,8 +66,20 @@ export const AppConditionSchema = Type.Object(
   Strict,
 );
 
-export const PLATFORM_TYPES = ['MOBILE', 'DESKTOP'] as const;
-export const PLATFORM_OS_TYPES = ['IOS', 'ANDROID', 'WINDOWS', 'OSX'] as const;
+/** Device types of a platform condition: the spec shows MOBILE and DESKTOP; the real service also takes ANY and OTHER. */
+export const PLATFORM_TYPES = ['ANY', 'MOBILE', 'DESKTOP', 'OTHER'] as const;
+/** Operating systems: the spec shows IOS, ANDROID, WINDOWS, OSX; the real service also takes these others. */
+export const PLATFORM_OS_TYPES = [
+  'ANY',
+  'IOS',
+  'ANDROID',
+  'WINDOWS',
+  'OSX',
+  'MACOS',
+  'CHROMEOS',
+  'LINUX',
+  'OTHER',
+] as const;
 export const PlatformConditionEntrySchema = Type.Object(
   { type: StringEnum(PLATFORM_TYPES), os: Type.Object({ type: StringEnum(PLATFORM_OS_TYPES) }, Strict) },
   Strict,

@@ -3,7 +3,7 @@
 // is safe. The upstream client's route table, the emulator's router and the OpenAPI document are
 // all read from this table, so an endpoint is added here once.
 import { type TSchema, Type } from '@sinclair/typebox';
-import { ApplicationSchema } from './applications.ts';
+import { ApplicationSchema, PolicyMappingSchema } from './applications.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { AnyPolicySchema, AnyRuleSchema, PolicyBodySchema, RuleBodySchema } from './policies.ts';
 import { SimulationExpandSchema, SimulationRequestSchema, SimulationResponseSchema } from './simulation.ts';
@@ -156,6 +156,15 @@ export const OPERATIONS = {
     success: json(Type.Array(ApplicationSchema)),
     idempotent: true,
     deprecated: true,
+  },
+  listPolicyMappings: {
+    method: 'GET',
+    path: `${P}/mappings`,
+    summary: 'List the resources mapped to a policy',
+    description:
+      "The target of a policy's `mappings` link. Read only here: resources are mapped through the applications service.",
+    success: json(Type.Array(PolicyMappingSchema)),
+    idempotent: true,
   },
   listRules: {
     method: 'GET',

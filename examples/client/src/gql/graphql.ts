@@ -21,6 +21,29 @@ export type CreateUserTypeInput = {
   name: string;
 };
 
+/** What a client does next about a refused mutation. */
+export type UserErrorCode =
+  /**
+   * The org's state refuses it now (a name already used, E0000142 with reason `UNMET_REQUIREMENTS`): change
+   * the other object first, or pick another name.
+   */
+  | 'CONFLICT'
+  /**
+   * The operation is never allowed on this object (E0000006, or E0000142 with reason `PROHIBITED`): a system
+   * policy or rule, a policy still mapped to applications, the default user type.
+   */
+  | 'FORBIDDEN'
+  /** The idempotency key is not 1 to 255 printable ASCII characters. */
+  | 'IDEMPOTENCY_KEY_INVALID'
+  /** The idempotency key was used before with a different input: use a new key. */
+  | 'IDEMPOTENCY_KEY_REUSED'
+  /** An input value is not accepted (E0000001, E0000003): fix the member `field` names. */
+  | 'INVALID'
+  /** A count limit is reached (policies of a type, rules of a policy, user types): delete one first. */
+  | 'LIMIT_EXCEEDED'
+  /** An id argument names nothing (E0000007): `field` says which one; refetch, the object may have been deleted. */
+  | 'NOT_FOUND';
+
 export type PasswordPoliciesQueryVariables = Exact<{
   first?: number | null | undefined;
 }>;
@@ -58,7 +81,7 @@ export type ClientCreateUserTypeMutationVariables = Exact<{
 }>;
 
 
-export type ClientCreateUserTypeMutation = { createUserType: { userType: { id: string, name: string, created: string } | null, userErrors: Array<{ message: string, field: Array<string> | null, code: string | null }> } | null };
+export type ClientCreateUserTypeMutation = { createUserType: { userType: { id: string, name: string, created: string } | null, userErrors: Array<{ message: string, field: Array<string> | null, code: UserErrorCode }> } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String

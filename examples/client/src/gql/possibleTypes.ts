@@ -1,6 +1,25 @@
 
       export type PossibleTypesResultData = {
   "possibleTypes": {
+    "Node": [
+      "AccessPolicy",
+      "AccessPolicyRule",
+      "ContinuousAccessPolicy",
+      "ContinuousAccessRule",
+      "EntityRiskPolicy",
+      "EntityRiskRule",
+      "GlobalSessionPolicy",
+      "GlobalSessionRule",
+      "IdpDiscoveryPolicy",
+      "IdpDiscoveryRule",
+      "MfaEnrollPolicy",
+      "MfaEnrollRule",
+      "PasswordPolicy",
+      "PasswordRule",
+      "ProfileEnrollmentPolicy",
+      "ProfileEnrollmentRule",
+      "UserType"
+    ],
     "Policy": [
       "AccessPolicy",
       "ContinuousAccessPolicy",
@@ -25,6 +44,25 @@
 };
       const result: PossibleTypesResultData = {
   "possibleTypes": {
+    "Node": [
+      "AccessPolicy",
+      "AccessPolicyRule",
+      "ContinuousAccessPolicy",
+      "ContinuousAccessRule",
+      "EntityRiskPolicy",
+      "EntityRiskRule",
+      "GlobalSessionPolicy",
+      "GlobalSessionRule",
+      "IdpDiscoveryPolicy",
+      "IdpDiscoveryRule",
+      "MfaEnrollPolicy",
+      "MfaEnrollRule",
+      "PasswordPolicy",
+      "PasswordRule",
+      "ProfileEnrollmentPolicy",
+      "ProfileEnrollmentRule",
+      "UserType"
+    ],
     "Policy": [
       "AccessPolicy",
       "ContinuousAccessPolicy",

@@ -2,6 +2,7 @@
 // request's loaders, so the rest of the operation (the payload's `policiesOfType` included) reads
 // the policies as they now are.
 import type { Policy } from '../../../rest/types.ts';
+import type { RestApi } from '../../../upstream/client.ts';
 import { notFoundError } from '../../../upstream/errors.ts';
 import { policyUpdateBody } from '../../../upstream/updates.ts';
 import { forgetPolicy, type Loaders, primePolicy } from '../../loaders.ts';
@@ -26,8 +27,25 @@ export async function currentPolicy(loaders: Loaders, id: string): Promise<Polic
   return policy;
 }
 
+/**
+ * Lifecycle operations answer 204: the policy is read again to return it as it now is, when the
+ * payload asks for it (a console that only checks `userErrors` pays one call, not two).
+ */
+function policyLifecycle(change: (api: RestApi, id: string) => Promise<void>): MutationResolvers['activatePolicy'] {
+  return (_, args, { api, loaders }, info) =>
+    payload(
+      'policy',
+      async () => {
+        await change(api, args.id);
+        forgetPolicy(loaders, args.id);
+        return selectedPaths(info).has('policy') ? loaders.policy.load(args.id) : null;
+      },
+      { args, info },
+    );
+}
+
 export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
-  createPolicy: (_, args, { api, loaders, idempotency }) =>
+  createPolicy: (_, args, { api, loaders, idempotency }, info) =>
     idempotency.run({
       mutation: 'createPolicy',
       args,
@@ -40,72 +58,70 @@ export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
             primePolicy(loaders, policy);
             return policy;
           },
-          'input',
+          { args, info },
         ),
     }),
 
-  replacePolicy: (_, { id, input }, { api, loaders }) =>
+  replacePolicy: (_, args, { api, loaders }, info) =>
     payload(
       'policy',
       async () => {
+        const { id, input } = args;
         const type = input.type ?? (await currentPolicy(loaders, id)).type;
         const policy = await api.replacePolicy(id, toPolicyBody({ ...input, type }));
         primePolicy(loaders, policy);
         return policy;
       },
-      'input',
+      { args, info },
     ),
 
-  updatePolicy: (_, { id, input }, { api, loaders }) =>
+  updatePolicy: (_, args, { api, loaders }, info) =>
     payload(
       'policy',
       async () => {
+        const { id, input } = args;
         const current = await currentPolicy(loaders, id);
         const policy = await api.replacePolicy(id, policyUpdateBody(current, toPolicyPatch(input)));
         primePolicy(loaders, policy);
         return policy;
       },
-      'input',
+      { args, info },
     ),
 
-  deletePolicy: async (_, { id }, { api, loaders }, info) => {
+  deletePolicy: async (_, args, { api, loaders }, info) => {
+    const { id } = args;
     // The type of a deleted policy can no longer be read: learn it first, when the answer needs it.
     let policyType = null;
-    const result = await payload('deletedId', async () => {
-      if (selectedPaths(info).has('policiesOfType')) policyType = (await currentPolicy(loaders, id)).type;
-      await api.deletePolicy(id);
-      forgetPolicy(loaders, id);
-      return id;
-    });
+    const result = await payload(
+      'deletedId',
+      async () => {
+        if (selectedPaths(info).has('policiesOfType')) policyType = (await currentPolicy(loaders, id)).type;
+        await api.deletePolicy(id);
+        forgetPolicy(loaders, id);
+        return id;
+      },
+      { args, info },
+    );
     return { ...result, policyType: result.deletedId === null ? null : policyType };
   },
 
-  // Lifecycle operations answer 204: the policy is read again to return it as it now is, when the
-  // payload asks for it (a console that only checks `userErrors` pays one call, not two).
-  activatePolicy: (_, { id }, { api, loaders }, info) =>
-    payload('policy', async () => {
-      await api.activatePolicy(id);
-      forgetPolicy(loaders, id);
-      return selectedPaths(info).has('policy') ? loaders.policy.load(id) : null;
-    }),
+  activatePolicy: policyLifecycle((api, id) => api.activatePolicy(id)),
+  deactivatePolicy: policyLifecycle((api, id) => api.deactivatePolicy(id)),
 
-  deactivatePolicy: (_, { id }, { api, loaders }, info) =>
-    payload('policy', async () => {
-      await api.deactivatePolicy(id);
-      forgetPolicy(loaders, id);
-      return selectedPaths(info).has('policy') ? loaders.policy.load(id) : null;
-    }),
-
-  clonePolicy: (_, args, { api, loaders, idempotency }) =>
+  clonePolicy: (_, args, { api, loaders, idempotency }, info) =>
     idempotency.run({
       mutation: 'clonePolicy',
       args,
       resultKey: 'policy',
       run: () =>
-        payload('policy', async () => {
-          const clone = await api.clonePolicy(args.id);
-          primePolicy(loaders, clone);
-          return clone;
-        }),
+        payload(
+          'policy',
+          async () => {
+            const clone = await api.clonePolicy(args.id);
+            primePolicy(loaders, clone);
+            return clone;
+          },
+          { args, info },
+        ),
     }),
 };

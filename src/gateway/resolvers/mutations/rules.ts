@@ -2,6 +2,7 @@
 // request's loaders. Rules travel with their policy id (the `policy` field needs it), and so does a
 // successful payload (its `policy` join shows the rules in their new order).
 import type { PolicyRule } from '../../../rest/types.ts';
+import type { RestApi } from '../../../upstream/client.ts';
 import { notFoundError } from '../../../upstream/errors.ts';
 import { ruleUpdateBody } from '../../../upstream/updates.ts';
 import { forgetRule, type Loaders, primeRule, type RuleKey } from '../../loaders.ts';
@@ -9,7 +10,7 @@ import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toRuleBody, toRulePatch } from '../inputs.ts';
 import { type RuleWithPolicyId, withPolicyId } from '../models.ts';
 import { selectedPaths } from '../../selection.ts';
-import { payload } from './payload.ts';
+import { type MutationCall, payload } from './payload.ts';
 
 type RuleMutations =
   | 'createPolicyRule'
@@ -27,8 +28,8 @@ async function currentRule(loaders: Loaders, key: RuleKey): Promise<PolicyRule> 
 }
 
 /** Runs a rule mutation; on success the payload also names the rule's policy. */
-async function rulePayload(policyId: string, run: () => Promise<RuleWithPolicyId | null>, inputArg?: string) {
-  return withParentPolicy(policyId, await payload('rule', run, inputArg));
+async function rulePayload(policyId: string, run: () => Promise<RuleWithPolicyId | null>, call: MutationCall) {
+  return withParentPolicy(policyId, await payload('rule', run, call));
 }
 
 /** A rule payload names the rule's policy unless the mutation was refused. */
@@ -36,8 +37,27 @@ function withParentPolicy<P extends { userErrors: unknown[] }>(policyId: string,
   return { ...result, policyId: result.userErrors.length ? null : policyId };
 }
 
+/** Lifecycle operations answer 204: the rule is read again to return it as it now is, when asked for. */
+function ruleLifecycle(
+  change: (api: RestApi, policyId: string, ruleId: string) => Promise<void>,
+): MutationResolvers['activatePolicyRule'] {
+  return (_, args, { api, loaders }, info) =>
+    rulePayload(
+      args.policyId,
+      async () => {
+        const { policyId, ruleId } = args;
+        await change(api, policyId, ruleId);
+        forgetRule(loaders, policyId, ruleId);
+        if (!selectedPaths(info).has('rule')) return null;
+        const rule = await loaders.rule.load({ policyId, ruleId });
+        return rule && withPolicyId(policyId, rule);
+      },
+      { args, info },
+    );
+}
+
 export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
-  createPolicyRule: async (_, args, { api, loaders, idempotency }) => {
+  createPolicyRule: async (_, args, { api, loaders, idempotency }, info) => {
     const { policyId, input } = args;
     const result = await idempotency.run({
       mutation: 'createPolicyRule',
@@ -51,61 +71,52 @@ export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
             primeRule(loaders, policyId, rule);
             return withPolicyId(policyId, rule);
           },
-          'input',
+          { args, info },
         ),
     });
     return withParentPolicy(policyId, result);
   },
 
-  replacePolicyRule: (_, { policyId, ruleId, input }, { api, loaders }) =>
+  replacePolicyRule: (_, args, { api, loaders }, info) =>
     rulePayload(
-      policyId,
+      args.policyId,
       async () => {
+        const { policyId, ruleId, input } = args;
         const type = input.type ?? (await currentRule(loaders, { policyId, ruleId })).type;
         const rule = await api.replaceRule(policyId, ruleId, toRuleBody({ ...input, type }));
         primeRule(loaders, policyId, rule);
         return withPolicyId(policyId, rule);
       },
-      'input',
+      { args, info },
     ),
 
-  updatePolicyRule: (_, { policyId, ruleId, input }, { api, loaders }) =>
+  updatePolicyRule: (_, args, { api, loaders }, info) =>
     rulePayload(
-      policyId,
+      args.policyId,
       async () => {
+        const { policyId, ruleId, input } = args;
         const current = await currentRule(loaders, { policyId, ruleId });
         const rule = await api.replaceRule(policyId, ruleId, ruleUpdateBody(current, toRulePatch(input)));
         primeRule(loaders, policyId, rule);
         return withPolicyId(policyId, rule);
       },
-      'input',
+      { args, info },
     ),
 
-  deletePolicyRule: async (_, { policyId, ruleId }, { api, loaders }) => {
-    const result = await payload('deletedId', async () => {
-      await api.deleteRule(policyId, ruleId);
-      forgetRule(loaders, policyId, ruleId);
-      return ruleId;
-    });
+  deletePolicyRule: async (_, args, { api, loaders }, info) => {
+    const { policyId, ruleId } = args;
+    const result = await payload(
+      'deletedId',
+      async () => {
+        await api.deleteRule(policyId, ruleId);
+        forgetRule(loaders, policyId, ruleId);
+        return ruleId;
+      },
+      { args, info },
+    );
     return { ...result, policyId: result.deletedId === null ? null : policyId };
   },
 
-  // Lifecycle operations answer 204: the rule is read again to return it as it now is, when asked for.
-  activatePolicyRule: (_, { policyId, ruleId }, { api, loaders }, info) =>
-    rulePayload(policyId, async () => {
-      await api.activateRule(policyId, ruleId);
-      forgetRule(loaders, policyId, ruleId);
-      if (!selectedPaths(info).has('rule')) return null;
-      const rule = await loaders.rule.load({ policyId, ruleId });
-      return rule && withPolicyId(policyId, rule);
-    }),
-
-  deactivatePolicyRule: (_, { policyId, ruleId }, { api, loaders }, info) =>
-    rulePayload(policyId, async () => {
-      await api.deactivateRule(policyId, ruleId);
-      forgetRule(loaders, policyId, ruleId);
-      if (!selectedPaths(info).has('rule')) return null;
-      const rule = await loaders.rule.load({ policyId, ruleId });
-      return rule && withPolicyId(policyId, rule);
-    }),
+  activatePolicyRule: ruleLifecycle((api, policyId, ruleId) => api.activateRule(policyId, ruleId)),
+  deactivatePolicyRule: ruleLifecycle((api, policyId, ruleId) => api.deactivateRule(policyId, ruleId)),
 };

@@ -10,7 +10,7 @@ import { payload } from './payload.ts';
 type UserTypeMutations = 'createUserType' | 'replaceUserType' | 'updateUserType' | 'deleteUserType';
 
 export const userTypeMutations: Pick<MutationResolvers, UserTypeMutations> = {
-  createUserType: (_, args, { api, loaders, idempotency }) =>
+  createUserType: (_, args, { api, loaders, idempotency }, info) =>
     idempotency.run({
       mutation: 'createUserType',
       args,
@@ -23,43 +23,48 @@ export const userTypeMutations: Pick<MutationResolvers, UserTypeMutations> = {
             primeUserType(loaders, userType);
             return userType;
           },
-          'input',
+          { args, info },
         ),
     }),
 
-  replaceUserType: (_, { id, input }, { api, loaders }) =>
+  replaceUserType: (_, args, { api, loaders }, info) =>
     payload(
       'userType',
       async () => {
-        const userType = await api.replaceUserType(id, toReplaceUserTypeBody(input));
+        const userType = await api.replaceUserType(args.id, toReplaceUserTypeBody(args.input));
         primeUserType(loaders, userType);
         return userType;
       },
-      'input',
+      { args, info },
     ),
 
-  updateUserType: (_, { id, input }, { api, loaders }) =>
+  updateUserType: (_, args, { api, loaders }, info) =>
     payload(
       'userType',
       async () => {
-        const userType = await api.updateUserType(id, toUpdateUserTypeBody(input));
+        const userType = await api.updateUserType(args.id, toUpdateUserTypeBody(args.input));
         primeUserType(loaders, userType);
         return userType;
       },
-      'input',
+      { args, info },
     ),
 
-  deleteUserType: async (_, { id }, { api, loaders }, info) => {
+  deleteUserType: async (_, args, { api, loaders }, info) => {
+    const { id } = args;
     // Read before the delete, so the answer names them whatever the service does.
     let referencingRules = null;
     if (selectedPaths(info).has('referencingRules')) {
       referencingRules = await fromUpstream(rulesNamingUserType(loaders, id));
     }
-    const result = await payload('deletedId', async () => {
-      await api.deleteUserType(id);
-      forgetUserType(loaders, id);
-      return id;
-    });
+    const result = await payload(
+      'deletedId',
+      async () => {
+        await api.deleteUserType(id);
+        forgetUserType(loaders, id);
+        return id;
+      },
+      { args, info },
+    );
     return { ...result, referencingRules };
   },
 };

@@ -3,6 +3,7 @@
 // request id, so that an operation can be followed to the upstream calls it caused.
 import type { UpstreamObserver } from '../../upstream/observer.ts';
 import { type Logger, redact } from '../logger.ts';
+import { MAX_LABEL_LENGTH } from './metricLabels.ts';
 import type { OperationSummary } from './operationSummary.ts';
 
 export interface OperationLog {
@@ -15,13 +16,14 @@ export interface OperationLog {
 export function createOperationLog(logger: Logger): OperationLog {
   // A summary is flat and made by the gateway (request ids are plain tokens, codes are its own), so
   // pino's path redaction, which copies every logged object, is skipped for it; the one string a
-  // client chooses, the operation name, has credentials replaced like every logged string.
+  // client chooses, the operation name, is cut to 64 characters (a client may send a megabyte of
+  // it) and has credentials replaced like every logged string.
   const summaries = logger.child({}, { redact: { paths: [] } });
   return {
     // `errors` (one code per error) is left to the metrics: the line has the distinct `errorCodes`.
     operation: ({ name, durationMs, errors: _perError, phase: _phase, ...summary }) =>
       summaries.info(
-        { ...summary, operation: redact(name) as string, durationMs: Math.round(durationMs) },
+        { ...summary, operation: redact(name, MAX_LABEL_LENGTH) as string, durationMs: Math.round(durationMs) },
         'graphql operation',
       ),
     upstream: {

@@ -1,6 +1,7 @@
 // What the gateway accepts from its own clients: body size, slow clients, CORS, media types, the
 // GraphiQL and introspection switches, and error answers that never carry an original error.
 import { connect, type Socket } from 'node:net';
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { ConfigError } from '../../src/config/env.ts';
@@ -105,6 +106,54 @@ describe('request limits', () => {
     await gone;
     clearInterval(drip);
     expect(slow.destroyed).toBe(true);
+  });
+});
+
+describe('a client that stops reading', () => {
+  // A schema of the test's own: `big` answers 32 MB (far more than the loopback socket buffers
+  // hold) and hands the test the server's side of the connection; `slow` answers after three
+  // write timeouts, to show that an operation still running is not cut off.
+  const WRITE_TIMEOUT_MS = 200;
+  const serverSockets: Socket[] = [];
+  const schema = makeExecutableSchema({
+    typeDefs: 'type Query { big: String slow: String }',
+    resolvers: {
+      Query: {
+        big: (_: unknown, __: unknown, context: { req: { socket: Socket } }) => {
+          serverSockets.push(context.req.socket);
+          return 'x'.repeat(32 * 1024 * 1024);
+        },
+        slow: () => new Promise((resolve) => setTimeout(() => resolve('done'), 3 * WRITE_TIMEOUT_MS)),
+      },
+    },
+  });
+  const gateway = useGateway({ schema, http: { writeTimeoutMs: WRITE_TIMEOUT_MS } });
+
+  it('is cut off after HTTP_WRITE_TIMEOUT_MS without progress, and the gateway goes on serving', async () => {
+    const reader = await rawSocket(gateway().url);
+    reader.pause(); // never reads a byte
+    const body = JSON.stringify({ query: '{ big }' });
+    reader.write(
+      `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    while (serverSockets.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const serverSide = serverSockets[0];
+    if (!serverSide.destroyed) await new Promise((resolve) => serverSide.once('close', resolve));
+    expect(serverSide.destroyed).toBe(true);
+    expect(reader.destroyed).toBe(false); // the server cut it, not the client
+    reader.destroy();
+    const health = await fetch(`${gateway().url}/healthz`);
+    expect(health.status).toBe(200);
+  });
+
+  it('a client that reads gets the whole answer, and a slow operation is not cut off', async () => {
+    const [big, slow] = await Promise.all([
+      post(gateway().url, '{"query":"{ big }"}'),
+      post(gateway().url, '{"query":"{ slow }"}'),
+    ]);
+    expect(big.status).toBe(200);
+    expect(JSON.parse(big.text).data.big).toHaveLength(32 * 1024 * 1024);
+    expect(JSON.parse(slow.text)).toEqual({ data: { slow: 'done' } });
   });
 });
 

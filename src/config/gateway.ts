@@ -133,6 +133,12 @@ export function readGatewayConfig(env: Env): GatewayConfig {
         1,
         30 * 24 * 60 * 60,
       ),
+      idempotencyMaxRecords: r.integer(
+        'IDEMPOTENCY_MAX_RECORDS',
+        SHARED_STATE_DEFAULTS.idempotencyMaxRecords,
+        1,
+        10_000_000,
+      ),
     },
   };
   r.throwIfInvalid();

@@ -31,7 +31,8 @@ describe('idempotent creates, one gateway', () => {
     const [first, retry] = result;
     expect(first.data.createPolicy.policy.name).toBe('Strict');
     expect(retry).toEqual(first);
-    expect(byRoute).toEqual({ 'POST /api/v1/policies': 1 });
+    // The record holds the policy's id: the retry reads it again.
+    expect(byRoute).toEqual({ 'POST /api/v1/policies': 1, 'GET /api/v1/policies/{policyId}': 1 });
   });
 
   it('concurrent requests with one key: one create, both get the same object', async () => {
@@ -46,7 +47,7 @@ describe('idempotent creates, one gateway', () => {
     const ids = result.map((r) => r.data.createUserType.userType.id);
     expect(new Set(ids).size).toBe(1);
     expect(ids[0]).toMatch(/^oty/);
-    expect(byRoute).toEqual({ 'POST /api/v1/meta/types/user': 1 });
+    expect(byRoute).toEqual({ 'POST /api/v1/meta/types/user': 1, 'GET /api/v1/meta/types/user/{typeId}': 2 });
   });
 
   it('the Idempotency-Key header works like the argument, for rules and clones too', async () => {

@@ -12,6 +12,7 @@ import { composeObservers } from '../upstream/observer.ts';
 import { UpstreamProbe } from '../upstream/probe.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { corsPolicy } from './cors.ts';
+import { withValidHost } from './hostHeader.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
 import { type IdempotencySettings, memoryIdempotency } from './idempotency/creates.ts';
 import { useBodyLimit } from './plugins/bodyLimit.ts';
@@ -23,6 +24,7 @@ import { useGraphiQL } from './plugins/graphiql.ts';
 import { createOperationLog } from './plugins/logging.ts';
 import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
 import { useOperationSummary } from './plugins/operationSummary.ts';
+import { useQueryStringParams } from './plugins/queryStringParams.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits, queryLimitsPlugin } from './plugins/queryLimits.ts';
@@ -88,6 +90,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         (response) => metrics.response(response),
       ),
       useJsonOnly(GRAPHQL_PATH),
+      useQueryStringParams(GRAPHQL_PATH),
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
       // The SDL tells what introspection does: served only where introspection is.
@@ -169,7 +172,7 @@ export async function startGateway(
       keepAliveTimeout: http.keepAliveTimeoutMs,
       connectionsCheckingInterval: Math.min(1_000, http.headersTimeoutMs),
     },
-    yoga,
+    withValidHost(yoga),
   );
   server.maxConnections = http.maxConnections;
   cutOffNonReaders(server, http.writeTimeoutMs);

@@ -1,5 +1,6 @@
 // What the gateway accepts from its own clients: body size, slow clients, CORS, media types, the
 // GraphiQL and introspection switches, and error answers that never carry an original error.
+import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { ConfigError } from '../../src/config/env.ts';
 import { type GatewayOptions, startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
 import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
-import { silentLogger } from '../helpers/logs.ts';
+import { captureLogs, silentLogger } from '../helpers/logs.ts';
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -225,6 +226,62 @@ describe('CORS', () => {
   });
 });
 
+describe('malformed requests: a short 400, no stack in the answer or the log', () => {
+  const logs = captureLogs('info');
+  const gateway = useGateway({ logger: logs.logger });
+  const noStack = (text: string) => {
+    expect(text).not.toMatch(/\bat .*:\d+:\d+|node_modules|TypeError|SyntaxError/);
+    expect(text.length).toBeLessThan(300);
+  };
+  const errorLines = () => logs.lines().filter((line) => line.level >= 50);
+
+  it.each(['a b', '[::1', 'example.com:99999', 'a/b', 'x@y', '%'])('a Host header %j', async (host) => {
+    const socket = await rawSocket(gateway().url);
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+    });
+    socket.write(`GET /graphql?query=%7B__typename%7D HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+    expect(JSON.parse(body).errors[0].extensions.code).toBe('BAD_REQUEST');
+    noStack(body);
+    expect(errorLines()).toEqual([]);
+  });
+
+  it('a good Host header, with a port or an IPv6 address, is served', async () => {
+    const { port } = new URL(gateway().url);
+    for (const host of [`127.0.0.1:${port}`, `gateway.example.com`, `[::1]:${port}`]) {
+      const res = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${gateway().url}/healthz`, { headers: { host } }, (r) => {
+          r.resume();
+          resolve(r.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(res, host).toBe(200);
+    }
+  });
+
+  it.each(['variables', 'extensions'])("malformed JSON in a GET's %s", async (param) => {
+    const res = await fetch(
+      `${gateway().url}/graphql?query=${encodeURIComponent('{ __typename }')}&${param}=${encodeURIComponent('{bad')}`,
+    );
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text).errors).toEqual([
+      { message: `The query string's \`${param}\` is not valid JSON.`, extensions: { code: 'BAD_REQUEST' } },
+    ]);
+    noStack(text);
+    expect(errorLines()).toEqual([]);
+  });
+});
+
 describe('GRAPHIQL and INTROSPECTION off', () => {
   const gateway = useGateway({ graphiql: false, introspection: false });
 
@@ -243,6 +300,31 @@ describe('GRAPHIQL and INTROSPECTION off', () => {
       (await post(gateway().url, JSON.stringify({ query: '{ policies(type: PASSWORD) { nodez { id } } }' }))).text,
     );
     expect(typo.errors[0].message).toBe('Cannot query field "nodez" on type "PolicyConnection".');
+  });
+
+  it('suggests no names in the errors of variables either', async () => {
+    const cases = [
+      // An enum value, in a variable and in an input object's member; an input member misspelt.
+      ['query($t: PolicyType!) { policies(type: $t) { nodes { id } } }', { t: 'PASWORD' }],
+      [
+        'mutation($i: PolicyInput!) { createPolicy(input: $i) { userErrors { message } } }',
+        { i: { type: 'PASWORD', nme: 'x' } },
+      ],
+    ] as const;
+    for (const [query, variables] of cases) {
+      const res = await post(gateway().url, JSON.stringify({ query, variables }));
+      expect(res.status).toBe(400);
+      const { errors } = JSON.parse(res.text);
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors) expect(error.message).toMatch(/^Variable "\$\w" got invalid value/);
+      expect(res.text).not.toContain('Did you mean');
+    }
+    const messages = JSON.parse(
+      (await post(gateway().url, JSON.stringify({ query: cases[1][0], variables: cases[1][1] }))).text,
+    ).errors.map((e: { message: string }) => e.message);
+    expect(messages).toContain(
+      'Variable "$i" got invalid value { type: "PASWORD", nme: "x" }; Field "nme" is not defined by type "PolicyInput".',
+    );
   });
 
   it('still answers ordinary queries', async () => {

@@ -4,9 +4,10 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/gateway/idempotency/creates.ts';
 import { RedisIdempotencyStore } from '../../src/gateway/idempotency/redisStore.ts';
 import { MemoryIdempotencyStore } from '../../src/gateway/idempotency/store.ts';
-import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
+import { startGateway } from '../../src/gateway/server.ts';
 import { RedisLink } from '../../src/redis/link.ts';
 import { countRequests, defaultPolicyOf, TOKEN } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
@@ -214,6 +215,92 @@ describe('what the idempotency store keeps', () => {
       userErrors: [{ message: expect.stringContaining(id), field: null, code: 'IDEMPOTENT_OBJECT_GONE' }],
     });
     expect(byRoute['POST /api/v1/meta/types/user']).toBeUndefined();
+  });
+});
+
+describe('a record whose owner stopped renewing its lease', () => {
+  // A replica that claimed a key and crashed: its record is pending, its lease lapses.
+  let clock = Date.now();
+  const store = new MemoryIdempotencyStore(100, () => clock);
+  const scope = createHash('sha256').update(`SSWS ${TOKEN}`).digest('hex');
+  const fingerprint = (input: object) =>
+    createHash('sha256')
+      .update(canonicalJson({ mutation: 'createPolicy', input: { input } }))
+      .digest('hex');
+  const crashedOwner = async (key: string, input: object) => {
+    const claimed = await store.claim(`${scope}:${key}`, fingerprint(input), {
+      ttlMs: 60_000,
+      leaseMs: 1_000,
+      now: Date.now(),
+    });
+    expect(claimed.kind).toBe('claimed');
+    clock += 1_001; // the lease lapses
+  };
+
+  it('is taken over once, by the same input only', async () => {
+    await crashedOwner('unit', strict);
+    const other = await store.claim(`${scope}:unit`, fingerprint({ ...strict, name: 'x' }), {
+      ttlMs: 60_000,
+      leaseMs: 1_000,
+      now: clock,
+    });
+    expect(other).toEqual({ kind: 'pending', fingerprint: fingerprint(strict) });
+    const taken = await store.claim(`${scope}:unit`, fingerprint(strict), {
+      ttlMs: 60_000,
+      leaseMs: 1_000,
+      now: clock,
+    });
+    expect(taken).toMatchObject({ kind: 'claimed', check: { reason: 'expired' } });
+    const again = await store.claim(`${scope}:unit`, fingerprint(strict), {
+      ttlMs: 60_000,
+      leaseMs: 1_000,
+      now: clock,
+    });
+    expect(again.kind).toBe('pending'); // the new owner holds the lease
+  });
+
+  it('the retry looks upstream: nothing made, it creates; made, it answers that object', async () => {
+    const { gateway, gql } = await gatewayWith({ store, ttlMs: 60_000, waitMs: 5_000 });
+    try {
+      await crashedOwner('never-sent', strict);
+      const fresh = await countRequests(stack().emulator, () =>
+        gql(CREATE_POLICY, { input: strict, key: 'never-sent' }),
+      );
+      expect(fresh.result.data.createPolicy.policy.name).toBe('Strict');
+      expect(fresh.byRoute).toEqual({ 'GET /api/v1/policies': 1, 'POST /api/v1/policies': 1 });
+
+      const input = { type: 'PASSWORD', name: 'Made before the crash' };
+      await crashedOwner('sent', input);
+      const made = (await stack().emulator.call('POST', '/api/v1/policies', input)).body;
+      const retry = await countRequests(stack().emulator, () => gql(CREATE_POLICY, { input, key: 'sent' }));
+      expect(retry.result.data.createPolicy.policy.id).toBe(made.id);
+      expect(retry.byRoute['POST /api/v1/policies']).toBeUndefined();
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a create that cannot be looked up (a clone) answers UPSTREAM_OUTCOME_UNKNOWN and changes nothing', async () => {
+    const { gateway, gql } = await gatewayWith({ store, ttlMs: 60_000, waitMs: 5_000 });
+    try {
+      const policy = await defaultPolicyOf(stack().emulator, 'PASSWORD');
+      const claimed = await store.claim(
+        `${scope}:clone`,
+        createHash('sha256')
+          .update(canonicalJson({ mutation: 'clonePolicy', input: { id: policy.id } }))
+          .digest('hex'),
+        { ttlMs: 60_000, leaseMs: 1_000, now: Date.now() },
+      );
+      expect(claimed.kind).toBe('claimed');
+      clock += 1_001;
+      const { result, total } = await countRequests(stack().emulator, () =>
+        gql(CLONE, { id: policy.id, key: 'clone' }),
+      );
+      expect(result.errors?.[0].extensions.code).toBe('UPSTREAM_OUTCOME_UNKNOWN');
+      expect(total).toBe(0);
+    } finally {
+      await gateway.close();
+    }
   });
 });
 

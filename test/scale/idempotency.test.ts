@@ -280,6 +280,31 @@ describe('a record whose owner stopped renewing its lease', () => {
     }
   });
 
+  it('a running create renews its lease: a retry during a create slower than the lease waits for it', async () => {
+    const { gateway, gql } = await gatewayWith({
+      store: new MemoryIdempotencyStore(100),
+      ttlMs: 60_000,
+      waitMs: 5_000,
+      leaseMs: 150,
+    });
+    try {
+      await stack().emulator.setFaults({ latencyMs: 600 });
+      const { result, byRoute } = await countRequests(stack().emulator, async () => {
+        const first = gql(CREATE_POLICY, { input: strict, key: 'slow-create' });
+        // The retry comes when the first lease would have lapsed twice over; whenever it comes, it
+        // finds the record pending (renewed) or done, so the wait decides nothing when renewal works.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const retry = gql(CREATE_POLICY, { input: strict, key: 'slow-create' });
+        return Promise.all([first, retry]);
+      });
+      expect(result[1].data.createPolicy.policy.id).toBe(result[0].data.createPolicy.policy.id);
+      // The retry waited for the outcome: it neither took the claim over nor looked for the policy.
+      expect(byRoute).toEqual({ 'POST /api/v1/policies': 1, 'GET /api/v1/policies/{policyId}': 1 });
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('a create that cannot be looked up (a clone) answers UPSTREAM_OUTCOME_UNKNOWN and changes nothing', async () => {
     const { gateway, gql } = await gatewayWith({ store, ttlMs: 60_000, waitMs: 5_000 });
     try {

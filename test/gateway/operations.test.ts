@@ -311,6 +311,8 @@ describe('metric labels and log lines from what clients send', () => {
         body: JSON.stringify({ query: '{', operationName: name }),
       }).then((res) => res.arrayBuffer());
     }
+    // An id of 100 kB goes into an upstream path: the debug line shows its start only.
+    await gql(`{ policy(id: "${'i'.repeat(100_000)}") { id } }`);
     const after = await scrape();
     expect(after.status).toBe(200);
     expect(after.text.length - before.text.length).toBeLessThan(20_000);
@@ -332,6 +334,7 @@ describe('metric labels and log lines from what clients send', () => {
     expect(parseErrors(after.text) - parseErrors(before.text)).toBe(203);
     const lines = logs.text().slice(logStart).split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(200);
+    expect(lines.some((l) => l.includes('"upstream request"') && l.includes('iiiiiiii'))).toBe(true);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(1_000);
     const first = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'graphql operation');
     expect(first.operation).toMatch(/^N0x{62}…\(1000002 chars\)$/);

@@ -13,6 +13,8 @@ export interface OperationLog {
   upstream: UpstreamObserver;
 }
 
+const MAX_LOGGED_PATH = 256;
+
 export function createOperationLog(logger: Logger): OperationLog {
   // A summary is flat and made by the gateway (request ids are plain tokens, codes are its own), so
   // pino's path redaction, which copies every logged object, is skipped for it; the one string a
@@ -27,9 +29,14 @@ export function createOperationLog(logger: Logger): OperationLog {
         'graphql operation',
       ),
     upstream: {
-      onUpstreamRequest: ({ template, durationMs, ...attempt }) => {
+      onUpstreamRequest: ({ template, durationMs, path, ...attempt }) => {
         if (logger.isLevelEnabled('debug')) {
-          logger.debug({ ...attempt, route: template, durationMs: Math.round(durationMs) }, 'upstream request');
+          // The path holds ids a client chose, of any length: the line shows the start of it.
+          const shownPath = redact(path, MAX_LOGGED_PATH) as string;
+          logger.debug(
+            { ...attempt, path: shownPath, route: template, durationMs: Math.round(durationMs) },
+            'upstream request',
+          );
         }
       },
     },

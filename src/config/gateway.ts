@@ -62,6 +62,8 @@ export interface HttpLimits {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** A response whose client accepts no byte of it for this long is cut off, its buffered bytes freed. */
+  writeTimeoutMs: number;
   maxConnections: number;
 }
 
@@ -70,6 +72,7 @@ export const HTTP_DEFAULTS: HttpLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
+  writeTimeoutMs: 5_000,
   maxConnections: 1_000,
 };
 
@@ -104,6 +107,7 @@ export function readGatewayConfig(env: Env): GatewayConfig {
       headersTimeoutMs: r.integer('HTTP_HEADERS_TIMEOUT_MS', HTTP_DEFAULTS.headersTimeoutMs, 100, 10_000),
       requestTimeoutMs: r.integer('HTTP_REQUEST_TIMEOUT_MS', HTTP_DEFAULTS.requestTimeoutMs, 100, 600_000),
       keepAliveTimeoutMs: r.integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', HTTP_DEFAULTS.keepAliveTimeoutMs, 100, 600_000),
+      writeTimeoutMs: r.integer('HTTP_WRITE_TIMEOUT_MS', HTTP_DEFAULTS.writeTimeoutMs, 100, 600_000),
       maxConnections: r.integer('MAX_CONNECTIONS', HTTP_DEFAULTS.maxConnections, 1, 1_000_000),
     },
     corsOrigins: r.origins('CORS_ORIGINS'),
@@ -128,6 +132,12 @@ export function readGatewayConfig(env: Env): GatewayConfig {
         SHARED_STATE_DEFAULTS.idempotencyTtlSeconds,
         1,
         30 * 24 * 60 * 60,
+      ),
+      idempotencyMaxRecords: r.integer(
+        'IDEMPOTENCY_MAX_RECORDS',
+        SHARED_STATE_DEFAULTS.idempotencyMaxRecords,
+        1,
+        10_000_000,
       ),
     },
   };

@@ -94,7 +94,7 @@ export function yogaLogger(logger: Logger): YogaLogger {
     (level: 'trace' | 'info' | 'warn' | 'error') =>
     (...args: unknown[]) => {
       if (!logger.isLevelEnabled(level)) return;
-      const [first, ...rest] = args.map(redact);
+      const [first, ...rest] = args.map((arg) => redact(arg, MAX_YOGA_STRING));
       const detail = rest.length ? { detail: rest } : {};
       if (first instanceof Error) logger[level]({ err: first, ...detail }, first.message);
       else if (typeof first === 'string') logger[level](detail, first);
@@ -103,22 +103,33 @@ export function yogaLogger(logger: Logger): YogaLogger {
   return { debug: forward('trace'), info: forward('info'), warn: forward('warn'), error: forward('error') };
 }
 
+/** The longest string of yoga's that a line shows: its messages may quote what a client sent (a megabyte of it). */
+const MAX_YOGA_STRING = 2_000;
+
 const CREDENTIAL = /\b(SSWS|Bearer)\s+[^\s"',;]+/gi;
 
-/** A copy with every `SSWS …` / `Bearer …` credential and every authorization member replaced by [redacted]. */
-export function redact(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(CREDENTIAL, `$1 ${REDACTED}`);
+/**
+ * A copy with every `SSWS …` / `Bearer …` credential and every authorization member replaced by
+ * [redacted], and every string longer than `maxLength` cut (its length said).
+ */
+export function redact(value: unknown, maxLength = Number.POSITIVE_INFINITY): unknown {
+  const clean = (text: string) =>
+    (text.length <= maxLength ? text : `${text.slice(0, maxLength)}…(${text.length} chars)`).replace(
+      CREDENTIAL,
+      `$1 ${REDACTED}`,
+    );
+  if (typeof value === 'string') return clean(value);
   if (value instanceof Error) {
-    const copy = new Error(redact(value.message) as string);
+    const copy = new Error(clean(value.message));
     copy.name = value.name;
-    copy.stack = value.stack === undefined ? undefined : (redact(value.stack) as string);
+    copy.stack = value.stack === undefined ? undefined : clean(value.stack);
     return copy;
   }
   if (typeof value === 'object' && value !== null) {
     try {
       return JSON.parse(
         JSON.stringify(value, (key, v: unknown) =>
-          /^authorization$/i.test(key) ? REDACTED : typeof v === 'string' ? redact(v) : v,
+          /^authorization$/i.test(key) ? REDACTED : typeof v === 'string' ? clean(v) : v,
         ),
       );
     } catch {

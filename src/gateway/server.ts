@@ -2,8 +2,8 @@
 // extensions pass; the context is built per request from the caller's Authorization header; the
 // log never shows a credential. Cross-cutting concerns are one plugin each: request ids, health
 // probes, metrics, the operation log, JSON-only POSTs, introspection, error hygiene.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { HTTP_DEFAULTS, type HttpLimits, type ReadinessConfig } from '../config/gateway.ts';
@@ -12,6 +12,7 @@ import { composeObservers } from '../upstream/observer.ts';
 import { UpstreamProbe } from '../upstream/probe.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { corsPolicy, useCorsPreflightHint } from './cors.ts';
+import { withValidHost } from './hostHeader.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
 import { type IdempotencySettings, memoryIdempotency } from './idempotency/creates.ts';
 import { useBodyLimit } from './plugins/bodyLimit.ts';
@@ -23,6 +24,7 @@ import { useGraphiQL } from './plugins/graphiql.ts';
 import { createOperationLog } from './plugins/logging.ts';
 import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
 import { useOperationSummary } from './plugins/operationSummary.ts';
+import { useQueryStringParams } from './plugins/queryStringParams.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits, queryLimitsPlugin } from './plugins/queryLimits.ts';
@@ -90,6 +92,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         (response) => metrics.response(response),
       ),
       useJsonOnly(GRAPHQL_PATH),
+      useQueryStringParams(GRAPHQL_PATH),
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
       useErrorCodes(),
@@ -129,6 +132,22 @@ function useOperationEnd(): Plugin {
   };
 }
 
+/**
+ * A client that stops reading its response is cut off `writeTimeoutMs` after the last byte it
+ * accepted, so the bytes buffered for it are freed. A socket's idle timer is refreshed by every byte
+ * read or written (Node also counts a partly written buffer as progress); while the operation still
+ * runs nothing is being written, so a timeout before the answer has started is ignored, and once
+ * the response has finished, the keep-alive timeout takes over the socket's timer.
+ */
+function cutOffNonReaders(server: Server, writeTimeoutMs: number): void {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    request.socket.setTimeout(writeTimeoutMs);
+    response.on('timeout', (socket: Socket) => {
+      if (response.headersSent && !response.writableFinished) socket.destroy();
+    });
+  });
+}
+
 export interface RunningGateway {
   /** Base URL, e.g. http://127.0.0.1:4000 (GraphQL is served at `${url}/graphql`). */
   url: string;
@@ -156,9 +175,10 @@ export async function startGateway(
       keepAliveTimeout: http.keepAliveTimeoutMs,
       connectionsCheckingInterval: Math.min(1_000, http.headersTimeoutMs),
     },
-    yoga,
+    withValidHost(yoga),
   );
   server.maxConnections = http.maxConnections;
+  cutOffNonReaders(server, http.writeTimeoutMs);
   // While shutting down, a keep-alive connection closes as soon as its last response is sent.
   server.on('request', (_request, response) =>
     response.once('finish', () => {

@@ -16,6 +16,8 @@ export interface SharedStateSettings {
   /** Replicas sharing the budget: while Redis is away each one uses 1/replicas of it. */
   replicas: number;
   idempotencyTtlSeconds: number;
+  /** Idempotency records kept in process (the oldest go first); in Redis they are small and expire. */
+  idempotencyMaxRecords: number;
   /** How long a retry waits for the first request with its key (the operation's deadline). */
   idempotencyWaitMs?: number;
 }
@@ -24,6 +26,7 @@ export const SHARED_STATE_DEFAULTS = {
   upstreamRateLimit: 0,
   replicas: 1,
   idempotencyTtlSeconds: IDEMPOTENCY_DEFAULTS.ttlSeconds,
+  idempotencyMaxRecords: IDEMPOTENCY_DEFAULTS.maxRecords,
 } as const;
 
 export interface SharedState {
@@ -37,7 +40,7 @@ export interface SharedState {
 export async function createSharedState(settings: SharedStateSettings, log?: RedisLinkLog): Promise<SharedState> {
   let redis: RedisLink | undefined;
   let budgetStore: BudgetStore = new MemoryBudgetStore(settings.upstreamRateLimit);
-  let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore();
+  let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore(settings.idempotencyMaxRecords);
   if (settings.redisUrl) {
     const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }] = await Promise.all([
       import('../redis/link.ts'),
@@ -46,7 +49,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     ]);
     redis = new RedisLink({ url: settings.redisUrl, log });
     budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas);
-    idempotencyStore = new RedisIdempotencyStore(redis);
+    idempotencyStore = new RedisIdempotencyStore(redis, settings.idempotencyMaxRecords);
   }
   return {
     budget: new UpstreamBudget(budgetStore),

@@ -1,5 +1,6 @@
 // GraphiQL in a real browser (Debian's headless Chromium driven by playwright-core): a first load
-// within 3 MB, Run answering with data in the result pane, and a reload that downloads only the page.
+// within 3 MB, Run answering with data in the result pane, a reload that downloads only the page, and
+// a token typed in for a real org that is sent but never written to the browser's storage.
 // Without /usr/bin/chromium the file is skipped with a message, except under CI=true where it fails.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -38,6 +39,8 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
   let upstream: TestUpstream;
   let server: Server;
   let url: string;
+  let orgServer: Server;
+  let orgUrl: string;
   let profile: string;
   let browser: BrowserContext;
   let page: Page;
@@ -73,6 +76,10 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // As over a real org (UPSTREAM_URL): no token is shown, the developer types one in.
+    orgServer = createServer(createGateway({ upstream: upstream.client, logger: silentLogger() }));
+    await new Promise<void>((resolve) => orgServer.listen(0, '127.0.0.1', resolve));
+    orgUrl = `http://127.0.0.1:${(orgServer.address() as AddressInfo).port}`;
 
     profile = mkdtempSync(join(tmpdir(), 'graphiql-browser-test-'));
     browser = await chromium.launchPersistentContext(profile, {
@@ -94,8 +101,10 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    for (const s of [server, orgServer]) {
+      s?.closeAllConnections();
+      await new Promise((resolve) => s?.close(resolve));
+    }
     await upstream?.close();
   });
 
@@ -145,6 +154,31 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
       const downloads = served.filter((s) => !(s.method === 'POST' && s.path === '/graphql'));
       expect(downloads.map((s) => `${s.method} ${s.path.split('?')[0]}`)).toEqual(['GET /graphql']);
       expect(downloads[0].bytes).toBeLessThan(4_000);
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    'over a real org, a token typed into the Headers tab is sent but never stored in the browser',
+    async () => {
+      await open(() => page.goto(`${orgUrl}/graphql`));
+      const editor = (area: string) => page.locator(`${area} .graphiql-editor:not(.hidden) .view-lines`).first();
+      const replaceText = async (area: string, text: string) => {
+        await editor(area).click();
+        await page.keyboard.press('Control+A');
+        await page.keyboard.press('Delete');
+        await page.keyboard.insertText(text); // typed at once: no auto-closed brackets
+      };
+      await replaceText('.graphiql-editor-tool', '{"Authorization": "SSWS typed-secret-123"}');
+      // The query is always stored: once the marker is in storage, the state after the edit of the
+      // headers has been written.
+      await replaceText('.graphiql-query-editor', '# stored-marker\n{ policies(type: PASSWORD) { nodes { id } } }');
+      const run = page.waitForRequest((r) => r.method() === 'POST' && (r.postData() ?? '').includes('policies('));
+      await page.locator('.graphiql-execute-button').click();
+      expect((await run).headers().authorization).toBe('SSWS typed-secret-123');
+      await page.waitForFunction(() => Object.values(localStorage).some((v) => v.includes('stored-marker')));
+      const stored = await page.evaluate(() => JSON.stringify(localStorage));
+      expect(stored).not.toContain('typed-secret-123');
     },
     BROWSER_TIMEOUT,
   );

@@ -200,6 +200,7 @@ describe('configuration', () => {
         headersTimeoutMs: 10000,
         requestTimeoutMs: 10000,
         keepAliveTimeoutMs: 5000,
+        writeTimeoutMs: 5000,
         maxConnections: 1000,
       },
       corsOrigins: undefined,
@@ -208,7 +209,13 @@ describe('configuration', () => {
       log: { level: 'info', format: 'json' },
       readiness: { token: undefined, intervalMs: 5000, timeoutMs: 2000 },
       shutdownGraceMs: 10000,
-      shared: { redisUrl: undefined, upstreamRateLimit: 0, replicas: 1, idempotencyTtlSeconds: 86400 },
+      shared: {
+        redisUrl: undefined,
+        upstreamRateLimit: 0,
+        replicas: 1,
+        idempotencyTtlSeconds: 86400,
+        idempotencyMaxRecords: 50000,
+      },
     });
     expect(readEmulatorConfig({})).toEqual({
       port: 4001,
@@ -238,6 +245,7 @@ describe('configuration', () => {
         HTTP_HEADERS_TIMEOUT_MS: '500',
         HTTP_REQUEST_TIMEOUT_MS: '600',
         HTTP_KEEP_ALIVE_TIMEOUT_MS: '700',
+        HTTP_WRITE_TIMEOUT_MS: '800',
         MAX_CONNECTIONS: '50',
         CORS_ORIGINS: 'https://console.example.com',
         GRAPHIQL: 'off',
@@ -262,6 +270,7 @@ describe('configuration', () => {
         UPSTREAM_RATE_LIMIT: '600',
         REPLICAS: '3',
         IDEMPOTENCY_TTL_SECONDS: '3600',
+        IDEMPOTENCY_MAX_RECORDS: '1000',
       }),
     ).toEqual({
       port: 0,
@@ -282,6 +291,7 @@ describe('configuration', () => {
         headersTimeoutMs: 500,
         requestTimeoutMs: 600,
         keepAliveTimeoutMs: 700,
+        writeTimeoutMs: 800,
         maxConnections: 50,
       },
       corsOrigins: ['https://console.example.com'],
@@ -295,6 +305,7 @@ describe('configuration', () => {
         upstreamRateLimit: 600,
         replicas: 3,
         idempotencyTtlSeconds: 3600,
+        idempotencyMaxRecords: 1000,
       },
     });
     expect(

@@ -34,7 +34,12 @@ function get(url: string, headers: Record<string, string> = {}): Promise<RawResp
 }
 
 /** The options the page passes to GraphiQL, read back from the page. */
-function pageOptions(html: string): { defaultQuery: string; headers: string; endpoint: string } {
+function pageOptions(html: string): {
+  defaultQuery: string;
+  headers: string;
+  endpoint: string;
+  shouldPersistHeaders: boolean;
+} {
   const json = /renderYogaGraphiQL\([^,]+, (\{.*\})\);/.exec(html)?.[1];
   if (!json) throw new Error('no GraphiQL options in the page');
   return JSON.parse(json);
@@ -86,6 +91,7 @@ describe('the GraphiQL page', () => {
     const options = pageOptions(html);
     expect(JSON.parse(options.headers)).toEqual({ Authorization: `SSWS ${TOKEN}` });
     expect(options.defaultQuery).toContain('embedded emulator');
+    expect(options.shouldPersistHeaders).toBe(true); // the token shown is the emulator's own
 
     // What GraphiQL sends on the first Run: the default operation with the Headers tab's headers.
     const res = await fetch(`${embedded.url}${options.endpoint}`, {
@@ -103,6 +109,8 @@ describe('the GraphiQL page', () => {
     const options = pageOptions(html);
     expect(JSON.parse(options.headers)).toEqual({ Authorization: 'SSWS <your API token>' });
     expect(options.defaultQuery).toMatch(/^# .*Headers tab[\s\S]*replace <your API token>/);
+    // A real org's token typed into the Headers tab is never written to the browser's storage.
+    expect(options.shouldPersistHeaders).toBe(false);
     expect(html).not.toContain(TOKEN);
   });
 });

@@ -1,13 +1,15 @@
 // What the gateway accepts from its own clients: body size, slow clients, CORS, media types, the
 // GraphiQL and introspection switches, and error answers that never carry an original error.
+import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { ConfigError } from '../../src/config/env.ts';
 import { type GatewayOptions, startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
 import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
-import { silentLogger } from '../helpers/logs.ts';
+import { captureLogs, silentLogger } from '../helpers/logs.ts';
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -108,6 +110,54 @@ describe('request limits', () => {
   });
 });
 
+describe('a client that stops reading', () => {
+  // A schema of the test's own: `big` answers 32 MB (far more than the loopback socket buffers
+  // hold) and hands the test the server's side of the connection; `slow` answers after three
+  // write timeouts, to show that an operation still running is not cut off.
+  const WRITE_TIMEOUT_MS = 200;
+  const serverSockets: Socket[] = [];
+  const schema = makeExecutableSchema({
+    typeDefs: 'type Query { big: String slow: String }',
+    resolvers: {
+      Query: {
+        big: (_: unknown, __: unknown, context: { req: { socket: Socket } }) => {
+          serverSockets.push(context.req.socket);
+          return 'x'.repeat(32 * 1024 * 1024);
+        },
+        slow: () => new Promise((resolve) => setTimeout(() => resolve('done'), 3 * WRITE_TIMEOUT_MS)),
+      },
+    },
+  });
+  const gateway = useGateway({ schema, http: { writeTimeoutMs: WRITE_TIMEOUT_MS } });
+
+  it('is cut off after HTTP_WRITE_TIMEOUT_MS without progress, and the gateway goes on serving', async () => {
+    const reader = await rawSocket(gateway().url);
+    reader.pause(); // never reads a byte
+    const body = JSON.stringify({ query: '{ big }' });
+    reader.write(
+      `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    while (serverSockets.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const serverSide = serverSockets[0];
+    if (!serverSide.destroyed) await new Promise((resolve) => serverSide.once('close', resolve));
+    expect(serverSide.destroyed).toBe(true);
+    expect(reader.destroyed).toBe(false); // the server cut it, not the client
+    reader.destroy();
+    const health = await fetch(`${gateway().url}/healthz`);
+    expect(health.status).toBe(200);
+  });
+
+  it('a client that reads gets the whole answer, and a slow operation is not cut off', async () => {
+    const [big, slow] = await Promise.all([
+      post(gateway().url, '{"query":"{ big }"}'),
+      post(gateway().url, '{"query":"{ slow }"}'),
+    ]);
+    expect(big.status).toBe(200);
+    expect(JSON.parse(big.text).data.big).toHaveLength(32 * 1024 * 1024);
+    expect(JSON.parse(slow.text)).toEqual({ data: { slow: 'done' } });
+  });
+});
+
 describe('media types', () => {
   const gateway = useGateway({});
 
@@ -183,6 +233,62 @@ describe('CORS', () => {
   });
 });
 
+describe('malformed requests: a short 400, no stack in the answer or the log', () => {
+  const logs = captureLogs('info');
+  const gateway = useGateway({ logger: logs.logger });
+  const noStack = (text: string) => {
+    expect(text).not.toMatch(/\bat .*:\d+:\d+|node_modules|TypeError|SyntaxError/);
+    expect(text.length).toBeLessThan(300);
+  };
+  const errorLines = () => logs.lines().filter((line) => line.level >= 50);
+
+  it.each(['a b', '[::1', 'example.com:99999', 'a/b', 'x@y', '%'])('a Host header %j', async (host) => {
+    const socket = await rawSocket(gateway().url);
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+    });
+    socket.write(`GET /graphql?query=%7B__typename%7D HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    const body = text.slice(text.indexOf('\r\n\r\n') + 4);
+    expect(JSON.parse(body).errors[0].extensions.code).toBe('BAD_REQUEST');
+    noStack(body);
+    expect(errorLines()).toEqual([]);
+  });
+
+  it('a good Host header, with a port or an IPv6 address, is served', async () => {
+    const { port } = new URL(gateway().url);
+    for (const host of [`127.0.0.1:${port}`, `gateway.example.com`, `[::1]:${port}`]) {
+      const res = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${gateway().url}/healthz`, { headers: { host } }, (r) => {
+          r.resume();
+          resolve(r.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(res, host).toBe(200);
+    }
+  });
+
+  it.each(['variables', 'extensions'])("malformed JSON in a GET's %s", async (param) => {
+    const res = await fetch(
+      `${gateway().url}/graphql?query=${encodeURIComponent('{ __typename }')}&${param}=${encodeURIComponent('{bad')}`,
+    );
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text).errors).toEqual([
+      { message: `The query string's \`${param}\` is not valid JSON.`, extensions: { code: 'BAD_REQUEST' } },
+    ]);
+    noStack(text);
+    expect(errorLines()).toEqual([]);
+  });
+});
+
 describe('GRAPHIQL and INTROSPECTION off', () => {
   const gateway = useGateway({ graphiql: false, introspection: false });
 
@@ -201,6 +307,31 @@ describe('GRAPHIQL and INTROSPECTION off', () => {
       (await post(gateway().url, JSON.stringify({ query: '{ policies(type: PASSWORD) { nodez { id } } }' }))).text,
     );
     expect(typo.errors[0].message).toBe('Cannot query field "nodez" on type "PolicyConnection".');
+  });
+
+  it('suggests no names in the errors of variables either', async () => {
+    const cases = [
+      // An enum value, in a variable and in an input object's member; an input member misspelt.
+      ['query($t: PolicyType!) { policies(type: $t) { nodes { id } } }', { t: 'PASWORD' }],
+      [
+        'mutation($i: PolicyInput!) { createPolicy(input: $i) { userErrors { message } } }',
+        { i: { type: 'PASWORD', nme: 'x' } },
+      ],
+    ] as const;
+    for (const [query, variables] of cases) {
+      const res = await post(gateway().url, JSON.stringify({ query, variables }));
+      expect(res.status).toBe(400);
+      const { errors } = JSON.parse(res.text);
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors) expect(error.message).toMatch(/^Variable "\$\w" got invalid value/);
+      expect(res.text).not.toContain('Did you mean');
+    }
+    const messages = JSON.parse(
+      (await post(gateway().url, JSON.stringify({ query: cases[1][0], variables: cases[1][1] }))).text,
+    ).errors.map((e: { message: string }) => e.message);
+    expect(messages).toContain(
+      'Variable "$i" got invalid value { type: "PASWORD", nme: "x" }; Field "nme" is not defined by type "PolicyInput".',
+    );
   });
 
   it('still answers ordinary queries', async () => {

@@ -32,7 +32,11 @@ export async function freePort(): Promise<number> {
 
 /** Starts redis-server on `port`; resolves once it accepts connections. */
 async function spawnRedis(port: number): Promise<ChildProcess> {
-  const args = ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'];
+  // DEBUG (SLEEP, to stall the server as a slow Redis does) from loopback clients only.
+  const args = [
+    ...['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1'],
+    ...['--enable-debug-command', 'local'],
+  ];
   const server = run('redis-server', args, { cwd: ROOT, env: process.env });
   const missing = new Promise<never>((_, reject) =>
     server.child.once('error', (error) =>

@@ -1,9 +1,19 @@
 // Idempotent creates on one gateway (in-process store): the first outcome answers every retry
 // without a second upstream create, a key reused with another input is refused and changes nothing,
 // callers do not share keys, and a create that surely did nothing can be retried.
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/gateway/idempotency/creates.ts';
+import { RedisIdempotencyStore } from '../../src/gateway/idempotency/redisStore.ts';
+import { MemoryIdempotencyStore } from '../../src/gateway/idempotency/store.ts';
+import { startGateway } from '../../src/gateway/server.ts';
+import { RedisLink } from '../../src/redis/link.ts';
 import { countRequests, defaultPolicyOf, TOKEN } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
+import { graphqlClient } from '../helpers/graphqlClient.ts';
+import { silentLogger } from '../helpers/logs.ts';
+import { useRedis } from '../helpers/redis.ts';
 
 const stack = useStack();
 
@@ -31,7 +41,8 @@ describe('idempotent creates, one gateway', () => {
     const [first, retry] = result;
     expect(first.data.createPolicy.policy.name).toBe('Strict');
     expect(retry).toEqual(first);
-    expect(byRoute).toEqual({ 'POST /api/v1/policies': 1 });
+    // The record holds the policy's id: the retry reads it again.
+    expect(byRoute).toEqual({ 'POST /api/v1/policies': 1, 'GET /api/v1/policies/{policyId}': 1 });
   });
 
   it('concurrent requests with one key: one create, both get the same object', async () => {
@@ -46,7 +57,7 @@ describe('idempotent creates, one gateway', () => {
     const ids = result.map((r) => r.data.createUserType.userType.id);
     expect(new Set(ids).size).toBe(1);
     expect(ids[0]).toMatch(/^oty/);
-    expect(byRoute).toEqual({ 'POST /api/v1/meta/types/user': 1 });
+    expect(byRoute).toEqual({ 'POST /api/v1/meta/types/user': 1, 'GET /api/v1/meta/types/user/{typeId}': 2 });
   });
 
   it('the Idempotency-Key header works like the argument, for rules and clones too', async () => {
@@ -151,5 +162,215 @@ describe('idempotent creates, one gateway', () => {
       await stack().gql(CREATE_POLICY, { input: { ...strict, name: 'Strict B' } });
     });
     expect(byRoute).toEqual({ 'POST /api/v1/policies': 2 });
+  });
+});
+
+/** A gateway over the stack's emulator with idempotency settings of its own. */
+async function gatewayWith(idempotency: Parameters<typeof startGateway>[0]['idempotency']) {
+  const gateway = await startGateway({ port: 0, upstream: stack().upstream, logger: silentLogger(), idempotency });
+  return { gateway, gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`) };
+}
+
+describe('what the idempotency store keeps', () => {
+  it('a digest and an id per key, at most its cap: the oldest record goes first', async () => {
+    const store = new MemoryIdempotencyStore(2);
+    const { gateway, gql } = await gatewayWith({ store, ttlMs: 60_000, waitMs: 5_000 });
+    try {
+      const description = 'd'.repeat(200);
+      const created: Record<string, string> = {};
+      for (const key of ['a', 'b', 'c']) {
+        const res = await gql(CREATE_POLICY, { input: { ...strict, name: `P-${key}`, description }, key });
+        created[key] = res.data.createPolicy.policy.id;
+      }
+      expect(store.size).toBe(2);
+      const scope = createHash('sha256').update(`SSWS ${TOKEN}`).digest('hex');
+      const record = await store.claim(`${scope}:c`, 'another input', { ttlMs: 1, leaseMs: 1, now: Date.now() });
+      expect(record).toEqual({
+        kind: 'done',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+        outcome: { kind: 'payload', id: created.c, userErrors: [] },
+      });
+      // The newest keys replay; the oldest was evicted, so its retry is a new create.
+      const { result, byRoute } = await countRequests(stack().emulator, async () => [
+        await gql(CREATE_POLICY, { input: { ...strict, name: 'P-c', description }, key: 'c' }),
+        await gql(CREATE_POLICY, { input: { ...strict, name: 'P-a', description }, key: 'a' }),
+      ]);
+      expect(result[0].data.createPolicy.policy.id).toBe(created.c);
+      expect(result[1].data.createPolicy.policy.id).not.toBe(created.a);
+      expect(byRoute['POST /api/v1/policies']).toBe(1);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a replay whose object was deleted since says so, with no second create', async () => {
+    const first = await stack().gql(CREATE_USER_TYPE, { input: { name: 'gone', displayName: 'Gone' }, key: 'g' });
+    const id = first.data.createUserType.userType.id;
+    expect((await stack().emulator.call('DELETE', `/api/v1/meta/types/user/${id}`)).status).toBe(204);
+    const { result, byRoute } = await countRequests(stack().emulator, () =>
+      stack().gql(CREATE_USER_TYPE, { input: { name: 'gone', displayName: 'Gone' }, key: 'g' }),
+    );
+    expect(result.data.createUserType).toEqual({
+      userType: null,
+      userErrors: [{ message: expect.stringContaining(id), field: null, code: 'NOT_FOUND' }],
+    });
+    expect(byRoute['POST /api/v1/meta/types/user']).toBeUndefined();
+  });
+});
+
+describe('a record whose owner stopped renewing its lease', () => {
+  // A replica that claimed a key and crashed: its record is pending, its lease lapses.
+  let clock = Date.now();
+  const store = new MemoryIdempotencyStore(100, () => clock);
+  const scope = createHash('sha256').update(`SSWS ${TOKEN}`).digest('hex');
+  const fingerprint = (input: object) =>
+    createHash('sha256')
+      .update(canonicalJson({ mutation: 'createPolicy', input: { input } }))
+      .digest('hex');
+  const crashedOwner = async (key: string, input: object) => {
+    const claimed = await store.claim(`${scope}:${key}`, fingerprint(input), {
+      ttlMs: 60_000,
+      leaseMs: 1_000,
+      now: Date.now(),
+    });
+    expect(claimed.kind).toBe('claimed');
+    clock += 1_001; // the lease lapses
+  };
+
+  it('is taken over once, by the same input only', async () => {
+    await crashedOwner('unit', strict);
+    const other = await store.claim(`${scope}:unit`, fingerprint({ ...strict, name: 'x' }), {
+      ttlMs: 60_000,
+      leaseMs: 1_000,
+      now: clock,
+    });
+    expect(other).toEqual({ kind: 'pending', fingerprint: fingerprint(strict) });
+    const taken = await store.claim(`${scope}:unit`, fingerprint(strict), {
+      ttlMs: 60_000,
+      leaseMs: 1_000,
+      now: clock,
+    });
+    expect(taken).toMatchObject({ kind: 'claimed', check: { reason: 'expired' } });
+    const again = await store.claim(`${scope}:unit`, fingerprint(strict), {
+      ttlMs: 60_000,
+      leaseMs: 1_000,
+      now: clock,
+    });
+    expect(again.kind).toBe('pending'); // the new owner holds the lease
+  });
+
+  it('the retry looks upstream: nothing made, it creates; made, it answers that object', async () => {
+    const { gateway, gql } = await gatewayWith({ store, ttlMs: 60_000, waitMs: 5_000 });
+    try {
+      await crashedOwner('never-sent', strict);
+      const fresh = await countRequests(stack().emulator, () =>
+        gql(CREATE_POLICY, { input: strict, key: 'never-sent' }),
+      );
+      expect(fresh.result.data.createPolicy.policy.name).toBe('Strict');
+      expect(fresh.byRoute).toEqual({ 'GET /api/v1/policies': 1, 'POST /api/v1/policies': 1 });
+
+      const input = { type: 'PASSWORD', name: 'Made before the crash' };
+      await crashedOwner('sent', input);
+      const made = (await stack().emulator.call('POST', '/api/v1/policies', input)).body;
+      const retry = await countRequests(stack().emulator, () => gql(CREATE_POLICY, { input, key: 'sent' }));
+      expect(retry.result.data.createPolicy.policy.id).toBe(made.id);
+      expect(retry.byRoute['POST /api/v1/policies']).toBeUndefined();
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a running create renews its lease: a retry during a create slower than the lease waits for it', async () => {
+    const { gateway, gql } = await gatewayWith({
+      store: new MemoryIdempotencyStore(100),
+      ttlMs: 60_000,
+      waitMs: 5_000,
+      leaseMs: 150,
+    });
+    try {
+      await stack().emulator.setFaults({ latencyMs: 600 });
+      const { result, byRoute } = await countRequests(stack().emulator, async () => {
+        const first = gql(CREATE_POLICY, { input: strict, key: 'slow-create' });
+        // The retry comes when the first lease would have lapsed twice over; whenever it comes, it
+        // finds the record pending (renewed) or done, so the wait decides nothing when renewal works.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const retry = gql(CREATE_POLICY, { input: strict, key: 'slow-create' });
+        return Promise.all([first, retry]);
+      });
+      expect(result[1].data.createPolicy.policy.id).toBe(result[0].data.createPolicy.policy.id);
+      // The retry waited for the outcome: it neither took the claim over nor looked for the policy.
+      expect(byRoute).toEqual({ 'POST /api/v1/policies': 1, 'GET /api/v1/policies/{policyId}': 1 });
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('a create that cannot be looked up (a clone) answers UPSTREAM_OUTCOME_UNKNOWN and changes nothing', async () => {
+    const { gateway, gql } = await gatewayWith({ store, ttlMs: 60_000, waitMs: 5_000 });
+    try {
+      const policy = await defaultPolicyOf(stack().emulator, 'PASSWORD');
+      const claimed = await store.claim(
+        `${scope}:clone`,
+        createHash('sha256')
+          .update(canonicalJson({ mutation: 'clonePolicy', input: { id: policy.id } }))
+          .digest('hex'),
+        { ttlMs: 60_000, leaseMs: 1_000, now: Date.now() },
+      );
+      expect(claimed.kind).toBe('claimed');
+      clock += 1_001;
+      const { result, total } = await countRequests(stack().emulator, () =>
+        gql(CLONE, { id: policy.id, key: 'clone' }),
+      );
+      expect(result.errors?.[0].extensions.code).toBe('UPSTREAM_OUTCOME_UNKNOWN');
+      expect(total).toBe(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe('idempotent creates, two replicas over a slow Redis', () => {
+  const redis = useRedis();
+  const quiet = { warn: () => undefined, info: () => undefined };
+
+  it('a Redis stall during a keyed create on replica A, then the same key on replica B: one policy', async () => {
+    // Commands time out after 200 ms; a lease lapses 300 ms after its last renew.
+    const links = [0, 1].map(() => new RedisLink({ url: redis().url, log: quiet, commandTimeoutMs: 200 }));
+    await Promise.all(links.map((link) => link.whenReady()));
+    const replicas = await Promise.all(
+      links.map((link) =>
+        gatewayWith({ store: new RedisIdempotencyStore(link, 100), ttlMs: 60_000, waitMs: 5_000, leaseMs: 300 }),
+      ),
+    );
+    const [a, b] = replicas.map((r) => r.gql);
+    const sleeper = new Redis(redis().url);
+    await sleeper.ping();
+    try {
+      const { result, byRoute } = await countRequests(stack().emulator, async () => {
+        // A's claim reaches a sleeping Redis: it times out, A looks upstream (nothing yet) and creates;
+        // the claim itself runs when Redis wakes, leaving an in-progress marker that nobody renews.
+        const stall = sleeper.call('DEBUG', 'SLEEP', '1');
+        const first = await a(CREATE_POLICY, { input: strict, key: 'slow' });
+        const during = await b(CREATE_POLICY, { input: strict, key: 'slow' });
+        await stall;
+        const after = await b(CREATE_POLICY, { input: strict, key: 'slow' });
+        return { first, during, after };
+      });
+      const id = result.first.data.createPolicy.policy.id;
+      expect(id).toMatch(/^00p/);
+      // While Redis sleeps B cannot read the record; it finds A's policy upstream and does not guess.
+      const { during } = result;
+      if (during.errors) expect(during.errors[0].extensions.code).toBe('UPSTREAM_OUTCOME_UNKNOWN');
+      else expect(during.data.createPolicy.policy.id).toBe(id);
+      // Once the marker's lease has lapsed, B takes it over, finds A's policy and answers it.
+      expect(result.after.data.createPolicy.policy.id).toBe(id);
+      expect(byRoute['POST /api/v1/policies']).toBe(1);
+      const listed = await stack().emulator.call('GET', '/api/v1/policies?type=PASSWORD&q=Strict');
+      expect(listed.body.filter((p: { name: string }) => p.name === 'Strict')).toHaveLength(1);
+    } finally {
+      sleeper.disconnect();
+      await Promise.all(replicas.map((r) => r.gateway.close()));
+      await Promise.all(links.map((link) => link.close()));
+    }
   });
 });

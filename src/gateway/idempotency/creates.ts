@@ -2,25 +2,36 @@
 // request's Idempotency-Key header) the first outcome of a create is remembered per caller and key
 // and returned to every retry, on any replica; a retry while the first still runs waits for it; the
 // same key with a different input is refused with IDEMPOTENCY_KEY_REUSED and changes nothing. The
-// caller is the SHA-256 of its Authorization header: no token is ever stored.
+// caller is the SHA-256 of its Authorization header: no token is ever stored. Records hold the
+// fingerprint (a digest of the input) and the created object's id; a replay reads the object again.
+// The running request renews a lease on its record; a retry that finds the lease run out (the
+// owner crashed, or Redis stalled and lost its outcome), or cannot read the shared record at all,
+// looks upstream for the object by the create's name (and type) before creating, and answers
+// UPSTREAM_OUTCOME_UNKNOWN when it cannot tell.
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { currentUserError, type GatewayErrorCode, type UserErrorShape } from '../errors.ts';
-import { type IdempotencyStore, MemoryIdempotencyStore, type StoredOutcome } from './store.ts';
+import { type ClaimCheck, type IdempotencyStore, MemoryIdempotencyStore, type StoredOutcome } from './store.ts';
 
 export interface IdempotencySettings {
   store: IdempotencyStore;
   /** How long an outcome is remembered. */
   ttlMs: number;
-  /** How long a retry waits for the first request; also how long a pending record outlives a crash. */
+  /** How long a retry waits for the first request. */
   waitMs: number;
+  /**
+   * How long a claim holds without a renew (renewed every third of it while the create runs); by
+   * default `waitMs`, the operation's deadline, so that a lease that ran out means the owner's
+   * create is no longer in flight. Default: waitMs.
+   */
+  leaseMs?: number;
 }
 
-export const IDEMPOTENCY_DEFAULTS = { ttlSeconds: 24 * 60 * 60, waitMs: 10_000 } as const;
+export const IDEMPOTENCY_DEFAULTS = { ttlSeconds: 24 * 60 * 60, waitMs: 10_000, maxRecords: 50_000 } as const;
 
-export function memoryIdempotency(): IdempotencySettings {
+export function memoryIdempotency(maxRecords: number = IDEMPOTENCY_DEFAULTS.maxRecords): IdempotencySettings {
   return {
-    store: new MemoryIdempotencyStore(),
+    store: new MemoryIdempotencyStore(maxRecords),
     ttlMs: IDEMPOTENCY_DEFAULTS.ttlSeconds * 1000,
     waitMs: IDEMPOTENCY_DEFAULTS.waitMs,
   };
@@ -42,7 +53,17 @@ export interface CreateCall<P extends Payload> {
   /** The payload member holding the created object, e.g. `policy`. */
   resultKey: keyof P & string;
   run: () => Promise<P>;
+  /** The created object by its id, for a replay (null when it is gone). */
+  load: (id: string) => Promise<{ id: string } | null>;
+  /**
+   * The objects upstream that this create would have made (same name, and type or policy), created
+   * at `since` or later; absent when they cannot be told apart (a clone).
+   */
+  find?: (since: number) => Promise<{ id: string }[]>;
 }
+
+/** Allowance for the clocks of the gateway and of the service when comparing `created` with a claim's start. */
+const CLOCK_SKEW_MS = 60_000;
 
 /** The idempotency of one GraphQL request's creates. */
 export class IdempotentCreates {
@@ -80,8 +101,8 @@ export class IdempotentCreates {
     const { store, ttlMs, waitMs } = this.settings;
     const deadline = this.now() + waitMs;
     for (;;) {
-      const claimed = await store.claim(id, fingerprint, 2 * waitMs);
-      if (claimed.kind === 'claimed') return this.runClaimed(call, id, claimed.claim, ttlMs);
+      const claimed = await store.claim(id, fingerprint, { ttlMs, leaseMs: this.leaseMs, now: this.now() });
+      if (claimed.kind === 'claimed') return this.runClaimed(call, id, claimed);
       if (claimed.fingerprint !== fingerprint) {
         return refusal<P>(call.resultKey, {
           message: `The idempotency key was already used with a different ${call.mutation} input; nothing was changed. Use a new key for a new request.`,
@@ -89,7 +110,7 @@ export class IdempotentCreates {
           code: 'IDEMPOTENCY_KEY_REUSED',
         });
       }
-      if (claimed.kind === 'done') return replay<P>(call.resultKey, claimed.outcome);
+      if (claimed.kind === 'done') return replay<P>(call, claimed.outcome);
       const left = deadline - this.now();
       if (left <= 0) {
         throw new GraphQLError(
@@ -101,41 +122,98 @@ export class IdempotentCreates {
     }
   }
 
+  private get leaseMs(): number {
+    return this.settings.leaseMs ?? this.settings.waitMs;
+  }
+
   private async runClaimed<P extends Payload>(
     call: CreateCall<P>,
     id: string,
-    claim: string,
-    ttlMs: number,
+    { claim, check }: { claim: string; check?: ClaimCheck },
   ): Promise<P> {
-    const { store } = this.settings;
-    let result: P;
+    const { store, ttlMs } = this.settings;
+    const leaseMs = this.leaseMs;
+    const renewal = setInterval(() => void store.renew(id, claim, leaseMs).catch(() => undefined), leaseMs / 3);
+    renewal.unref();
     try {
-      result = await call.run();
-    } catch (error) {
-      const code = error instanceof GraphQLError ? error.extensions.code : undefined;
-      if (code !== undefined && FINAL_ERROR_CODES.has(code)) {
-        await store.complete(id, claim, { kind: 'error', message: (error as Error).message, code }, ttlMs);
-      } else {
-        // Refused before the service acted (rate limit, unavailable, …): a retry may try again.
-        await store.release(id, claim);
+      if (check) {
+        const made = await this.alreadyMade(call, check).catch(async (error: unknown) => {
+          // A local claim goes with the error; an expired one lapses again for the next retry.
+          if (check.reason === 'unreadable') await store.release(id, claim);
+          throw error;
+        });
+        if (made !== undefined) {
+          await store.complete(id, claim, { kind: 'payload', id: made, userErrors: [] }, ttlMs);
+          return replay<P>(call, { kind: 'payload', id: made, userErrors: [] });
+        }
       }
-      throw error;
+      let result: P;
+      try {
+        result = await call.run();
+      } catch (error) {
+        const code = error instanceof GraphQLError ? error.extensions.code : undefined;
+        if (code !== undefined && FINAL_ERROR_CODES.has(code)) {
+          await store.complete(id, claim, { kind: 'error', message: (error as Error).message, code }, ttlMs);
+        } else {
+          // Refused before the service acted (rate limit, unavailable, …): a retry may try again.
+          await store.release(id, claim);
+        }
+        throw error;
+      }
+      const created = result[call.resultKey] as { id?: unknown } | null;
+      const outcome: StoredOutcome = {
+        kind: 'payload',
+        id: typeof created?.id === 'string' ? created.id : null,
+        userErrors: result.userErrors,
+      };
+      await store.complete(id, claim, outcome, ttlMs);
+      return result;
+    } finally {
+      clearInterval(renewal);
     }
-    await store.complete(
-      id,
-      claim,
-      { kind: 'payload', value: result[call.resultKey], userErrors: result.userErrors },
-      ttlMs,
-    );
-    return result;
+  }
+
+  /**
+   * Before a create whose earlier attempt may have happened: the id of the object it made, or
+   * undefined when there is none (the create may run). UPSTREAM_OUTCOME_UNKNOWN when that cannot be
+   * told: the create has no way to be found, the lookup failed, several objects match, or the shared
+   * record was unreadable and a matching object exists (another request may have made it). The
+   * claim then stays unfinished: an expired one lapses again for the next retry, a local one is
+   * dropped with the error.
+   */
+  private async alreadyMade<P extends Payload>(call: CreateCall<P>, check: ClaimCheck): Promise<string | undefined> {
+    const unknown = (why: string) =>
+      new GraphQLError(
+        `An earlier ${call.mutation} with this idempotency key may have been made, and ${why}; nothing was changed. Look for the object before trying again.`,
+        { extensions: { code: 'UPSTREAM_OUTCOME_UNKNOWN' } },
+      );
+    if (!call.find) throw unknown(`a ${call.mutation} cannot be looked up`);
+    let found: { id: string }[];
+    try {
+      found = await call.find(check.reason === 'expired' ? check.startedAt - CLOCK_SKEW_MS : 0);
+    } catch {
+      throw unknown('looking it up upstream failed');
+    }
+    if (found.length === 0) return undefined;
+    if (check.reason === 'unreadable') throw unknown('the shared idempotency record could not be read');
+    if (found.length > 1) throw unknown(`${found.length} objects match it`);
+    return found[0].id;
   }
 }
 
-/** The first request's answer again (the object as it was created, or its refusal). */
-function replay<P extends Payload>(resultKey: string, outcome: StoredOutcome): P {
+/** The first request's answer again: the object it created as it is now, or its refusal. */
+async function replay<P extends Payload>(call: CreateCall<P>, outcome: StoredOutcome): Promise<P> {
   if (outcome.kind === 'error') throw new GraphQLError(outcome.message, { extensions: { code: outcome.code } });
   // Outcomes stored by an earlier version may carry the service's codes as `code`.
-  return { [resultKey]: outcome.value, userErrors: outcome.userErrors.map(currentUserError) } as unknown as P;
+  const userErrors = outcome.userErrors.map(currentUserError);
+  if (outcome.id === null) return { [call.resultKey]: null, userErrors } as unknown as P;
+  const object = await call.load(outcome.id);
+  if (object) return { [call.resultKey]: object, userErrors } as unknown as P;
+  return refusal<P>(call.resultKey, {
+    message: `The object this idempotency key created (${outcome.id}) no longer exists.`,
+    field: null,
+    code: 'NOT_FOUND',
+  });
 }
 
 function refusal<P extends Payload>(resultKey: string, error: UserErrorShape): P {

@@ -1,88 +1,153 @@
 // Idempotency records in Redis, shared by every replica: a hash per (caller, key) with the
-// fingerprint, the claim and the outcome; claiming and completing are Lua scripts, so two replicas
-// can never both claim a key. A waiting retry polls the record. While Redis is unavailable the
-// in-process store takes over, and records it made stay there until they expire.
+// fingerprint, the claim, when it started and the outcome, and beside it a lease key that the
+// claimant renews while its create runs; claiming, renewing and completing are Lua scripts, so two
+// replicas can never both hold a claim. A record whose lease ran out without an outcome is taken
+// over by the next retry, which looks upstream before creating (see creates.ts). A waiting retry
+// polls the record. While Redis is unavailable the in-process store takes over, and records it
+// made stay there until they expire.
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { RedisLink } from '../../redis/link.ts';
-import { type ClaimResult, type IdempotencyStore, MemoryIdempotencyStore, type StoredOutcome } from './store.ts';
+import {
+  type ClaimOptions,
+  type ClaimResult,
+  type IdempotencyStore,
+  MemoryIdempotencyStore,
+  type StoredOutcome,
+} from './store.ts';
 
 const KEY_PREFIX = 'gateway:idempotency:';
+const LEASE_PREFIX = 'gateway:idempotency-lease:';
 /** How often a waiting retry looks at the record again. */
 const POLL_MS = 50;
 
-// KEYS[1] record; ARGV fingerprint, claim, pendingTtlMs. Returns nil when claimed, else {fingerprint, outcome|false}.
+// KEYS[1] record, KEYS[2] lease; ARGV fingerprint, claim, ttlMs, leaseMs, startedAt.
+// Returns nil when claimed afresh; {fingerprint, outcome|false, startedAt, 'takeover'} when a record
+// of this fingerprint whose lease ran out is taken over; else {fingerprint, outcome|false}.
 const CLAIM = `
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  return redis.call('HMGET', KEYS[1], 'fingerprint', 'outcome')
+  local found = redis.call('HMGET', KEYS[1], 'fingerprint', 'outcome', 'startedAt')
+  if found[2] or found[1] ~= ARGV[1] or redis.call('EXISTS', KEYS[2]) == 1 then
+    return {found[1], found[2]}
+  end
+  redis.call('HSET', KEYS[1], 'claim', ARGV[2])
+  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4])
+  return {found[1], false, found[3], 'takeover'}
 end
-redis.call('HSET', KEYS[1], 'fingerprint', ARGV[1], 'claim', ARGV[2])
+redis.call('HSET', KEYS[1], 'fingerprint', ARGV[1], 'claim', ARGV[2], 'startedAt', ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4])
 return nil
 `;
 
-// KEYS[1] record; ARGV claim, outcome, ttlMs. Only the claimant completes, and only once.
+// KEYS[1] record, KEYS[2] lease; ARGV claim, leaseMs. Only the claimant renews, and only while pending.
+const RENEW = `
+if redis.call('HGET', KEYS[1], 'claim') == ARGV[1] and redis.call('HEXISTS', KEYS[1], 'outcome') == 0 then
+  redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+`;
+
+// KEYS[1] record, KEYS[2] lease; ARGV claim, outcome, ttlMs. Only the claimant completes, and only once.
 const COMPLETE = `
 if redis.call('HGET', KEYS[1], 'claim') ~= ARGV[1] or redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then
   return 0
 end
 redis.call('HSET', KEYS[1], 'outcome', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('DEL', KEYS[2])
 return 1
 `;
 
-// KEYS[1] record; ARGV claim. Drops a pending record of this claim.
+// KEYS[1] record, KEYS[2] lease; ARGV claim. Drops a pending record of this claim.
 const RELEASE = `
 if redis.call('HGET', KEYS[1], 'claim') == ARGV[1] and redis.call('HEXISTS', KEYS[1], 'outcome') == 0 then
+  redis.call('DEL', KEYS[2])
   return redis.call('DEL', KEYS[1])
 end
 return 0
 `;
 
+type Found = [string, string | null] | [string, null, string | null, 'takeover'];
+
 type IdempotencyRedis = Redis & {
   idempotencyClaim(
     key: string,
+    lease: string,
     fingerprint: string,
     claim: string,
     ttlMs: number,
-  ): Promise<[string, string | null] | null>;
-  idempotencyComplete(key: string, claim: string, outcome: string, ttlMs: number): Promise<number>;
-  idempotencyRelease(key: string, claim: string): Promise<number>;
+    leaseMs: number,
+    startedAt: number,
+  ): Promise<Found | null>;
+  idempotencyRenew(key: string, lease: string, claim: string, leaseMs: number): Promise<number>;
+  idempotencyComplete(key: string, lease: string, claim: string, outcome: string, ttlMs: number): Promise<number>;
+  idempotencyRelease(key: string, lease: string, claim: string): Promise<number>;
 };
 
 export class RedisIdempotencyStore implements IdempotencyStore {
   private readonly redis: IdempotencyRedis;
   /** Used while Redis is unavailable (claims it made start with `local:`). */
-  readonly fallback = new MemoryIdempotencyStore();
+  readonly fallback: MemoryIdempotencyStore;
 
-  constructor(private readonly link: RedisLink) {
-    link.redis.defineCommand('idempotencyClaim', { numberOfKeys: 1, lua: CLAIM });
-    link.redis.defineCommand('idempotencyComplete', { numberOfKeys: 1, lua: COMPLETE });
-    link.redis.defineCommand('idempotencyRelease', { numberOfKeys: 1, lua: RELEASE });
+  constructor(
+    private readonly link: RedisLink,
+    maxLocalRecords: number,
+  ) {
+    this.fallback = new MemoryIdempotencyStore(maxLocalRecords);
+    link.redis.defineCommand('idempotencyClaim', { numberOfKeys: 2, lua: CLAIM });
+    link.redis.defineCommand('idempotencyRenew', { numberOfKeys: 2, lua: RENEW });
+    link.redis.defineCommand('idempotencyComplete', { numberOfKeys: 2, lua: COMPLETE });
+    link.redis.defineCommand('idempotencyRelease', { numberOfKeys: 2, lua: RELEASE });
     this.redis = link.redis as IdempotencyRedis;
   }
 
-  async claim(id: string, fingerprint: string, pendingTtlMs: number): Promise<ClaimResult> {
+  async claim(id: string, fingerprint: string, options: ClaimOptions): Promise<ClaimResult> {
     // A record made during an outage answers its retries after Redis is back, too.
-    if (this.fallback.has(id)) return this.fallback.claim(id, fingerprint, pendingTtlMs);
+    if (this.fallback.has(id)) return this.fallback.claim(id, fingerprint, options);
     return this.link.use(
       async (): Promise<ClaimResult> => {
         const claim = randomUUID();
-        const found = await this.redis.idempotencyClaim(KEY_PREFIX + id, fingerprint, claim, pendingTtlMs);
+        const { ttlMs, leaseMs, now } = options;
+        const found = await this.redis.idempotencyClaim(
+          KEY_PREFIX + id,
+          LEASE_PREFIX + id,
+          fingerprint,
+          claim,
+          ttlMs,
+          leaseMs,
+          now,
+        );
         if (found === null) return { kind: 'claimed', claim };
+        if (found[3] === 'takeover') {
+          return { kind: 'claimed', claim, check: { reason: 'expired', startedAt: Number(found[2] ?? 0) } };
+        }
         const [storedFingerprint, outcome] = found;
         return outcome === null
           ? { kind: 'pending', fingerprint: storedFingerprint }
           : { kind: 'done', fingerprint: storedFingerprint, outcome: JSON.parse(outcome) as StoredOutcome };
       },
-      () => this.fallback.claim(id, fingerprint, pendingTtlMs),
+      // Unreadable: another replica may have run this create; the caller looks upstream first.
+      async () => {
+        const local = await this.fallback.claim(id, fingerprint, options);
+        return local.kind === 'claimed' ? { ...local, check: { reason: 'unreadable' } } : local;
+      },
+    );
+  }
+
+  async renew(id: string, claim: string, leaseMs: number): Promise<void> {
+    if (isLocal(claim)) return this.fallback.renew(id, claim, leaseMs);
+    await this.link.use(
+      () => this.redis.idempotencyRenew(KEY_PREFIX + id, LEASE_PREFIX + id, claim, leaseMs),
+      () => 0,
     );
   }
 
   async complete(id: string, claim: string, outcome: StoredOutcome, ttlMs: number): Promise<void> {
     if (isLocal(claim)) return this.fallback.complete(id, claim, outcome, ttlMs);
     await this.link.use(
-      () => this.redis.idempotencyComplete(KEY_PREFIX + id, claim, JSON.stringify(outcome), ttlMs),
+      () => this.redis.idempotencyComplete(KEY_PREFIX + id, LEASE_PREFIX + id, claim, JSON.stringify(outcome), ttlMs),
       () => 0,
     );
   }
@@ -90,7 +155,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   async release(id: string, claim: string): Promise<void> {
     if (isLocal(claim)) return this.fallback.release(id, claim);
     await this.link.use(
-      () => this.redis.idempotencyRelease(KEY_PREFIX + id, claim),
+      () => this.redis.idempotencyRelease(KEY_PREFIX + id, LEASE_PREFIX + id, claim),
       () => 0,
     );
   }

@@ -93,6 +93,9 @@ function renderPage(options: GraphiQLOptions, assets: GraphiQLAssets): string {
     defaultQuery: query,
     headers,
     defaultEditorToolsVisibility: 'headers',
+    // A token typed into the Headers tab stays in the tab, never in the browser's storage (yoga's
+    // GraphiQL persists headers by default); only the embedded emulator's own token may be kept.
+    shouldPersistHeaders: options.emulatorToken !== undefined,
   };
   const workers = { editorWorkerService: url('editorWorker'), json: url('jsonWorker'), graphql: url('graphqlWorker') };
   return `<!doctype html>

@@ -8,18 +8,21 @@ import type { Plugin } from 'graphql-yoga';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BudgetCounters } from '../../upstream/budget/budget.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
+import { labelValues } from './metricLabels.ts';
 import type { OperationSummary, ResponseSummary } from './operationSummary.ts';
 
 export const METRICS_PATH = '/metrics';
 
-const OTHER_OPERATIONS = '__other__';
+/** Distinct error codes, HTTP methods and upstream statuses kept as label values; the gateway's own lists are far shorter. */
+const MAX_CODES = 100;
 
 export interface MetricsOptions {
   /** Default: a registry of the gateway's own. */
   registry?: Registry;
   /**
    * Distinct operation names kept as label values (default 200); later ones share the value
-   * `__other__`, so that clients cannot grow the registry without bound.
+   * `__other__`, and a name of more than 64 characters or of other characters than letters, digits
+   * and `_` is `__invalid__` (see metricLabels.ts), so that clients cannot grow the registry.
    */
   maxOperationNames?: number;
   /** The upstream budget's counts (tokens taken, waits, refusals), read at each scrape. */
@@ -45,7 +48,10 @@ export function createMetrics({
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
   if (budget) registerBudgetCounters(registry, budget);
-  const operationName = boundedLabel(maxOperationNames, OTHER_OPERATIONS);
+  const operationName = labelValues(maxOperationNames);
+  const code = labelValues(MAX_CODES);
+  const method = labelValues(MAX_CODES);
+  const upstreamStatus = labelValues(MAX_CODES);
 
   const operations = new Counter({
     name: 'gateway_operations_total',
@@ -138,14 +144,14 @@ export function createMetrics({
       upstreamCallsPerOperation.observe(labels, summary.upstreamCalls);
       // As yoga's plugin did: the duration of operations that ran, each error by phase and code.
       if (summary.phase === 'execute') requestDuration.observe(labels, summary.durationMs / 1000);
-      for (const code of summary.errors) errorResults.inc({ ...labels, phase: summary.phase, code });
+      for (const error of summary.errors) errorResults.inc({ ...labels, phase: summary.phase, code: code(error) });
     },
     response: (summary) => {
       httpDuration.observe(
         {
           operationName: operationName(summary.name),
           operationType: summary.type,
-          method: summary.method,
+          method: method(summary.method),
           statusCode: summary.status,
         },
         summary.durationMs / 1000,
@@ -153,7 +159,7 @@ export function createMetrics({
     },
     upstream: {
       onUpstreamRequest: (attempt) => {
-        const status = String(attempt.status ?? attempt.errorCode);
+        const status = upstreamStatus(String(attempt.status ?? attempt.errorCode));
         const series = upstreamSeries(attempt.method, attempt.template, status);
         series.requests.inc();
         series.duration.observe(attempt.durationMs / 1000);
@@ -186,15 +192,4 @@ function registerBudgetCounters(registry: Registry, budget: BudgetCounters): voi
       },
     });
   }
-}
-
-/** Passes the first `max` distinct values through and maps every later one to `other`. */
-function boundedLabel(max: number, other: string): (value: string) => string {
-  const seen = new Set<string>();
-  return (value) => {
-    if (seen.has(value)) return value;
-    if (seen.size >= max) return other;
-    seen.add(value);
-    return value;
-  };
 }

@@ -9,6 +9,7 @@ import { forgetPolicy, type Loaders, primePolicy } from '../../loaders.ts';
 import { selectedPaths } from '../../selection.ts';
 import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toPolicyBody, toPolicyPatch } from '../inputs.ts';
+import { policiesNamed } from '../../idempotency/lookups.ts';
 import { payload } from './payload.ts';
 
 type PolicyMutations =
@@ -50,6 +51,8 @@ export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
       mutation: 'createPolicy',
       args,
       resultKey: 'policy',
+      load: (id) => loaders.policy.load(id),
+      find: policiesNamed(api, args.input.type, args.input.name),
       run: () =>
         payload(
           'policy',
@@ -113,6 +116,7 @@ export const policyMutations: Pick<MutationResolvers, PolicyMutations> = {
       mutation: 'clonePolicy',
       args,
       resultKey: 'policy',
+      load: (id) => loaders.policy.load(id),
       run: () =>
         payload(
           'policy',

@@ -10,6 +10,7 @@ import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toRuleBody, toRulePatch } from '../inputs.ts';
 import { type RuleWithPolicyId, withPolicyId } from '../models.ts';
 import { selectedPaths } from '../../selection.ts';
+import { rulesNamed } from '../../idempotency/lookups.ts';
 import { type MutationCall, payload } from './payload.ts';
 
 type RuleMutations =
@@ -63,6 +64,11 @@ export const ruleMutations: Pick<MutationResolvers, RuleMutations> = {
       mutation: 'createPolicyRule',
       args,
       resultKey: 'rule',
+      load: async (ruleId) => {
+        const rule = await loaders.rule.load({ policyId, ruleId });
+        return rule && withPolicyId(policyId, rule);
+      },
+      find: rulesNamed(api, policyId, input.name),
       run: () =>
         payload(
           'rule',

@@ -5,6 +5,7 @@ import { rulesNamingUserType } from '../references.ts';
 import { fromUpstream } from '../upstream.ts';
 import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toCreateUserTypeBody, toReplaceUserTypeBody, toUpdateUserTypeBody } from '../inputs.ts';
+import { userTypesNamed } from '../../idempotency/lookups.ts';
 import { payload } from './payload.ts';
 
 type UserTypeMutations = 'createUserType' | 'replaceUserType' | 'updateUserType' | 'deleteUserType';
@@ -15,6 +16,8 @@ export const userTypeMutations: Pick<MutationResolvers, UserTypeMutations> = {
       mutation: 'createUserType',
       args,
       resultKey: 'userType',
+      load: (id) => loaders.userType.load(id),
+      find: userTypesNamed(api, args.input.name),
       run: () =>
         payload(
           'userType',

@@ -6,7 +6,7 @@ import { OperationAbortedError, UpstreamBudgetExceededError, UpstreamError } fro
 import { OperationGuard, type OperationLimits } from '../../src/upstream/operationGuard.ts';
 import { type TokenTrust, TrustedTokens } from '../../src/upstream/tokenTrust.ts';
 
-const LIMITS: OperationLimits = { timeoutMs: 10_000, maxCalls: 100, concurrency: 8 };
+const LIMITS: OperationLimits = { timeoutMs: 10_000, maxCalls: 100, concurrency: 8, maxResponseBytes: 1024 ** 2 };
 
 function trust(initially: boolean): TokenTrust & { trusted: boolean } {
   const t = {

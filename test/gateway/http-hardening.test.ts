@@ -126,7 +126,7 @@ describe('media types', () => {
   it('a GET query still works (GraphQL over HTTP)', async () => {
     const url = `${gateway().url}/graphql?query=${encodeURIComponent('{ __typename }')}`;
     const res = await fetch(url, { headers: { accept: 'application/json' } });
-    expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
+    expect(await res.json()).toEqual({ data: { __typename: 'Query' }, extensions: { cost: expect.any(Object) } });
   });
 
   it('malformed JSON is a 400 without the original error', async () => {

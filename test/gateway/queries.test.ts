@@ -401,7 +401,10 @@ describe('query errors', () => {
       stack().gql(`{ __typename __type(name: "PasswordPolicy") { interfaces { name } } }`, undefined, { auth: null }),
     );
     expect(total).toBe(0);
-    expect(result).toEqual({ data: { __typename: 'Query', __type: { interfaces: [{ name: 'Policy' }] } } });
+    expect(result).toEqual({
+      data: { __typename: 'Query', __type: { interfaces: [{ name: 'Policy' }] } },
+      extensions: { cost: expect.any(Object) },
+    });
   });
 
   it('maps a refused token to UNAUTHENTICATED with the upstream error', async () => {

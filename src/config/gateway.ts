@@ -92,12 +92,7 @@ export function readGatewayConfig(env: Env): GatewayConfig {
         timeoutMs: r.integer('OPERATION_TIMEOUT_MS', OPERATION_DEFAULTS.timeoutMs, 1, 600_000),
         maxCalls: r.integer('MAX_UPSTREAM_CALLS', OPERATION_DEFAULTS.maxCalls, 1, 100_000),
         concurrency: r.integer('UPSTREAM_CALLS_IN_FLIGHT', OPERATION_DEFAULTS.concurrency, 1, 1024),
-        maxResponseBytes: r.integer(
-          'MAX_RESPONSE_BYTES',
-          OPERATION_DEFAULTS.maxResponseBytes,
-          1024,
-          1024 ** 3,
-        ),
+        maxResponseBytes: r.integer('MAX_RESPONSE_BYTES', OPERATION_DEFAULTS.maxResponseBytes, 1024, 1024 ** 3),
       },
     },
     memoryBudgetBytes: r.integer('MEMORY_BUDGET_BYTES', MEMORY_BUDGET_DEFAULT, 1024 * 1024, 64 * 1024 ** 3),

@@ -124,7 +124,10 @@ describe('npm start', () => {
     const endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
     expect(line).toMatch(/embedded emulator at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(token from EMULATOR_TOKEN\)/);
 
-    expect(await gql(endpoint, '{ __typename }')).toEqual({ data: { __typename: 'Query' }, extensions: { cost: expect.any(Object) } });
+    expect(await gql(endpoint, '{ __typename }')).toEqual({
+      data: { __typename: 'Query' },
+      extensions: { cost: expect.any(Object) },
+    });
     const types = await gql(endpoint, '{ userTypes { name default } }', 'SSWS e2e-secret-token');
     expect(types.errors).toBeUndefined();
     expect(types.data.userTypes).toContainEqual({ name: 'user', default: true });

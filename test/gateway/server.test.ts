@@ -88,7 +88,10 @@ describe('authentication', () => {
     const id = await defaultPasswordPolicyId();
     for (const auth of [`SSWS ${TOKEN}`, `Bearer ${TOKEN}`, `ssws ${TOKEN}`]) {
       const res = await stack().gql('query($id: ID!) { policy(id: $id) { id name } }', { id }, { auth });
-      expect(res).toEqual({ data: { policy: { id, name: 'Default Policy' } }, extensions: { cost: expect.any(Object) } });
+      expect(res).toEqual({
+        data: { policy: { id, name: 'Default Policy' } },
+        extensions: { cost: expect.any(Object) },
+      });
     }
   });
 

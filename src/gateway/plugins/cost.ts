@@ -16,7 +16,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { ThrottleStatus } from '../../upstream/client.ts';
 import type { OperationLimits } from '../../upstream/operationGuard.ts';
 import type { GatewayContext } from '../context.ts';
-import { type CostEstimate, estimateCost } from '../costEstimate.ts';
+import { type CostEstimate, estimateCost, OBJECT_WEIGHT } from '../costEstimate.ts';
 import type { MemoryBudget } from '../memoryBudget.ts';
 
 export interface CostLimits {
@@ -117,10 +117,9 @@ export function refusalOf(estimate: CostEstimate, limits: CostLimits): GraphQLEr
   if (estimate.size <= limits.maxSize) return undefined;
   const largest = estimate.parts[0];
   const fieldsPerItem = Math.ceil(largest.size / largest.items);
-  const what =
-    largest.items > 1 ? `${largest.items} × ${fieldsPerItem} fields` : `${fieldsPerItem} fields`;
+  const what = largest.items > 1 ? `${largest.items} × ${fieldsPerItem} fields` : `${fieldsPerItem} fields`;
   return new GraphQLError(
-    `The operation's result may hold ${estimate.size} values (items × fields); the limit is ${limits.maxSize}. Largest: \`${largest.field}\`: ${what}; lower \`first\` or select fewer fields, or split the operation.`,
+    `The operation's cost is ${estimate.size} (items × fields, each object the service returns counting ${OBJECT_WEIGHT}); the limit is ${limits.maxSize}. Largest: \`${largest.field}\`: ${what}; lower \`first\` or select fewer fields, or split the operation.`,
     {
       extensions: {
         code: 'COST_LIMIT_EXCEEDED',

@@ -179,6 +179,7 @@ describe('HTTP', () => {
     expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await (await fetch(`${gateway.url}/graphql?query=%7B__typename%7D`)).json()).toEqual({
       data: { __typename: 'Query' },
+      extensions: { cost: expect.any(Object) },
     });
     await gateway.close();
     await upstream.close();

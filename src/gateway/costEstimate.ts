@@ -17,7 +17,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import type { PolicyType } from '../rest/types.ts';
+import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
 
 /**
@@ -104,18 +104,6 @@ interface Scope {
 }
 
 const ROOT_SCOPE: Scope = { pageSize: 1 };
-
-/** The rule implementation of each policy type's rules. */
-const RULE_TYPENAME_OF: Record<PolicyType, string> = {
-  PLATFORM_SIGN_ON: RULE_TYPENAME.SIGN_ON,
-  PASSWORD: RULE_TYPENAME.PASSWORD,
-  MFA_ENROLL: RULE_TYPENAME.MFA_ENROLL,
-  IDP_DISCOVERY: RULE_TYPENAME.IDP_DISCOVERY,
-  ACCESS_POLICY: RULE_TYPENAME.ACCESS_POLICY,
-  PROFILE_ENROLLMENT: RULE_TYPENAME.PROFILE_ENROLLMENT,
-  ENTITY_RISK: RULE_TYPENAME.ENTITY_RISK,
-  CONTINUOUS_ACCESS: RULE_TYPENAME.CONTINUOUS_ACCESS,
-};
 
 /** The estimate of one operation with its variable values (defaults filled in here when absent). */
 export function estimateCost(
@@ -281,7 +269,7 @@ class Estimator {
     if (!policyType || !isObjectType(type)) return true;
     const implemented = type.getInterfaces().map((i) => i.name);
     if (implemented.includes('Policy')) return POLICY_TYPENAME[policyType] === type.name;
-    if (implemented.includes('PolicyRule')) return RULE_TYPENAME_OF[policyType] === type.name;
+    if (implemented.includes('PolicyRule')) return RULE_TYPENAME[RULE_TYPE_OF[policyType]] === type.name;
     return true;
   }
 

@@ -16,7 +16,7 @@ import {
 } from 'graphql';
 import { FIELDS_WITH_UPSTREAM_CALLS } from '../../src/gateway/costEstimate.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from '../../src/gateway/resolvers/typenames.ts';
-import type { PolicyType } from '../../src/rest/types.ts';
+import { type PolicyType, RULE_TYPE_OF } from '../../src/rest/types.ts';
 
 const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
 
@@ -27,17 +27,6 @@ const POLICY_ROW = `id type name description status priority system created last
   viewerCanUpdate viewerCanDelete viewerCanActivate viewerCanDeactivate
   links { self { href } rules { href } mappings { href } }`;
 const RULE_ROW = 'id name status priority system lastUpdated';
-
-const RULE_TYPE_OF: Record<PolicyType, keyof typeof RULE_TYPENAME> = {
-  PLATFORM_SIGN_ON: 'SIGN_ON',
-  PASSWORD: 'PASSWORD',
-  MFA_ENROLL: 'MFA_ENROLL',
-  IDP_DISCOVERY: 'IDP_DISCOVERY',
-  ACCESS_POLICY: 'ACCESS_POLICY',
-  PROFILE_ENROLLMENT: 'PROFILE_ENROLLMENT',
-  ENTITY_RISK: 'ENTITY_RISK',
-  CONTINUOUS_ACCESS: 'CONTINUOUS_ACCESS',
-};
 
 /**
  * Every leaf below a field, as a console's typed form shows them: fields without arguments and

@@ -76,7 +76,8 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
       const bytes = Math.min(estimate.size * BYTES_PER_COST_UNIT, limits.operation.maxResponseBytes);
       let release: (() => void) | undefined;
       if (bytes >= HEAVY_BYTES) {
-        release = await memory.reserve(bytes, Date.now() + limits.operation.timeoutMs);
+        // Waiting takes at most half the operation's deadline, so that an admitted operation has time left to run.
+        release = await memory.reserve(bytes, Date.now() + limits.operation.timeoutMs / 2);
         if (!release) {
           setResultAndStopExecution({ errors: [serverBusy()], extensions: { cost: extension() } });
           return;

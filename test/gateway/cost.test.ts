@@ -269,7 +269,7 @@ describe('extensions.cost', () => {
     });
   });
 
-  it('says null while the throttle status is not known, and comes with a refusal too', async () => {
+  it('says null while the throttle status is not known, and comes with every refusal too', async () => {
     const gql = gateway();
     const plain = await gql('{ __typename }');
     expect(plain.extensions.cost).toEqual({
@@ -282,5 +282,9 @@ describe('extensions.cost', () => {
     const refused = await gql(query, variables);
     expect(refused.extensions.cost.calls).toBe(0);
     expect(refused.extensions.cost.estimate.size).toBeGreaterThan(350_000);
+    // Refused by validation, before any estimate: the limits still come with it.
+    const invalid = await gql('{ nope }');
+    expect(invalid.errors?.[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(invalid.extensions.cost).toEqual({ ...plain.extensions.cost, estimate: null });
   });
 });

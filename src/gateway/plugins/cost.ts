@@ -28,8 +28,8 @@ export interface CostLimits {
 
 /** What `extensions.cost` carries. */
 export interface CostExtension {
-  /** The estimate made before the first call: calls at least, result size at most (items × fields). */
-  estimate: { calls: number; size: number };
+  /** The estimate made before the first call: calls at least, cost (items × fields); null when the document was refused before it. */
+  estimate: { calls: number; size: number } | null;
   /** Upstream calls made, retries included. */
   calls: number;
   limits: { calls: number; size: number; responseBytes: number };
@@ -57,6 +57,12 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
     responseBytes: limits.operation.maxResponseBytes,
   };
   return {
+    // An answer refused before execution (a parse or validation error) has no estimate, but the limits.
+    onResultProcess({ result, setResult }) {
+      if (!isSingle(result) || Array.isArray(result) || result.extensions?.cost) return;
+      const cost: CostExtension = { estimate: null, calls: 0, limits: reported, throttleStatus: null };
+      setResult({ ...result, extensions: { ...result.extensions, cost } });
+    },
     async onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as GatewayContext;
       const operation = getOperationAST(args.document, args.operationName);

@@ -18,6 +18,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
+import { WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
 
 /**
@@ -39,9 +40,12 @@ export const FIELDS_WITH_UPSTREAM_CALLS: Readonly<Record<string, readonly string
   DeleteUserTypePayload: ['referencingRules'],
 };
 
-/** The service's page size when `first` is left out, and the largest it serves (larger is clamped). */
+/**
+ * The service's page size when `first` is left out, and the largest it serves (larger is clamped).
+ * The spec shows neither; these are the emulator's (see docs/limits.md).
+ */
 export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 200;
+export const MAX_PAGE_SIZE = WHOLE_LIST_PAGE_SIZE;
 
 /**
  * Lists with a maximum the spec states (user types per org, profile attributes, IdP providers,

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
       logger,
       readiness: config.readiness,
       queryLimits: config.queryLimits,
+      memoryBudgetBytes: config.memoryBudgetBytes,
       idempotency: shared.idempotency,
     });
     stops.push(() => gateway.close(config.shutdownGraceMs));

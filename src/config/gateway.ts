@@ -2,7 +2,7 @@
 // the embedded emulator's. A bad value stops the start with a message naming the variable.
 import { READINESS_DEFAULTS } from '../gateway/plugins/health.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits } from '../gateway/plugins/queryLimits.ts';
-import { DEFAULT_SHUTDOWN_GRACE_MS } from '../gateway/server.ts';
+import { DEFAULT_SHUTDOWN_GRACE_MS, MEMORY_BUDGET_DEFAULT } from '../gateway/server.ts';
 import { SHARED_STATE_DEFAULTS, type SharedStateSettings } from '../gateway/sharedState.ts';
 import { OPERATION_DEFAULTS, UPSTREAM_DEFAULTS } from '../upstream/client.ts';
 import type { OperationLimits } from '../upstream/operationGuard.ts';
@@ -53,6 +53,8 @@ export interface GatewayConfig {
   shutdownGraceMs: number;
   /** Static limits of a GraphQL document. */
   queryLimits: QueryLimits;
+  /** Upstream bytes the heavy operations in flight may reserve together (see memoryBudget.ts). */
+  memoryBudgetBytes: number;
   /** Redis, the upstream budget and idempotency: what replicas share. */
   shared: SharedStateSettings;
 }
@@ -93,8 +95,10 @@ export function readGatewayConfig(env: Env): GatewayConfig {
         timeoutMs: r.integer('OPERATION_TIMEOUT_MS', OPERATION_DEFAULTS.timeoutMs, 1, 600_000),
         maxCalls: r.integer('MAX_UPSTREAM_CALLS', OPERATION_DEFAULTS.maxCalls, 1, 100_000),
         concurrency: r.integer('UPSTREAM_CALLS_IN_FLIGHT', OPERATION_DEFAULTS.concurrency, 1, 1024),
+        maxResponseBytes: r.integer('MAX_RESPONSE_BYTES', OPERATION_DEFAULTS.maxResponseBytes, 1024, 1024 ** 3),
       },
     },
+    memoryBudgetBytes: r.integer('MEMORY_BUDGET_BYTES', MEMORY_BUDGET_DEFAULT, 1024 * 1024, 64 * 1024 ** 3),
     queryLimits: {
       depth: r.integer('MAX_QUERY_DEPTH', QUERY_LIMIT_DEFAULTS.depth, 1, 1000),
       aliases: r.integer('MAX_QUERY_ALIASES', QUERY_LIMIT_DEFAULTS.aliases, 0, 100_000),

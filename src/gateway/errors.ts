@@ -6,6 +6,7 @@ import { GraphQLError } from 'graphql';
 import { REFUSAL_REASONS, type RefusalReason } from '../rest/types.ts';
 import {
   OperationAbortedError,
+  ResponseBudgetExceededError,
   UpstreamBudgetExceededError,
   UpstreamError,
   UpstreamOutcomeUnknownError,
@@ -50,6 +51,10 @@ export type GatewayErrorCode =
   | 'UPSTREAM_ERROR'
   | 'UPSTREAM_OUTCOME_UNKNOWN'
   | 'UPSTREAM_BUDGET_EXCEEDED'
+  // The operation's upstream answers passed MAX_RESPONSE_BYTES (or the body cap per operation).
+  | 'RESPONSE_TOO_LARGE'
+  // The process's memory budget for operations in flight stayed full until the operation's deadline.
+  | 'SERVER_BUSY'
   | 'OPERATION_TIMEOUT'
   | 'OPERATION_CANCELLED'
   | 'BAD_USER_INPUT'
@@ -255,8 +260,22 @@ export function toGraphQLError(error: unknown): GraphQLError {
     );
   }
   if (error instanceof UpstreamBudgetExceededError) {
-    return new GraphQLError(error.message, {
-      extensions: { code: 'UPSTREAM_BUDGET_EXCEEDED', limit: error.limit },
+    return new GraphQLError(`${error.message} None of its next wave of calls was sent.`, {
+      extensions: {
+        code: 'UPSTREAM_BUDGET_EXCEEDED',
+        needed: error.needed,
+        limit: error.limit,
+        hint: 'Ask for fewer items per operation (a lower `first`, fewer aliases) or leave nested lists such as `rules` to a second operation.',
+      },
+    });
+  }
+  if (error instanceof ResponseBudgetExceededError) {
+    return new GraphQLError(`${error.message} No further upstream call was made.`, {
+      extensions: {
+        code: 'RESPONSE_TOO_LARGE',
+        limit: error.limit,
+        hint: 'Ask for fewer items per operation (a lower `first`) and page with `after`.',
+      },
     });
   }
   if (error instanceof OperationAbortedError) {

@@ -28,8 +28,9 @@ import { useQueryStringParams } from './plugins/queryStringParams.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits, queryLimitsPlugin } from './plugins/queryLimits.ts';
-import { upstreamCallEstimatePlugin } from './plugins/upstreamCallEstimate.ts';
 import { useErrorCodes } from './plugins/errorCodes.ts';
+import { useCost } from './plugins/cost.ts';
+import { memoryBudget } from './memoryBudget.ts';
 import { buildSchema } from './schema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -59,9 +60,14 @@ export interface GatewayOptions {
   shutdownSignal?: AbortSignal;
   /** Static limits of a document; each one absent takes its default. */
   queryLimits?: Partial<QueryLimits>;
+  /** Upstream bytes the heavy operations in flight may reserve together; default MEMORY_BUDGET_DEFAULT. */
+  memoryBudgetBytes?: number;
   /** Where idempotent creates remember their outcome; default in process, 24 h. */
   idempotency?: IdempotencySettings;
 }
+
+/** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
+export const MEMORY_BUDGET_DEFAULT = 64 * 1024 * 1024;
 
 export function createGateway(options: GatewayOptions): Gateway {
   const http = { ...HTTP_DEFAULTS, ...options.http };
@@ -72,6 +78,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const operationLog = createOperationLog(logger);
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
   const idempotency = options.idempotency ?? memoryIdempotency();
+  const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
   return createYoga<Record<string, never>, GatewayContext>({
     schema: options.schema ?? buildSchema(),
     graphqlEndpoint: GRAPHQL_PATH,
@@ -98,8 +105,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       useErrorCodes(),
       // The SDL tells what introspection does: served only where introspection is.
       options.introspection === false ? {} : useSchemaFile(),
-      queryLimitsPlugin({ ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits }),
-      upstreamCallEstimatePlugin(options.upstream.operationLimits.maxCalls),
+      queryLimitsPlugin(queryLimits),
+      // After validation, once the variables are known: the one cost estimate and its limits.
+      useCost(
+        { maxSize: queryLimits.cost, operation: options.upstream.operationLimits },
+        memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT),
+      ),
       options.graphiql === false
         ? {}
         : useGraphiQL({

@@ -1,5 +1,6 @@
 // One HTTP attempt of an upstream call, dispatched straight to the pool: it resolves once the whole
-// body has arrived (a body over the cap is refused while it is read), with the status, the headers
+// body has arrived (a body over the page cap, or past the operation's byte budget, is refused while
+// it is read), with the status, the headers
 // and the body as a string, or with why it failed. A partial body never reaches a caller, and a
 // connection cut mid-body is a failure like one cut before the headers, which the client's retry
 // loop (see client.ts and retryPolicy.ts) decides about. The REST answers are small JSON documents,
@@ -26,6 +27,8 @@ export interface Cancellation {
   readonly reason: Error | undefined;
   /** Runs the callback on abort; returns the way to stop listening. */
   onAbort(callback: () => void): () => void;
+  /** Counts body bytes against the operation's budget: the refusal once they pass it. */
+  takeBytes(count: number): Error | undefined;
 }
 
 export type AttemptResult =
@@ -66,6 +69,9 @@ export function attempt(
           if (c.aborted) return;
           size += chunk.length;
           if (size > maxBodyBytes) return c.abort(new UpstreamBodyTooLargeError(status, maxBodyBytes));
+          // The cap is per page and per operation: the operation's answers together have a budget too.
+          const overBudget = cancellation.takeBytes(chunk.length);
+          if (overBudget) return c.abort(overBudget);
           chunks.push(chunk);
         },
         onResponseEnd() {

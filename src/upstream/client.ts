@@ -24,7 +24,12 @@ import type {
   UserType,
 } from '../rest/types.ts';
 import { type AttemptResult, attempt, UpstreamBodyTooLargeError } from './attempt.ts';
-import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamUnavailableError } from './errors.ts';
+import {
+  ResponseBudgetExceededError,
+  UpstreamError,
+  UpstreamOutcomeUnknownError,
+  UpstreamUnavailableError,
+} from './errors.ts';
 import { type CallOutcome, OperationGuard, type OperationLimits } from './operationGuard.ts';
 import {
   isAmbiguous,
@@ -132,8 +137,11 @@ export interface CallerOptions extends Partial<OperationLimits> {
 
 export const OPERATION_DEFAULTS: OperationLimits = {
   timeoutMs: 10_000,
-  maxCalls: 100,
+  // The 8-type dashboard of an org with 240 policies shown (one list per type, one rules list per
+  // policy); see docs/limits.md.
+  maxCalls: 250,
   concurrency: 32,
+  maxResponseBytes: 8 * 1024 * 1024,
 };
 
 interface UpstreamRequest {
@@ -178,7 +186,7 @@ export class UpstreamClient {
       bodyTimeout: options.bodyTimeoutMs ?? UPSTREAM_DEFAULTS.bodyTimeoutMs,
     });
     this.maxBodyBytes = options.maxBodyBytes ?? UPSTREAM_DEFAULTS.maxBodyBytes;
-    this.operation = { ...OPERATION_DEFAULTS, ...definedMembers(options.operation ?? {}) };
+    this.operation = this.withBodyCap({ ...OPERATION_DEFAULTS, ...definedMembers(options.operation ?? {}) });
     this.retry = {
       retries: options.retries ?? UPSTREAM_DEFAULTS.retries,
       baseDelayMs: options.retryDelays?.baseMs ?? RETRY_DEFAULTS.baseDelayMs,
@@ -203,7 +211,7 @@ export class UpstreamClient {
     let guard: OperationGuard | undefined;
     const guardOf = () => {
       guard ??= new OperationGuard(
-        { ...this.operation, ...definedMembers(limits) },
+        this.withBodyCap({ ...this.operation, ...definedMembers(limits) }),
         this.trustedTokens.for(authorization),
         signal,
         Date.now,
@@ -220,6 +228,11 @@ export class UpstreamClient {
 
   async close(): Promise<void> {
     await this.pool.close();
+  }
+
+  /** The body cap holds per page and per operation: an operation's answers together stay under it too. */
+  private withBodyCap(limits: OperationLimits): OperationLimits {
+    return { ...limits, maxResponseBytes: Math.min(limits.maxResponseBytes, this.maxBodyBytes) };
   }
 
   private async send(
@@ -430,6 +443,7 @@ function callFailure(route: Route, path: string, error: unknown, guard: Operatio
   if ((error as { code?: unknown } | null)?.code === 'UND_ERR_INVALID_ARG') return error as Error;
   if (!route.idempotent && mayHaveReachedService(error)) return outcomeUnknown(route, path, error);
   if (guard.reason) return guard.reason;
+  if (error instanceof ResponseBudgetExceededError) return error;
   if (error instanceof UpstreamBodyTooLargeError) {
     return new UpstreamError({
       status: error.status,

@@ -111,11 +111,26 @@ export class UpstreamOutcomeUnknownError extends Error {
   }
 }
 
-/** The operation spent its upstream call budget; no further call starts. */
+/**
+ * The operation's next wave of upstream calls would take it past its call budget: none of that
+ * wave is sent, and no call of the operation starts after it.
+ */
 export class UpstreamBudgetExceededError extends Error {
   override readonly name = 'UpstreamBudgetExceededError';
+  /** `needed`: the calls made and admitted so far plus the refused wave. */
+  constructor(
+    readonly limit: number,
+    readonly needed: number = limit + 1,
+  ) {
+    super(`The operation needs at least ${needed} upstream calls; its budget is ${limit}.`);
+  }
+}
+
+/** The upstream bytes an operation received passed its response budget: no call of the operation starts after it. */
+export class ResponseBudgetExceededError extends Error {
+  override readonly name = 'ResponseBudgetExceededError';
   constructor(readonly limit: number) {
-    super(`The operation used its budget of ${limit} upstream calls.`);
+    super(`The operation's upstream answers passed its response budget of ${limit} bytes.`);
   }
 }
 

@@ -1,8 +1,20 @@
-// The limits of one GraphQL operation's upstream traffic: a budget of calls, a bound on calls in
-// flight, a deadline and the client's cancellation (one abort for every request), and the
-// short-circuits: a token not yet seen to work is probed with one call before the fan-out; after
-// the upstream rejects the token, or rate-limits the operation past its deadline, no call starts.
-import { OperationAbortedError, UpstreamBudgetExceededError, type UpstreamError } from './errors.ts';
+// The limits of one GraphQL operation's upstream traffic: a budget of calls, a budget of bytes
+// received, a bound on calls in flight, a deadline and the client's cancellation (one abort for
+// every request), and the short-circuits: a token not yet seen to work is probed with one call
+// before the fan-out; after the upstream rejects the token, or rate-limits the operation past its
+// deadline, no call starts.
+//
+// Calls go out in waves: the calls asked for while a wave runs wait until all of it has settled,
+// so that the next wave is known whole (after the lists: one rules list per policy of every list)
+// and its count is checked against the budget before any of it is sent. A wave that would cross
+// the budget is not sent at all, whichever order the answers before it came in: the same query on
+// the same org gets the same answer every time.
+import {
+  OperationAbortedError,
+  ResponseBudgetExceededError,
+  UpstreamBudgetExceededError,
+  type UpstreamError,
+} from './errors.ts';
 import type { TokenTrust } from './tokenTrust.ts';
 
 export interface OperationLimits {
@@ -12,6 +24,8 @@ export interface OperationLimits {
   maxCalls: number;
   /** Upstream calls of the operation in flight at once. */
   concurrency: number;
+  /** Upstream body bytes the operation may receive, all its calls together. */
+  maxResponseBytes: number;
 }
 
 /** How a call ended, as far as the operation's other calls are concerned. */
@@ -38,6 +52,15 @@ export class OperationGuard {
   /** Made only when someone asks for `signal`: the guard's own calls use `onAbort`. */
   private controller: AbortController | undefined;
   private calls = 0;
+  /** Calls of the running wave not yet started: counted against the budget already. */
+  private reserved = 0;
+  /** Calls of the running wave not yet settled. */
+  private waveLeft = 0;
+  /** Calls asked for since the running wave started, each waiting for the wave to be admitted. */
+  private nextWave: { admit(): void; refuse(error: Error): void }[] = [];
+  private flushScheduled = false;
+  private bytes = 0;
+  private budgetRefusal: Error | undefined;
   private inFlight = 0;
   /** Woken whenever a call ends: waiters look again at what blocked them. */
   private wakers: (() => void)[] = [];
@@ -97,12 +120,78 @@ export class OperationGuard {
     return this.calls;
   }
 
-  /** Waits until a call may start and counts it, or throws why none may start. */
+  /** Upstream body bytes received so far. */
+  get bytesReceived(): number {
+    return this.bytes;
+  }
+
+  /**
+   * Counts body bytes as they arrive; the refusal once the operation's answers together pass its
+   * response budget (the reading call is then aborted, and no call starts after it).
+   */
+  takeBytes(count: number): Error | undefined {
+    this.bytes += count;
+    if (this.bytes <= this.limits.maxResponseBytes) return undefined;
+    this.budgetRefusal ??= new ResponseBudgetExceededError(this.limits.maxResponseBytes);
+    return this.budgetRefusal;
+  }
+
+  /** Waits until the call's wave is admitted and the call may start, and counts it; or throws why it may not. */
   admit(): Promise<CallTicket> {
-    // The usual case, nothing to wait for, costs no extra turn of the event loop.
     const refusal = this.refusal();
     if (refusal) return Promise.reject(refusal);
-    return this.mustWait() ? this.admitAfterWaiting() : Promise.resolve(this.count());
+    return new Promise<void>((admit, refuse) => {
+      this.nextWave.push({ admit, refuse });
+      this.scheduleWave();
+    }).then(() => this.start());
+  }
+
+  /** The next wave goes once the running one has settled, after the answers' resolvers have asked for their calls. */
+  private scheduleWave(): void {
+    if (this.flushScheduled || this.waveLeft > 0 || this.nextWave.length === 0) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      if (this.waveLeft === 0) this.sendWave();
+    });
+  }
+
+  private sendWave(): void {
+    const wave = this.nextWave;
+    this.nextWave = [];
+    if (wave.length === 0) return;
+    let refusal = this.refusal();
+    const needed = this.calls + this.reserved + wave.length;
+    if (!refusal && needed > this.limits.maxCalls) {
+      refusal = this.budgetRefusal = new UpstreamBudgetExceededError(this.limits.maxCalls, needed);
+    }
+    if (refusal) {
+      for (const call of wave) call.refuse(refusal);
+      return;
+    }
+    this.reserved += wave.length;
+    this.waveLeft += wave.length;
+    for (const call of wave) call.admit();
+  }
+
+  /** A call of the admitted wave: waits for a free slot (and the token probe), then counts it. */
+  private start(): Promise<CallTicket> | CallTicket {
+    // The usual case, nothing to wait for, costs no extra turn of the event loop.
+    const refusal = this.refusal();
+    if (refusal) return this.leaveWave(refusal);
+    return this.mustWait() ? this.admitAfterWaiting().catch((e: Error) => this.leaveWave(e)) : this.count();
+  }
+
+  /** A call of the wave that will not be sent after all. */
+  private leaveWave(error: Error): never {
+    this.reserved--;
+    this.waveEnded();
+    throw error;
+  }
+
+  private waveEnded(): void {
+    this.waveLeft--;
+    if (this.waveLeft === 0) this.scheduleWave();
   }
 
   private mustWait(): boolean {
@@ -127,6 +216,7 @@ export class OperationGuard {
   }
 
   private count(): CallTicket {
+    this.reserved--;
     this.calls++;
     this.inFlight++;
     const probe = !this.token.isTrusted();
@@ -137,6 +227,7 @@ export class OperationGuard {
   /** Ends a call admitted by admit(). */
   settle(ticket: CallTicket, outcome: CallOutcome): void {
     this.inFlight--;
+    this.waveEnded();
     if (ticket.probe) this.probeInFlight = false;
     if (outcome.kind === 'answered') this.token.trust();
     else if (outcome.kind === 'token-rejected') {
@@ -154,6 +245,8 @@ export class OperationGuard {
    */
   allowRetry(delayMs: number): boolean {
     if (this.refusal() || this.now() + delayMs >= this.deadline) return false;
+    // The calls of the running wave not yet started keep their place in the budget.
+    if (this.calls + this.reserved >= this.limits.maxCalls) return false;
     this.calls++;
     return true;
   }
@@ -196,8 +289,7 @@ export class OperationGuard {
     if (this.abortReason) return this.abortReason;
     if (this.tokenRejection) return this.tokenRejection;
     if (this.rateLimitRefusal) return this.rateLimitRefusal;
-    if (this.calls >= this.limits.maxCalls) return new UpstreamBudgetExceededError(this.limits.maxCalls);
-    return undefined;
+    return this.budgetRefusal;
   }
 
   /** Resolves when a call of the operation ends or the operation is aborted. */
@@ -216,6 +308,10 @@ export class OperationGuard {
     this.finish();
     this.abortReason = new OperationAbortedError(reason, this.limits.timeoutMs);
     this.controller?.abort(this.abortReason);
+    // Calls waiting for their wave are refused now rather than at the next settle.
+    const waiting = this.nextWave;
+    this.nextWave = [];
+    for (const call of waiting) call.refuse(this.abortReason);
     const callbacks = [...this.abortCallbacks];
     this.abortCallbacks.clear();
     for (const callback of callbacks) callback();

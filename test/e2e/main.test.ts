@@ -124,7 +124,10 @@ describe('npm start', () => {
     const endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
     expect(line).toMatch(/embedded emulator at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(token from EMULATOR_TOKEN\)/);
 
-    expect(await gql(endpoint, '{ __typename }')).toEqual({ data: { __typename: 'Query' } });
+    expect(await gql(endpoint, '{ __typename }')).toEqual({
+      data: { __typename: 'Query' },
+      extensions: { cost: expect.any(Object) },
+    });
     const types = await gql(endpoint, '{ userTypes { name default } }', 'SSWS e2e-secret-token');
     expect(types.errors).toBeUndefined();
     expect(types.data.userTypes).toContainEqual({ name: 'user', default: true });
@@ -148,7 +151,7 @@ describe('npm start', () => {
       const endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
       const calls = countFromNow(emulator);
       const res = await gql(endpoint, '{ userType(id: "default") { default } }', `SSWS ${TOKEN}`);
-      expect(res).toEqual({ data: { userType: { default: true } } });
+      expect(res).toEqual({ data: { userType: { default: true } }, extensions: { cost: expect.any(Object) } });
       expect(calls().total).toBe(1);
       const page = await (await fetch(endpoint, { headers: { accept: 'text/html' } })).text();
       expect(page).toContain('SSWS \\u003cyour API token>');
@@ -192,9 +195,10 @@ describe('configuration', () => {
         bodyTimeoutMs: 10000,
         maxBodyBytes: 10 * 1024 * 1024,
         retries: 3,
-        operation: { timeoutMs: 10000, maxCalls: 100, concurrency: 32 },
+        operation: { timeoutMs: 10000, maxCalls: 250, concurrency: 32, maxResponseBytes: 8 * 1024 * 1024 },
       },
-      queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 10000 },
+      queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000 },
+      memoryBudgetBytes: 64 * 1024 * 1024,
       http: {
         maxBodyBytes: 1048576,
         headersTimeoutMs: 10000,
@@ -266,6 +270,8 @@ describe('configuration', () => {
         MAX_QUERY_TOKENS: '800',
         MAX_QUERY_DIRECTIVES: '9',
         MAX_QUERY_COST: '900',
+        MAX_RESPONSE_BYTES: '4096',
+        MEMORY_BUDGET_BYTES: '2097152',
         REDIS_URL: 'redis://:secret@127.0.0.1:6380/2',
         UPSTREAM_RATE_LIMIT: '600',
         REPLICAS: '3',
@@ -283,9 +289,10 @@ describe('configuration', () => {
         bodyTimeoutMs: 300,
         maxBodyBytes: 2048,
         retries: 0,
-        operation: { timeoutMs: 400, maxCalls: 5, concurrency: 2 },
+        operation: { timeoutMs: 400, maxCalls: 5, concurrency: 2, maxResponseBytes: 4096 },
       },
       queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900 },
+      memoryBudgetBytes: 2097152,
       http: {
         maxBodyBytes: 2048,
         headersTimeoutMs: 500,

@@ -149,7 +149,7 @@ describe('policy(id:) with its rules', () => {
         await stack().quiet();
         return answer;
       });
-      expect(result).toEqual({ data: { policy: null } });
+      expect(result).toEqual({ data: { policy: null }, extensions: { cost: expect.any(Object) } });
       // Both calls went out: the rules one, a 404 too, is the rejection that could have gone unhandled.
       expect(byRoute).toEqual({ [POLICY_ROUTE]: 1, [RULES_ROUTE]: 1 });
       expect(rejections).toEqual([]);

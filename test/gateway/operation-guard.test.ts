@@ -1,12 +1,18 @@
-// The per-operation guard on its own: concurrency bound, call budget, token probe, short-circuits
-// after a rejected token or a rate limit, the deadline and the client's cancellation. Timers are
-// fake where the deadline matters; nothing waits on real time.
+// The per-operation guard on its own: waves, concurrency bound, call budget, byte budget, token
+// probe, short-circuits after a rejected token or a rate limit, the deadline and the client's
+// cancellation. Timers are fake where the deadline matters (setImmediate, which closes a wave,
+// stays real); nothing waits on real time.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OperationAbortedError, UpstreamBudgetExceededError, UpstreamError } from '../../src/upstream/errors.ts';
-import { OperationGuard, type OperationLimits } from '../../src/upstream/operationGuard.ts';
+import {
+  OperationAbortedError,
+  ResponseBudgetExceededError,
+  UpstreamBudgetExceededError,
+  UpstreamError,
+} from '../../src/upstream/errors.ts';
+import { type CallTicket, OperationGuard, type OperationLimits } from '../../src/upstream/operationGuard.ts';
 import { type TokenTrust, TrustedTokens } from '../../src/upstream/tokenTrust.ts';
 
-const LIMITS: OperationLimits = { timeoutMs: 10_000, maxCalls: 100, concurrency: 8 };
+const LIMITS: OperationLimits = { timeoutMs: 10_000, maxCalls: 100, concurrency: 8, maxResponseBytes: 1024 ** 2 };
 
 function trust(initially: boolean): TokenTrust & { trusted: boolean } {
   const t = {
@@ -44,24 +50,66 @@ afterEach(() => {
 describe('OperationGuard', () => {
   it('lets at most `concurrency` calls run at once; the next starts when one ends', async () => {
     const guard = new OperationGuard({ ...LIMITS, concurrency: 2 }, trust(true));
-    const first = await guard.admit();
-    await guard.admit();
-    const third = track(guard.admit());
+    const [first, second, third] = [track(guard.admit()), track(guard.admit()), track(guard.admit())];
     await settleMicrotasks();
-    expect(third.done).toBe(false);
-    guard.settle(first, { kind: 'answered' });
+    await settleMicrotasks();
+    expect([first.done, second.done, third.done]).toEqual([true, true, false]);
+    guard.settle(first.value as CallTicket, { kind: 'answered' });
     await settleMicrotasks();
     expect(third.done).toBe(true);
     expect(guard.callsMade).toBe(3);
   });
 
-  it('refuses calls past the budget, retries included', async () => {
+  it('holds the calls asked for while a wave runs until all of it has settled, then sends them as one wave', async () => {
+    const guard = new OperationGuard(LIMITS, trust(true));
+    const wave = [await guard.admit()];
+    const next = [track(guard.admit()), track(guard.admit())];
+    await settleMicrotasks();
+    expect(next.map((c) => c.done)).toEqual([false, false]);
+    guard.settle(wave[0], { kind: 'answered' });
+    await settleMicrotasks();
+    await settleMicrotasks();
+    expect(next.map((c) => c.done)).toEqual([true, true]);
+    expect(guard.callsMade).toBe(3);
+  });
+
+  it('refuses a whole wave that would cross the budget, before any of it starts, and every call after it', async () => {
     const guard = new OperationGuard({ ...LIMITS, maxCalls: 3 }, trust(true));
-    await guard.admit();
+    const first = await guard.admit();
+    const wave = [track(guard.admit()), track(guard.admit()), track(guard.admit())];
+    guard.settle(first, { kind: 'answered' });
+    await settleMicrotasks();
+    await settleMicrotasks();
+    const refusal = new UpstreamBudgetExceededError(3, 4);
+    expect(wave.map((c) => c.error)).toEqual([refusal, refusal, refusal]);
+    expect(refusal.needed).toBe(4);
+    expect(guard.callsMade).toBe(1);
+    await expect(guard.admit()).rejects.toBe(wave[0].error);
+  });
+
+  it('counts retries against the budget, without taking the places of the wave not yet started', async () => {
+    const guard = new OperationGuard({ ...LIMITS, maxCalls: 3, concurrency: 1 }, trust(true));
+    const wave = [track(guard.admit()), track(guard.admit())];
+    await settleMicrotasks();
+    await settleMicrotasks();
+    // One call runs, one waits for a slot: one retry fits, a second would take the waiting call's place.
     expect(guard.allowRetry(0)).toBe(true);
-    await guard.admit();
     expect(guard.allowRetry(0)).toBe(false);
-    await expect(guard.admit()).rejects.toEqual(new UpstreamBudgetExceededError(3));
+    guard.settle(wave[0].value as CallTicket, { kind: 'answered' });
+    await settleMicrotasks();
+    expect(wave[1].done).toBe(true);
+    expect(guard.callsMade).toBe(3);
+  });
+
+  it('refuses every further call once the answers pass the byte budget', async () => {
+    const guard = new OperationGuard({ ...LIMITS, maxResponseBytes: 100 }, trust(true));
+    const ticket = await guard.admit();
+    expect(guard.takeBytes(60)).toBeUndefined();
+    const refusal = guard.takeBytes(60);
+    expect(refusal).toEqual(new ResponseBudgetExceededError(100));
+    guard.settle(ticket, { kind: 'failed' });
+    await expect(guard.admit()).rejects.toBe(refusal);
+    expect(guard.bytesReceived).toBe(120);
   });
 
   it('probes a token not known to work with one call; after a rejection no other call starts', async () => {
@@ -109,7 +157,7 @@ describe('OperationGuard', () => {
   });
 
   it('holds new calls until a rate limit it waits for resets', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const guard = new OperationGuard(LIMITS, trust(true));
     guard.holdUntil(Date.now() + 1_000);
     const held = track(guard.admit());
@@ -120,10 +168,12 @@ describe('OperationGuard', () => {
   });
 
   it('aborts at the deadline: the signal fires, waiting calls fail, no retry is allowed', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const guard = new OperationGuard({ ...LIMITS, concurrency: 1, timeoutMs: 500 }, trust(true));
-    await guard.admit();
+    const running = track(guard.admit());
     const waiting = track(guard.admit());
+    await settleMicrotasks();
+    expect(running.done).toBe(true);
     expect(guard.allowRetry(499)).toBe(true);
     expect(guard.allowRetry(501)).toBe(false);
     await vi.advanceTimersByTimeAsync(500);
@@ -162,7 +212,7 @@ describe('TrustedTokens', () => {
 
 describe('OperationGuard.finish', () => {
   it('drops the deadline timer and the listener on the client signal: nothing aborts the finished operation', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const client = new AbortController();
     const guard = new OperationGuard({ ...LIMITS, timeoutMs: 500 }, trust(true), client.signal);
     expect(vi.getTimerCount()).toBe(1);

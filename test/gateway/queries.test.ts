@@ -403,6 +403,7 @@ describe('query errors', () => {
     expect(total).toBe(0);
     expect(result).toEqual({
       data: { __typename: 'Query', __type: { interfaces: [{ name: 'Policy' }, { name: 'Node' }] } },
+      extensions: { cost: expect.any(Object) },
     });
   });
 

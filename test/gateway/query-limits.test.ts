@@ -1,11 +1,11 @@
 // Query cost decided before any upstream call: the static limits (tokens, depth, aliases,
-// directives, selected-field cost) and the upstream-call estimate refuse an operation with a coded
+// directives) and the cost estimate (upstream calls, result size) refuse an operation with a coded
 // error and without a single upstream request, whatever the token, while the gateway keeps
 // answering others.
-import { buildSchema, type GraphQLObjectType, parse, validate } from 'graphql';
+import { buildSchema, type GraphQLObjectType, getOperationAST, Kind, parse } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FIELDS_WITH_UPSTREAM_CALLS, upstreamCallLimitRule } from '../../src/gateway/plugins/upstreamCallEstimate.ts';
+import { estimateCost, FIELDS_WITH_UPSTREAM_CALLS } from '../../src/gateway/costEstimate.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { countFromNow, type RequestCounts } from '../helpers/emulator.ts';
@@ -64,7 +64,8 @@ describe('static limits', () => {
     expect(bomb.body.data).toBeUndefined();
     expect(codes(bomb.body)).toContain('QUERY_LIMIT_EXCEEDED');
     const limits = bomb.body.errors?.map((e) => e.extensions.limit);
-    expect(limits).toEqual(expect.arrayContaining(['depth', 'aliases', 'cost']));
+    // The cost is decided after validation (it needs the variables): validation has refused it already.
+    expect(limits).toEqual(expect.arrayContaining(['depth', 'aliases']));
     expect(requests().total).toBe(0);
 
     const other = await post('{ policies(type: PASSWORD) { nodes { name } } }');
@@ -93,7 +94,9 @@ describe('static limits', () => {
       body: JSON.stringify({ query }),
     });
     expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([
-      expect.objectContaining({ extensions: { code: 'COST_LIMIT_EXCEEDED', estimate: 5000, limit: 100 } }),
+      expect.objectContaining({
+        extensions: { code: 'COST_LIMIT_EXCEEDED', measure: 'calls', estimate: 5000, limit: 250 },
+      }),
     ]);
     expect(requests().total).toBe(0);
   });
@@ -143,14 +146,22 @@ describe('static limits', () => {
 
 describe('upstream-call estimate', () => {
   it('refuses an operation that asks for more calls than MAX_UPSTREAM_CALLS, with the estimate and the limit', async () => {
-    // 34 aliases of a policy with its rules and applications: 102 calls.
-    const query = `{ ${Array.from({ length: 34 }, (_, i) => `p${i}: policy(id: "00p${i}") { ...Joins }`).join(' ')} }
+    // 84 aliases of a policy with its rules and applications: 252 calls.
+    const query = `{ ${Array.from({ length: 84 }, (_, i) => `p${i}: policy(id: "00p${i}") { ...Joins }`).join(' ')} }
       fragment Joins on Policy { rules { id } applications { id } }`;
+    const lifted = createGateway({ upstream: stack.upstream, queryLimits: { aliases: 100 }, logger: silentLogger() });
     for (const auth of ['SSWS test-token', JUNK]) {
-      const { body } = await post(query, auth);
+      const res = await lifted.fetch('http://gateway/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: auth },
+        body: JSON.stringify({ query }),
+      });
+      const body = (await res.json()) as { data?: unknown; errors: unknown[] };
       expect(body.data).toBeUndefined();
       expect(body.errors).toEqual([
-        expect.objectContaining({ extensions: { code: 'COST_LIMIT_EXCEEDED', estimate: 102, limit: 100 } }),
+        expect.objectContaining({
+          extensions: { code: 'COST_LIMIT_EXCEEDED', measure: 'calls', estimate: 252, limit: 250 },
+        }),
       ]);
     }
     expect(requests().total).toBe(0);
@@ -167,26 +178,54 @@ describe('upstream-call estimate', () => {
     }
   });
 
+  const estimate = (query: string, variables: Record<string, unknown> = {}) => {
+    const document = parse(query);
+    const fragments = Object.fromEntries(
+      document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
+    );
+    return estimateCost(schema, getOperationAST(document) as never, fragments, variables);
+  };
+
   it('counts each selection of a field that needs a call, and a field inside a list once', () => {
-    const estimate = (query: string) => {
-      const [error] = validate(schema, parse(query), [upstreamCallLimitRule(0)]);
-      return error?.extensions.estimate;
-    };
-    expect(estimate('{ policies(type: PASSWORD) { nodes { rules { policy { name } } } } }')).toBe(2);
+    const calls = (query: string) => estimate(query).calls;
+    expect(calls('{ policies(type: PASSWORD) { nodes { rules { policy { name } } } } }')).toBe(2);
+    expect(calls('{ a: policy(id: "1") { id } b: policy(id: "2") { ... on PasswordPolicy { rules { id } } } }')).toBe(
+      3,
+    );
+    expect(calls('{ userTypes { id } userType(id: "default") { id } }')).toBe(2);
     expect(
-      estimate('{ a: policy(id: "1") { id } b: policy(id: "2") { ... on PasswordPolicy { rules { id } } } }'),
-    ).toBe(3);
-    expect(estimate('{ userTypes { id } userType(id: "default") { id } }')).toBe(2);
-    expect(
-      estimate(
+      calls(
         'query { a: policy(id: "1") { ...F } b: policy(id: "2") { ...F } } fragment F on Policy { rule(id: "r") { id } }',
       ),
     ).toBe(4);
     expect(
-      estimate(
+      calls(
         'mutation { a: deletePolicy(id: "1") { userErrors { message } } b: deletePolicy(id: "2") { userErrors { message } } }',
       ),
     ).toBe(2);
-    expect(estimate('{ __typename }')).toBeUndefined();
+    expect(calls('{ __typename }')).toBe(0);
+  });
+
+  it("sizes a page by `first` whether literal, variable or the variable's default, else the service's default page size", () => {
+    const page = (args: string) => `{ policies(type: PASSWORD${args}) { nodes { id name } } }`;
+    // The field, the page's 200 policies held (40 each) and two fields of each.
+    expect(estimate(page(', first: 200')).size).toBe(1 + 200 * 40 + 200 * 3);
+    const variable = 'query($n: Int) { policies(type: PASSWORD, first: $n) { nodes { id name } } }';
+    expect(estimate(variable, { n: 200 }).size).toBe(estimate(page(', first: 200')).size);
+    const withDefault = 'query($n: Int = 200) { policies(type: PASSWORD, first: $n) { nodes { id name } } }';
+    expect(estimate(withDefault).size).toBe(estimate(page(', first: 200')).size);
+    expect(estimate(variable).size).toBe(estimate(page(', first: 20')).size);
+    expect(estimate(page('')).size).toBe(estimate(page(', first: 20')).size);
+    // The service clamps larger pages to 200.
+    expect(estimate(page(', first: 5000')).size).toBe(estimate(page(', first: 200')).size);
+  });
+
+  it("leaves out fragments on another policy type than the list's, and names the largest root field", () => {
+    const typed = (type: string) =>
+      `{ ${type.toLowerCase()}: policies(type: ${type}, first: 10) { nodes { id ... on PasswordPolicy { settings { password { age { maxAgeDays minAgeMinutes } } } } } } }`;
+    const password = estimate(typed('PASSWORD'));
+    const other = estimate(typed('ACCESS_POLICY'));
+    expect(password.size - other.size).toBe(10 * 5);
+    expect(password.parts).toEqual([{ field: 'password', items: 10, size: password.size }]);
   });
 });

@@ -233,6 +233,7 @@ describe('served in-process', () => {
     });
     expect(await res.json()).toEqual({
       data: { policies: { nodes: [{ __typename: 'EntityRiskPolicy', name: 'Entity Risk Policy' }] } },
+      extensions: { cost: expect.objectContaining({ calls: 1 }) },
     });
   });
 });

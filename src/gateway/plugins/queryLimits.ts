@@ -1,9 +1,9 @@
 // Static limits on a GraphQL document, checked before anything runs: tokens (the parser's own
 // maxTokens, and a document nested too deeply for the parser is refused instead of overflowing the
-// stack), then depth, aliases, directives and a cost of the selected fields after fragment
-// expansion (graphql-armor's validation rules, which count each fragment once, so a fragment bomb
-// is refused in milliseconds). Every refusal is a QUERY_LIMIT_EXCEEDED error naming the limit.
-import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+// stack), then depth, aliases and directives after fragment expansion (graphql-armor's validation
+// rules, which count each fragment once, so a fragment bomb is refused in milliseconds). Every
+// refusal is a QUERY_LIMIT_EXCEEDED error naming the limit. The cost of a document depends on its
+// variables, so it is decided after validation (see cost.ts); its limit is kept here with the others.
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -18,7 +18,7 @@ export interface QueryLimits {
   /** Lexical tokens of the whole document. */
   tokens: number;
   directives: number;
-  /** Every selected field counts one, a field's selection counted `first` times when `first` is a literal. */
+  /** Largest result size: selected fields × the items they are selected on (see costEstimate.ts). */
   cost: number;
 }
 
@@ -27,7 +27,7 @@ export const QUERY_LIMIT_DEFAULTS: QueryLimits = {
   aliases: 50,
   tokens: 5_000,
   directives: 50,
-  cost: 10_000,
+  cost: 350_000,
 };
 
 export function queryLimitsPlugin(limits: QueryLimits): Plugin {
@@ -36,14 +36,6 @@ export function queryLimitsPlugin(limits: QueryLimits): Plugin {
     maxDepthRule({ n: limits.depth, ...reportAs('depth', limits.depth) }),
     maxAliasesRule({ n: limits.aliases, ...reportAs('aliases', limits.aliases) }),
     maxDirectivesRule({ n: limits.directives, ...reportAs('directives', limits.directives) }),
-    costLimitRule({
-      maxCost: limits.cost,
-      objectCost: 1,
-      scalarCost: 1,
-      depthCostFactor: 1,
-      flattenFragments: true,
-      ...reportAs('cost', limits.cost),
-    }),
   ];
   return {
     onParse({ setParseFn }) {

@@ -1,0 +1,201 @@
+// The cost of each operation, decided once its variables are known and before its first upstream
+// call (validation runs without variables, so a `first: $first` would go uncounted there): the
+// estimate (see costEstimate.ts) is refused over MAX_UPSTREAM_CALLS or MAX_QUERY_COST with
+// COST_LIMIT_EXCEEDED and a message saying what to change; a heavy operation waits for its share
+// of the process's memory budget; every answer carries `extensions.cost`; and the errors of one
+// refused wave, or of a response over its budget, come back as one error instead of one per field.
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  getOperationAST,
+  Kind,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { ThrottleStatus } from '../../upstream/client.ts';
+import type { OperationLimits } from '../../upstream/operationGuard.ts';
+import type { GatewayContext } from '../context.ts';
+import { type CostEstimate, estimateCost, OBJECT_WEIGHT } from '../costEstimate.ts';
+import type { MemoryBudget } from '../memoryBudget.ts';
+
+export interface CostLimits {
+  /** Largest estimated result size (items × fields). */
+  maxSize: number;
+  /** The operation's upstream limits: calls, response bytes, deadline. */
+  operation: OperationLimits;
+}
+
+/** What `extensions.cost` carries. */
+export interface CostExtension {
+  /** The estimate made before the first call: calls at least, cost (items × fields); null when the document was refused before it. */
+  estimate: { calls: number; size: number } | null;
+  /** Upstream calls made, retries included. */
+  calls: number;
+  limits: { calls: number; size: number; responseBytes: number };
+  /** The caller's share of the org's window: null until the gateway knows it. */
+  throttleStatus: { limit: number | null; remaining: number | null; resetAt: string | null } | null;
+}
+
+/**
+ * Upstream JSON bytes one unit of estimated size stands for at most, as measured (docs/limits.md):
+ * what an operation reserves of the memory budget is its estimate times this, capped by its
+ * response budget.
+ */
+export const BYTES_PER_COST_UNIT = 64;
+
+/** Operations that reserve less than this are not held back by the memory budget (most are). */
+const HEAVY_BYTES = 256 * 1024;
+
+/** The errors the operation's guard gives to every field it refused: one is enough. */
+const ONCE_PER_OPERATION = new Set(['UPSTREAM_BUDGET_EXCEEDED', 'RESPONSE_TOO_LARGE']);
+
+export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<GatewayContext> {
+  const reported = {
+    calls: limits.operation.maxCalls,
+    size: limits.maxSize,
+    responseBytes: limits.operation.maxResponseBytes,
+  };
+  return {
+    // An answer refused before execution (a parse or validation error) has no estimate, but the limits.
+    onResultProcess({ result, setResult }) {
+      if (!isSingle(result) || Array.isArray(result) || result.extensions?.cost) return;
+      const cost: CostExtension = { estimate: null, calls: 0, limits: reported, throttleStatus: null };
+      setResult({ ...result, extensions: { ...result.extensions, cost } });
+    },
+    async onExecute({ args, setResultAndStopExecution }) {
+      const context = args.contextValue as GatewayContext;
+      const operation = getOperationAST(args.document, args.operationName);
+      if (!operation) return;
+      const estimate = estimateCost(args.schema, operation, fragmentsOf(args.document), args.variableValues);
+      const extension = (): CostExtension => ({
+        estimate: { calls: estimate.calls, size: estimate.size },
+        calls: context.operation?.upstreamCalls ?? 0,
+        limits: reported,
+        throttleStatus: throttleStatusOf(context.throttleStatus?.()),
+      });
+      const refusal = refusalOf(estimate, limits);
+      if (refusal) {
+        setResultAndStopExecution({ errors: [refusal], extensions: { cost: extension() } });
+        return;
+      }
+      const bytes = Math.min(estimate.size * BYTES_PER_COST_UNIT, limits.operation.maxResponseBytes);
+      let release: (() => void) | undefined;
+      if (bytes >= HEAVY_BYTES) {
+        // Waiting takes at most half the operation's deadline, so that an admitted operation has time left to run.
+        release = await memory.reserve(bytes, Date.now() + limits.operation.timeoutMs / 2);
+        if (!release) {
+          setResultAndStopExecution({ errors: [serverBusy()], extensions: { cost: extension() } });
+          return;
+        }
+      }
+      return {
+        onExecuteDone({ result, setResult }) {
+          release?.();
+          if (!isSingle(result)) return;
+          setResult({
+            ...result,
+            errors: result.errors && onceEach(result.errors),
+            extensions: { ...result.extensions, cost: extension() },
+          });
+        },
+      };
+    },
+  };
+}
+
+function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  return fragments;
+}
+
+/** COST_LIMIT_EXCEEDED over either limit, naming what to change; undefined within both. */
+export function refusalOf(estimate: CostEstimate, limits: CostLimits): GraphQLError | undefined {
+  const maxCalls = limits.operation.maxCalls;
+  if (estimate.calls > maxCalls) {
+    return new GraphQLError(
+      `The operation asks for at least ${estimate.calls} upstream calls; the limit is ${maxCalls}. Split it into smaller operations (fewer aliases or nested lists per operation).`,
+      { extensions: { code: 'COST_LIMIT_EXCEEDED', measure: 'calls', estimate: estimate.calls, limit: maxCalls } },
+    );
+  }
+  if (estimate.size <= limits.maxSize) return undefined;
+  const largest = estimate.parts[0];
+  const fieldsPerItem = Math.ceil(largest.size / largest.items);
+  const what = largest.items > 1 ? `${largest.items} × ${fieldsPerItem} fields` : `${fieldsPerItem} fields`;
+  return new GraphQLError(
+    `The operation's cost is ${estimate.size} (items × fields, each object the service returns counting ${OBJECT_WEIGHT}); the limit is ${limits.maxSize}. Largest: \`${largest.field}\`: ${what}; lower \`first\` or select fewer fields, or split the operation.`,
+    {
+      extensions: {
+        code: 'COST_LIMIT_EXCEEDED',
+        measure: 'size',
+        estimate: estimate.size,
+        limit: limits.maxSize,
+        field: largest.field,
+        items: largest.items,
+        fieldsPerItem,
+      },
+    },
+  );
+}
+
+function serverBusy(): GraphQLError {
+  return new GraphQLError(
+    'The gateway is busy with other large operations and could not start this one before its deadline. Try again shortly, or ask for fewer items.',
+    { extensions: { code: 'SERVER_BUSY' } },
+  );
+}
+
+function throttleStatusOf(status: ThrottleStatus | undefined): CostExtension['throttleStatus'] {
+  if (!status) return null;
+  return {
+    limit: status.limit,
+    remaining: status.remaining,
+    resetAt: status.resetAt === null ? null : new Date(status.resetAt).toISOString(),
+  };
+}
+
+function isSingle(result: unknown): result is ExecutionResult {
+  return typeof result === 'object' && result !== null && !(Symbol.asyncIterator in result);
+}
+
+/**
+ * A refused wave (or a response over its budget) fails every field that waited for it: the first
+ * error stands for all of them, with how many fields it left null; the others' fields stay null.
+ */
+function onceEach(errors: readonly GraphQLError[]): GraphQLError[] {
+  const chosen = new Map<string, GraphQLError>();
+  const counts = new Map<string, number>();
+  for (const error of errors) {
+    const code = error.extensions?.code;
+    if (typeof code !== 'string' || !ONCE_PER_OPERATION.has(code)) continue;
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+    // The first by path, not by arrival: which list answered first must not change the answer.
+    const current = chosen.get(code);
+    if (!current || pathKey(error) < pathKey(current)) chosen.set(code, error);
+  }
+  if (chosen.size === 0) return [...errors];
+  const kept: GraphQLError[] = [];
+  for (const error of errors) {
+    const code = error.extensions?.code;
+    if (typeof code !== 'string' || !ONCE_PER_OPERATION.has(code)) kept.push(error);
+  }
+  for (const [code, error] of chosen) {
+    kept.push(
+      new GraphQLError(error.message, {
+        nodes: error.nodes,
+        source: error.source,
+        positions: error.positions,
+        path: error.path,
+        extensions: { ...error.extensions, fields: counts.get(code) },
+      }),
+    );
+  }
+  return kept;
+}
+
+function pathKey(error: GraphQLError): string {
+  return (error.path ?? []).join('.');
+}

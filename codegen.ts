@@ -1,33 +1,21 @@
 // Generates resolver and model types from schema.graphql. GraphQL object types are mapped to the
 // REST wire types they are resolved from (src/rest/types.ts), or to the few gateway models that add
 // what the wire object lacks (src/gateway/resolvers/models.ts).
+import { readFileSync } from 'node:fs';
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { buildSchema, type GraphQLInterfaceType } from 'graphql';
 import { clientOutputs } from './examples/client/codegen.ts';
 import { FACTOR_MODE } from './src/gateway/resolvers/enums.ts';
 
 const wire = (name: string) => `../rest/types.ts#${name}`;
 const model = (name: string) => `../gateway/resolvers/models.ts#${name}`;
 
-const POLICY_TYPES = [
-  'GlobalSessionPolicy',
-  'PasswordPolicy',
-  'MfaEnrollPolicy',
-  'IdpDiscoveryPolicy',
-  'AccessPolicy',
-  'ProfileEnrollmentPolicy',
-  'EntityRiskPolicy',
-  'ContinuousAccessPolicy',
-];
-const RULE_TYPES = [
-  'GlobalSessionRule',
-  'PasswordRule',
-  'MfaEnrollRule',
-  'IdpDiscoveryRule',
-  'AccessPolicyRule',
-  'ProfileEnrollmentRule',
-  'EntityRiskRule',
-  'ContinuousAccessRule',
-];
+// The implementations of the Policy and PolicyRule interfaces, read from the schema itself.
+const schema = buildSchema(readFileSync('schema.graphql', 'utf8'));
+const implementationsOf = (name: string) =>
+  schema.getPossibleTypes(schema.getType(name) as GraphQLInterfaceType).map((type) => type.name);
+const POLICY_TYPES = implementationsOf('Policy');
+const RULE_TYPES = implementationsOf('PolicyRule');
 const RULE_ACTIONS_TYPES = RULE_TYPES.map((t) => `${t}Actions`);
 
 const mappers: Record<string, string> = {

@@ -18,6 +18,7 @@ import {
   simulationQueries,
 } from './simulation.ts';
 import { UserType, userTypeQueries } from './userTypes.ts';
+import { POLICY_TYPENAME, RULE_TYPENAME } from './typenames.ts';
 
 export const resolvers: Resolvers = {
   DateTime,
@@ -29,25 +30,12 @@ export const resolvers: Resolvers = {
 
   Policy,
   PolicyConnection,
-  GlobalSessionPolicy: policyFields,
-  PasswordPolicy: policyFields,
-  MfaEnrollPolicy: policyFields,
-  IdpDiscoveryPolicy: policyFields,
-  AccessPolicy: policyFields,
-  ProfileEnrollmentPolicy: policyFields,
-  EntityRiskPolicy: policyFields,
-  ContinuousAccessPolicy: policyFields,
+  // Every implementation of Policy and PolicyRule: one per REST type.
+  ...eachImplementation(POLICY_TYPENAME, policyFields),
   Application,
 
   PolicyRule,
-  GlobalSessionRule: ruleFields,
-  PasswordRule: ruleFields,
-  MfaEnrollRule: ruleFields,
-  IdpDiscoveryRule: ruleFields,
-  AccessPolicyRule: ruleFields,
-  ProfileEnrollmentRule: ruleFields,
-  EntityRiskRule: ruleFields,
-  ContinuousAccessRule: ruleFields,
+  ...eachImplementation(RULE_TYPENAME, ruleFields),
 
   UserTypeCondition,
   UserType,
@@ -62,3 +50,8 @@ export const resolvers: Resolvers = {
   SimulatedRule,
   SimulatedCondition,
 };
+
+/** The same field resolvers for every object type named in `typenames`. */
+function eachImplementation<R>(typenames: Record<string, string>, fields: R): Record<string, R> {
+  return Object.fromEntries(Object.values(typenames).map((name) => [name, fields]));
+}

@@ -21,24 +21,15 @@ import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
 import { WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
 
-/**
- * Fields below the root that need an upstream call of their own, by the type or interface that
- * declares them (every field of Query and Mutation does). Not listed: joins answered from data
- * the path already loaded, such as a rule's `policy`.
- */
-export const FIELDS_WITH_UPSTREAM_CALLS: Readonly<Record<string, readonly string[]>> = {
-  Policy: ['rules', 'rule', 'applications'],
-  Application: ['accessPolicy'],
-  UserTypeCondition: ['includedUserTypes', 'excludedUserTypes'],
-  PolicyTypeEvaluation: ['matchedPolicy', 'matchedRule', 'undecidedPolicies'],
-  SimulatedPolicy: ['policy'],
-  SimulatedRule: ['rule'],
-  PolicyPayload: ['policiesOfType'],
-  PolicyRulePayload: ['policy'],
-  DeletePolicyPayload: ['policiesOfType'],
-  DeletePolicyRulePayload: ['policy'],
-  DeleteUserTypePayload: ['referencingRules'],
-};
+/** The schema directive that marks a field needing an upstream call of its own (schema.graphql). */
+export const UPSTREAM_DIRECTIVE = 'upstream';
+
+/** Whether `type`'s field `name` carries `@upstream` (interfaces carry it for their implementations). */
+export function hasUpstreamDirective(type: GraphQLNamedType, name: string): boolean {
+  if (!isObjectType(type) && !isInterfaceType(type)) return false;
+  const field = type.getFields()[name];
+  return field?.astNode?.directives?.some((d) => d.name.value === UPSTREAM_DIRECTIVE) ?? false;
+}
 
 /**
  * The service's page size when `first` is left out, and the largest it serves (larger is clamped).
@@ -280,6 +271,6 @@ class Estimator {
   private needsCall(parent: GraphQLNamedType, field: string): boolean {
     if (parent === this.schema.getQueryType() || parent === this.schema.getMutationType()) return true;
     const declaring = isObjectType(parent) ? [parent, ...parent.getInterfaces()] : [parent];
-    return declaring.some((type) => FIELDS_WITH_UPSTREAM_CALLS[type.name]?.includes(field));
+    return declaring.some((type) => hasUpstreamDirective(type, field));
   }
 }

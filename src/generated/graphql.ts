@@ -4521,6 +4521,10 @@ export type ResolversParentTypes = {
   WorkflowRefInput: WorkflowRefInput;
 };
 
+export type UpstreamDirectiveArgs = { };
+
+export type UpstreamDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = UpstreamDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
 export type AccessActionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessAction'] = ResolversParentTypes['AccessAction']> = {
   access?: Resolver<ResolversTypes['AccessDecision'], ParentType, ContextType>;
 };
@@ -5654,3 +5658,6 @@ export type Resolvers<ContextType = GatewayContext> = {
   WorkflowRef?: WorkflowRefResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = GatewayContext> = {
+  upstream?: UpstreamDirectiveResolver<any, any, ContextType>;
+};

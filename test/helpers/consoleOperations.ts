@@ -14,7 +14,7 @@ import {
   type SelectionSetNode,
   visit,
 } from 'graphql';
-import { FIELDS_WITH_UPSTREAM_CALLS } from '../../src/gateway/costEstimate.ts';
+import { hasUpstreamDirective } from '../../src/gateway/costEstimate.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from '../../src/gateway/resolvers/typenames.ts';
 import { type PolicyType, RULE_TYPE_OF } from '../../src/rest/types.ts';
 
@@ -34,10 +34,10 @@ const RULE_ROW = 'id name status priority system lastUpdated';
  */
 function everyLeaf(type: GraphQLNamedType, depth = 6): string {
   if (!isObjectType(type) || depth === 0) return '';
-  const calls = FIELDS_WITH_UPSTREAM_CALLS[type.name] ?? [];
   const parts: string[] = [];
+  const needsCall = (name: string) => [type, ...type.getInterfaces()].some((t) => hasUpstreamDirective(t, name));
   for (const field of Object.values(type.getFields())) {
-    if (field.args.length > 0 || calls.includes(field.name)) continue;
+    if (field.args.length > 0 || needsCall(field.name)) continue;
     const named = getNamedType(field.type);
     if (isObjectType(named)) {
       const inner = everyLeaf(named, depth - 1);

@@ -54,6 +54,9 @@ const SETTINGS = [
   'UPSTREAM_RATE_LIMIT',
   'REPLICAS',
   'IDEMPOTENCY_TTL_SECONDS',
+  'CALLER_SHARE',
+  'UNPROVEN_SHARE',
+  'REFUSED_CREDENTIAL_MS',
 ];
 
 interface Started {
@@ -192,6 +195,7 @@ describe('configuration', () => {
         bodyTimeoutMs: 10000,
         maxBodyBytes: 10 * 1024 * 1024,
         retries: 3,
+        refusedCredentialMs: 60000,
         operation: { timeoutMs: 10000, maxCalls: 100, concurrency: 32 },
       },
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 10000 },
@@ -208,7 +212,14 @@ describe('configuration', () => {
       log: { level: 'info', format: 'json' },
       readiness: { token: undefined, intervalMs: 5000, timeoutMs: 2000 },
       shutdownGraceMs: 10000,
-      shared: { redisUrl: undefined, upstreamRateLimit: 0, replicas: 1, idempotencyTtlSeconds: 86400 },
+      shared: {
+        redisUrl: undefined,
+        upstreamRateLimit: 0,
+        replicas: 1,
+        callerShare: 0.5,
+        unprovenShare: 0.05,
+        idempotencyTtlSeconds: 86400,
+      },
     });
     expect(readEmulatorConfig({})).toEqual({
       port: 4001,
@@ -262,6 +273,9 @@ describe('configuration', () => {
         UPSTREAM_RATE_LIMIT: '600',
         REPLICAS: '3',
         IDEMPOTENCY_TTL_SECONDS: '3600',
+        CALLER_SHARE: '0.25',
+        UNPROVEN_SHARE: '0.1',
+        REFUSED_CREDENTIAL_MS: '0',
       }),
     ).toEqual({
       port: 0,
@@ -274,6 +288,7 @@ describe('configuration', () => {
         bodyTimeoutMs: 300,
         maxBodyBytes: 2048,
         retries: 0,
+        refusedCredentialMs: 0,
         operation: { timeoutMs: 400, maxCalls: 5, concurrency: 2 },
       },
       queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900 },
@@ -294,6 +309,8 @@ describe('configuration', () => {
         redisUrl: 'redis://:secret@127.0.0.1:6380/2',
         upstreamRateLimit: 600,
         replicas: 3,
+        callerShare: 0.25,
+        unprovenShare: 0.1,
         idempotencyTtlSeconds: 3600,
       },
     });
@@ -364,6 +381,8 @@ describe('configuration', () => {
     [{ UPSTREAM_RATE_LIMIT: '-1' }, 'UPSTREAM_RATE_LIMIT="-1"'],
     [{ REPLICAS: '0' }, 'REPLICAS="0": must be a whole number from 1 to 1000'],
     [{ IDEMPOTENCY_TTL_SECONDS: '0' }, 'IDEMPOTENCY_TTL_SECONDS="0"'],
+    [{ CALLER_SHARE: '0' }, 'CALLER_SHARE="0": must be a share of the window'],
+    [{ UNPROVEN_SHARE: '5%' }, 'UNPROVEN_SHARE="5%": must be a number'],
   ])('refuses %j', (env, message) => {
     expect(() => readGatewayConfig(env)).toThrow(ConfigError);
     expect(() => readGatewayConfig(env)).toThrow(message);

@@ -22,7 +22,11 @@ beforeAll(async () => {
   emulator = await startTestEmulator();
   replicas = await Promise.all(
     [1, 2].map(() =>
-      startGatewayProcess({ UPSTREAM_URL: emulator.url, REDIS_URL: redis().url, REPLICAS: '2' }, `SSWS ${TOKEN}`),
+      // One caller may use the whole window here (CALLER_SHARE=1): what is shared is the org's budget.
+      startGatewayProcess(
+        { UPSTREAM_URL: emulator.url, REDIS_URL: redis().url, REPLICAS: '2', CALLER_SHARE: '1' },
+        `SSWS ${TOKEN}`,
+      ),
     ),
   );
 }, 60_000);

@@ -96,7 +96,8 @@ export class TrustedTokens {
       },
       distrust: (refusal) => {
         this.acceptedUntil.delete(key);
-        if (refusal && this.refusedMs > 0) this.remember(this.refused, key, { until: this.now() + this.refusedMs, error: refusal });
+        if (refusal && this.refusedMs > 0)
+          this.remember(this.refused, key, { until: this.now() + this.refusedMs, error: refusal });
       },
       refusal: () => this.live(this.refused, key, (r) => r.until)?.error,
       probes: this.probes,

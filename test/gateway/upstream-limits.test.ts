@@ -102,7 +102,10 @@ describe('a token the upstream rejects', () => {
     // With the refusal remembered (the default), the same credential gets the upstream's answer again, without a call.
     const remembering = gateway();
     const first = await remembering('{ userTypes { id } }', { auth: 'SSWS junk' });
-    const again = await remembering(aliases(3, (i) => `policy(id: "00p${i}") { id }`), { auth: 'SSWS junk' });
+    const again = await remembering(
+      aliases(3, (i) => `policy(id: "00p${i}") { id }`),
+      { auth: 'SSWS junk' },
+    );
     expect(codesOf(first)).toEqual(['UNAUTHENTICATED']);
     expect(codesOf(again)).toEqual(['UNAUTHENTICATED']);
     expect(again.errors?.[0].extensions.upstream).toEqual(first.errors?.[0].extensions.upstream);

@@ -16,8 +16,8 @@ export function recordCalls(upstream: UpstreamClient): RecordedCalls {
     new Proxy(forCaller(authorization, options), {
       get(api, method) {
         const value: unknown = Reflect.get(api, method);
-        // `finish` ends the operation's session: not a call.
-        if (typeof value !== 'function' || method === 'finish') return value;
+        // `finish` ends the operation's session and `throttleStatus` reads the budget: not calls.
+        if (typeof value !== 'function' || method === 'finish' || method === 'throttleStatus') return value;
         return (...args: unknown[]) => {
           const result = value.apply(api, args) as Promise<unknown>;
           // Observes the call without handling the caller's promise.

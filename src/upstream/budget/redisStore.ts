@@ -74,10 +74,11 @@ if limit then
   if used >= limit then granted = 0
   elseif remaining <= 0 then granted = 0 byCaller = 1 end
 end
+-- A refused caller is active too: the next window reserves its part.
+redis.call('ZADD', KEYS[3], now, caller)
 if granted == 1 then
   used = used + 1
   redis.call('HINCRBY', KEYS[2], caller, 1)
-  redis.call('ZADD', KEYS[3], now, caller)
   if limit then remaining = remaining - 1 end
 end
 redis.call('HSET', KEYS[1], 'windowEnd', windowEnd, 'used', used)

@@ -29,7 +29,7 @@ export const WHOLE_WINDOW: CallerShares = { caller: 1, unproven: 1 };
 export interface CallerUsage {
   /** Tokens taken in the current window. */
   used: number;
-  /** When the caller last took a token (epoch ms): a caller is active for one window after that. */
+  /** When the caller last asked for a token (epoch ms), granted or not: it is active for one window after that. */
   lastTake: number;
 }
 
@@ -105,6 +105,9 @@ export function takeToken(
   }
   const limit = shareOf(known, share);
   const before = fairShare(state, limit, caller, shares, now);
+  // A refused caller is active too: the next window reserves its part.
+  mine.lastTake = now;
+  state.callers.set(caller, mine);
   if (state.used >= limit) return { granted: false, resetAt: windowEnd, standing: before };
   if ((before.remaining ?? 0) <= 0) return { granted: false, resetAt: windowEnd, caller: true, standing: before };
   grant(state, caller, mine, now);

@@ -1,6 +1,6 @@
 // The upstream budget in Redis, shared by every replica: each take and each correction is one Lua
 // script run atomically on the bucket's keys (a hash: limit, windowEnd, used; a hash of each caller's
-// tokens in the window; a sorted set of when each caller last took one), the steps of window.ts.
+// tokens in the window; a sorted set of when each caller last asked for one), the steps of window.ts.
 // While Redis is unavailable this replica uses its share of the limit (limit / REPLICAS) in process.
 import type { Redis } from 'ioredis';
 import type { RedisLink } from '../../redis/link.ts';
@@ -9,6 +9,7 @@ import type { BudgetStore } from './store.ts';
 import {
   type CallerShares,
   type RateLimitSnapshot,
+  REPROBE_WAIT_MS,
   type TakeResult,
   UNPROVEN_CALLER,
   WHOLE_WINDOW,
@@ -48,42 +49,55 @@ end
 `;
 
 // KEYS bucket, callers' tokens, callers' last take; ARGV now, seedLimit (0: none), windowMs, ttlMs,
-// caller, callerShare, unprovenShare, unprovenId.
-// Returns {granted 0|1, windowEnd, limit (-1: unknown), remaining (-1), callerLimit (-1), refused by the caller's share 0|1}.
+// caller, callerShare, unprovenShare, unprovenId, reprobeWaitMs.
+// Returns {granted 0|1, windowEnd, limit (-1: unknown), remaining (-1), callerLimit (-1), refused by
+// the caller's share 0|1, when a refused take may be tried again}.
 const TAKE = `
 local now, seed, windowMs = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local caller, callerShare, unprovenShare, unprovenId = ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7]), ARGV[8]
-local s = redis.call('HMGET', KEYS[1], 'limit', 'windowEnd', 'used')
+local reprobeWait = tonumber(ARGV[9])
+local s = redis.call('HMGET', KEYS[1], 'limit', 'windowEnd', 'used', 'exhausted', 'reprobeAt')
 local limit = tonumber(s[1])
 if not limit and seed > 0 then limit = seed end
 local windowEnd, used = tonumber(s[2]), tonumber(s[3]) or 0
+local exhausted, reprobeAt = tonumber(s[4]) or 0, tonumber(s[5]) or -1
+local function startWindow()
+  used = 0
+  redis.call('DEL', KEYS[2])
+  reprobeAt = -1
+  if exhausted == 1 then reprobeAt = 0 end
+  exhausted = 0
+end
 if not windowEnd then
   windowEnd = (math.floor(now / windowMs) + 1) * windowMs
-  used = 0
-  redis.call('DEL', KEYS[2])
+  startWindow()
 elseif now >= windowEnd then
   windowEnd = windowEnd + (math.floor((now - windowEnd) / windowMs) + 1) * windowMs
-  used = 0
-  redis.call('DEL', KEYS[2])
+  startWindow()
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - windowMs)
 ${STANDING}
-local granted, byCaller, remaining, cap = 1, 0, -1, -1
+local granted, byCaller, remaining, cap, resetAt = 1, 0, -1, -1, windowEnd
 if limit then
   remaining, cap = standing()
+  -- A refused caller is active too: the next window reserves its part.
+  redis.call('ZADD', KEYS[3], now, caller)
   if used >= limit then granted = 0
+  elseif reprobeAt > 0 and now < reprobeAt + reprobeWait then
+    granted = 0
+    resetAt = reprobeAt + reprobeWait
   elseif remaining <= 0 then granted = 0 byCaller = 1 end
 end
--- A refused caller is active too: the next window reserves its part.
-redis.call('ZADD', KEYS[3], now, caller)
 if granted == 1 then
   used = used + 1
   redis.call('HINCRBY', KEYS[2], caller, 1)
+  redis.call('ZADD', KEYS[3], now, caller)
   if limit then remaining = remaining - 1 end
+  if reprobeAt >= 0 then reprobeAt = now end
 end
-redis.call('HSET', KEYS[1], 'windowEnd', windowEnd, 'used', used)
+redis.call('HSET', KEYS[1], 'windowEnd', windowEnd, 'used', used, 'exhausted', exhausted, 'reprobeAt', reprobeAt)
 for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
-return {granted, windowEnd, limit or -1, remaining, cap, byCaller}
+return {granted, windowEnd, limit or -1, remaining, cap, byCaller, resetAt}
 `;
 
 // KEYS bucket, callers' tokens; ARGV grantWindow, limit, remaining, resetAt, now, ttlMs.
@@ -103,13 +117,16 @@ if resetAt > now then
   end
   if grant ~= 0 and grant < resetAt then used = used + 1 end
   used = math.max(used, limit - remaining)
-  redis.call('HSET', KEYS[1], 'windowEnd', windowEnd, 'used', used)
+  -- An answer in this window ends its re-probe; one saying nothing is left asks for one at its end.
+  local exhausted = 0
+  if remaining == 0 then exhausted = 1 end
+  redis.call('HSET', KEYS[1], 'windowEnd', windowEnd, 'used', used, 'exhausted', exhausted, 'reprobeAt', -1)
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 return 1
 `;
 
-type TakeReply = [number, number, number, number, number, number];
+type TakeReply = [number, number, number, number, number, number, number];
 
 type BudgetRedis = Redis & {
   budgetTake(
@@ -124,6 +141,7 @@ type BudgetRedis = Redis & {
     callerShare: number,
     unprovenShare: number,
     unprovenId: string,
+    reprobeWaitMs: number,
   ): Promise<TakeReply>;
   budgetObserve(
     bucket: string,
@@ -157,7 +175,7 @@ export class RedisBudgetStore implements BudgetStore {
   take(bucket: string, now: number, caller = UNPROVEN_CALLER): Promise<TakeResult> {
     return this.link.use(
       async () => {
-        const [granted, windowEnd, limit, remaining, callerLimit, byCaller] = await this.redis.budgetTake(
+        const [granted, windowEnd, limit, remaining, callerLimit, byCaller, retryAt] = await this.redis.budgetTake(
           KEY_PREFIX + bucket,
           `${KEY_PREFIX + bucket}:callers`,
           `${KEY_PREFIX + bucket}:seen`,
@@ -169,6 +187,7 @@ export class RedisBudgetStore implements BudgetStore {
           this.shares.caller,
           this.shares.unproven,
           UNPROVEN_CALLER,
+          REPROBE_WAIT_MS,
         );
         const known = (n: number) => (n < 0 ? null : n);
         const standing = {
@@ -179,7 +198,7 @@ export class RedisBudgetStore implements BudgetStore {
         };
         return granted === 1
           ? { granted: true, window: windowEnd, standing }
-          : { granted: false, resetAt: windowEnd, caller: byCaller === 1, standing };
+          : { granted: false, resetAt: retryAt, caller: byCaller === 1, standing };
       },
       () => this.fallback.take(bucket, now, caller),
     );

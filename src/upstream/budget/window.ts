@@ -12,6 +12,12 @@ export const WINDOW_MS = 60_000;
  */
 export const RESET_SKEW_MS = 5_000;
 
+/**
+ * After a window the service said was used up, one call goes first when it ends and the others wait
+ * for its answer this long at most (then another call may go, in case the first got no answer).
+ */
+export const REPROBE_WAIT_MS = 2_000;
+
 /** The budget's caller for every credential the upstream has not yet answered 2xx (see tokenTrust.ts). */
 export const UNPROVEN_CALLER = 'unproven';
 
@@ -42,6 +48,10 @@ export interface BucketState {
   used: number;
   /** The callers active in the last window; the others are dropped, so the map stays small. */
   callers: Map<string, CallerUsage>;
+  /** The service's last answer in this window said nothing is left: the next window starts with a re-probe. */
+  exhausted: boolean;
+  /** The re-probe of the window: -1 none, 0 due (the next take is it), else when it was sent (epoch ms). */
+  reprobeAt: number;
 }
 
 /** What one response's X-Rate-Limit-Limit / -Remaining / -Reset headers say. */
@@ -74,7 +84,7 @@ export type TakeResult =
   | { granted: false; resetAt: number; caller?: boolean; standing?: CallerStanding };
 
 export function emptyBucket(): BucketState {
-  return { limit: undefined, windowEnd: undefined, used: 0, callers: new Map() };
+  return { limit: undefined, windowEnd: undefined, used: 0, callers: new Map(), exhausted: false, reprobeAt: -1 };
 }
 
 /**
@@ -109,7 +119,12 @@ export function takeToken(
   mine.lastTake = now;
   state.callers.set(caller, mine);
   if (state.used >= limit) return { granted: false, resetAt: windowEnd, standing: before };
+  if (state.reprobeAt > 0 && now < state.reprobeAt + REPROBE_WAIT_MS) {
+    // The window's first call, after one the service said was used up, has not been answered yet.
+    return { granted: false, resetAt: state.reprobeAt + REPROBE_WAIT_MS, standing: before };
+  }
   if ((before.remaining ?? 0) <= 0) return { granted: false, resetAt: windowEnd, caller: true, standing: before };
+  if (state.reprobeAt >= 0) state.reprobeAt = now;
   grant(state, caller, mine, now);
   return { granted: true, window: windowEnd, standing: fairShare(state, limit, caller, shares, now) };
 }
@@ -191,6 +206,9 @@ export function observeSnapshot(
   if (grantWindow !== 0 && grantWindow < seen.resetAt) state.used++;
   const usedUpstream = Math.ceil((seen.limit - seen.remaining) * share);
   state.used = Math.max(state.used, usedUpstream);
+  // An answer in this window ends its re-probe; one saying nothing is left asks for one at its end.
+  state.reprobeAt = -1;
+  state.exhausted = seen.remaining === 0;
 }
 
 /** Past the window's end a new window starts, aligned to the old one's end (or the next clock minute). */
@@ -205,9 +223,15 @@ function rollWindow(state: BucketState, now: number): void {
   for (const [id, usage] of state.callers) if (usage.lastTake <= now - WINDOW_MS) state.callers.delete(id);
 }
 
-/** A new window: nothing used yet; callers stay active (for a window after their last take). */
+/**
+ * A new window: nothing used yet; callers stay active (for a window after their last take). After a
+ * window the service said was used up, its first call is a re-probe: the others wait for its answer,
+ * whatever the service's headers said about this window (they may have been wrong).
+ */
 function startWindow(state: BucketState): void {
   state.used = 0;
+  state.reprobeAt = state.exhausted ? 0 : -1;
+  state.exhausted = false;
   for (const usage of state.callers.values()) usage.used = 0;
 }
 

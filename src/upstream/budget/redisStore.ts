@@ -100,7 +100,7 @@ for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
 return {granted, windowEnd, limit or -1, remaining, cap, byCaller, resetAt}
 `;
 
-// KEYS bucket, callers' tokens; ARGV grantWindow, limit, remaining, resetAt, now, ttlMs.
+// KEYS bucket, callers' tokens; ARGV grantWindow, limit, remaining, resetAt, now, ttlMs, doubtful 0|1.
 const OBSERVE = `
 local grant, limit, remaining = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local resetAt, now = tonumber(ARGV[4]), tonumber(ARGV[5])
@@ -108,6 +108,8 @@ redis.call('HSET', KEYS[1], 'limit', limit)
 if resetAt > now then
   local s = redis.call('HMGET', KEYS[1], 'windowEnd', 'used')
   local windowEnd, used = tonumber(s[1]), tonumber(s[2]) or 0
+  -- A reset not believed does not move a window the bucket already has.
+  if ARGV[7] == '1' and windowEnd and windowEnd > now then resetAt = windowEnd end
   if (not windowEnd) or resetAt > windowEnd then
     windowEnd = resetAt
     used = 0
@@ -152,6 +154,7 @@ type BudgetRedis = Redis & {
     resetAt: number,
     now: number,
     ttlMs: number,
+    doubtful: 0 | 1,
   ): Promise<number>;
 };
 
@@ -216,6 +219,7 @@ export class RedisBudgetStore implements BudgetStore {
           seen.resetAt,
           now,
           BUCKET_TTL_MS,
+          seen.doubtful ? 1 : 0,
         );
       },
       () => this.fallback.observe(bucket, grantWindow, seen, now),

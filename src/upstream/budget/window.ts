@@ -60,6 +60,8 @@ export interface RateLimitSnapshot {
   remaining: number;
   /** X-Rate-Limit-Reset in epoch ms. */
   resetAt: number;
+  /** The header's reset was too far ahead to be believed: `resetAt` is one window from the answer. */
+  doubtful?: boolean;
 }
 
 /** A caller's standing in the window after a take, what its throttle status reports. */
@@ -195,6 +197,9 @@ export function observeSnapshot(
 ): void {
   state.limit = seen.limit;
   if (seen.resetAt <= now) return;
+  // A reset not believed does not move a window this bucket already has.
+  if (seen.doubtful && state.windowEnd !== undefined && state.windowEnd > now)
+    seen = { ...seen, resetAt: state.windowEnd };
   if (state.windowEnd === undefined || seen.resetAt > state.windowEnd) {
     // The service is in a later window than this bucket: start that window.
     state.windowEnd = seen.resetAt;
@@ -251,7 +256,9 @@ export function snapshotOf(
   const remaining = Number(headers['x-rate-limit-remaining']);
   const reset = Number(headers['x-rate-limit-reset']);
   if (![limit, remaining, reset].every((n) => Number.isFinite(n) && n >= 0) || limit === 0) return undefined;
-  return { limit, remaining: Math.min(remaining, limit), resetAt: believableReset(reset * 1000, now) };
+  const resetAt = believableReset(reset * 1000, now);
+  const snapshot = { limit, remaining: Math.min(remaining, limit), resetAt };
+  return resetAt === reset * 1000 ? snapshot : { ...snapshot, doubtful: true };
 }
 
 /** `resetAt`, or one window from `now` when it is further ahead than a window and the skew allowance. */

@@ -103,6 +103,9 @@ async function main(): Promise<void> {
         UPSTREAM_URL: emulator.url,
         REPLICAS: String(REPLICAS),
         LOG_LEVEL: 'info',
+        // The load is one caller: what is measured is the org's budget, not the share of one caller
+        // (bench/fairness.ts measures that).
+        CALLER_SHARE: '1',
         ...(withRedis ? { REDIS_URL: redis.url } : {}),
       };
       console.log(`scale: ${mode}: starting ${REPLICAS} gateway processes`);

@@ -4,8 +4,8 @@
 // next whole clock minute, a greedy caller (8 loops on replica A, each sending a read of 10 policies
 // as soon as the last one is answered) and an ordinary caller (one read every 2 s on replica B; same
 // token, other scheme: another Authorization value, so another caller). Then 130 junk-token
-// requests (half distinct tokens, half one token) at once on both replicas, and a valid caller's
-// read. Prints the results and writes the "Fair share" part of docs/scale.md unless --no-write.
+// requests (half distinct tokens, half one token) at once on both replicas, and the ordinary
+// caller's read. Prints the results and writes the "Fair share" part of docs/scale.md unless --no-write.
 //   npm run scale:fairness -- [--no-write]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -30,8 +30,10 @@ interface Results {
   ordinaryServed: number;
   longestRefusalMs: number;
   greedyOperations: number;
-  /** Upstream calls the greedy caller's operations made (its fields answered without an error). */
+  /** Upstream calls the greedy caller made in the window. */
   greedyCalls: number;
+  /** Errors of the greedy caller's fields, by code. */
+  greedyCodes: Record<string, number>;
   /** Upstream requests the service let through in the whole window, and how many it refused. */
   allowedInWindow: number;
   upstream429s: number;
@@ -85,7 +87,7 @@ async function run(
   const end = windowStart + WINDOW_MS;
   console.log(`fairness: two callers until ${new Date(end).toISOString()}`);
   let greedyOperations = 0;
-  let greedyCalls = 0;
+  const greedyCodes: Record<string, number> = {};
   let n = 0;
   const greedy = async () => {
     while (Date.now() < end) {
@@ -95,8 +97,7 @@ async function run(
       const body = await greedyReplica.gql(`{ ${fields.join(' ')} }`);
       if (sentAt < windowStart) continue;
       greedyOperations++;
-      // Each field without an error was one upstream call (the ids do not exist: null, no error).
-      greedyCalls += 10 - (body.errors?.length ?? 0);
+      for (const e of body.errors ?? []) greedyCodes[e.extensions?.code] = (greedyCodes[e.extensions?.code] ?? 0) + 1;
       // A refused operation is answered at once: wait a little rather than spin.
       if (body.errors?.some((e) => e.extensions?.code === 'RATE_LIMITED')) await sleep(50);
     }
@@ -134,13 +135,17 @@ async function run(
     const code = String(body.errors?.[0]?.extensions?.code ?? 'served');
     junkCodes[code] = (junkCodes[code] ?? 0) + 1;
   }
-  const valid = await greedyReplica.gql('{ userTypes { id } }');
+  // The ordinary caller: the greedy one (same token, other caller) has spent its share of the window.
+  const valid = await ordinaryReplica.gql('{ userTypes { id } }');
   return {
     ordinaryAsked: asked,
     ordinaryServed: served,
     longestRefusalMs,
     greedyOperations,
-    greedyCalls,
+    greedyCodes,
+    // Every other request in the window was the greedy caller's (calls of its operations sent
+    // before the window, which waited for its reset, included).
+    greedyCalls: inWindow.filter((q) => q.allowed).length - served,
     allowedInWindow: inWindow.filter((q) => q.allowed).length,
     upstream429s: quota.filter((q) => !q.allowed).length,
     junkCalls,
@@ -151,9 +156,10 @@ async function run(
 
 function reportOf(r: Results): string {
   const share = r.ordinaryAsked ? Math.round((100 * r.ordinaryServed) / r.ordinaryAsked) : 0;
-  const codes = Object.entries(r.junkCodes)
-    .map(([code, count]) => `${code} ${count}`)
-    .join(', ');
+  const list = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([code, count]) => `${code} ${count}`)
+      .join(', ');
   return [
     RUN_HEADING,
     '',
@@ -167,12 +173,13 @@ function reportOf(r: Results): string {
     '| --- | --: |',
     `| ordinary caller: reads asked / served | ${r.ordinaryAsked} / ${r.ordinaryServed} (${share}%) |`,
     `| ordinary caller: longest time refused | ${(r.longestRefusalMs / 1000).toFixed(1)} s |`,
-    `| greedy caller: operations / upstream calls | ${r.greedyOperations} / ${r.greedyCalls} |`,
+    `| greedy caller: operations sent in the window / upstream calls in the window | ${r.greedyOperations} / ${r.greedyCalls} |`,
+    `| greedy caller: field errors | ${list(r.greedyCodes)} |`,
     `| upstream requests let through in the window | ${r.allowedInWindow} of ${LIMIT_PER_MINUTE} |`,
     `| upstream 429s, whole run | ${r.upstream429s} |`,
     `| 130 junk-token requests: upstream calls | ${r.junkCalls} |`,
-    `| 130 junk-token requests: answers | ${codes} |`,
-    `| valid caller served right after | ${r.validServedAfterJunk ? 'yes' : 'no'} |`,
+    `| 130 junk-token requests: answers | ${list(r.junkCodes)} |`,
+    `| ordinary caller served right after | ${r.validServedAfterJunk ? 'yes' : 'no'} |`,
   ].join('\n');
 }
 

@@ -9,10 +9,9 @@
 //   npm run scale:fairness -- [--no-write]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { startEmulator } from '../src/emulator/index.ts';
 import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewayProcess.ts';
 import { startTestRedis } from '../test/helpers/redisServer.ts';
-import { writeLatestRun } from './report.ts';
+import { type QuotaDecision, startRecordedEmulator, writeLatestRun } from './report.ts';
 
 const REPORT = new URL('../docs/scale.md', import.meta.url);
 const HEADING = '## Fair share';
@@ -43,19 +42,7 @@ interface Results {
 }
 
 async function main(): Promise<void> {
-  const emulator = await startEmulator({
-    port: 0,
-    token: TOKEN,
-    rateLimitPerMinute: LIMIT_PER_MINUTE,
-    faults: { latencyMs: LATENCY_MS },
-  });
-  const quota: { at: number; allowed: boolean }[] = [];
-  const takeQuota = emulator.faults.takeQuota.bind(emulator.faults);
-  emulator.faults.takeQuota = (nowMs?: number) => {
-    const result = takeQuota(nowMs);
-    quota.push({ at: Date.now(), allowed: result.allowed });
-    return result;
-  };
+  const { emulator, quota } = await startRecordedEmulator(TOKEN, LIMIT_PER_MINUTE, LATENCY_MS);
   const redis = await startTestRedis();
   const env = { UPSTREAM_URL: emulator.url, REDIS_URL: redis.url, REPLICAS: '2', LOG_LEVEL: 'info' };
   const [a, b] = await Promise.all([
@@ -81,7 +68,7 @@ async function run(
   greedyReplica: GatewayProcess,
   ordinaryReplica: GatewayProcess,
   counter: { total: number },
-  quota: { at: number; allowed: boolean }[],
+  quota: QuotaDecision[],
 ): Promise<Results> {
   const windowStart = (Math.floor(Date.now() / WINDOW_MS) + 1) * WINDOW_MS;
   const end = windowStart + WINDOW_MS;

@@ -34,7 +34,7 @@ import {
   rateLimitResetAt,
   retryDelay,
 } from './retryPolicy.ts';
-import { TOKEN_TRUST_DEFAULTS, TrustedTokens } from './tokenTrust.ts';
+import { TOKEN_TRUST_DEFAULTS, type TokenTrust, TrustedTokens } from './tokenTrust.ts';
 import type { UpstreamObserver } from './observer.ts';
 import { bucketOf, UpstreamBudget } from './budget/budget.ts';
 import type { CallerStanding } from './budget/window.ts';
@@ -212,11 +212,15 @@ export class UpstreamClient {
     const startedAt = Date.now();
     // Made at the first call: an operation that needs no upstream data costs no timer or listener.
     let guard: OperationGuard | undefined;
-    const trust = this.trustedTokens.for(authorization);
+    let trust: Required<TokenTrust> | undefined;
+    const trustOf = () => {
+      trust ??= this.trustedTokens.for(authorization);
+      return trust;
+    };
     const guardOf = () => {
       guard ??= new OperationGuard(
         { ...this.operation, ...definedMembers(limits) },
-        trust,
+        trustOf(),
         signal,
         Date.now,
         startedAt,
@@ -224,9 +228,9 @@ export class UpstreamClient {
       return guard;
     };
     return new CallerApi(
-      (request) => this.send(request, authorization, guardOf(), { requestId, observer }, trust.budgetCaller),
+      (request) => this.send(request, authorization, guardOf(), { requestId, observer }, trustOf().budgetCaller),
       () => guard?.finish(),
-      () => throttleStatusOf(this.budget.standingOf(trust.budgetCaller())),
+      () => throttleStatusOf(this.budget.standingOf(trustOf().budgetCaller())),
     );
   }
 

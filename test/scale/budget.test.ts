@@ -96,7 +96,7 @@ describe('in-process budget', () => {
     expect((await store.take('org', T0 + 5_000)).granted).toBe(true);
   });
 
-  it('waits for the reset when it comes before the deadline, else refuses at once', async () => {
+  it('waits for the reset when it comes a second or more before the deadline, else refuses at once', async () => {
     let now = T0;
     const budget = new UpstreamBudget(new MemoryBudgetStore(1), () => now);
     const slept: number[] = [];
@@ -109,9 +109,11 @@ describe('in-process budget', () => {
     expect(refused).toBeInstanceOf(UpstreamRateLimitedError);
     expect((refused as UpstreamRateLimitedError).resetAt).toBe(WINDOW_END);
     expect(slept).toEqual([]);
+    // A reset less than a second before the deadline is not waited for: the call would not fit after it.
+    await expect(budget.acquire('org', WINDOW_END + 999, sleep)).rejects.toBeInstanceOf(UpstreamRateLimitedError);
     await budget.acquire('org', WINDOW_END + 1_000, sleep);
     expect(slept).toEqual([WINDOW_END - T0]);
-    expect(budget.counters).toEqual({ taken: 2, waits: 1, refusals: 1 });
+    expect(budget.counters).toEqual({ taken: 2, waits: 1, refusals: 2 });
   });
 
   it('a timer that fires before the reset sleeps the rest, and the call is served', async () => {
@@ -134,7 +136,7 @@ describe('in-process budget', () => {
     const metrics = createMetrics({ budget: budget.counters });
     await budget.acquire('org', now);
     await budget.acquire('org', now).catch(() => undefined);
-    await budget.acquire('org', WINDOW_END, async (ms) => {
+    await budget.acquire('org', WINDOW_END + 1_000, async (ms) => {
       now += ms;
     });
     const text = await metrics.registry.metrics();

@@ -1,6 +1,7 @@
 // The upstream budget: every upstream request takes a token from its bucket first. With none left
-// the call waits for the window's reset when that comes before the operation's deadline; otherwise
-// it fails at once with UpstreamRateLimitedError, so no request the service would refuse is sent.
+// the call waits for the window's reset when that comes a second or more before the operation's
+// deadline; otherwise it fails at once with UpstreamRateLimitedError, so no request the service would
+// refuse is sent.
 // Responses correct the bucket with their X-Rate-Limit-* headers. Each token is taken for a caller
 // (a digest of its credentials, or the pool of unproven ones), which gets its fair share of the
 // window (window.ts); what the last take told about a caller is its throttle status.
@@ -46,6 +47,12 @@ export function bucketOf(origin: string): string {
   return origin;
 }
 
+/**
+ * A call waits for the reset only when this much of its deadline is left after it: a token taken at
+ * the reset by an operation that times out before sending is lost to every caller.
+ */
+const RESET_WAIT_MARGIN_MS = 1_000;
+
 /** How often a call that woke before the reset goes back to sleep for the rest. */
 const MAX_EARLY_WAKE_UPS = 3;
 
@@ -61,7 +68,7 @@ export class UpstreamBudget {
 
   /**
    * Takes a token, waiting (with `sleep`, which may reject when the operation is aborted) for the
-   * reset when it comes before `deadline` (epoch ms). Returns the window the token counts in.
+   * reset when it comes at least RESET_WAIT_MARGIN_MS before `deadline` (epoch ms). Returns the window the token counts in.
    */
   async acquire(
     bucket: string,
@@ -82,7 +89,7 @@ export class UpstreamBudget {
       // A timer may fire a little before the wall clock reaches the reset: sleep the rest, a few times
       // at most (a clock that does not move, as in tests, must not keep a call waiting for ever).
       const early = result.resetAt === waitedFor && now < result.resetAt && wakeUps < MAX_EARLY_WAKE_UPS;
-      if (result.resetAt > deadline || (result.resetAt === waitedFor && !early)) {
+      if (result.resetAt + RESET_WAIT_MARGIN_MS > deadline || (result.resetAt === waitedFor && !early)) {
         this.counters.refusals++;
         throw new UpstreamRateLimitedError(result.resetAt, result.caller);
       }

@@ -113,7 +113,11 @@ export function takeToken(
   // teaches the limit are part of the window's usage too.
   if (known === undefined) {
     grant(state, caller, mine, now);
-    return { granted: true, window: windowEnd, standing: standingOf(state, windowEnd, undefined, caller, shares, now) };
+    return {
+      granted: true,
+      window: windowEnd,
+      standing: { limit: null, remaining: null, callerLimit: null, resetAt: windowEnd },
+    };
   }
   const limit = shareOf(known, share);
   const before = fairShare(state, limit, caller, shares, now);
@@ -128,7 +132,8 @@ export function takeToken(
   if ((before.remaining ?? 0) <= 0) return { granted: false, resetAt: windowEnd, caller: true, standing: before };
   if (state.reprobeAt >= 0) state.reprobeAt = now;
   grant(state, caller, mine, now);
-  return { granted: true, window: windowEnd, standing: fairShare(state, limit, caller, shares, now) };
+  // One token less for the caller; what the others are guaranteed is unchanged.
+  return { granted: true, window: windowEnd, standing: { ...before, remaining: (before.remaining ?? 1) - 1 } };
 }
 
 function grant(state: BucketState, caller: string, mine: CallerUsage, now: number): void {
@@ -169,18 +174,6 @@ function fairShare(
     Math.min(callerLimit - used, left, Math.max(guaranteed(caller) - used, left - reservedForOthers)),
   );
   return { limit, remaining, callerLimit, resetAt: state.windowEnd as number };
-}
-
-function standingOf(
-  state: BucketState,
-  windowEnd: number,
-  limit: number | undefined,
-  caller: string,
-  shares: CallerShares,
-  now: number,
-): CallerStanding {
-  if (limit !== undefined) return fairShare(state, limit, caller, shares, now);
-  return { limit: null, remaining: null, callerLimit: null, resetAt: windowEnd };
 }
 
 /**

@@ -40,14 +40,15 @@ beforeEach(async () => {
 
 /**
  * A gateway in process with the default shares, made after the Date is frozen (its clocks are the
- * faked Date). A short deadline: a call refused near a window's end is refused at once rather than
- * waiting for the reset on real timers.
+ * faked Date). A deadline of 1.4 s: the tests' steps come 0.5 s or more before a window's end, and a
+ * call waits for a reset only with a second of its deadline left after it, so a refused call is
+ * refused at once rather than waiting on real timers.
  */
 function gateway(baseUrl = emu.url) {
   const upstream = new UpstreamClient({
     baseUrl,
     budget: new UpstreamBudget(new MemoryBudgetStore(0, 1, SHARES)),
-    operation: { timeoutMs: 300 },
+    operation: { timeoutMs: 1_400 },
     retries: 0,
   });
   clients.push(upstream);

@@ -112,8 +112,6 @@ export interface UpstreamClientOptions {
   budget?: UpstreamBudget;
   /** How long a credential the upstream refused gets no call (0: not remembered); default one minute. */
   refusedCredentialMs?: number;
-  /** The clock of the credentials' memory (tests move it). */
-  now?: () => number;
 }
 
 export const UPSTREAM_DEFAULTS = {
@@ -179,7 +177,7 @@ export class UpstreamClient {
     this.trustedTokens = new TrustedTokens(
       TOKEN_TRUST_DEFAULTS.provenMs,
       TOKEN_TRUST_DEFAULTS.maxEntries,
-      options.now,
+      Date.now,
       options.refusedCredentialMs,
     );
     this.pool = new Pool(base.origin, {

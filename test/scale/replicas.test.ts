@@ -74,8 +74,7 @@ describe('two gateway processes sharing Redis', () => {
       quota.mockRestore();
       await emulator.setFaults({ rateLimitPerMinute: 0 });
     }
-    // Time for the wait into the next minute.
-  }, 40_000);
+  }, 40_000 /* with the wait into the next minute */);
 
   it('a create sent to both replicas at once with one key is made once; both answer the same object', async () => {
     await emulator.setFaults({ latencyMs: 100 });

@@ -1,6 +1,34 @@
-// What the long runs under bench/ share: latency percentiles, and writing a run's results into its
-// section of a report under docs/ (docs/reliability.md unless told) without touching the rest of the file.
+// What the long runs under bench/ share: latency percentiles, writing a run's results into its
+// section of a report under docs/ (docs/reliability.md unless told) without touching the rest of the
+// file, and an emulator with a rate limit that records each of its quota decisions.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type RunningEmulator, startEmulator } from '../src/emulator/index.ts';
+
+/** One quota decision of the emulator: when, and whether the request was let through (else 429). */
+export interface QuotaDecision {
+  at: number;
+  allowed: boolean;
+}
+
+/**
+ * An emulator limited to `perMinute` API requests, each answer taking `latencyMs`. Every API request
+ * takes a quota slot first: recording the decisions counts the service's 429s where they happen.
+ */
+export async function startRecordedEmulator(
+  token: string,
+  perMinute: number,
+  latencyMs: number,
+): Promise<{ emulator: RunningEmulator; quota: QuotaDecision[] }> {
+  const emulator = await startEmulator({ port: 0, token, rateLimitPerMinute: perMinute, faults: { latencyMs } });
+  const quota: QuotaDecision[] = [];
+  const takeQuota = emulator.faults.takeQuota.bind(emulator.faults);
+  emulator.faults.takeQuota = (nowMs?: number) => {
+    const result = takeQuota(nowMs);
+    quota.push({ at: Date.now(), allowed: result.allowed });
+    return result;
+  };
+  return { emulator, quota };
+}
 
 export const RELIABILITY_REPORT = new URL('../docs/reliability.md', import.meta.url);
 

@@ -9,10 +9,9 @@
 //   npm run scale -- [--windows 1] [--no-write]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { startEmulator } from '../src/emulator/index.ts';
 import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewayProcess.ts';
 import { startTestRedis } from '../test/helpers/redisServer.ts';
-import { percentile, writeLatestRun } from './report.ts';
+import { percentile, startRecordedEmulator, writeLatestRun } from './report.ts';
 
 const REPORT = new URL('../docs/scale.md', import.meta.url);
 const HEADING = '## Results';
@@ -67,20 +66,7 @@ interface ModeResult {
 }
 
 async function main(): Promise<void> {
-  const emulator = await startEmulator({
-    port: 0,
-    token: TOKEN,
-    rateLimitPerMinute: LIMIT_PER_MINUTE,
-    faults: { latencyMs: UPSTREAM_LATENCY_MS },
-  });
-  // Every API request takes a quota slot first: recording the answers counts the service's 429s.
-  const quota: { at: number; allowed: boolean }[] = [];
-  const takeQuota = emulator.faults.takeQuota.bind(emulator.faults);
-  emulator.faults.takeQuota = (nowMs?: number) => {
-    const result = takeQuota(nowMs);
-    quota.push({ at: Date.now(), allowed: result.allowed });
-    return result;
-  };
+  const { emulator, quota } = await startRecordedEmulator(TOKEN, LIMIT_PER_MINUTE, UPSTREAM_LATENCY_MS);
   // Read from the store, so that no API request is spent before the load.
   const policyId = emulator.store().data.policyOrder.PASSWORD![0];
   const mix: Operation[] = [
@@ -103,6 +89,9 @@ async function main(): Promise<void> {
         UPSTREAM_URL: emulator.url,
         REPLICAS: String(REPLICAS),
         LOG_LEVEL: 'info',
+        // The load is one caller: what is measured is the org's budget, not the share of one caller
+        // (bench/fairness.ts measures that).
+        CALLER_SHARE: '1',
         ...(withRedis ? { REDIS_URL: redis.url } : {}),
       };
       console.log(`scale: ${mode}: starting ${REPLICAS} gateway processes`);

@@ -6,6 +6,7 @@ import { DEFAULT_SHUTDOWN_GRACE_MS, MEMORY_BUDGET_DEFAULT } from '../gateway/ser
 import { SHARED_STATE_DEFAULTS, type SharedStateSettings } from '../gateway/sharedState.ts';
 import { OPERATION_DEFAULTS, UPSTREAM_DEFAULTS } from '../upstream/client.ts';
 import type { OperationLimits } from '../upstream/operationGuard.ts';
+import { TOKEN_TRUST_DEFAULTS } from '../upstream/tokenTrust.ts';
 import { type EmulatorConfig, readEmulatorConfig } from './emulator.ts';
 import { ConfigError, type Env, EnvReader } from './env.ts';
 
@@ -38,6 +39,8 @@ export interface GatewayConfig {
     bodyTimeoutMs: number;
     maxBodyBytes: number;
     retries: number;
+    /** How long a credential the upstream refused gets no call (0: not remembered). */
+    refusedCredentialMs: number;
     /** Every GraphQL operation's upstream limits. */
     operation: OperationLimits;
   };
@@ -91,6 +94,7 @@ export function readGatewayConfig(env: Env): GatewayConfig {
       bodyTimeoutMs: r.integer('UPSTREAM_BODY_TIMEOUT_MS', UPSTREAM_DEFAULTS.bodyTimeoutMs, 1, 600_000),
       maxBodyBytes: r.integer('UPSTREAM_MAX_BODY_BYTES', UPSTREAM_DEFAULTS.maxBodyBytes, 1024, 1024 ** 3),
       retries: r.integer('UPSTREAM_RETRIES', UPSTREAM_DEFAULTS.retries, 0, 10),
+      refusedCredentialMs: r.integer('REFUSED_CREDENTIAL_MS', TOKEN_TRUST_DEFAULTS.refusedMs, 0, 3_600_000),
       operation: {
         timeoutMs: r.integer('OPERATION_TIMEOUT_MS', OPERATION_DEFAULTS.timeoutMs, 1, 600_000),
         maxCalls: r.integer('MAX_UPSTREAM_CALLS', OPERATION_DEFAULTS.maxCalls, 1, 100_000),
@@ -131,6 +135,8 @@ export function readGatewayConfig(env: Env): GatewayConfig {
       redisUrl: r.redisUrl('REDIS_URL'),
       upstreamRateLimit: r.integer('UPSTREAM_RATE_LIMIT', SHARED_STATE_DEFAULTS.upstreamRateLimit, 0, 1_000_000),
       replicas: r.integer('REPLICAS', SHARED_STATE_DEFAULTS.replicas, 1, 1_000),
+      callerShare: r.number('CALLER_SHARE', SHARED_STATE_DEFAULTS.callerShare, shareProblem),
+      unprovenShare: r.number('UNPROVEN_SHARE', SHARED_STATE_DEFAULTS.unprovenShare, shareProblem),
       idempotencyTtlSeconds: r.integer(
         'IDEMPOTENCY_TTL_SECONDS',
         SHARED_STATE_DEFAULTS.idempotencyTtlSeconds,
@@ -147,6 +153,11 @@ export function readGatewayConfig(env: Env): GatewayConfig {
   };
   r.throwIfInvalid();
   return config;
+}
+
+/** A share of the upstream rate-limit window: more than 0, at most 1. */
+function shareProblem(n: number): string | undefined {
+  return n > 0 && n <= 1 ? undefined : 'must be a share of the window, more than 0 and at most 1 (e.g. 0.5)';
 }
 
 /**

@@ -15,6 +15,10 @@ export interface SharedStateSettings {
   upstreamRateLimit: number;
   /** Replicas sharing the budget: while Redis is away each one uses 1/replicas of it. */
   replicas: number;
+  /** The most of one window a proven credential may use (CALLER_SHARE). */
+  callerShare: number;
+  /** The most of one window all unproven credentials together may use (UNPROVEN_SHARE). */
+  unprovenShare: number;
   idempotencyTtlSeconds: number;
   /** Idempotency records kept in process (the oldest go first); in Redis they are small and expire. */
   idempotencyMaxRecords: number;
@@ -25,6 +29,8 @@ export interface SharedStateSettings {
 export const SHARED_STATE_DEFAULTS = {
   upstreamRateLimit: 0,
   replicas: 1,
+  callerShare: 0.5,
+  unprovenShare: 0.05,
   idempotencyTtlSeconds: IDEMPOTENCY_DEFAULTS.ttlSeconds,
   idempotencyMaxRecords: IDEMPOTENCY_DEFAULTS.maxRecords,
 } as const;
@@ -39,7 +45,8 @@ export interface SharedState {
 
 export async function createSharedState(settings: SharedStateSettings, log?: RedisLinkLog): Promise<SharedState> {
   let redis: RedisLink | undefined;
-  let budgetStore: BudgetStore = new MemoryBudgetStore(settings.upstreamRateLimit);
+  const shares = { caller: settings.callerShare, unproven: settings.unprovenShare };
+  let budgetStore: BudgetStore = new MemoryBudgetStore(settings.upstreamRateLimit, 1, shares);
   let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore(settings.idempotencyMaxRecords);
   if (settings.redisUrl) {
     const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }] = await Promise.all([
@@ -48,7 +55,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
       import('./idempotency/redisStore.ts'),
     ]);
     redis = new RedisLink({ url: settings.redisUrl, log });
-    budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas);
+    budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas, shares);
     idempotencyStore = new RedisIdempotencyStore(redis, settings.idempotencyMaxRecords);
   }
   return {

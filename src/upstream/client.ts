@@ -39,9 +39,10 @@ import {
   rateLimitResetAt,
   retryDelay,
 } from './retryPolicy.ts';
-import { TrustedTokens } from './tokenTrust.ts';
+import { TOKEN_TRUST_DEFAULTS, type TokenTrust, TrustedTokens } from './tokenTrust.ts';
 import type { UpstreamObserver } from './observer.ts';
 import { bucketOf, UpstreamBudget } from './budget/budget.ts';
+import type { CallerStanding } from './budget/window.ts';
 import { nextCursorFromLink } from './pagination.ts';
 import { fillPath, ROUTES, type Route, type RouteName } from './routes.ts';
 
@@ -114,6 +115,8 @@ export interface UpstreamClientOptions {
   random?: () => number;
   /** The rate-limit budget every attempt takes a token of; default: in process, learned from the headers. */
   budget?: UpstreamBudget;
+  /** How long a credential the upstream refused gets no call (0: not remembered); default one minute. */
+  refusedCredentialMs?: number;
 }
 
 export const UPSTREAM_DEFAULTS = {
@@ -165,7 +168,7 @@ export class UpstreamClient {
   readonly baseUrl: string;
   private readonly operation: OperationLimits;
   private readonly retry: RetrySettings;
-  private readonly trustedTokens = new TrustedTokens();
+  private readonly trustedTokens: TrustedTokens;
   /** The rate-limit budget of this origin, shared by every operation (and, through Redis, by every replica). */
   readonly budget: UpstreamBudget;
   private readonly bucket: string;
@@ -179,6 +182,12 @@ export class UpstreamClient {
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.budget = options.budget ?? new UpstreamBudget();
     this.bucket = bucketOf(base.origin);
+    this.trustedTokens = new TrustedTokens(
+      TOKEN_TRUST_DEFAULTS.provenMs,
+      TOKEN_TRUST_DEFAULTS.maxEntries,
+      Date.now,
+      options.refusedCredentialMs,
+    );
     this.pool = new Pool(base.origin, {
       connections: options.connections ?? UPSTREAM_DEFAULTS.connections,
       connect: { timeout: options.connectTimeoutMs ?? UPSTREAM_DEFAULTS.connectTimeoutMs },
@@ -209,10 +218,15 @@ export class UpstreamClient {
     const startedAt = Date.now();
     // Made at the first call: an operation that needs no upstream data costs no timer or listener.
     let guard: OperationGuard | undefined;
+    let trust: Required<TokenTrust> | undefined;
+    const trustOf = () => {
+      trust ??= this.trustedTokens.for(authorization);
+      return trust;
+    };
     const guardOf = () => {
       guard ??= new OperationGuard(
         this.withBodyCap({ ...this.operation, ...definedMembers(limits) }),
-        this.trustedTokens.for(authorization),
+        trustOf(),
         signal,
         Date.now,
         startedAt,
@@ -220,9 +234,9 @@ export class UpstreamClient {
       return guard;
     };
     return new CallerApi(
-      (request) => this.send(request, authorization, guardOf(), { requestId, observer }),
+      (request) => this.send(request, authorization, guardOf(), { requestId, observer }, trustOf().budgetCaller),
       () => guard?.finish(),
-      () => undefined,
+      () => throttleStatusOf(this.budget.standingOf(trustOf().budgetCaller())),
     );
   }
 
@@ -240,6 +254,8 @@ export class UpstreamClient {
     authorization: string,
     guard: OperationGuard,
     caller: Pick<CallerOptions, 'requestId' | 'observer'>,
+    /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
+    budgetCaller: () => string,
   ): Promise<UpstreamResponse> {
     const { route, params, query, body } = request;
     const { method } = route;
@@ -281,9 +297,10 @@ export class UpstreamClient {
       let responseHeaders: IncomingHttpHeaders;
       for (let retried = 0; ; retried++) {
         // A refusal of the budget or an abort while waiting comes out as it is: nothing was sent.
+        const who = budgetCaller();
         const grant =
-          this.budget.tryAcquire(this.bucket) ??
-          (await this.budget.acquire(this.bucket, guard.deadline, (ms) => guard.sleep(ms)));
+          this.budget.tryAcquire(this.bucket, who) ??
+          (await this.budget.acquire(this.bucket, guard.deadline, (ms) => guard.sleep(ms), who));
         const result = await attempt(this.pool, options, this.maxBodyBytes, guard);
         // The next call of the operation takes its token from a budget that knows this answer.
         const correction = report(result, grant, retried > 0);
@@ -350,6 +367,15 @@ export interface ThrottleStatus {
   remaining: number | null;
   /** When the current window ends (epoch ms). */
   resetAt: number | null;
+  /** The most this caller may use of one window (its share of the limit, see CALLER_SHARE). */
+  callerLimit: number | null;
+}
+
+/** The throttle status of a standing; a caller this replica has not seen yet: nothing known. */
+function throttleStatusOf(standing: CallerStanding | undefined): ThrottleStatus {
+  if (!standing) return { limit: null, remaining: null, resetAt: null, callerLimit: null };
+  const { limit, remaining, resetAt, callerLimit } = standing;
+  return { limit, remaining, resetAt, callerLimit };
 }
 
 /** One operation's RestApi; `finish()` when the operation has answered. */

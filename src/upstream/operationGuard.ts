@@ -1,8 +1,9 @@
 // The limits of one GraphQL operation's upstream traffic: a budget of calls, a budget of bytes
 // received, a bound on calls in flight, a deadline and the client's cancellation (one abort for
 // every request), and the short-circuits: a token not yet seen to work is probed with one call
-// before the fan-out; after the upstream rejects the token, or rate-limits the operation past its
-// deadline, no call starts.
+// before the fan-out (one probe at a time in the whole process, see tokenTrust.ts); after the
+// upstream rejects the token (in this operation, or recently in another), or rate-limits the
+// operation past its deadline, no call starts.
 //
 // Calls go out in waves: the calls asked for while a wave runs wait until all of it has settled,
 // so that the next wave is known whole (after the lists: one rules list per policy of every list)
@@ -15,7 +16,7 @@ import {
   UpstreamBudgetExceededError,
   type UpstreamError,
 } from './errors.ts';
-import type { TokenTrust } from './tokenTrust.ts';
+import type { ProbeGate, TokenTrust } from './tokenTrust.ts';
 
 export interface OperationLimits {
   /** The operation's deadline, from its start. */
@@ -195,11 +196,12 @@ export class OperationGuard {
   }
 
   private mustWait(): boolean {
-    return (
-      this.rateLimitedUntil > this.now() ||
-      (this.probeInFlight && !this.token.isTrusted()) ||
-      this.inFlight >= this.limits.concurrency
-    );
+    return this.rateLimitedUntil > this.now() || this.probeBlocked() || this.inFlight >= this.limits.concurrency;
+  }
+
+  /** An unproven token waits for its operation's probe, and for any other operation's probe to end. */
+  private probeBlocked(): boolean {
+    return !this.token.isTrusted() && (this.probeInFlight || this.token.probes?.free === false);
   }
 
   private async admitAfterWaiting(): Promise<CallTicket> {
@@ -209,6 +211,7 @@ export class OperationGuard {
       const wait = this.rateLimitedUntil - this.now();
       if (wait > 0) await this.sleep(wait);
       else if (this.probeInFlight && !this.token.isTrusted()) await this.nextCallEnd();
+      else if (this.probeBlocked()) await this.otherProbeEnd();
       else if (this.inFlight >= this.limits.concurrency) await this.nextCallEnd();
       else break;
     }
@@ -220,7 +223,10 @@ export class OperationGuard {
     this.calls++;
     this.inFlight++;
     const probe = !this.token.isTrusted();
-    if (probe) this.probeInFlight = true;
+    if (probe) {
+      this.probeInFlight = true;
+      this.token.probes?.take();
+    }
     return { probe };
   }
 
@@ -228,10 +234,13 @@ export class OperationGuard {
   settle(ticket: CallTicket, outcome: CallOutcome): void {
     this.inFlight--;
     this.waveEnded();
-    if (ticket.probe) this.probeInFlight = false;
+    if (ticket.probe) {
+      this.probeInFlight = false;
+      this.token.probes?.release();
+    }
     if (outcome.kind === 'answered') this.token.trust();
     else if (outcome.kind === 'token-rejected') {
-      this.token.distrust();
+      this.token.distrust(outcome.error);
       this.tokenRejection ??= outcome.error;
     } else if (outcome.kind === 'rate-limited') this.rateLimitRefusal ??= outcome.error;
     const wakers = this.wakers;
@@ -288,8 +297,17 @@ export class OperationGuard {
   private refusal(): Error | undefined {
     if (this.abortReason) return this.abortReason;
     if (this.tokenRejection) return this.tokenRejection;
+    const refused = this.token.refusal?.();
+    if (refused) return refused;
     if (this.rateLimitRefusal) return this.rateLimitRefusal;
     return this.budgetRefusal;
+  }
+
+  /** Resolves when the probe of another operation ends or this operation is aborted. */
+  private otherProbeEnd(): Promise<void> {
+    const released = (this.token.probes as ProbeGate).released();
+    const stopListening = this.onAbort(released.stop);
+    return released.promise.finally(stopListening);
   }
 
   /** Resolves when a call of the operation ends or the operation is aborted. */

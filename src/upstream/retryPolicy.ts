@@ -4,6 +4,7 @@
 // comes before the deadline. The upstream client's retry loop asks `retryDelay` after each failed
 // attempt.
 import type { IncomingHttpHeaders } from 'node:http';
+import { believableReset } from './budget/window.ts';
 import type { OperationGuard } from './operationGuard.ts';
 import type { Route } from './routes.ts';
 
@@ -51,7 +52,8 @@ export function mayHaveReachedService(error: unknown): boolean {
 
 /**
  * When a 429's rate limit resets (epoch ms): the later of X-Rate-Limit-Reset (epoch seconds) and
- * Retry-After (seconds), since waiting for only one of them could meet a second 429.
+ * Retry-After (seconds), since waiting for only one of them could meet a second 429. Further ahead
+ * than the service's window (and a skew allowance) is not believed: one window from now instead.
  */
 export function rateLimitResetAt(headers: IncomingHttpHeaders, now: number): number | undefined {
   const reset = Number(headers['x-rate-limit-reset']);
@@ -60,7 +62,7 @@ export function rateLimitResetAt(headers: IncomingHttpHeaders, now: number): num
     Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined,
     Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1000 : undefined,
   ].filter((t): t is number => t !== undefined);
-  return candidates.length ? Math.max(...candidates) : undefined;
+  return candidates.length ? believableReset(Math.max(...candidates), now) : undefined;
 }
 
 /** A failed attempt: an answer with a status of 300 or more, or no answer (a transport error). */

@@ -1,50 +1,126 @@
-// Which Authorization headers the upstream accepted recently. An operation whose token is not known
-// to be good sends one probe call before its fan-out, so a junk token costs one call, not one per
-// field. Only SHA-256 digests are kept, in memory, for a short while; a token the upstream rejects
-// is forgotten at once.
+// What the gateway knows about the Authorization headers it forwards. A credential the upstream
+// answered recently is proven; any other is unproven, and an operation with an unproven credential
+// sends one probe call before its fan-out, one probe at a time for the whole process (the probe
+// gate), so that junk credentials cost one call at a time, never a burst. A credential the upstream
+// refused (401, or 403 to a read) is remembered as refused for a short while: its operations get the
+// upstream's refusal at once, with no call. Only SHA-256 digests are kept, in memory, bounded in
+// number (oldest forgotten first).
 import { hash } from 'node:crypto';
+import { UNPROVEN_CALLER } from './budget/window.ts';
 
-/** What one operation needs to know about its caller's token. */
+/** What one operation needs to know about its caller's credential. */
 export interface TokenTrust {
   isTrusted(): boolean;
-  /** The upstream answered a call made with this token (not 401/403/429/5xx). */
+  /** The upstream answered a call made with this credential (not 401/403/429/5xx). */
   trust(): void;
-  /** The upstream rejected the token. */
-  distrust(): void;
+  /** The upstream rejected the credential; `refusal` (its answer) is remembered for a while. */
+  distrust(refusal?: Error): void;
+  /** The upstream's recent refusal of this credential, while it is remembered. */
+  refusal?(): Error | undefined;
+  /** The probe gate every unproven credential shares. */
+  readonly probes?: ProbeGate;
+  /** The caller in the upstream budget: the credential's digest once proven, else the unproven pool. */
+  budgetCaller?(): string;
+}
+
+export const TOKEN_TRUST_DEFAULTS = {
+  /** A proven credential stays proven this long after its last answered call. */
+  provenMs: 10 * 60_000,
+  /** A refused credential gets no call for this long. */
+  refusedMs: 60_000,
+  /** Digests kept in each of the two maps. */
+  maxEntries: 10_000,
+};
+
+/** One probe call in flight at a time, for the whole process. */
+export class ProbeGate {
+  private busy = false;
+  private waiters: (() => void)[] = [];
+  /** Probe calls made so far, for tests and metrics. */
+  probes = 0;
+
+  get free(): boolean {
+    return !this.busy;
+  }
+
+  /** Takes the gate; only when `free`. */
+  take(): void {
+    this.busy = true;
+    this.probes++;
+  }
+
+  release(): void {
+    this.busy = false;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves when the probe in flight ends; `stop` lets a waiter give up (its operation aborted). */
+  released(): { promise: Promise<void>; stop(): void } {
+    let wake!: () => void;
+    const promise = new Promise<void>((resolve) => (wake = resolve));
+    this.waiters.push(wake);
+    return {
+      promise,
+      stop: () => {
+        this.waiters = this.waiters.filter((w) => w !== wake);
+        wake();
+      },
+    };
+  }
 }
 
 export class TrustedTokens {
   /** Digest of the header -> time (epoch ms) until which it counts as accepted. */
   private readonly acceptedUntil = new Map<string, number>();
+  /** Digest of the header -> the upstream's refusal and until when it holds. */
+  private readonly refused = new Map<string, { until: number; error: Error }>();
+  readonly probes = new ProbeGate();
 
   constructor(
-    private readonly ttlMs = 60_000,
-    private readonly maxEntries = 10_000,
+    private readonly ttlMs = TOKEN_TRUST_DEFAULTS.provenMs,
+    private readonly maxEntries = TOKEN_TRUST_DEFAULTS.maxEntries,
     private readonly now: () => number = Date.now,
+    private readonly refusedMs = TOKEN_TRUST_DEFAULTS.refusedMs,
   ) {}
 
-  for(authorization: string): TokenTrust {
+  for(authorization: string): Required<TokenTrust> {
     const key = hash('sha256', authorization, 'base64');
+    const isTrusted = () => this.live(this.acceptedUntil, key, (until) => until) !== undefined;
     return {
-      isTrusted: () => {
-        const until = this.acceptedUntil.get(key);
-        if (until === undefined) return false;
-        if (until > this.now()) return true;
-        this.acceptedUntil.delete(key);
-        return false;
-      },
+      isTrusted,
       trust: () => {
-        // Re-inserted so that the Map's order stays oldest-first for eviction.
-        this.acceptedUntil.delete(key);
-        this.acceptedUntil.set(key, this.now() + this.ttlMs);
-        if (this.acceptedUntil.size > this.maxEntries) {
-          const oldest = this.acceptedUntil.keys().next().value;
-          if (oldest !== undefined) this.acceptedUntil.delete(oldest);
-        }
+        this.refused.delete(key);
+        this.remember(this.acceptedUntil, key, this.now() + this.ttlMs);
       },
-      distrust: () => {
+      distrust: (refusal) => {
         this.acceptedUntil.delete(key);
+        if (refusal && this.refusedMs > 0)
+          this.remember(this.refused, key, { until: this.now() + this.refusedMs, error: refusal });
       },
+      refusal: () => this.live(this.refused, key, (r) => r.until)?.error,
+      probes: this.probes,
+      budgetCaller: () => (isTrusted() ? key : UNPROVEN_CALLER),
     };
+  }
+
+  /** The entry of `key` while it holds; an expired one is dropped. */
+  private live<T>(map: Map<string, T>, key: string, until: (entry: T) => number): T | undefined {
+    const entry = map.get(key);
+    if (entry === undefined) return undefined;
+    if (until(entry) > this.now()) return entry;
+    map.delete(key);
+    return undefined;
+  }
+
+  private remember<T>(map: Map<string, T>, key: string, entry: T): void {
+    // Re-inserted so that the Map's order stays oldest-first for eviction.
+    map.delete(key);
+    map.set(key, entry);
+    if (map.size > this.maxEntries) {
+      const oldest = map.keys().next().value;
+      if (oldest !== undefined) map.delete(oldest);
+    }
   }
 }

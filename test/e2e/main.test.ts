@@ -54,6 +54,9 @@ const SETTINGS = [
   'UPSTREAM_RATE_LIMIT',
   'REPLICAS',
   'IDEMPOTENCY_TTL_SECONDS',
+  'CALLER_SHARE',
+  'UNPROVEN_SHARE',
+  'REFUSED_CREDENTIAL_MS',
 ];
 
 interface Started {
@@ -195,6 +198,7 @@ describe('configuration', () => {
         bodyTimeoutMs: 10000,
         maxBodyBytes: 10 * 1024 * 1024,
         retries: 3,
+        refusedCredentialMs: 60000,
         operation: { timeoutMs: 10000, maxCalls: 250, concurrency: 32, maxResponseBytes: 8 * 1024 * 1024 },
       },
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000 },
@@ -217,6 +221,8 @@ describe('configuration', () => {
         redisUrl: undefined,
         upstreamRateLimit: 0,
         replicas: 1,
+        callerShare: 0.5,
+        unprovenShare: 0.05,
         idempotencyTtlSeconds: 86400,
         idempotencyMaxRecords: 50000,
       },
@@ -277,6 +283,9 @@ describe('configuration', () => {
         REPLICAS: '3',
         IDEMPOTENCY_TTL_SECONDS: '3600',
         IDEMPOTENCY_MAX_RECORDS: '1000',
+        CALLER_SHARE: '0.25',
+        UNPROVEN_SHARE: '0.1',
+        REFUSED_CREDENTIAL_MS: '0',
       }),
     ).toEqual({
       port: 0,
@@ -289,6 +298,7 @@ describe('configuration', () => {
         bodyTimeoutMs: 300,
         maxBodyBytes: 2048,
         retries: 0,
+        refusedCredentialMs: 0,
         operation: { timeoutMs: 400, maxCalls: 5, concurrency: 2, maxResponseBytes: 4096 },
       },
       queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900 },
@@ -311,6 +321,8 @@ describe('configuration', () => {
         redisUrl: 'redis://:secret@127.0.0.1:6380/2',
         upstreamRateLimit: 600,
         replicas: 3,
+        callerShare: 0.25,
+        unprovenShare: 0.1,
         idempotencyTtlSeconds: 3600,
         idempotencyMaxRecords: 1000,
       },
@@ -382,6 +394,8 @@ describe('configuration', () => {
     [{ UPSTREAM_RATE_LIMIT: '-1' }, 'UPSTREAM_RATE_LIMIT="-1"'],
     [{ REPLICAS: '0' }, 'REPLICAS="0": must be a whole number from 1 to 1000'],
     [{ IDEMPOTENCY_TTL_SECONDS: '0' }, 'IDEMPOTENCY_TTL_SECONDS="0"'],
+    [{ CALLER_SHARE: '0' }, 'CALLER_SHARE="0": must be a share of the window'],
+    [{ UNPROVEN_SHARE: '5%' }, 'UNPROVEN_SHARE="5%": must be a number'],
   ])('refuses %j', (env, message) => {
     expect(() => readGatewayConfig(env)).toThrow(ConfigError);
     expect(() => readGatewayConfig(env)).toThrow(message);

@@ -154,7 +154,12 @@ describe('the call budget, wave by wave', () => {
         }),
       }),
     ]);
-    expect(answers[1]).toEqual(answer);
+    // The same answer, but for the caller's standing in the window, which the first one spent.
+    const withoutStanding = (a: typeof answer) => ({
+      ...a,
+      extensions: { cost: { ...a.extensions.cost, throttleStatus: null } },
+    });
+    expect(withoutStanding(answers[1])).toEqual(withoutStanding(answer));
   });
 });
 

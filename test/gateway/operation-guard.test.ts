@@ -210,6 +210,46 @@ describe('TrustedTokens', () => {
   });
 });
 
+describe('unproven credentials across operations', () => {
+  it('are probed one at a time in the whole process; a refused one gets no call while remembered', async () => {
+    let now = 0;
+    const tokens = new TrustedTokens(60_000, 100, () => now, 1_000);
+    const first = new OperationGuard(LIMITS, tokens.for('SSWS junk1'));
+    const second = new OperationGuard(LIMITS, tokens.for('SSWS junk2'));
+    const known = new OperationGuard(LIMITS, tokens.for('SSWS good'));
+    tokens.for('SSWS good').trust();
+    const probe = await first.admit();
+    expect(probe.probe).toBe(true);
+    const waiting = track(second.admit());
+    // A proven credential does not wait for anyone's probe.
+    expect((await known.admit()).probe).toBe(false);
+    await settleMicrotasks();
+    expect(waiting.done).toBe(false);
+    first.settle(probe, { kind: 'token-rejected', error: rejected });
+    await settleMicrotasks();
+    expect(waiting.value).toEqual({ probe: true });
+    expect(tokens.probes.probes).toBe(2);
+    second.settle(waiting.value as CallTicket, { kind: 'failed' });
+
+    // junk1's refusal holds for every new operation until it expires.
+    await expect(new OperationGuard(LIMITS, tokens.for('SSWS junk1')).admit()).rejects.toBe(rejected);
+    now = 1_000;
+    expect((await new OperationGuard(LIMITS, tokens.for('SSWS junk1')).admit()).probe).toBe(true);
+  });
+
+  it('a waiting probe gives up when its operation is aborted', async () => {
+    const tokens = new TrustedTokens();
+    const first = new OperationGuard(LIMITS, tokens.for('SSWS a'));
+    const client = new AbortController();
+    const second = new OperationGuard(LIMITS, tokens.for('SSWS b'), client.signal);
+    await first.admit();
+    const waiting = track(second.admit());
+    client.abort();
+    await settleMicrotasks();
+    expect(waiting.error).toBeInstanceOf(OperationAbortedError);
+  });
+});
+
 describe('OperationGuard.finish', () => {
   it('drops the deadline timer and the listener on the client signal: nothing aborts the finished operation', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

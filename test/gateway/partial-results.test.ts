@@ -102,7 +102,9 @@ describe('partial results', () => {
     const result = await gql(lists);
     expect(result.errors).toHaveLength(1);
     expect(result.errors![0].path).toEqual(['PASSWORD']);
-    expect(result.errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED', resetAt: '2100-01-01T00:00:00.000Z' });
+    expect(result.errors![0].extensions.code).toBe('RATE_LIMITED');
+    // The 429 says the year 2100: a reset further than one window ahead is not believed.
+    expect(Date.parse(result.errors![0].extensions.resetAt)).toBeLessThanOrEqual(Date.now() + 60_000);
     for (const type of POLICY_TYPES.filter((t) => t !== 'PASSWORD')) {
       expect(result.data[type].nodes.length, type).toBeGreaterThan(0);
     }

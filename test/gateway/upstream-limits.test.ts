@@ -80,8 +80,8 @@ const aliases = (count: number, field: (i: number) => string) =>
   `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${field(i)}`).join(' ')} }`;
 
 describe('a token the upstream rejects', () => {
-  it('costs one call, however many fields ask', async () => {
-    const gql = gateway();
+  it('costs one call, however many fields ask, and no call while its refusal is remembered', async () => {
+    const gql = gateway({ refusedCredentialMs: 0 });
     const body = await gql(
       aliases(40, (i) => `policy(id: "00p${i}") { id }`),
       { auth: 'SSWS junk' },
@@ -98,6 +98,18 @@ describe('a token the upstream rejects', () => {
     );
     expect(codesOf(dashboard)).toEqual(['UNAUTHENTICATED']);
     expect(requests().total).toBe(2);
+
+    // With the refusal remembered (the default), the same credential gets the upstream's answer again, without a call.
+    const remembering = gateway();
+    const first = await remembering('{ userTypes { id } }', { auth: 'SSWS junk' });
+    const again = await remembering(
+      aliases(3, (i) => `policy(id: "00p${i}") { id }`),
+      { auth: 'SSWS junk' },
+    );
+    expect(codesOf(first)).toEqual(['UNAUTHENTICATED']);
+    expect(codesOf(again)).toEqual(['UNAUTHENTICATED']);
+    expect(again.errors?.[0].extensions.upstream).toEqual(first.errors?.[0].extensions.upstream);
+    expect(requests().total).toBe(3);
   });
 
   it('does not slow a working token: its fan-out follows the first answer', async () => {

@@ -1,6 +1,7 @@
 // A pass-through HTTP proxy in front of a real emulator that records every request's headers and can
 // hold the next request until the test releases it: what a test needs to see the headers the gateway
-// sends upstream, or to keep an operation in flight for as long as it likes, without timers.
+// sends upstream, or to keep an operation in flight for as long as it likes, without timers; it can
+// also change the headers of the next answer, as a misbehaving proxy or upstream would.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,12 +11,15 @@ export interface RecordingProxy {
   received: { method: string; path: string; headers: IncomingHttpHeaders }[];
   /** Holds the next request: `arrived` resolves once it is held, `release()` lets it through. */
   holdNext(): { arrived: Promise<void>; release(): void };
+  /** Sets these headers on the next answer (over the upstream's own). */
+  rewriteNextAnswer(headers: Record<string, string>): void;
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
   const received: RecordingProxy['received'] = [];
   let hold: { arrive(): void; released: Promise<void> } | undefined;
+  let rewrite: Record<string, string> | undefined;
   const server = createServer(async (req, res) => {
     received.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers });
     const chunks: Buffer[] = [];
@@ -39,7 +43,12 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       body: chunks.length ? Buffer.concat(chunks) : undefined,
     });
     const hopByHop = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'];
-    res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => !hopByHop.includes(name))));
+    const changed = rewrite ?? {};
+    rewrite = undefined;
+    res.writeHead(answer.status, {
+      ...Object.fromEntries([...answer.headers].filter(([name]) => !hopByHop.includes(name))),
+      ...changed,
+    });
     res.end(Buffer.from(await answer.arrayBuffer()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -53,6 +62,9 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       const released = new Promise<void>((resolve) => (release = resolve));
       hold = { arrive, released };
       return { arrived, release };
+    },
+    rewriteNextAnswer: (headers) => {
+      rewrite = headers;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,5 +1,6 @@
 // The upstream budget: the window arithmetic in process, the same steps in Redis shared by two
-// replicas (separate connections), and the per-replica share while Redis is away and back.
+// replicas (separate connections), the per-replica share while Redis is away and back, and a reset
+// too far ahead, which is not believed.
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMetrics } from '../../src/gateway/plugins/metrics.ts';
 import { RedisLink, type RedisLinkLog } from '../../src/redis/link.ts';
@@ -7,7 +8,7 @@ import { UpstreamBudget, UpstreamRateLimitedError } from '../../src/upstream/bud
 import { MemoryBudgetStore } from '../../src/upstream/budget/memoryStore.ts';
 import { RedisBudgetStore } from '../../src/upstream/budget/redisStore.ts';
 import type { BudgetStore } from '../../src/upstream/budget/store.ts';
-import { WINDOW_MS } from '../../src/upstream/budget/window.ts';
+import { REPROBE_WAIT_MS, WINDOW_MS } from '../../src/upstream/budget/window.ts';
 import { useRedis } from '../helpers/redis.ts';
 
 /** 20 s into a clock minute: the window ends 40 s later. */
@@ -28,12 +29,33 @@ async function takeMany(store: BudgetStore, n: number, now = T0): Promise<number
   return granted;
 }
 
+/**
+ * A poisoned answer (nothing left, reset 24 h ahead) is believed for one window at most; then one call
+ * re-probes the window while the others wait for its answer (or, without one, for REPROBE_WAIT_MS).
+ */
+async function poisonedThenReprobed(store: BudgetStore): Promise<void> {
+  await new UpstreamBudget(store, () => T0).observe('org', 0, headers(10, 0, T0 + 24 * 3600_000));
+  expect(await store.take('org', T0 + 1_000)).toMatchObject({ granted: false, resetAt: T0 + WINDOW_MS });
+  const probeAt = T0 + WINDOW_MS;
+  expect(await store.take('org', probeAt)).toMatchObject({ granted: true });
+  expect(await store.take('org', probeAt + 10)).toMatchObject({ granted: false, resetAt: probeAt + REPROBE_WAIT_MS });
+  // No answer in time: one more call may go.
+  expect(await takeMany(store, 3, probeAt + REPROBE_WAIT_MS)).toBe(1);
+  // Its answer opens the window (the service's own reset, a minute ahead at most, is believed).
+  await new UpstreamBudget(store, () => probeAt + 2_500).observe('org', 0, headers(10, 8, probeAt + 30_000));
+  expect(await takeMany(store, 10, probeAt + 2_600)).toBe(8);
+}
+
 describe('in-process budget', () => {
+  it('believes a reset for one window at most, then re-probes with one call', async () => {
+    await poisonedThenReprobed(new MemoryBudgetStore(10));
+  });
+
   it('grants the seeded limit per window, then refuses with the reset time until the window ends', async () => {
     const store = new MemoryBudgetStore(3);
     expect(await takeMany(store, 5)).toBe(3);
-    expect(await store.take('org', T0 + 1_000)).toEqual({ granted: false, resetAt: WINDOW_END });
-    expect(await store.take('org', WINDOW_END)).toEqual({ granted: true, window: WINDOW_END + WINDOW_MS });
+    expect(await store.take('org', T0 + 1_000)).toMatchObject({ granted: false, resetAt: WINDOW_END });
+    expect(await store.take('org', WINDOW_END)).toMatchObject({ granted: true, window: WINDOW_END + WINDOW_MS });
   });
 
   it('without a seed grants everything until the headers teach the limit, and counts what it granted', async () => {
@@ -70,11 +92,11 @@ describe('in-process budget', () => {
     await budget.observe('org', 0, headers(10, 0, T0 - 1_000));
     expect(await takeMany(store, 1)).toBe(1);
     await budget.observe('org', 0, headers(10, 0, T0 + 5_000));
-    expect(await store.take('org', T0)).toEqual({ granted: false, resetAt: T0 + 5_000 });
+    expect(await store.take('org', T0)).toMatchObject({ granted: false, resetAt: T0 + 5_000 });
     expect((await store.take('org', T0 + 5_000)).granted).toBe(true);
   });
 
-  it('waits for the reset when it comes before the deadline, else refuses at once', async () => {
+  it('waits for the reset when it comes a second or more before the deadline, else refuses at once', async () => {
     let now = T0;
     const budget = new UpstreamBudget(new MemoryBudgetStore(1), () => now);
     const slept: number[] = [];
@@ -87,9 +109,11 @@ describe('in-process budget', () => {
     expect(refused).toBeInstanceOf(UpstreamRateLimitedError);
     expect((refused as UpstreamRateLimitedError).resetAt).toBe(WINDOW_END);
     expect(slept).toEqual([]);
+    // A reset less than a second before the deadline is not waited for: the call would not fit after it.
+    await expect(budget.acquire('org', WINDOW_END + 999, sleep)).rejects.toBeInstanceOf(UpstreamRateLimitedError);
     await budget.acquire('org', WINDOW_END + 1_000, sleep);
     expect(slept).toEqual([WINDOW_END - T0]);
-    expect(budget.counters).toEqual({ taken: 2, waits: 1, refusals: 1 });
+    expect(budget.counters).toEqual({ taken: 2, waits: 1, refusals: 2 });
   });
 
   it('a timer that fires before the reset sleeps the rest, and the call is served', async () => {
@@ -112,7 +136,7 @@ describe('in-process budget', () => {
     const metrics = createMetrics({ budget: budget.counters });
     await budget.acquire('org', now);
     await budget.acquire('org', now).catch(() => undefined);
-    await budget.acquire('org', WINDOW_END, async (ms) => {
+    await budget.acquire('org', WINDOW_END + 1_000, async (ms) => {
       now += ms;
     });
     const text = await metrics.registry.metrics();
@@ -139,6 +163,10 @@ describe('Redis budget', () => {
     await link.whenReady();
     return { link, logged, store: new RedisBudgetStore(link, seedLimit, replicas) };
   }
+
+  it('believes a reset for one window at most, then re-probes with one call', async () => {
+    await poisonedThenReprobed((await replica(10)).store);
+  });
 
   it('two replicas share one budget: together they get the limit, atomically', async () => {
     const a = await replica(10);

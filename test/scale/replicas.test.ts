@@ -19,6 +19,8 @@ const CREATE_POLICY = `mutation($input: PolicyInput!, $key: String) {
 }`;
 
 const redis = useRedis();
+/** The wall clock, which the gateway processes follow whatever this process's faked Date says. */
+const realNow = () => performance.timeOrigin + performance.now();
 let emulator: TestEmulator;
 let replicas: GatewayProcess[] = [];
 
@@ -27,7 +29,11 @@ beforeAll(async () => {
   emulator = await startTestEmulator();
   replicas = await Promise.all(
     [1, 2].map(() =>
-      startGatewayProcess({ UPSTREAM_URL: emulator.url, REDIS_URL: redis().url, REPLICAS: '2' }, `SSWS ${TOKEN}`),
+      // One caller may use the whole window here (CALLER_SHARE=1): what is shared is the org's budget.
+      startGatewayProcess(
+        { UPSTREAM_URL: emulator.url, REDIS_URL: redis().url, REPLICAS: '2', CALLER_SHARE: '1' },
+        `SSWS ${TOKEN}`,
+      ),
     ),
   );
 }, 60_000);
@@ -39,8 +45,12 @@ afterAll(async () => {
 
 describe('two gateway processes sharing Redis', () => {
   it('share one upstream budget: together they send the limit and no request the service refuses', async () => {
-    // The emulator's window is frozen minutes ahead, so it cannot roll over during the test.
-    freezeDate(Date.now() + 5 * 60_000);
+    // The gateways follow the wall clock, and believe a reset at most a minute ahead of it: the test
+    // runs inside one clock minute (starting in the next one when less than 15 s are left), with the
+    // emulator's Date frozen in that minute, so that neither window can roll over during the test.
+    const left = 60_000 - (realNow() % 60_000);
+    if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    freezeDate(realNow());
     await emulator.setFaults({ rateLimitPerMinute: 5 });
     const quota = vi.spyOn(emulator.faults, 'takeQuota');
     try {
@@ -69,7 +79,7 @@ describe('two gateway processes sharing Redis', () => {
       quota.mockRestore();
       await emulator.setFaults({ rateLimitPerMinute: 0 });
     }
-  });
+  }, 40_000 /* with the wait into the next minute */);
 
   it('a create sent to both replicas at once with one key is made once; both answer the same object', async () => {
     await emulator.setFaults({ latencyMs: 100 });

@@ -34,7 +34,13 @@ export interface CostExtension {
   calls: number;
   limits: { calls: number; size: number; responseBytes: number };
   /** The caller's share of the org's window: null until the gateway knows it. */
-  throttleStatus: { limit: number | null; remaining: number | null; resetAt: string | null } | null;
+  throttleStatus: {
+    limit: number | null;
+    remaining: number | null;
+    resetAt: string | null;
+    /** The most this caller may spend of one window (its share of the limit). */
+    callerLimit: number | null;
+  } | null;
 }
 
 /**
@@ -149,11 +155,13 @@ function serverBusy(): GraphQLError {
 }
 
 function throttleStatusOf(status: ThrottleStatus | undefined): CostExtension['throttleStatus'] {
-  if (!status) return null;
+  // A caller this replica has not seen spend anything yet: nothing is known.
+  if (!status || (status.limit === null && status.remaining === null)) return null;
   return {
     limit: status.limit,
     remaining: status.remaining,
     resetAt: status.resetAt === null ? null : new Date(status.resetAt).toISOString(),
+    callerLimit: status.callerLimit,
   };
 }
 

@@ -1,21 +1,33 @@
 // The upstream budget: every upstream request takes a token from its bucket first. With none left
-// the call waits for the window's reset when that comes before the operation's deadline; otherwise
-// it fails at once with UpstreamRateLimitedError, so no request the service would refuse is sent.
-// Responses correct the bucket with their X-Rate-Limit-* headers.
+// the call waits for the window's reset when that comes a second or more before the operation's
+// deadline; otherwise it fails at once with UpstreamRateLimitedError, so no request the service would
+// refuse is sent.
+// Responses correct the bucket with their X-Rate-Limit-* headers. Each token is taken for a caller
+// (a digest of its credentials, or the pool of unproven ones), which gets its fair share of the
+// window (window.ts); what the last take told about a caller is its throttle status.
 import type { IncomingHttpHeaders } from 'node:http';
 import { MemoryBudgetStore } from './memoryStore.ts';
 import type { BudgetStore } from './store.ts';
-import { snapshotOf } from './window.ts';
+import { type CallerStanding, snapshotOf, UNPROVEN_CALLER, WINDOW_MS } from './window.ts';
 
-/** The budget refused a call: the upstream rate limit is used up until `resetAt` (epoch ms). */
+/**
+ * The budget refused a call: the upstream rate limit is used up until `resetAt` (epoch ms), for the
+ * whole org or (`callerShare`) for this caller, which has used its share of the window.
+ */
 export class UpstreamRateLimitedError extends Error {
   override readonly name = 'UpstreamRateLimitedError';
-  constructor(readonly resetAt: number) {
+  constructor(
+    readonly resetAt: number,
+    readonly callerShare = false,
+  ) {
     super(
-      `The upstream rate limit is used up until ${new Date(resetAt).toISOString()}; the request was not sent. Try again after that time.`,
+      `${callerShare ? "This caller's share of the upstream rate limit" : 'The upstream rate limit'} is used up until ${new Date(resetAt).toISOString()}; the request was not sent. Try again after that time.`,
     );
   }
 }
+
+/** Callers whose last standing is kept for their throttle status; the oldest go first. */
+const MAX_STANDINGS = 10_000;
 
 /** Counts since the start, for metrics. */
 export interface BudgetCounters {
@@ -35,11 +47,19 @@ export function bucketOf(origin: string): string {
   return origin;
 }
 
+/**
+ * A call waits for the reset only when this much of its deadline is left after it: a token taken at
+ * the reset by an operation that times out before sending is lost to every caller.
+ */
+const RESET_WAIT_MARGIN_MS = 1_000;
+
 /** How often a call that woke before the reset goes back to sleep for the rest. */
 const MAX_EARLY_WAKE_UPS = 3;
 
 export class UpstreamBudget {
   readonly counters: BudgetCounters = { taken: 0, waits: 0, refusals: 0 };
+  /** Each caller's standing after its last take on this replica (insertion order: oldest first). */
+  private readonly standings = new Map<string, CallerStanding>();
 
   constructor(
     private readonly store: BudgetStore = new MemoryBudgetStore(),
@@ -48,14 +68,20 @@ export class UpstreamBudget {
 
   /**
    * Takes a token, waiting (with `sleep`, which may reject when the operation is aborted) for the
-   * reset when it comes before `deadline` (epoch ms). Returns the window the token counts in.
+   * reset when it comes at least RESET_WAIT_MARGIN_MS before `deadline` (epoch ms). Returns the window the token counts in.
    */
-  async acquire(bucket: string, deadline: number, sleep: (ms: number) => Promise<void> = delay): Promise<number> {
+  async acquire(
+    bucket: string,
+    deadline: number,
+    sleep: (ms: number) => Promise<void> = delay,
+    caller = UNPROVEN_CALLER,
+  ): Promise<number> {
     let waitedFor = 0;
     let wakeUps = 0;
     for (;;) {
       const now = this.now();
-      const result = await this.store.take(bucket, now);
+      const result = await this.store.take(bucket, now, caller);
+      this.remember(caller, result.standing);
       if (result.granted) {
         this.counters.taken++;
         return result.window;
@@ -63,9 +89,9 @@ export class UpstreamBudget {
       // A timer may fire a little before the wall clock reaches the reset: sleep the rest, a few times
       // at most (a clock that does not move, as in tests, must not keep a call waiting for ever).
       const early = result.resetAt === waitedFor && now < result.resetAt && wakeUps < MAX_EARLY_WAKE_UPS;
-      if (result.resetAt > deadline || (result.resetAt === waitedFor && !early)) {
+      if (result.resetAt + RESET_WAIT_MARGIN_MS > deadline || (result.resetAt === waitedFor && !early)) {
         this.counters.refusals++;
-        throw new UpstreamRateLimitedError(result.resetAt);
+        throw new UpstreamRateLimitedError(result.resetAt, result.caller);
       }
       if (early) wakeUps++;
       else this.counters.waits++;
@@ -78,9 +104,10 @@ export class UpstreamBudget {
    * A token at once, when the store can answer without waiting and one is left (the window it
    * counts in); undefined otherwise, and then `acquire` decides.
    */
-  tryAcquire(bucket: string): number | undefined {
-    const result = this.store.takeNow?.(bucket, this.now());
+  tryAcquire(bucket: string, caller = UNPROVEN_CALLER): number | undefined {
+    const result = this.store.takeNow?.(bucket, this.now(), caller);
     if (!result?.granted) return undefined;
+    this.remember(caller, result.standing);
     this.counters.taken++;
     return result.window;
   }
@@ -90,8 +117,32 @@ export class UpstreamBudget {
    * promise only when the store has to wait (Redis).
    */
   observe(bucket: string, grantWindow: number, headers: IncomingHttpHeaders): Promise<void> | undefined {
-    const seen = snapshotOf(headers);
-    return seen ? this.store.observe(bucket, grantWindow, seen, this.now()) : undefined;
+    const now = this.now();
+    const seen = snapshotOf(headers, now);
+    return seen ? this.store.observe(bucket, grantWindow, seen, now) : undefined;
+  }
+
+  /**
+   * `caller`'s standing in the window as this replica last knew it (no store round trip): after
+   * the window's end, a new window with the caller's whole part. Undefined for a caller never seen.
+   */
+  standingOf(caller: string): CallerStanding | undefined {
+    const last = this.standings.get(caller);
+    if (!last) return undefined;
+    const now = this.now();
+    if (now < last.resetAt) return last;
+    const resetAt = last.resetAt + (Math.floor((now - last.resetAt) / WINDOW_MS) + 1) * WINDOW_MS;
+    return { ...last, remaining: last.callerLimit, resetAt };
+  }
+
+  private remember(caller: string, standing: CallerStanding | undefined): void {
+    if (!standing) return;
+    this.standings.delete(caller);
+    this.standings.set(caller, standing);
+    if (this.standings.size > MAX_STANDINGS) {
+      const oldest = this.standings.keys().next().value;
+      if (oldest !== undefined) this.standings.delete(oldest);
+    }
   }
 }
 

@@ -1,9 +1,43 @@
 // The arithmetic of one rate-limit bucket: a fixed one-minute window with a limit, its end and the
-// tokens taken in it, corrected by what the service's X-Rate-Limit-* headers say. The in-process
-// store runs these functions; the Redis store runs the same steps in Lua (redisStore.ts).
+// tokens taken in it, corrected by what the service's X-Rate-Limit-* headers say, and shared fairly
+// between the callers that use it (see `takeToken`). The in-process store runs these functions; the
+// Redis store runs the same steps in Lua (redisStore.ts).
 
 /** The service limits requests per minute; its windows are clock minutes. */
 export const WINDOW_MS = 60_000;
+
+/**
+ * A reset this much further ahead than one window is not believed (clock skew between the service,
+ * a proxy and the gateway is seconds, not minutes): the window ends at most one window from now.
+ */
+export const RESET_SKEW_MS = 5_000;
+
+/**
+ * After a window the service said was used up, one call goes first when it ends and the others wait
+ * for its answer this long at most (then another call may go, in case the first got no answer).
+ */
+export const REPROBE_WAIT_MS = 2_000;
+
+/** The budget's caller for every credential the upstream has not yet answered 2xx (see tokenTrust.ts). */
+export const UNPROVEN_CALLER = 'unproven';
+
+/** The most of one window a caller may use, as a share of the limit (0–1]. */
+export interface CallerShares {
+  /** Each proven credential (CALLER_SHARE). */
+  caller: number;
+  /** All unproven credentials together (UNPROVEN_SHARE). */
+  unproven: number;
+}
+
+/** One credential alone may use the whole window: the budget before fair sharing, and in unit tests. */
+export const WHOLE_WINDOW: CallerShares = { caller: 1, unproven: 1 };
+
+export interface CallerUsage {
+  /** Tokens taken in the current window. */
+  used: number;
+  /** When the caller last asked for a token (epoch ms), granted or not: it is active for one window after that. */
+  lastTake: number;
+}
 
 export interface BucketState {
   /** Requests per window; undefined until learned or seeded: then every take is granted. */
@@ -12,6 +46,12 @@ export interface BucketState {
   windowEnd: number | undefined;
   /** Tokens taken in the current window (by this gateway or, as the headers tell, by anyone). */
   used: number;
+  /** The callers active in the last window; the others are dropped, so the map stays small. */
+  callers: Map<string, CallerUsage>;
+  /** The service's last answer in this window said nothing is left: the next window starts with a re-probe. */
+  exhausted: boolean;
+  /** The re-probe of the window: -1 none, 0 due (the next take is it), else when it was sent (epoch ms). */
+  reprobeAt: number;
 }
 
 /** What one response's X-Rate-Limit-Limit / -Remaining / -Reset headers say. */
@@ -20,31 +60,120 @@ export interface RateLimitSnapshot {
   remaining: number;
   /** X-Rate-Limit-Reset in epoch ms. */
   resetAt: number;
+  /** The header's reset was too far ahead to be believed: `resetAt` is one window from the answer. */
+  doubtful?: boolean;
+}
+
+/** A caller's standing in the window after a take, what its throttle status reports. */
+export interface CallerStanding {
+  /** The org's limit (this replica's share of it while the shared budget is away); null until known. */
+  limit: number | null;
+  /** Tokens this caller may still take in the window. */
+  remaining: number | null;
+  /** The most this caller may take in one window. */
+  callerLimit: number | null;
+  /** When the window ends (epoch ms). */
+  resetAt: number;
 }
 
 export type TakeResult =
   /** `window` is the end of the window the token counts in. */
-  | { granted: true; window: number }
-  /** No token left before `resetAt` (epoch ms). */
-  | { granted: false; resetAt: number };
+  | { granted: true; window: number; standing?: CallerStanding }
+  /**
+   * No token before `resetAt` (epoch ms): the org's window is used up, or this caller has used its
+   * share of it (`caller`).
+   */
+  | { granted: false; resetAt: number; caller?: boolean; standing?: CallerStanding };
 
 export function emptyBucket(): BucketState {
-  return { limit: undefined, windowEnd: undefined, used: 0 };
+  return { limit: undefined, windowEnd: undefined, used: 0, callers: new Map(), exhausted: false, reprobeAt: -1 };
 }
 
 /**
- * Takes one token at `now`. Without a known limit `seedLimit` applies (0: none, granted). `share` is
- * this process's part of the limit (1, or 1/REPLICAS while the shared budget is unavailable).
+ * Takes one token for `caller` at `now`. Without a known limit `seedLimit` applies (0: none, granted).
+ * `share` is this process's part of the limit (1, or 1/REPLICAS while the shared budget is unavailable).
+ *
+ * Fair share: each caller active in the last window is guaranteed an equal part of the window
+ * (limit / active callers, at most its own maximum); a caller may go beyond its guaranteed part only
+ * with tokens nobody else is guaranteed, and never beyond its maximum (`shares`).
  */
-export function takeToken(state: BucketState, now: number, seedLimit: number, share = 1): TakeResult {
-  const limit = state.limit ?? (seedLimit > 0 ? seedLimit : undefined);
+export function takeToken(
+  state: BucketState,
+  now: number,
+  seedLimit: number,
+  share = 1,
+  caller = UNPROVEN_CALLER,
+  shares: CallerShares = WHOLE_WINDOW,
+): TakeResult {
+  const known = state.limit ?? (seedLimit > 0 ? seedLimit : undefined);
   rollWindow(state, now);
   const windowEnd = state.windowEnd as number;
+  const mine = state.callers.get(caller) ?? { used: 0, lastTake: 0 };
   // Without a limit every take is granted, but counted: the requests sent before the first answer
   // teaches the limit are part of the window's usage too.
-  if (limit !== undefined && state.used >= shareOf(limit, share)) return { granted: false, resetAt: windowEnd };
+  if (known === undefined) {
+    grant(state, caller, mine, now);
+    return {
+      granted: true,
+      window: windowEnd,
+      standing: { limit: null, remaining: null, callerLimit: null, resetAt: windowEnd },
+    };
+  }
+  const limit = shareOf(known, share);
+  const before = fairShare(state, limit, caller, shares, now);
+  // A refused caller is active too: the next window reserves its part.
+  mine.lastTake = now;
+  state.callers.set(caller, mine);
+  if (state.used >= limit) return { granted: false, resetAt: windowEnd, standing: before };
+  if (state.reprobeAt > 0 && now < state.reprobeAt + REPROBE_WAIT_MS) {
+    // The window's first call, after one the service said was used up, has not been answered yet.
+    return { granted: false, resetAt: state.reprobeAt + REPROBE_WAIT_MS, standing: before };
+  }
+  if ((before.remaining ?? 0) <= 0) return { granted: false, resetAt: windowEnd, caller: true, standing: before };
+  if (state.reprobeAt >= 0) state.reprobeAt = now;
+  grant(state, caller, mine, now);
+  // One token less for the caller; what the others are guaranteed is unchanged.
+  return { granted: true, window: windowEnd, standing: { ...before, remaining: (before.remaining ?? 1) - 1 } };
+}
+
+function grant(state: BucketState, caller: string, mine: CallerUsage, now: number): void {
   state.used++;
-  return { granted: true, window: windowEnd };
+  mine.used++;
+  mine.lastTake = now;
+  state.callers.set(caller, mine);
+}
+
+/** The most of a window `caller` may use: its share of the limit, at least one token. */
+export function callerLimitOf(caller: string, limit: number, shares: CallerShares): number {
+  const share = caller === UNPROVEN_CALLER ? shares.unproven : shares.caller;
+  return Math.max(1, Math.floor(limit * share));
+}
+
+/**
+ * What `caller` may still take in the window: up to its guaranteed part whatever others do, beyond it
+ * only what no other active caller is guaranteed, and never past its own maximum or the window.
+ */
+function fairShare(
+  state: BucketState,
+  limit: number,
+  caller: string,
+  shares: CallerShares,
+  now: number,
+): CallerStanding {
+  const active = [...state.callers].filter(([, usage]) => usage.lastTake > now - WINDOW_MS);
+  const count = active.length + (active.some(([id]) => id === caller) ? 0 : 1);
+  const equalPart = Math.floor(limit / count);
+  const guaranteed = (id: string) => Math.min(callerLimitOf(id, limit, shares), equalPart);
+  let reservedForOthers = 0;
+  for (const [id, usage] of active) if (id !== caller) reservedForOthers += Math.max(0, guaranteed(id) - usage.used);
+  const used = state.callers.get(caller)?.used ?? 0;
+  const left = Math.max(0, limit - state.used);
+  const callerLimit = callerLimitOf(caller, limit, shares);
+  const remaining = Math.max(
+    0,
+    Math.min(callerLimit - used, left, Math.max(guaranteed(caller) - used, left - reservedForOthers)),
+  );
+  return { limit, remaining, callerLimit, resetAt: state.windowEnd as number };
 }
 
 /**
@@ -61,10 +190,13 @@ export function observeSnapshot(
 ): void {
   state.limit = seen.limit;
   if (seen.resetAt <= now) return;
+  // A reset not believed does not move a window this bucket already has.
+  if (seen.doubtful && state.windowEnd !== undefined && state.windowEnd > now)
+    seen = { ...seen, resetAt: state.windowEnd };
   if (state.windowEnd === undefined || seen.resetAt > state.windowEnd) {
     // The service is in a later window than this bucket: start that window.
     state.windowEnd = seen.resetAt;
-    state.used = 0;
+    startWindow(state);
   } else if (seen.resetAt < state.windowEnd) {
     // The service's window ends earlier than assumed (the first end is a guess): follow it.
     state.windowEnd = seen.resetAt;
@@ -72,28 +204,57 @@ export function observeSnapshot(
   if (grantWindow !== 0 && grantWindow < seen.resetAt) state.used++;
   const usedUpstream = Math.ceil((seen.limit - seen.remaining) * share);
   state.used = Math.max(state.used, usedUpstream);
+  // An answer in this window ends its re-probe; one saying nothing is left asks for one at its end.
+  state.reprobeAt = -1;
+  state.exhausted = seen.remaining === 0;
 }
 
 /** Past the window's end a new window starts, aligned to the old one's end (or the next clock minute). */
 function rollWindow(state: BucketState, now: number): void {
   if (state.windowEnd === undefined) {
     state.windowEnd = (Math.floor(now / WINDOW_MS) + 1) * WINDOW_MS;
-    state.used = 0;
+    startWindow(state);
   } else if (now >= state.windowEnd) {
     state.windowEnd += (Math.floor((now - state.windowEnd) / WINDOW_MS) + 1) * WINDOW_MS;
-    state.used = 0;
+    startWindow(state);
   }
+  for (const [id, usage] of state.callers) if (usage.lastTake <= now - WINDOW_MS) state.callers.delete(id);
+}
+
+/**
+ * A new window: nothing used yet; callers stay active (for a window after their last take). After a
+ * window the service said was used up, its first call is a re-probe: the others wait for its answer,
+ * whatever the service's headers said about this window (they may have been wrong).
+ */
+function startWindow(state: BucketState): void {
+  state.used = 0;
+  state.reprobeAt = state.exhausted ? 0 : -1;
+  state.exhausted = false;
+  for (const usage of state.callers.values()) usage.used = 0;
 }
 
 function shareOf(limit: number, share: number): number {
   return share >= 1 ? limit : Math.max(1, Math.floor(limit * share));
 }
 
-/** The snapshot in a response's headers, or undefined when they are missing or not numbers. */
-export function snapshotOf(headers: Record<string, string | string[] | undefined>): RateLimitSnapshot | undefined {
+/**
+ * The snapshot in a response's headers, or undefined when they are missing or not numbers. A reset
+ * further ahead than one window (plus RESET_SKEW_MS) is not believed: it becomes one window from `now`.
+ */
+export function snapshotOf(
+  headers: Record<string, string | string[] | undefined>,
+  now: number = Date.now(),
+): RateLimitSnapshot | undefined {
   const limit = Number(headers['x-rate-limit-limit']);
   const remaining = Number(headers['x-rate-limit-remaining']);
   const reset = Number(headers['x-rate-limit-reset']);
   if (![limit, remaining, reset].every((n) => Number.isFinite(n) && n >= 0) || limit === 0) return undefined;
-  return { limit, remaining: Math.min(remaining, limit), resetAt: reset * 1000 };
+  const resetAt = believableReset(reset * 1000, now);
+  const snapshot = { limit, remaining: Math.min(remaining, limit), resetAt };
+  return resetAt === reset * 1000 ? snapshot : { ...snapshot, doubtful: true };
+}
+
+/** `resetAt`, or one window from `now` when it is further ahead than a window and the skew allowance. */
+export function believableReset(resetAt: number, now: number): number {
+  return resetAt > now + WINDOW_MS + RESET_SKEW_MS ? now + WINDOW_MS : resetAt;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FixtureError } from '../../src/emulator/org/fixture.ts';
+import { FixtureError, type FixtureInput } from '../../src/emulator/org/fixture.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { GENERATION, readSavedState, readState } from '../../src/emulator/org/persistence.ts';
 import { StateWriter } from '../../src/emulator/org/stateWriter.ts';
@@ -349,29 +349,30 @@ describe('fixture errors', () => {
   ];
   for (const [what, fixture, member] of badMembers) {
     it(`rejects ${what}, naming ${member}`, async () => {
-      const failure = startEmulator({ port: 0, token: TOKEN, fixture });
+      const failure = startEmulator({ port: 0, token: TOKEN, fixture: fixture as FixtureInput });
       await expect(failure).rejects.toBeInstanceOf(FixtureError);
-      await expect(startEmulator({ port: 0, token: TOKEN, fixture })).rejects.toThrow(member);
+      await expect(startEmulator({ port: 0, token: TOKEN, fixture: fixture as FixtureInput })).rejects.toThrow(member);
     });
   }
 
   it('reports every bad member at once', async () => {
     const fixture = { users: [{ id: '00ua' }], zones: [{ id: 'nzo', gateways: [{ type: 'CIDR', value: 'nope' }] }] };
-    const error = await startEmulator({ port: 0, token: TOKEN, fixture }).catch((e: Error) => e);
+    const error = await startEmulator({ port: 0, token: TOKEN, fixture: fixture as FixtureInput }).catch(
+      (e: Error) => e,
+    );
     expect(error).toBeInstanceOf(FixtureError);
     for (const member of ['users[0].login', 'zones[0].name', 'zones[0].gateways[0].value'])
       expect((error as Error).message).toContain(member);
   });
 
-  it('accepts an empty fixture, extra keys, and a fixture file on disk', async () => {
+  it('accepts an empty fixture, extra members of an app, and a fixture file on disk', async () => {
     const empty = await start({ statePath: undefined, fixture: {} });
     expect((await empty.call('GET', '/api/v1/meta/types/user')).body).toHaveLength(1);
     const path = join(dir, 'fixture.json');
     writeFileSync(
       path,
       JSON.stringify({
-        comment: 'extra keys are allowed',
-        userTypes: [{ id: 'otyfile', name: 'FromFile', displayName: 'From file', description: '', color: 'blue' }],
+        userTypes: [{ id: 'otyfile', name: 'FromFile', displayName: 'From file', description: '' }],
         apps: [
           {
             id: '0oafile',

@@ -25,7 +25,13 @@ const FIXTURE: FixtureInput = {
       type: 'ACCESS_POLICY',
       name: 'Strict',
       description: 'seeded',
-      rules: [{ type: 'ACCESS_POLICY', name: 'Deny all', actions: { appSignOn: { access: 'DENY', verificationMethod: { type: 'ASSURANCE' } } } }],
+      rules: [
+        {
+          type: 'ACCESS_POLICY',
+          name: 'Deny all',
+          actions: { appSignOn: { access: 'DENY', verificationMethod: { type: 'ASSURANCE' } } },
+        },
+      ],
     },
     { system: true, type: 'IDP_DISCOVERY', name: 'Renamed discovery', description: 'replaced by the fixture' },
   ],

@@ -124,7 +124,12 @@ describe('the emulator over HTTP', () => {
         .filter((key) => HTTP_METHODS.includes(key))
         .map((method) => `${method.toUpperCase()} ${withoutTrailingSlash(path)}`),
     );
-    expect(routes.sort()).toEqual(api.list().map((r) => `${r.method} ${r.template}`).sort());
+    expect(routes.sort()).toEqual(
+      api
+        .list()
+        .map((r) => `${r.method} ${r.template}`)
+        .sort(),
+    );
     // Without the token it is refused like every admin endpoint.
     const anonymous = await fetch(`${emu().url}/__emulator/openapi.json`);
     expect(anonymous.status).toBe(401);

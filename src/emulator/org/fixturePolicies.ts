@@ -43,7 +43,7 @@ function seedPolicy(store: OrgStore, fp: FixturePolicy, at: string): void {
     store.renamePolicy(policyId, id);
     policyId = id;
   }
-  rules.forEach((rule, j) => seedRule(store, policyId, rule, `${at}.rules[${j}]`));
+  for (const [j, rule] of rules.entries()) seedRule(store, policyId, rule, `${at}.rules[${j}]`);
 }
 
 function seedRule(store: OrgStore, policyId: string, fr: FixtureRule, at: string): void {

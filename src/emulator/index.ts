@@ -16,6 +16,12 @@ import { createEmulatorServer } from './http/server.ts';
 import { type OrgData, OrgStore } from './org/store.ts';
 import type { Engine } from './policyTypes/registry.ts';
 
+export type { FaultRule, FaultRuleInput } from './http/faultRules.ts';
+export type { FaultSettings } from './http/faults.ts';
+export type { JournalEntry } from './http/journal.ts';
+export type { FixtureInput, FixturePolicy, FixtureRule } from './org/fixture.ts';
+export type { Engine } from './policyTypes/registry.ts';
+
 export interface EmulatorOptions {
   port: number;
   host?: string;

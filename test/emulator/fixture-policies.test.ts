@@ -1,5 +1,8 @@
 // A fixture seeds policies with their rules (in priority order, ids optional, system defaults kept
 // unless replaced), checked by the API's own validators; unknown members are refused at every level.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { FixtureError, type FixtureInput } from '../../src/emulator/org/fixture.ts';
@@ -70,6 +73,22 @@ describe('policies of the fixture', () => {
     await emu().call('DELETE', '/api/v1/policies/00psecond');
     await emu().reset();
     expect((await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body).toEqual(before);
+  });
+});
+
+describe('a fixture given as a path', () => {
+  it('is read from the file, policies included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fixture-'));
+    const path = join(dir, 'fixture.json');
+    writeFileSync(path, JSON.stringify({ policies: [{ id: '00pfile', type: 'MFA_ENROLL', name: 'From a file' }] }));
+    const e = await startEmulator({ port: 0, token: TOKEN, fixture: path });
+    try {
+      const res = await fetch(`${e.url}/api/v1/policies/00pfile`, { headers: { authorization: `SSWS ${TOKEN}` } });
+      expect(((await res.json()) as { name: string }).name).toBe('From a file');
+    } finally {
+      await e.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -155,6 +155,19 @@ describe('state file', () => {
     expect(readState(statePath)!.policies[id].name).toMatch(/^Round 14 /);
   });
 
+  it('persists a snapshot restore: the restored org is what a restart finds', async () => {
+    // Links carry the port, which changes with the restart.
+    const listing = async (e: TestEmulator) =>
+      (await e.call('GET', '/api/v1/policies?type=PASSWORD')).body.map(({ _links, ...p }: { _links: unknown }) => p);
+    const emu = await start();
+    const snap = (await emu.call('POST', '/__emulator/snapshots')).body.id;
+    const before = await listing(emu);
+    await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'After the snapshot', description: 'd' });
+    expect((await emu.call('POST', `/__emulator/snapshots/${snap}/restore`)).status).toBe(204);
+    await stop(emu);
+    expect(await listing(await start())).toEqual(before);
+  });
+
   it('persists a reset', async () => {
     const emu = await start();
     const p = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Before reset' })).body;

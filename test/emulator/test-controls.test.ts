@@ -1,6 +1,8 @@
 // The test controls other suites use over HTTP and from JavaScript: the request journal, targeted
 // fault rules, snapshots of the org, and the programmatic API of startEmulator.
 import { describe, expect, it } from 'vitest';
+import { readEmulatorConfig } from '../../src/config/emulator.ts';
+import { ConfigError } from '../../src/config/env.ts';
 import { DEFAULT_JOURNAL_CAP } from '../../src/emulator/http/journal.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { startTestEmulator, TOKEN, useEmulator } from '../helpers/emulator.ts';
@@ -74,6 +76,14 @@ describe('GET /__emulator/journal', () => {
     }
     expect(DEFAULT_JOURNAL_CAP).toBe(1000);
   });
+
+  it('takes its cap from EMULATOR_JOURNAL_CAP, within 1..1000000', () => {
+    expect(readEmulatorConfig({}).journalCap).toBe(DEFAULT_JOURNAL_CAP);
+    expect(readEmulatorConfig({ EMULATOR_JOURNAL_CAP: '5' }).journalCap).toBe(5);
+    for (const bad of ['0', '1000001', 'many']) {
+      expect(() => readEmulatorConfig({ EMULATOR_JOURNAL_CAP: bad })).toThrow(ConfigError);
+    }
+  });
 });
 
 describe('/__emulator/faults/rules', () => {
@@ -126,7 +136,7 @@ describe('/__emulator/faults/rules', () => {
       expect.arrayContaining([
         'colour: unknown member; known: match, status, times, body, latencyMs, reset',
         'match.verb: unknown member; known: method, path',
-        'match.path: must start with /',
+        'match.path: must start with / and hold no query (a path as sent, or the spec template)',
         'status: must be at least 400',
         'times: must be at least 1',
       ]),

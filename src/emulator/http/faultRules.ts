@@ -42,7 +42,10 @@ export function parseFaultRule(raw: unknown): { rule?: FaultRuleInput; causes: s
   const m = c.object(o.match, 'match', { required: true }) ?? {};
   unknownKeys(c, m, 'match.', MATCH_KEYS);
   const method = c.enum(typeof m.method === 'string' ? m.method.toUpperCase() : m.method, 'match.method', METHODS);
-  const path = c.string(m.path, 'match.path', { pattern: /^\//, patternText: 'must start with /' });
+  const path = c.string(m.path, 'match.path', {
+    pattern: /^\/[^?#]*$/,
+    patternText: 'must start with / and hold no query (a path as sent, or the spec template)',
+  });
   const status = c.integer(o.status, 'status', { min: 400, max: 599 });
   const times = c.integer(o.times, 'times', { min: 1 });
   const latencyMs = c.integer(o.latencyMs, 'latencyMs', { min: 0, max: FAULT_LIMITS.latencyMs.max });

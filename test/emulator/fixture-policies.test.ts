@@ -1,6 +1,6 @@
 // A fixture seeds policies with their rules (in priority order, ids optional, system defaults kept
 // unless replaced), checked by the API's own validators; unknown members are refused at every level.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +73,25 @@ describe('policies of the fixture', () => {
     await emu().call('DELETE', '/api/v1/policies/00psecond');
     await emu().reset();
     expect((await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body).toEqual(before);
+  });
+});
+
+describe('the full example of docs/emulator.md', () => {
+  it('starts an org with its policies, rules and app mapping', async () => {
+    const doc = readFileSync(new URL('../../docs/emulator.md', import.meta.url), 'utf8');
+    const example = JSON.parse(/```json\n([\s\S]*?)```/.exec(doc)![1]) as FixtureInput;
+    const e = await startEmulator({ port: 0, token: TOKEN, fixture: example });
+    try {
+      const get = async (path: string) =>
+        (await fetch(e.url + path, { headers: { authorization: `SSWS ${TOKEN}` } })).json() as Promise<any>;
+      const passwords = await get('/api/v1/policies?type=PASSWORD');
+      expect(passwords.map((p: any) => p.name)).toEqual(['Staff passwords', 'Default Policy']);
+      expect(passwords[0].settings.password.complexity.minLength).toBe(12);
+      expect((await get(`/api/v1/policies/${passwords[0].id}/rules/0prstaff`)).name).toBe('Staff may reset');
+      expect((await get('/api/v1/policies/00pstrict/app')).map((a: any) => a.id)).toEqual(['0oa1portal']);
+    } finally {
+      await e.close();
+    }
   });
 });
 

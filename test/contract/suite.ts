@@ -144,6 +144,12 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteResu
     return made[key];
   };
   const named = (what: string) => `${prefix} ${what}`;
+  /** Creates a policy of this run (named with the prefix), which must succeed; returns it. */
+  const createOwnPolicy = async (type: string, what: string, extra: Record<string, unknown> = {}) =>
+    success(
+      'createPolicy',
+      await call('createPolicy', { body: { type, name: named(what), description: 'contract suite', ...extra } }),
+    );
   let engine: 'IE' | 'CLASSIC' = 'IE';
 
   // ---------------------------------------------------------------- reads and refusals that change nothing
@@ -316,12 +322,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteResu
   await check(
     'createPolicy: a minimal PASSWORD body gets the defaults and lands just above the default',
     async () => {
-      const p = success(
-        'createPolicy',
-        await call('createPolicy', {
-          body: { type: 'PASSWORD', name: named('password A'), description: 'contract suite', status: 'INACTIVE' },
-        }),
-      );
+      const p = await createOwnPolicy('PASSWORD', 'password A', { status: 'INACTIVE' });
       assert(p.system === false && p.status === 'INACTIVE' && p.type === 'PASSWORD', `got ${show(p)}`);
       assert(
         p.settings?.password?.complexity?.minLength !== undefined,
@@ -341,12 +342,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteResu
   await check(
     'createPolicy: status defaults to ACTIVE',
     async () => {
-      const p = success(
-        'createPolicy',
-        await call('createPolicy', {
-          body: { type: 'PASSWORD', name: named('password active'), description: 'contract suite' },
-        }),
-      );
+      const p = await createOwnPolicy('PASSWORD', 'password active');
       made.policyActive = p;
       assert(p.status === 'ACTIVE', `expected ACTIVE, got ${p.status}`);
       success('deactivatePolicy', await call('deactivatePolicy', { params: { policyId: p.id } }));
@@ -357,18 +353,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteResu
     'createPolicy: priority 1 puts it first and moves the others down by one',
     async () => {
       const a = need('policyA');
-      const b = success(
-        'createPolicy',
-        await call('createPolicy', {
-          body: {
-            type: 'PASSWORD',
-            name: named('password B'),
-            description: 'contract suite',
-            status: 'INACTIVE',
-            priority: 1,
-          },
-        }),
-      );
+      const b = await createOwnPolicy('PASSWORD', 'password B', { status: 'INACTIVE', priority: 1 });
       made.policyB = b;
       assert(b.priority === 1, `expected priority 1, got ${b.priority}`);
       const after = success('getPolicy', await call('getPolicy', { params: { policyId: a.id } }));
@@ -520,12 +505,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteResu
   await check(
     'clonePolicy: an authentication policy is copied with its rules; another type answers 400',
     async () => {
-      const source = success(
-        'createPolicy',
-        await call('createPolicy', {
-          body: { type: 'ACCESS_POLICY', name: named('access'), description: 'contract suite' },
-        }),
-      );
+      const source = await createOwnPolicy('ACCESS_POLICY', 'access');
       made.access = source;
       const copy = success('clonePolicy', await call('clonePolicy', { params: { policyId: source.id } }));
       assert(copy.id !== source.id && copy.type === 'ACCESS_POLICY' && copy.system === false, `got ${show(copy)}`);

@@ -220,6 +220,7 @@ describe('configuration', () => {
       statePath: undefined,
       rateLimitPerMinute: 0,
       admin: true,
+      journalCap: 1000,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
     });
@@ -308,6 +309,7 @@ describe('configuration', () => {
         EMULATOR_STATE: '.emulator-state.json',
         EMULATOR_RATE_LIMIT: '600',
         EMULATOR_ADMIN: 'false',
+        EMULATOR_JOURNAL_CAP: '50',
       }),
     ).toEqual({
       port: 5001,
@@ -318,6 +320,7 @@ describe('configuration', () => {
       statePath: '.emulator-state.json',
       rateLimitPerMinute: 600,
       admin: false,
+      journalCap: 50,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
     });

@@ -89,6 +89,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         ? parseFixture(options.fixture)
         : loadFixture(options.fixturePath);
   const statePath = options.state ?? options.statePath;
+  const journalCap = options.journalCap ?? DEFAULT_JOURNAL_CAP;
+  if (!Number.isInteger(journalCap) || journalCap < 1)
+    throw new Error('invalid journalCap: must be a whole number >= 1');
   const onChange = () => writer?.changed();
   // A new org is seeded once (so a bad fixture fails the start, state file or not) and copied on
   // every reset, so that its ids (default policies and rules, the default user type) stay valid.
@@ -128,7 +131,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     admin: options.admin ?? true,
     faults,
     faultRules: new FaultRules(),
-    journal: new RequestJournal(options.journalCap ?? DEFAULT_JOURNAL_CAP),
+    journal: new RequestJournal(journalCap),
     limits,
     store: () => store,
     reset: () => replaceOrg(structuredClone(startData)),

@@ -77,7 +77,8 @@ describe('GET /__emulator/journal', () => {
     expect(DEFAULT_JOURNAL_CAP).toBe(1000);
   });
 
-  it('takes its cap from EMULATOR_JOURNAL_CAP, within 1..1000000', () => {
+  it('takes its cap from EMULATOR_JOURNAL_CAP, within 1..1000000', async () => {
+    await expect(startEmulator({ port: 0, token: TOKEN, journalCap: 0 })).rejects.toThrow(/journalCap/);
     expect(readEmulatorConfig({}).journalCap).toBe(DEFAULT_JOURNAL_CAP);
     expect(readEmulatorConfig({ EMULATOR_JOURNAL_CAP: '5' }).journalCap).toBe(5);
     for (const bad of ['0', '1000001', 'many']) {
@@ -143,6 +144,20 @@ describe('/__emulator/faults/rules', () => {
     );
     expect((await addRule({ match: {} })).body.errorCauses[0].errorSummary).toMatch(/^status: is required/);
     expect((await emu().call('GET', '/__emulator/faults/rules')).body.rules).toEqual([]);
+  });
+
+  it('with latencyMs alone, waits and then serves the request', async () => {
+    const delays: number[] = [];
+    const slow = await startTestEmulator({ faultHooks: { delay: async (ms) => void delays.push(ms) } });
+    try {
+      slow.addFaultRule({ match: { path: '/api/v1/meta/types/user/{typeId}' }, latencyMs: 250 });
+      expect((await slow.call('GET', TYPES)).status).toBe(200);
+      expect(delays).toEqual([]);
+      expect((await slow.call('GET', `${TYPES}/default`)).status).toBe(200);
+      expect(delays).toEqual([250]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('are removed by a reset, with the global faults back to their start', async () => {

@@ -5,6 +5,7 @@ import {
   DEFAULT_CONNECTION_LIMITS,
 } from '../emulator/http/connectionLimits.ts';
 import { type FaultSettings, faultProblem, NO_FAULTS } from '../emulator/http/faults.ts';
+import { DEFAULT_JOURNAL_CAP } from '../emulator/http/journal.ts';
 import type { Engine } from '../emulator/policyTypes/registry.ts';
 import { type Env, EnvReader } from './env.ts';
 
@@ -18,6 +19,8 @@ export interface EmulatorConfig {
   /** Requests per minute before 429; 0 turns the limit off. */
   rateLimitPerMinute: number;
   admin: boolean;
+  /** Entries of the request journal kept in memory; the oldest are dropped beyond it. */
+  journalCap: number;
   /** Faults injected from the start (the rate limit is `rateLimitPerMinute`). */
   faults: Omit<FaultSettings, 'rateLimitPerMinute'>;
   limits: ConnectionLimits;
@@ -36,6 +39,7 @@ export function readEmulatorConfig(env: Env): EmulatorConfig {
     statePath: r.text('EMULATOR_STATE'),
     rateLimitPerMinute: r.integer('EMULATOR_RATE_LIMIT', 0, 0, 1_000_000),
     admin: r.boolean('EMULATOR_ADMIN', true),
+    journalCap: r.integer('EMULATOR_JOURNAL_CAP', DEFAULT_JOURNAL_CAP, 1, 1_000_000),
     faults: {
       latencyMs: fault('latencyMs', 'EMULATOR_LATENCY_MS'),
       jitterMs: fault('jitterMs', 'EMULATOR_JITTER_MS'),

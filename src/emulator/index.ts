@@ -1,16 +1,26 @@
 // Starts the emulator in-process: `startEmulator({ port: 0 })` from tests, `npm run emulator`
 // from the command line.
 import type { AddressInfo } from 'node:net';
-import { loadFixture, parseFixture, type OrgFixture } from './org/fixture.ts';
+import { type FixtureInput, loadFixture, parseFixture, type OrgFixture } from './org/fixture.ts';
+import { OrgSnapshots } from './org/snapshots.ts';
 import { readSavedState, removeStrayTempFiles } from './org/persistence.ts';
 import { StateWriter } from './org/stateWriter.ts';
-import { emptyData, seedOrg } from './org/seed.ts';
-import type { RequestCounter } from './http/admin.ts';
+import { seedFixturePolicies } from './org/fixturePolicies.ts';
+import { assignFixtureApps, emptyData, seedOrg } from './org/seed.ts';
+import { type RequestCounter, resetEverything } from './http/admin.ts';
+import { type FaultRule, type FaultRuleInput, FaultRules, parseFaultRule } from './http/faultRules.ts';
+import { DEFAULT_JOURNAL_CAP, type JournalEntry, RequestJournal } from './http/journal.ts';
 import { type ConnectionLimits, connectionLimitsProblem, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { type FaultHooks, Faults, type FaultSettings, NO_FAULTS, parseFaultChange } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
 import { type OrgData, OrgStore } from './org/store.ts';
 import type { Engine } from './policyTypes/registry.ts';
+
+export type { FaultRule, FaultRuleInput } from './http/faultRules.ts';
+export type { FaultSettings } from './http/faults.ts';
+export type { JournalEntry } from './http/journal.ts';
+export type { FixtureInput, FixturePolicy, FixtureRule } from './org/fixture.ts';
+export type { Engine } from './policyTypes/registry.ts';
 
 export interface EmulatorOptions {
   port: number;
@@ -20,10 +30,14 @@ export interface EmulatorOptions {
   engine?: Engine;
   /** A fixture file; default: the built-in fixture. */
   fixturePath?: string;
-  /** An in-memory fixture (tests); wins over fixturePath. */
-  fixture?: unknown;
+  /** A fixture as an object, or the path of a fixture file; wins over fixturePath. */
+  fixture?: FixtureInput | string;
   /** Keeps the org in this JSON file across restarts. */
   statePath?: string;
+  /** The same as statePath (the name the command line uses). */
+  state?: string;
+  /** Journal entries kept in memory (the oldest are dropped); default DEFAULT_JOURNAL_CAP. */
+  journalCap?: number;
   /** Requests per minute before 429; 0 or absent: no limit (the start value of the faults' rate limit). */
   rateLimitPerMinute?: number;
   /** Faults injected from the start (see /__emulator/faults); default none. */
@@ -43,7 +57,25 @@ export interface RunningEmulator {
   counter: RequestCounter;
   /** The live injected faults (also served at /__emulator/faults). */
   faults: Faults;
+  /** The token the emulator accepts. */
+  token: string;
+  /** The same as POST /__emulator/reset: start org, start faults, no fault rules, empty counter and journal. */
+  reset(): Promise<void>;
+  /** Keeps a copy of the org (POST /__emulator/snapshots); returns its id. */
+  snapshot(): string;
+  /** Puts the org back to a snapshot (ids, priorities, timestamps); throws for an unknown id. */
+  restore(id: string): Promise<void>;
+  /** The request journal (GET /__emulator/journal), after the entry `since` when given. */
+  journal(since?: number): JournalEntry[];
+  /** Changes the global faults (POST /__emulator/faults); throws on an invalid change. */
+  setFaults(change: Partial<FaultSettings>): Promise<FaultSettings>;
+  /** Adds a targeted fault (POST /__emulator/faults/rules); throws on an invalid rule. */
+  addFaultRule(rule: FaultRuleInput): FaultRule;
+  /** Removes a targeted fault; false when there is no such rule. */
+  removeFaultRule(id: string): boolean;
   close(): Promise<void>;
+  /** The same as close(). */
+  stop(): Promise<void>;
 }
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
@@ -51,21 +83,30 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const badFaults = parseFaultChange(options.faults ?? {}).causes;
   if (badFaults.length) throw new Error(`invalid faults: ${badFaults.join('; ')}`);
   const fixture: OrgFixture =
-    options.fixture !== undefined ? parseFixture(options.fixture) : loadFixture(options.fixturePath);
+    typeof options.fixture === 'string'
+      ? loadFixture(options.fixture)
+      : options.fixture !== undefined
+        ? parseFixture(options.fixture)
+        : loadFixture(options.fixturePath);
+  const statePath = options.state ?? options.statePath;
+  const journalCap = options.journalCap ?? DEFAULT_JOURNAL_CAP;
+  if (!Number.isInteger(journalCap) || journalCap < 1)
+    throw new Error('invalid journalCap: must be a whole number >= 1');
   const onChange = () => writer?.changed();
   // A new org is seeded once (so a bad fixture fails the start, state file or not) and copied on
   // every reset, so that its ids (default policies and rules, the default user type) stay valid.
   const seeded = new OrgStore(emptyData(), fixture, engine);
   seedOrg(seeded, fixture);
+  seedFixturePolicies(seeded, fixture);
+  assignFixtureApps(seeded, fixture);
   const startData = seeded.data;
   const watched = (data: OrgData): OrgData => writer?.track(data) ?? data;
-  const fresh = () => new OrgStore(watched(structuredClone(startData)), fixture, engine, onChange);
-  if (options.statePath) removeStrayTempFiles(options.statePath);
-  const saved = options.statePath ? readSavedState(options.statePath) : undefined;
-  const writer = options.statePath
-    ? new StateWriter(options.statePath, (): OrgData => store.data, saved?.generation)
-    : undefined;
-  let store: OrgStore = saved ? new OrgStore(watched(saved.data), fixture, engine, onChange) : fresh();
+  // A damaged state file stops the start here, before anything is written.
+  const saved = statePath ? readSavedState(statePath) : undefined;
+  for (const warning of saved?.warnings ?? []) console.warn(`emulator: ${warning}`);
+  if (statePath) removeStrayTempFiles(statePath);
+  const writer = statePath ? new StateWriter(statePath, (): OrgData => store.data, saved?.generation) : undefined;
+  let store = new OrgStore(watched(saved ? saved.data : structuredClone(startData)), fixture, engine, onChange);
   // A first snapshot folds the journal of the last run into the state file.
   writer?.changed();
   await writer?.durable();
@@ -78,16 +119,28 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     { ...NO_FAULTS, ...options.faults, rateLimitPerMinute: options.rateLimitPerMinute ?? 0 },
     options.faultHooks,
   );
-  const { server, counter } = createEmulatorServer({
+  const snapshots = new OrgSnapshots();
+  /** Serves `data` from now on, durable before this resolves. */
+  const replaceOrg = async (data: OrgData) => {
+    store = new OrgStore(watched(data), fixture, engine, onChange);
+    writer?.changed();
+    await writer?.durable();
+  };
+  const { server, counter, admin } = createEmulatorServer({
     token: options.token,
     admin: options.admin ?? true,
     faults,
+    faultRules: new FaultRules(),
+    journal: new RequestJournal(journalCap),
     limits,
     store: () => store,
-    reset: async () => {
-      store = fresh();
-      writer?.changed();
-      await writer?.durable();
+    reset: () => replaceOrg(structuredClone(startData)),
+    snapshot: () => snapshots.take(store.data),
+    restore: async (id) => {
+      const data = snapshots.copy(id);
+      if (!data) return false;
+      await replaceOrg(data);
+      return true;
     },
     durable: () => writer?.durable() ?? Promise.resolve(),
     base: () => url,
@@ -99,15 +152,35 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   });
   const { port } = server.address() as AddressInfo;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await writer?.close();
+  };
   return {
     url,
+    token: options.token,
     store: () => store,
     counter,
     faults,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await writer?.close();
+    reset: () => resetEverything(admin),
+    snapshot: admin.snapshot,
+    restore: async (id) => {
+      if (!(await admin.restore(id))) throw new Error(`no snapshot ${id}`);
     },
+    journal: (since) => admin.journal.list(since),
+    setFaults: async (change) => {
+      const { causes } = parseFaultChange(change);
+      if (causes.length) throw new Error(`invalid faults: ${causes.join('; ')}`);
+      return faults.update(change);
+    },
+    addFaultRule: (input) => {
+      const { rule, causes } = parseFaultRule(input);
+      if (!rule) throw new Error(`invalid fault rule: ${causes.join('; ')}`);
+      return admin.faultRules.add(rule);
+    },
+    removeFaultRule: (id) => admin.faultRules.remove(id),
+    close,
+    stop: close,
   };
 }

@@ -35,6 +35,7 @@ const SETTINGS = [
   'EMULATOR_STATE',
   'EMULATOR_RATE_LIMIT',
   'EMULATOR_ADMIN',
+  'EMULATOR_JOURNAL_CAP',
   'EMULATOR_LATENCY_MS',
   'EMULATOR_JITTER_MS',
   'EMULATOR_ERROR_RATE',
@@ -236,6 +237,7 @@ describe('configuration', () => {
       statePath: undefined,
       rateLimitPerMinute: 0,
       admin: true,
+      journalCap: 1000,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
     });
@@ -337,6 +339,7 @@ describe('configuration', () => {
         EMULATOR_STATE: '.emulator-state.json',
         EMULATOR_RATE_LIMIT: '600',
         EMULATOR_ADMIN: 'false',
+        EMULATOR_JOURNAL_CAP: '50',
       }),
     ).toEqual({
       port: 5001,
@@ -347,6 +350,7 @@ describe('configuration', () => {
       statePath: '.emulator-state.json',
       rateLimitPerMinute: 600,
       admin: false,
+      journalCap: 50,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
     });

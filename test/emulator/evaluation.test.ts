@@ -19,6 +19,7 @@ import type {
 const DEFAULT_TYPE = 'oty0default';
 
 const FIXTURE: OrgFixture = {
+  policies: [],
   userTypes: [{ id: 'oty1contractor', name: 'Contractor', displayName: 'Contractor', description: '' }],
   groups: [
     { id: 'gEng', name: 'Engineering' },

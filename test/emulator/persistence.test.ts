@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FixtureError } from '../../src/emulator/org/fixture.ts';
+import { FixtureError, type FixtureInput } from '../../src/emulator/org/fixture.ts';
 import { startEmulator } from '../../src/emulator/index.ts';
 import { GENERATION, readSavedState, readState } from '../../src/emulator/org/persistence.ts';
 import { StateWriter } from '../../src/emulator/org/stateWriter.ts';
@@ -154,6 +154,19 @@ describe('state file', () => {
     expect(readState(statePath)!.policies[id].name).toMatch(/^Round 14 /);
   });
 
+  it('persists a snapshot restore: the restored org is what a restart finds', async () => {
+    // Links carry the port, which changes with the restart.
+    const listing = async (e: TestEmulator) =>
+      (await e.call('GET', '/api/v1/policies?type=PASSWORD')).body.map(({ _links, ...p }: { _links: unknown }) => p);
+    const emu = await start();
+    const snap = (await emu.call('POST', '/__emulator/snapshots')).body.id;
+    const before = await listing(emu);
+    await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'After the snapshot', description: 'd' });
+    expect((await emu.call('POST', `/__emulator/snapshots/${snap}/restore`)).status).toBe(204);
+    await stop(emu);
+    expect(await listing(await start())).toEqual(before);
+  });
+
   it('persists a reset', async () => {
     const emu = await start();
     const p = (await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Before reset' })).body;
@@ -284,6 +297,105 @@ describe('journal', () => {
   });
 });
 
+describe('damaged state', () => {
+  const journalFile = () => `${statePath}.journal`;
+  /** Every file of the state directory with its contents, to prove that a refusal overwrote nothing. */
+  const files = () => Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+  /** A state file whose journal holds two commits (two new PASSWORD policies) over the snapshot. */
+  async function twoCommits(): Promise<string[]> {
+    const emu = await start();
+    const ids: string[] = [];
+    for (const name of ['One', 'Two']) {
+      ids.push((await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name, description: 'd' })).body.id);
+    }
+    await stop(emu);
+    expect(readFileSync(journalFile(), 'utf8').split('\n').filter(Boolean)).toHaveLength(3);
+    return ids;
+  }
+  async function refusal(): Promise<string> {
+    const before = files();
+    const error = await startEmulator({ port: 0, token: TOKEN, statePath }).then(
+      async (e) => {
+        await e.close();
+        return undefined;
+      },
+      (e: Error) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(files()).toEqual(before);
+    return (error as Error).message;
+  }
+
+  it('drops a torn last record with a warning naming it, and keeps every whole commit', async () => {
+    const [one, two] = await twoCommits();
+    const text = readFileSync(journalFile(), 'utf8');
+    // Cut in the middle of the last commit, as a crash during its write would.
+    writeFileSync(journalFile(), text.slice(0, text.length - 20));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const emu = await start();
+      expect((await emu.call('GET', `/api/v1/policies/${one}`)).status).toBe(200);
+      expect((await emu.call('GET', `/api/v1/policies/${two}`)).status).toBe(404);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toMatch(
+        /org\.json\.journal: dropped the torn last record at line 3 \(\d+ bytes/,
+      );
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('warns about nothing when the journal is whole', async () => {
+    await twoCommits();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await start();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('refuses to start when the snapshot is missing but its journal exists, and overwrites nothing', async () => {
+    await twoCommits();
+    rmSync(statePath);
+    const message = await refusal();
+    expect(message).toMatch(/org\.json is missing but its journal .*org\.json\.journal exists/);
+    expect(message).toMatch(/Restore .* from a backup, or remove the journal/);
+  });
+
+  it('refuses to start when the snapshot cannot be read, and overwrites nothing', async () => {
+    await twoCommits();
+    writeFileSync(statePath, '{"policies": ');
+    const message = await refusal();
+    expect(message).toMatch(
+      /org\.json is corrupt or unreadable .*Restore it from a backup, or remove it and its journal/,
+    );
+  });
+
+  it('refuses to start from a journal of another generation, and overwrites nothing', async () => {
+    await twoCommits();
+    const [header, ...rest] = readFileSync(journalFile(), 'utf8').split('\n');
+    const generation = JSON.parse(header)[GENERATION] as number;
+    writeFileSync(journalFile(), [JSON.stringify({ [GENERATION]: generation + 3 }), ...rest].join('\n'));
+    const message = await refusal();
+    expect(message).toContain(`belongs to generation ${generation + 3} but the snapshot`);
+    expect(message).toContain(`is of generation ${generation}`);
+    expect(message).toMatch(/remove the journal to start from the snapshot alone/);
+  });
+
+  it('refuses to start from a corrupt record before the last, naming the line, and overwrites nothing', async () => {
+    await twoCommits();
+    const lines = readFileSync(journalFile(), 'utf8').split('\n');
+    lines[1] = lines[1].slice(0, 10);
+    writeFileSync(journalFile(), lines.join('\n'));
+    const message = await refusal();
+    expect(message).toMatch(
+      /org\.json\.journal is corrupt at line 2: .*restore the journal from a backup, or remove it/,
+    );
+  });
+});
+
 describe('fixture errors', () => {
   it('rejects a fixture file that is not JSON, naming the file', async () => {
     const path = join(dir, 'fixture.json');
@@ -348,29 +460,30 @@ describe('fixture errors', () => {
   ];
   for (const [what, fixture, member] of badMembers) {
     it(`rejects ${what}, naming ${member}`, async () => {
-      const failure = startEmulator({ port: 0, token: TOKEN, fixture });
+      const failure = startEmulator({ port: 0, token: TOKEN, fixture: fixture as FixtureInput });
       await expect(failure).rejects.toBeInstanceOf(FixtureError);
-      await expect(startEmulator({ port: 0, token: TOKEN, fixture })).rejects.toThrow(member);
+      await expect(startEmulator({ port: 0, token: TOKEN, fixture: fixture as FixtureInput })).rejects.toThrow(member);
     });
   }
 
   it('reports every bad member at once', async () => {
     const fixture = { users: [{ id: '00ua' }], zones: [{ id: 'nzo', gateways: [{ type: 'CIDR', value: 'nope' }] }] };
-    const error = await startEmulator({ port: 0, token: TOKEN, fixture }).catch((e: Error) => e);
+    const error = await startEmulator({ port: 0, token: TOKEN, fixture: fixture as FixtureInput }).catch(
+      (e: Error) => e,
+    );
     expect(error).toBeInstanceOf(FixtureError);
     for (const member of ['users[0].login', 'zones[0].name', 'zones[0].gateways[0].value'])
       expect((error as Error).message).toContain(member);
   });
 
-  it('accepts an empty fixture, extra keys, and a fixture file on disk', async () => {
+  it('accepts an empty fixture, extra members of an app, and a fixture file on disk', async () => {
     const empty = await start({ statePath: undefined, fixture: {} });
     expect((await empty.call('GET', '/api/v1/meta/types/user')).body).toHaveLength(1);
     const path = join(dir, 'fixture.json');
     writeFileSync(
       path,
       JSON.stringify({
-        comment: 'extra keys are allowed',
-        userTypes: [{ id: 'otyfile', name: 'FromFile', displayName: 'From file', description: '', color: 'blue' }],
+        userTypes: [{ id: 'otyfile', name: 'FromFile', displayName: 'From file', description: '' }],
         apps: [
           {
             id: '0oafile',

@@ -110,4 +110,28 @@ describe('the emulator over HTTP', () => {
     expect(Object.keys(byRoute).filter((route) => route.endsWith('(unmatched)'))).toEqual([]);
     expect(Object.keys(byRoute).sort()).toEqual([...new Set(sent)].sort());
   });
+
+  it('serves the OpenAPI document at /__emulator/openapi.json: valid, with its own URL, naming exactly the served routes', async () => {
+    const res = await emu().call('GET', '/__emulator/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const served = res.body as Doc & { servers: { url: string }[] };
+    const result = await new Validator().validate(structuredClone(served) as unknown as SpecData);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(served.servers).toEqual([{ url: emu().url }]);
+    const routes = Object.entries(served.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => HTTP_METHODS.includes(key))
+        .map((method) => `${method.toUpperCase()} ${withoutTrailingSlash(path)}`),
+    );
+    expect(routes.sort()).toEqual(
+      api
+        .list()
+        .map((r) => `${r.method} ${r.template}`)
+        .sort(),
+    );
+    // Without the token it is refused like every admin endpoint.
+    const anonymous = await fetch(`${emu().url}/__emulator/openapi.json`);
+    expect(anonymous.status).toBe(401);
+  });
 });

@@ -124,6 +124,11 @@ export class Faults {
     if (ms > 0) await this.hooks.delay(ms);
   }
 
+  /** Waits `ms` (a targeted fault's latency) the way the latency of the faults waits. */
+  async wait(ms: number): Promise<void> {
+    if (ms > 0) await this.hooks.delay(ms);
+  }
+
   /** Takes one request from the rate-limit window. */
   takeQuota(nowMs?: number): ReturnType<RateLimiter['take']> {
     return this.limiter.take(nowMs);

@@ -2,6 +2,8 @@
 // limiting (faults.ts), and the admin endpoints (admin.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AdminContext, RequestCounter, serveAdmin } from './admin.ts';
+import { type FaultRules, faultAnswer } from './faultRules.ts';
+import { queryOf, type RequestJournal } from './journal.ts';
 import { type ConnectionLimits, serverTimeouts } from './connectionLimits.ts';
 import {
   ApiError,
@@ -66,11 +68,15 @@ export interface ServerOptions {
   token: string;
   admin: boolean;
   faults: Faults;
+  faultRules: FaultRules;
+  journal: RequestJournal;
   limits: ConnectionLimits;
   /** Returns the store to serve (replaced on reset). */
   store(): OrgStore;
   /** Puts the org back to its start state; resolves once that is durable. */
   reset(): Promise<void>;
+  snapshot: AdminContext['snapshot'];
+  restore: AdminContext['restore'];
   /** Resolves once every change made so far is durable (at once without a state file). */
   durable(): Promise<void>;
   base(): string;
@@ -79,12 +85,24 @@ export interface ServerOptions {
 // Authentication schemes are case-insensitive and followed by one or more spaces (RFC 9110 11.4).
 const TOKEN_HEADER = /^(SSWS|Bearer) +(.+)$/i;
 
-export function createEmulatorServer(options: ServerOptions): { server: Server; counter: RequestCounter } {
+export function createEmulatorServer(options: ServerOptions): {
+  server: Server;
+  counter: RequestCounter;
+  admin: AdminContext;
+} {
   const counter = new RequestCounter();
   const { faults } = options;
 
-  /** Runs one API request to its reply; every failure becomes the spec's error reply. */
-  async function answer(req: IncomingMessage, url: URL, match: Match<Handler> | undefined): Promise<Reply> {
+  /**
+   * Runs one API request to its reply; every failure becomes the spec's error reply. `read` gets the
+   * parsed body once it is read (for the journal).
+   */
+  async function answer(
+    req: IncomingMessage,
+    url: URL,
+    match: Match<Handler> | undefined,
+    read: (body: unknown) => void,
+  ): Promise<Reply> {
     const quota = faults.takeQuota();
     try {
       if (!quota.allowed) throw rateLimited(quota.reset);
@@ -95,6 +113,7 @@ export function createEmulatorServer(options: ServerOptions): { server: Server; 
       if (!match.route) throw methodNotAllowed(match.allowed);
       const method = match.route.method;
       const body = method === 'POST' || method === 'PUT' ? await readJson(req) : undefined;
+      read(body);
       const ctx: HandlerContext = {
         store: options.store(),
         base: options.base(),
@@ -115,11 +134,40 @@ export function createEmulatorServer(options: ServerOptions): { server: Server; 
   }
 
   async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const time = new Date().toISOString();
     const method = req.method ?? 'GET';
     const match = api.match(method, url.pathname);
-    counter.count(match?.route ? `${method} ${match.route.template}` : `${method} (unmatched)`);
+    const template = match?.route?.template;
+    counter.count(template ? `${method} ${template}` : `${method} (unmatched)`);
+    let body: unknown;
+    const record = (status: number, errorCode: unknown) =>
+      options.journal.record({
+        time,
+        method,
+        path: url.pathname,
+        template: template ?? null,
+        query: queryOf(url.searchParams),
+        body: body ?? null,
+        status,
+        errorCode: typeof errorCode === 'string' ? errorCode : null,
+      });
+    const rule = options.faultRules.take(method, url.pathname, template);
     await faults.delay();
-    const reply = await answer(req, url, match);
+    if (rule?.latencyMs) await faults.wait(rule.latencyMs);
+    if (rule?.reset || rule?.status) {
+      body = await readJson(req).catch(() => undefined);
+      if (rule.reset) {
+        record(0, null);
+        return void res.socket?.resetAndDestroy();
+      }
+      const injected = faultAnswer(rule);
+      record(injected.status, (injected.body as { errorCode?: unknown } | undefined)?.errorCode);
+      return sendJson(res, injected.status, injected.body, injected.headers);
+    }
+    const reply = await answer(req, url, match, (read) => {
+      body = read;
+    });
+    record(reply.status, (reply.body as { errorCode?: unknown } | undefined)?.errorCode);
     const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
     if (faults.picksReset()) return sendThenReset(res, reply.status, reply.headers ?? {}, text);
     if (text === undefined) sendEmpty(res, reply.status, reply.headers);
@@ -133,7 +181,16 @@ export function createEmulatorServer(options: ServerOptions): { server: Server; 
 
   // Admin endpoints can wipe the org: a browser page of another origin must not reach them (403,
   // checked first), and like the API they need the token (which a cross-site form cannot send).
-  const admin: AdminContext = { counter, faults, resetOrg: options.reset };
+  const admin: AdminContext = {
+    counter,
+    journal: options.journal,
+    faults,
+    faultRules: options.faultRules,
+    resetOrg: options.reset,
+    snapshot: options.snapshot,
+    restore: options.restore,
+    base: options.base,
+  };
   async function guardAdmin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== new URL(options.base()).origin) {
@@ -150,7 +207,7 @@ export function createEmulatorServer(options: ServerOptions): { server: Server; 
     done.catch((e) => sendReply(res, errorReply(e)));
   });
   server.maxConnections = options.limits.maxConnections;
-  return { server, counter };
+  return { server, counter, admin };
 }
 
 function errorReply(e: unknown): Reply {

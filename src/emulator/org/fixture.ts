@@ -1,9 +1,12 @@
 // The org fixture: the directory data (groups, users, zones, apps, extra user types) that the
-// policy services refer to but do not manage. Loaded at start; a bad file stops the start with a
-// message that names the offending member.
+// policy services refer to but do not manage, and the policies (with their rules) the org starts
+// with. Loaded at start; a bad file stops the start with a message that names the offending member,
+// and a member the fixture does not know is an error that lists the known ones.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { LifecycleStatus, PolicyType } from '../../rest/types.ts';
 import { Check } from '../policyTypes/check.ts';
+import { unknownKeys } from '../unknownKeys.ts';
 import { gatewayProblem } from './network.ts';
 
 export interface FixtureUserType {
@@ -41,13 +44,63 @@ export interface FixtureApp {
   accessPolicyId: string | null;
   [extra: string]: unknown;
 }
+/**
+ * A policy the org starts with: the body of a create (checked by the API's own validators when the
+ * org is seeded), with its rules. `system: true` replaces the type's default policy (and a rule with
+ * `system: true` that policy's default rule) instead of adding one. Without an id, one is made.
+ */
+export interface FixturePolicy {
+  id?: string;
+  type: PolicyType;
+  name: string;
+  description?: string | null;
+  status?: LifecycleStatus;
+  system?: boolean;
+  conditions?: unknown;
+  settings?: unknown;
+  /** In priority order (the default rule, which stays last, aside). */
+  rules?: FixtureRule[];
+}
+export interface FixtureRule {
+  id?: string;
+  type: string;
+  name: string;
+  status?: LifecycleStatus;
+  system?: boolean;
+  conditions?: unknown;
+  actions?: unknown;
+}
 export interface OrgFixture {
   userTypes: FixtureUserType[];
   groups: FixtureGroup[];
   users: FixtureUser[];
   zones: FixtureZone[];
   apps: FixtureApp[];
+  /** In priority order per type (the default policy, which stays last, aside). */
+  policies: FixturePolicy[];
 }
+
+/** A fixture as written: every list optional; an app's label, status and policy have defaults. */
+export interface FixtureInput {
+  userTypes?: (Omit<FixtureUserType, 'description'> & { description?: string })[];
+  groups?: FixtureGroup[];
+  users?: (Omit<FixtureUser, 'groupIds'> & { groupIds?: string[] })[];
+  zones?: FixtureZone[];
+  apps?: (Pick<FixtureApp, 'id' | 'name'> & Partial<FixtureApp>)[];
+  policies?: FixturePolicy[];
+}
+
+/** The members each level of a fixture knows (apps are open: extra members are served as they are). */
+export const FIXTURE_KEYS = {
+  root: ['userTypes', 'groups', 'users', 'zones', 'apps', 'policies'],
+  userTypes: ['id', 'name', 'displayName', 'description'],
+  groups: ['id', 'name'],
+  users: ['id', 'login', 'groupIds', 'typeId'],
+  zones: ['id', 'name', 'gateways'],
+  gateways: ['type', 'value'],
+  policies: ['id', 'type', 'name', 'description', 'status', 'system', 'conditions', 'settings', 'rules'],
+  rules: ['id', 'type', 'name', 'status', 'system', 'conditions', 'actions'],
+} as const;
 
 export const BUILTIN_FIXTURE_PATH = fileURLToPath(new URL('./fixture.default.json', import.meta.url));
 
@@ -71,12 +124,14 @@ const USER_TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 export function parseFixture(raw: unknown, label = 'fixture'): OrgFixture {
   const c = new Check();
   const top = c.object(raw, '(root)', { required: true }) ?? {};
+  unknownKeys(c, top, '', FIXTURE_KEYS.root);
   const fixture: OrgFixture = {
-    userTypes: parseEntries(c, top, 'userTypes', parseUserType),
-    groups: parseEntries(c, top, 'groups', parseGroup),
-    users: parseEntries(c, top, 'users', parseUser),
-    zones: parseEntries(c, top, 'zones', parseZone),
+    userTypes: parseEntries(c, top, 'userTypes', parseUserType, FIXTURE_KEYS.userTypes),
+    groups: parseEntries(c, top, 'groups', parseGroup, FIXTURE_KEYS.groups),
+    users: parseEntries(c, top, 'users', parseUser, FIXTURE_KEYS.users),
+    zones: parseEntries(c, top, 'zones', parseZone, FIXTURE_KEYS.zones),
     apps: parseEntries(c, top, 'apps', parseApp),
+    policies: parseEntries(c, top, 'policies', parsePolicy, FIXTURE_KEYS.policies, { idOptional: true }),
   };
   checkCrossReferences(c, fixture);
   if (!c.ok) throw new FixtureError(`${label} is invalid:\n  - ${c.causes.join('\n  - ')}`);
@@ -85,16 +140,40 @@ export function parseFixture(raw: unknown, label = 'fixture'): OrgFixture {
 
 type EntryParser<T> = (c: Check, o: Record<string, unknown> & { id: string }, path: string) => T;
 
-/** One list of the fixture: objects with a unique id each, then parsed by `parse`. */
-function parseEntries<T>(c: Check, top: Record<string, unknown>, key: string, parse: EntryParser<T>): T[] {
+/**
+ * One list of the fixture: objects with a unique id each (made later when `idOptional` and absent),
+ * with only the `known` members (any when absent), then parsed by `parse`.
+ */
+function parseEntries<T>(
+  c: Check,
+  top: Record<string, unknown>,
+  key: string,
+  parse: EntryParser<T>,
+  known?: readonly string[],
+  o: { idOptional?: boolean } = {},
+): T[] {
+  return parseList(c, top[key], key, parse, known, o);
+}
+
+/** A list at any level (the rules of a policy too). */
+
+function parseList<T>(
+  c: Check,
+  list: unknown,
+  key: string,
+  parse: EntryParser<T>,
+  known?: readonly string[],
+  { idOptional = false } = {},
+): T[] {
   const out: T[] = [];
   const seen = new Set<string>();
-  (c.array(top[key], key) ?? []).forEach((entry, i) => {
+  (c.array(list, key) ?? []).forEach((entry, i) => {
     const path = `${key}[${i}]`;
     const o = c.object(entry, path, { required: true });
     if (!o) return;
+    if (known) unknownKeys(c, o, `${path}.`, known);
     const id = c.string(o.id, `${path}.id`, {
-      required: true,
+      required: !idOptional,
       pattern: ID,
       patternText: 'must be letters, digits, _ or -',
     });
@@ -139,8 +218,23 @@ const parseZone: EntryParser<FixtureZone> = (c, o, p) => ({
   gateways: (c.array(o.gateways, `${p}.gateways`) ?? []).map((g, i) => parseGateway(c, g, `${p}.gateways[${i}]`)),
 });
 
+/** A policy's own members are checked when the org is seeded, by the API's validators. */
+const parsePolicy: EntryParser<FixturePolicy> = (c, o, p) => {
+  const { id, rules, ...rest } = o;
+  const policy = { ...(id ? { id } : {}), ...rest } as unknown as FixturePolicy;
+  const parsed = parseList(c, rules, `${p}.rules`, parseRule, FIXTURE_KEYS.rules, { idOptional: true });
+  if (rules !== undefined) policy.rules = parsed;
+  return policy;
+};
+
+const parseRule: EntryParser<FixtureRule> = (_c, o) => {
+  const { id, ...rest } = o;
+  return { ...(id ? { id } : {}), ...rest } as unknown as FixtureRule;
+};
+
 function parseGateway(c: Check, raw: unknown, path: string): ZoneGateway {
   const o = c.object(raw, path, { required: true }) ?? {};
+  unknownKeys(c, o, `${path}.`, FIXTURE_KEYS.gateways);
   const type = c.enum(o.type, `${path}.type`, ['CIDR', 'RANGE'] as const, { required: true }) ?? 'CIDR';
   const value = c.string(o.value, `${path}.value`, { required: true }) ?? '';
   const problem = value ? gatewayProblem({ type, value }) : undefined;

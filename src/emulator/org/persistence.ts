@@ -4,8 +4,10 @@
 //
 // Journal lines: `policies` and `rules` carry the entries that changed (`null`: deleted),
 // `policyOrder` a splice `[at, removed, ...inserted ids]` per policy type, and any other member its
-// whole new value. The snapshot and the journal's first line carry a generation number: a journal
-// of another generation is already part of the snapshot and is ignored.
+// whole new value. The snapshot and the journal's first line carry a generation number. A journal of
+// the generation before the snapshot's is one a crash left between the two renames of a new
+// snapshot: it is already part of the snapshot and is ignored. Any other damage stops the start
+// with a message saying what is wrong and what to do, and nothing is overwritten.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { type FileHandle, open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -23,6 +25,8 @@ export const journalPath = (path: string) => `${path}.journal`;
 export interface SavedState {
   data: OrgData;
   generation: number;
+  /** What was repaired on reading (a torn last journal record dropped), to be reported. */
+  warnings: string[];
 }
 
 export class StateFileError extends Error {}
@@ -32,13 +36,21 @@ export function readState(path: string): OrgData | undefined {
 }
 
 export function readSavedState(path: string): SavedState | undefined {
-  if (!existsSync(path)) return undefined;
+  if (!existsSync(path)) {
+    if (!existsSync(journalPath(path))) return undefined;
+    // The journal holds commits over a snapshot that is gone: starting anew would lose them.
+    throw new StateFileError(
+      `state file ${path} is missing but its journal ${journalPath(path)} exists: the journal cannot be ` +
+        `replayed without the snapshot. Restore ${path} from a backup, or remove the journal to start from a new org.`,
+    );
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
     throw new StateFileError(
-      `state file ${path} is corrupt: ${(e as Error).message}. Fix or remove it to start from a new org.`,
+      `state file ${path} is corrupt or unreadable (${(e as Error).message}). Restore it from a backup, or remove it ` +
+        `and its journal ${journalPath(path)} to start from a new org.`,
     );
   }
   const d = raw as Partial<OrgData>;
@@ -57,7 +69,7 @@ export function readSavedState(path: string): SavedState | undefined {
   }
   const generation = (d as Record<string, unknown>)[GENERATION];
   delete (d as Record<string, unknown>)[GENERATION];
-  replayJournal(path, d as OrgData, typeof generation === 'number' ? generation : 0);
+  const warnings = replayJournal(path, d as OrgData, typeof generation === 'number' ? generation : 0);
   if (!isObj(d.policyOrder) || !Array.isArray(d.userTypes) || !isObj(d.appPolicies)) {
     throw new StateFileError(`state file ${journalPath(path)} is corrupt: it replaces a member with a wrong shape.`);
   }
@@ -71,21 +83,31 @@ export function readSavedState(path: string): SavedState | undefined {
   if (!d.userTypes!.some((t) => (t as { default?: boolean }).default)) {
     throw new StateFileError(`state file ${path} is corrupt: it has no default user type. Fix or remove it.`);
   }
-  return { data: d as OrgData, generation: typeof generation === 'number' ? generation : 0 };
+  return { data: d as OrgData, generation: typeof generation === 'number' ? generation : 0, warnings };
 }
 
 /**
  * Applies the journal's commits in order, when the journal belongs to the snapshot's generation. A
  * last line without its newline is a commit torn by a crash: it was never acknowledged, so it is
- * dropped. Any other bad line means the file is corrupt.
+ * dropped with a warning (returned). Any other bad line means the file is corrupt.
  */
-function replayJournal(path: string, data: OrgData, generation: number): void {
+function replayJournal(path: string, data: OrgData, generation: number): string[] {
   const file = journalPath(path);
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return [];
   const lines = readFileSync(file, 'utf8').split('\n');
-  lines.pop(); // the torn tail, or '' after the last newline
+  const tail = lines.pop(); // the torn tail, or '' after the last newline
+  const warnings = tail
+    ? [
+        `state file ${file}: dropped the torn last record at line ${lines.length + 1} ` +
+          `(${Buffer.byteLength(tail)} bytes without an end of line; a write cut short by a crash, never acknowledged)`,
+      ]
+    : [];
   const corrupt = (i: number, why: string) =>
-    new StateFileError(`state file ${file} is corrupt at line ${i + 1}: ${why}. Fix or remove it.`);
+    new StateFileError(
+      `state file ${file} is corrupt at line ${i + 1}: ${why}. The commits from there on cannot be read; ` +
+        `restore the journal from a backup, or remove it to start from the snapshot ${path} alone ` +
+        `(losing the journal's commits).`,
+    );
   const parse = (i: number): Record<string, unknown> => {
     let parsed: unknown;
     try {
@@ -96,8 +118,17 @@ function replayJournal(path: string, data: OrgData, generation: number): void {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw corrupt(i, 'not an object');
     return parsed as Record<string, unknown>;
   };
-  // A journal of another generation is already part of the snapshot.
-  if (lines.length === 0 || parse(0)[GENERATION] !== generation) return;
+  if (lines.length === 0) return warnings;
+  const journalGeneration = parse(0)[GENERATION];
+  // The generation before the snapshot's: a crash between writing the snapshot and its new journal.
+  if (journalGeneration === generation - 1) return warnings;
+  if (journalGeneration !== generation) {
+    throw new StateFileError(
+      `state file ${file} belongs to generation ${JSON.stringify(journalGeneration)} but the snapshot ${path} ` +
+        `is of generation ${generation}: they come from different runs or copies. Put back the journal that ` +
+        `belongs to this snapshot, or remove the journal to start from the snapshot alone.`,
+    );
+  }
   for (let i = 1; i < lines.length; i++) {
     const commit = parse(i);
     for (const [key, value] of Object.entries(commit)) {
@@ -120,6 +151,7 @@ function replayJournal(path: string, data: OrgData, generation: number): void {
       }
     }
   }
+  return warnings;
 }
 
 /** Removes temporary files a crashed run left next to the state file (`<file>.<pid>.tmp`). */

@@ -60,7 +60,7 @@ export function emptyData(): OrgData {
   return { policies: {}, policyOrder: {}, rules: {}, userTypes: [], appPolicies: {} };
 }
 
-/** Fills `store` (which must be empty) with a new org's contents. */
+/** Fills `store` (which must be empty) with a new org's contents (fixture policies and apps come after). */
 export function seedOrg(store: OrgStore, fixture: OrgFixture): void {
   const t = now();
   store.data.userTypes.push({
@@ -101,6 +101,10 @@ export function seedOrg(store: OrgStore, fixture: OrgFixture): void {
     store.placePolicy(policy);
     store.placeRule(policy, newDefaultRule(store, policy));
   }
+}
+
+/** Maps the fixture's apps to the authentication policies it names (once its policies are seeded). */
+export function assignFixtureApps(store: OrgStore, fixture: OrgFixture): void {
   for (const app of fixture.apps) {
     if (app.accessPolicyId === null) continue;
     const p = store.policy(app.accessPolicyId);

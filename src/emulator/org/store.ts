@@ -83,6 +83,17 @@ export class OrgStore implements OrgView {
     for (const [app, pid] of Object.entries(this.data.appPolicies)) if (pid === id) delete this.data.appPolicies[app];
   }
 
+  /** Gives a policy another id (a fixture's), keeping its place, rules and app assignments. */
+  renamePolicy(id: string, to: string): void {
+    const p = this.data.policies[id];
+    delete this.data.policies[id];
+    this.data.policies[to] = { ...p, id: to };
+    this.data.policyOrder[p.type] = this.order(p.type).map((x) => (x === id ? to : x));
+    this.data.rules[to] = this.rules(id);
+    delete this.data.rules[id];
+    for (const [app, pid] of Object.entries(this.data.appPolicies)) if (pid === id) this.data.appPolicies[app] = to;
+  }
+
   policiesOf(type: PolicyType): StoredPolicy[] {
     return this.order(type).map((id) => this.data.policies[id]);
   }
@@ -121,6 +132,16 @@ export class OrgStore implements OrgView {
       list.splice(index, 0, r);
     }
     this.data.rules[policy.id] = list;
+  }
+
+  /** Gives a rule another id (a fixture's), keeping its place. */
+  renameRule(policyId: string, id: string, to: string): void {
+    this.data.rules[policyId] = this.rules(policyId).map((r) => (r.id === id ? { ...r, id: to } : r));
+  }
+
+  /** Whether any policy has a rule with this id. */
+  hasRuleId(id: string): boolean {
+    return Object.values(this.data.rules).some((list) => list.some((r) => r.id === id));
   }
 
   removeRule(policyId: string, ruleId: string): void {

@@ -287,6 +287,22 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteResu
     failure(await call('listPolicyApplications', { params: { policyId: `${prefix}nope` } }), 404, 'E0000007');
   });
   await check(
+    'listPolicyMappings: one mapping per app of the default authentication policy, linking app and policy',
+    async () => {
+      const def = need('default ACCESS_POLICY');
+      const mappings = success(
+        'listPolicyMappings',
+        await call('listPolicyMappings', { params: { policyId: def.id } }),
+      );
+      const apps = (made.apps ?? []) as { id: string }[];
+      assert(mappings.length === apps.length, `expected ${apps.length} mappings, got ${show(mappings)}`);
+    },
+    { ie: true },
+  );
+  await check('listPolicyMappings: an unknown policy answers 404 E0000007', async () => {
+    failure(await call('listPolicyMappings', { params: { policyId: `${prefix}nope` } }), 404, 'E0000007');
+  });
+  await check(
     'simulate: a body without appInstance answers 400 E0000001',
     async () => {
       failure(await call('simulate', { body: { policyContext: {} } }), 400, 'E0000001');

@@ -9,7 +9,7 @@
 //   npm run scale -- [--windows 1] [--no-write]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { startEmulator } from '../src/emulator/index.ts';
+import { startEmulator } from '../packages/emulator/src/emulator/index.ts';
 import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewayProcess.ts';
 import { startTestRedis } from '../test/helpers/redisServer.ts';
 import { percentile, writeLatestRun } from './report.ts';

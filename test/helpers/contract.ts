@@ -6,7 +6,7 @@ import addFormatsPlugin from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { expect } from 'vitest';
-import { Components, ERROR_RESPONSE, OPERATIONS, type OperationName } from '../../src/rest/contract/index.ts';
+import { Components, ERROR_RESPONSE, OPERATIONS, type OperationName } from 'policy-service-emulator/contract';
 import { fillPath } from '../../src/upstream/routes.ts';
 import type { RestResponse, TestEmulator } from './emulator.ts';
 

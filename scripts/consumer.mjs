@@ -27,7 +27,15 @@ try {
   // One build (the root's `prepare`, which `npm pack` runs) serves both tarballs.
   sh(root, ['run', 'build', '--silent']);
   const packed = JSON.parse(
-    sh(root, ['pack', '--json', '--ignore-scripts', '--workspaces', '--include-workspace-root', '--pack-destination', work]),
+    sh(root, [
+      'pack',
+      '--json',
+      '--ignore-scripts',
+      '--workspaces',
+      '--include-workspace-root',
+      '--pack-destination',
+      work,
+    ]),
   );
   for (const p of packed) {
     const stray = p.files.map((f) => f.path).filter((f) => NOT_SHIPPED.test(f));

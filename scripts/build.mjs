@@ -19,7 +19,7 @@ const PROJECTS = {
     tsconfig: 'tsconfig.json',
     /** Read at run time relative to the module that reads it (src/emulator/org/fixture.ts). */
     assets: [['src/emulator/org/fixture.default.json', 'emulator/org/fixture.default.json']],
-    bins: ['emulator/main.js'],
+    bins: [],
   },
   gateway: {
     dir: root,

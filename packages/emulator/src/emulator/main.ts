@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `policy-emulator` (and `npm run emulator`): the REST services alone. Options on the command line,
 // or the EMULATOR_* environment variables (an option wins over its variable). Prints one line,
 // `listening on <url>`, once it serves; SIGTERM or SIGINT closes it (its state flushed) and exits 0.

@@ -8,7 +8,7 @@ export default defineConfig({
   // while yoga and graphql-tools load its CommonJS build, and `instanceof GraphQLError` fails.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   // Imports of policy-service-emulator read its sources, like tsc (see tsconfig.json).
-  ssr: { resolve: { conditions: ['emulator-source', 'node', 'import'] } },
+  ssr: { resolve: { conditions: ['emulator-source', 'module', 'node', 'development|production'] } },
   test: {
     include: ['test/**/*.test.ts'],
     // Type-level tests (`*.test-d.ts`) run through tsc and fail like any other test.

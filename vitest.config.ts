@@ -7,6 +7,8 @@ export default defineConfig({
   // One graphql module for everyone: without this alias our sources load graphql's ESM build
   // while yoga and graphql-tools load its CommonJS build, and `instanceof GraphQLError` fails.
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
+  // Imports of policy-service-emulator read its sources, like tsc (see tsconfig.json).
+  ssr: { resolve: { conditions: ['emulator-source', 'module', 'node', 'development|production'] } },
   test: {
     include: ['test/**/*.test.ts'],
     // Type-level tests (`*.test-d.ts`) run through tsc and fail like any other test.

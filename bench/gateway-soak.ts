@@ -6,8 +6,8 @@
 //   npm run soak -- [--operations 2000] [--concurrency 16] [--seconds 180] [--seed 1] [--no-write]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { type FaultSettings, NO_FAULTS } from '../src/emulator/http/faults.ts';
-import { startEmulator } from '../src/emulator/index.ts';
+import { type FaultSettings, NO_FAULTS } from '../packages/emulator/src/emulator/http/faults.ts';
+import { startEmulator } from '../packages/emulator/src/emulator/index.ts';
 import { startGateway } from '../src/gateway/server.ts';
 import { silentLogger } from '../test/helpers/logs.ts';
 import { UpstreamClient } from '../src/upstream/client.ts';

@@ -2,7 +2,7 @@
 // section of a report under docs/ (docs/reliability.md unless told) without touching the rest of the
 // file, and an emulator with a rate limit that records each of its quota decisions.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type RunningEmulator, startEmulator } from '../src/emulator/index.ts';
+import { type RunningEmulator, startEmulator } from '../packages/emulator/src/emulator/index.ts';
 
 /** One quota decision of the emulator: when, and whether the request was let through (else 429). */
 export interface QuotaDecision {

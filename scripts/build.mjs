@@ -1,28 +1,51 @@
-// `npm run build`: compiles src/ to dist/ and copies the files the compiled code reads at run time,
-// so that dist/ runs alone (`node dist/main.js`). Type checking is `npm run typecheck` (part of
+// `npm run build`: compiles the emulator's package (packages/emulator/src to its dist/, with type
+// declarations) and then the gateway (src/ to dist/), and copies the files the compiled code reads
+// at run time, so that each dist/ runs alone (`node dist/main.js`, `policy-emulator`). The gateway
+// imports the emulator's package by name, so the package is built first. `node scripts/build.mjs
+// emulator` builds the package alone (its `prepack`). Type checking is `npm run typecheck` (part of
 // `npm test`); the build only emits, which keeps `npm install` (the `prepare` script) quick.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist');
-/** Read at run time by the compiled code, relative to its own module (see src/gateway/schema.ts and src/emulator/org/fixture.ts). */
-const ASSETS = [
-  ['schema.graphql', 'schema.graphql'],
-  ['src/emulator/org/fixture.default.json', 'emulator/org/fixture.default.json'],
-];
-
-// A file deleted from src/ must not live on in dist/.
-rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--noCheck'], {
-  stdio: 'inherit',
-});
-if (compiled.status !== 0) process.exit(compiled.status ?? 1);
-for (const [from, to] of ASSETS) {
-  mkdirSync(dirname(join(dist, to)), { recursive: true });
-  copyFileSync(join(root, from), join(dist, to));
+
+const PROJECTS = {
+  emulator: {
+    dir: join(root, 'packages/emulator'),
+    tsconfig: 'tsconfig.json',
+    /** Read at run time relative to the module that reads it (src/emulator/org/fixture.ts). */
+    assets: [['src/emulator/org/fixture.default.json', 'emulator/org/fixture.default.json']],
+    bins: [],
+  },
+  gateway: {
+    dir: root,
+    tsconfig: 'tsconfig.build.json',
+    /** Read at run time relative to the module that reads it (src/gateway/schema.ts). */
+    assets: [['schema.graphql', 'schema.graphql']],
+    bins: ['main.js'],
+  },
+};
+
+function build({ dir, tsconfig, assets, bins }) {
+  const dist = join(dir, 'dist');
+  // A file deleted from src/ must not live on in dist/.
+  rmSync(dist, { recursive: true, force: true });
+  const compiled = spawnSync(process.execPath, [tsc, '-p', join(dir, tsconfig), '--noCheck'], { stdio: 'inherit' });
+  if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+  for (const [from, to] of assets) {
+    mkdirSync(dirname(join(dist, to)), { recursive: true });
+    copyFileSync(join(dir, from), join(dist, to));
+  }
+  for (const bin of bins) chmodSync(join(dist, bin), 0o755);
 }
+
+const only = process.argv[2];
+if (only !== undefined && !(only in PROJECTS)) {
+  console.error(`build: unknown project ${only} (known: ${Object.keys(PROJECTS).join(', ')})`);
+  process.exit(2);
+}
+for (const [name, project] of Object.entries(PROJECTS)) if (!only || only === name) build(project);

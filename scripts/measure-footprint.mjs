@@ -82,9 +82,9 @@ async function measure(name, args, env, readyPattern, query, headers = {}) {
 }
 
 const emulator = await start(
-  ['dist/emulator/main.js'],
+  ['packages/emulator/dist/emulator/main.js'],
   { EMULATOR_PORT: '0', EMULATOR_TOKEN: 'footprint' },
-  /REST services at (http:\/\/\S+)\/api\/v1/,
+  /listening on (http:\/\/\S+)/,
 );
 const loadBefore = loadavg()[0];
 const gatewayEnv = { PORT: '0', UPSTREAM_URL: emulator.url };

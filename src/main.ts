@@ -1,11 +1,11 @@
-// `npm start`: the GraphQL gateway. Without UPSTREAM_URL it also starts the embedded emulator
+#!/usr/bin/env node
+// `npm start` and `policy-gateway`: the GraphQL gateway. Without UPSTREAM_URL it also starts the embedded emulator
 // (configured by the same EMULATOR_* variables as `npm run emulator`) and uses it as upstream.
 // SIGTERM or SIGINT stops it cleanly: no new connections, operations in flight finish (within
 // SHUTDOWN_GRACE_MS), then the upstream pool and the embedded emulator (its state flushed) close.
 import { ConfigError } from './config/env.ts';
+import type { EmulatorConfig } from './config/emulator.ts';
 import { readStartConfig } from './config/gateway.ts';
-import { FixtureError } from './emulator/org/fixture.ts';
-import { StateFileError } from './emulator/org/persistence.ts';
 import { createLogger, flushLog } from './gateway/logger.ts';
 import { startGateway } from './gateway/server.ts';
 import { createSharedState } from './gateway/sharedState.ts';
@@ -15,6 +15,9 @@ type Stop = () => Promise<void>;
 
 /** Time the closing steps after the grace period may take before the process exits anyway. */
 const STOP_MARGIN_MS = 5_000;
+
+/** Errors that mean bad settings, fixture or state file; the embedded emulator adds its own. */
+const badInputErrors: (abstract new (...args: never[]) => Error)[] = [ConfigError];
 
 async function main(): Promise<void> {
   const { gateway: config, emulator: emulatorConfig } = readStartConfig(process.env);
@@ -26,9 +29,7 @@ async function main(): Promise<void> {
   };
   try {
     // Loaded only when embedded: a gateway over a real org neither loads nor holds the emulator.
-    const emulator = emulatorConfig
-      ? await (await import('./emulator/index.ts')).startEmulator(emulatorConfig)
-      : undefined;
+    const emulator = emulatorConfig ? await startEmbeddedEmulator(emulatorConfig) : undefined;
     if (emulator) stops.push(() => emulator.close());
     // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
     const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
@@ -102,9 +103,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+async function startEmbeddedEmulator(config: EmulatorConfig) {
+  const { startEmulatorServer, FixtureError, StateFileError } = await import('policy-service-emulator');
+  badInputErrors.push(FixtureError, StateFileError);
+  return startEmulatorServer(config);
+}
+
 main().catch((error: unknown) => {
   // Bad settings, fixture or state file: a message naming the problem, exit code 2, no stack.
-  if (error instanceof ConfigError || error instanceof FixtureError || error instanceof StateFileError) {
+  if (error instanceof Error && badInputErrors.some((kind) => error instanceof kind)) {
     console.error(`gateway: ${error.message}`);
     process.exit(2);
   }

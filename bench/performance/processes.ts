@@ -97,9 +97,9 @@ function firstMatch(stream: NodeJS.ReadableStream, pattern: RegExp, exited: Prom
 
 export const startEmulatorProcess = (env: Record<string, string>) =>
   startBenchProcess(
-    'dist/emulator/main.js',
+    'packages/emulator/dist/emulator/main.js',
     { EMULATOR_PORT: '0', ...env },
-    /REST services at (http:\/\/[^\s/]+)\/api/,
+    /listening on (http:\/\/[^\s/]+)/,
   );
 
 export const startGatewayProcess = (env: Record<string, string>, nodeArgs: string[] = []) =>

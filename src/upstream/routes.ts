@@ -1,8 +1,9 @@
 // Every REST operation the gateway calls, as one table: method, the spec's path template, what a
 // success carries, and whether the call may be repeated safely. The table is read from the REST
-// contract (src/rest/contract/operations.ts), so a new endpoint is one operation there plus one typed
-// method on RestApi; the client, its metrics and its retry policy all read this table.
-import { OPERATIONS, type Operation, type ServiceOperationName } from '../rest/contract/operations.ts';
+// contract (`policy-service-emulator/contract`, which ships in the emulator's package), so a new
+// endpoint is one operation there plus one typed method on RestApi; the client, its metrics and
+// its retry policy all read this table.
+import { OPERATIONS, type Operation, type ServiceOperationName } from 'policy-service-emulator/contract';
 import { notFoundError } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

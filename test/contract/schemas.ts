@@ -4,7 +4,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { Components } from '../../src/rest/contract/index.ts';
+import { Components } from 'policy-service-emulator/contract';
 
 // ajv-formats is CommonJS with a default export: the plugin function is its module object or its `.default`.
 const addFormats = ((addFormatsPlugin as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv2020) => void;

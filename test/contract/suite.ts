@@ -11,7 +11,7 @@ import {
   type OperationName,
   POLICY_TYPES,
   SIMULATION_POLICY_TYPES,
-} from '../../src/rest/contract/index.ts';
+} from 'policy-service-emulator/contract';
 import { schemaErrors } from './schemas.ts';
 
 export interface SuiteOptions {

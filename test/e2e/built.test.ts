@@ -1,7 +1,8 @@
 // The built gateway as an operator runs it: `npm start` (node dist/main.js) with its probes, metrics
 // and JSON logs, stopped by SIGTERM sent to the npm process itself while an operation is in flight;
-// `npm run emulator` likewise. Both run from a copy of dist/ and package.json with no sources next to
-// it, so dist/ is shown to carry the schema and the default fixture it reads. dist/ is built by
+// `npm run emulator` (the emulator package's `policy-emulator`) likewise. Both run from a copy of
+// dist/ and package.json with no sources next to it, so dist/ is shown to carry the schema, and the
+// emulator package's build the default fixture it reads. dist/ is built by
 // `npm test` (and by `npm install`, through `prepare`).
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,8 +110,8 @@ describe('npm start (the built gateway)', () => {
 describe('npm run emulator (the built emulator)', () => {
   it('serves the REST services with the default fixture and stops on SIGTERM to npm', async () => {
     const s = start('npm', ['run', 'emulator'], { EMULATOR_PORT: '0', EMULATOR_TOKEN: 'emu-token' });
-    const line = await s.line((l) => l.startsWith('emulator: REST services at'));
-    const base = /(http:\/\/\S+\/api\/v1)/.exec(line)![1];
+    const line = await s.line((l) => l.startsWith('listening on '));
+    const base = `${/^listening on (http:\/\/\S+)$/.exec(line)![1]}/api/v1`;
     const res = await fetch(`${base}/meta/types/user`, { headers: { authorization: 'SSWS emu-token' } });
     expect((await res.json()).map((t: { name: string }) => t.name)).toEqual(['user', 'Contractor']);
     s.child.kill('SIGTERM');

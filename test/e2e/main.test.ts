@@ -2,9 +2,9 @@
 // variables, printing where it serves, answering GraphQL, and stopping cleanly on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readEmulatorConfig } from '../../src/config/emulator.ts';
-import { DEFAULT_CONNECTION_LIMITS } from '../../src/emulator/http/connectionLimits.ts';
-import { ConfigError } from '../../src/config/env.ts';
+import { readEmulatorConfig } from '../../packages/emulator/src/config/emulator.ts';
+import { DEFAULT_CONNECTION_LIMITS } from '../../packages/emulator/src/emulator/http/connectionLimits.ts';
+import { ConfigError } from '../../packages/emulator/src/config/env.ts';
 import { readGatewayConfig, readStartConfig } from '../../src/config/gateway.ts';
 import { assertBuilt, ROOT } from '../helpers/built.ts';
 import { countFromNow, startTestEmulator, TOKEN } from '../helpers/emulator.ts';

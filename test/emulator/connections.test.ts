@@ -3,9 +3,9 @@
 // beyond the cap are dropped. Short timeouts keep the test fast.
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readEmulatorConfig } from '../../src/config/emulator.ts';
-import { ConfigError } from '../../src/config/env.ts';
-import type { ConnectionLimits } from '../../src/emulator/http/connectionLimits.ts';
+import { readEmulatorConfig } from '../../packages/emulator/src/config/emulator.ts';
+import { ConfigError } from '../../packages/emulator/src/config/env.ts';
+import type { ConnectionLimits } from '../../packages/emulator/src/emulator/http/connectionLimits.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 
 interface RawClient {

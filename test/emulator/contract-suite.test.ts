@@ -2,7 +2,7 @@
 // operation is called with a success and an error answer, the objects it made are gone afterwards,
 // without --allow-writes nothing changes, and a target that differs is reported check by check.
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../src/rest/contract/index.ts';
+import { OPERATIONS } from 'policy-service-emulator/contract';
 import { runContractSuite } from '../contract/suite.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 

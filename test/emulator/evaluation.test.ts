@@ -1,9 +1,9 @@
 // The policy evaluation engine, over an in-memory org: evaluation order, lifecycle, every
 // condition against the context and the fixture, undefined outcomes, and what `expand` adds.
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../src/emulator/simulation/engine.ts';
-import type { OrgFixture } from '../../src/emulator/org/fixture.ts';
-import type { OrgView } from '../../src/emulator/org/orgView.ts';
+import { simulate } from '../../packages/emulator/src/emulator/simulation/engine.ts';
+import type { OrgFixture } from '../../packages/emulator/src/emulator/org/fixture.ts';
+import type { OrgView } from '../../packages/emulator/src/emulator/org/orgView.ts';
 import type {
   Conditions,
   Policy,

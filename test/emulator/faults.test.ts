@@ -1,9 +1,9 @@
 // The fault API (/__emulator/faults and the EMULATOR_* fault variables): error answers, connection
 // resets, a real rate limit and latency, with the randomness and the waiting made deterministic.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readEmulatorConfig } from '../../src/config/emulator.ts';
-import { ConfigError } from '../../src/config/env.ts';
-import { NO_FAULTS } from '../../src/emulator/http/faults.ts';
+import { readEmulatorConfig } from '../../packages/emulator/src/config/emulator.ts';
+import { ConfigError } from '../../packages/emulator/src/config/env.ts';
+import { NO_FAULTS } from '../../packages/emulator/src/emulator/http/faults.ts';
 import { countFromNow, startTestEmulator, useEmulator } from '../helpers/emulator.ts';
 
 /** A random source that returns `values` in turn, then starts over. */

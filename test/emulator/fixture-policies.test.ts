@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator/index.ts';
-import { FixtureError, type FixtureInput } from '../../src/emulator/org/fixture.ts';
+import { startEmulator } from '../../packages/emulator/src/emulator/index.ts';
+import { FixtureError, type FixtureInput } from '../../packages/emulator/src/emulator/org/fixture.ts';
 import { TOKEN, useEmulator } from '../helpers/emulator.ts';
 
 const FIXTURE: FixtureInput = {

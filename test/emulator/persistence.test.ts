@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FixtureError, type FixtureInput } from '../../src/emulator/org/fixture.ts';
-import { startEmulator } from '../../src/emulator/index.ts';
-import { GENERATION, readSavedState, readState } from '../../src/emulator/org/persistence.ts';
-import { StateWriter } from '../../src/emulator/org/stateWriter.ts';
+import { FixtureError, type FixtureInput } from '../../packages/emulator/src/emulator/org/fixture.ts';
+import { startEmulator } from '../../packages/emulator/src/emulator/index.ts';
+import { GENERATION, readSavedState, readState } from '../../packages/emulator/src/emulator/org/persistence.ts';
+import { StateWriter } from '../../packages/emulator/src/emulator/org/stateWriter.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 
 let dir: string;

@@ -1,9 +1,9 @@
 // Validation of access simulation requests: the body table of the spec, the expand query, and the
 // org look-ups (unknown app or user: 404; unknown group or zone ids: 400 with a cause).
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/emulator/http/errors.ts';
-import type { OrgView } from '../../src/emulator/org/orgView.ts';
-import { parseSimulationRequest } from '../../src/emulator/simulation/request.ts';
+import { ApiError } from '../../packages/emulator/src/emulator/http/errors.ts';
+import type { OrgView } from '../../packages/emulator/src/emulator/org/orgView.ts';
+import { parseSimulationRequest } from '../../packages/emulator/src/emulator/simulation/request.ts';
 
 const org: OrgView = {
   policiesOfType: () => [],

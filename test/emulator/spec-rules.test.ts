@@ -1,8 +1,8 @@
 // Rules the spec states outright, each enforced exactly (no more lenient, no stricter): the spec's
 // words are quoted above each block. Over HTTP against a running emulator with the built-in fixture.
 import { describe, expect, it } from 'vitest';
-import { gatewayProblem, ipInGateways } from '../../src/emulator/org/network.ts';
-import type { ZoneGateway } from '../../src/emulator/org/fixture.ts';
+import { gatewayProblem, ipInGateways } from '../../packages/emulator/src/emulator/org/network.ts';
+import type { ZoneGateway } from '../../packages/emulator/src/emulator/org/fixture.ts';
 import { defaultPolicyOf, expectValidationCause, useEmulator } from '../helpers/emulator.ts';
 
 const emu = useEmulator();

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { readEmulatorConfig } from '../../src/config/emulator.ts';
 import { ConfigError } from '../../src/config/env.ts';
-import { DEFAULT_JOURNAL_CAP } from '../../src/emulator/http/journal.ts';
-import { startEmulator } from '../../src/emulator/index.ts';
+import { DEFAULT_JOURNAL_CAP } from '../../packages/emulator/src/emulator/http/journal.ts';
+import { startEmulator } from '../../packages/emulator/src/emulator/index.ts';
 import { startTestEmulator, TOKEN, useEmulator } from '../helpers/emulator.ts';
 
 const emu = useEmulator();

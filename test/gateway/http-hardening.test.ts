@@ -5,7 +5,7 @@ import { connect, type Socket } from 'node:net';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from '../../src/config/gateway.ts';
-import { ConfigError } from '../../src/config/env.ts';
+import { ConfigError } from '../../packages/emulator/src/config/env.ts';
 import { type GatewayOptions, startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
 import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';

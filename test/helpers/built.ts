@@ -13,12 +13,19 @@ function newestModification(path: string): number {
 }
 
 export function assertBuilt(): void {
-  let built = 0;
-  try {
-    built = statSync(join(ROOT, 'dist/main.js')).mtimeMs;
-  } catch {
-    // not built at all
-  }
-  const sources = Math.max(newestModification(join(ROOT, 'src')), newestModification(join(ROOT, 'schema.graphql')));
+  const builtAt = (file: string) => {
+    try {
+      return statSync(join(ROOT, file)).mtimeMs;
+    } catch {
+      return 0; // not built at all
+    }
+  };
+  // The gateway's dist/ runs the emulator package's dist/ (its dependency through the workspace).
+  const built = Math.min(builtAt('dist/main.js'), builtAt('packages/emulator/dist/index.js'));
+  const sources = Math.max(
+    newestModification(join(ROOT, 'src')),
+    newestModification(join(ROOT, 'packages/emulator/src')),
+    newestModification(join(ROOT, 'schema.graphql')),
+  );
   if (built < sources) throw new Error('dist/ is missing or older than src/: run `npm run build` (`npm test` does)');
 }

@@ -3,7 +3,7 @@
 // what the contract declares for that operation.
 import type { TSchema } from '@sinclair/typebox';
 import { expect } from 'vitest';
-import { ERROR_RESPONSE, OPERATIONS, type OperationName } from '../../src/rest/contract/index.ts';
+import { ERROR_RESPONSE, OPERATIONS, type OperationName } from 'policy-service-emulator/contract';
 import { fillPath } from '../../src/upstream/routes.ts';
 import { schemaErrors, withDefaults } from '../contract/schemas.ts';
 import type { RestResponse, TestEmulator } from './emulator.ts';

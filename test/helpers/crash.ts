@@ -2,7 +2,7 @@
 // and is killed with SIGKILL part-way; the restarted org must hold every create it acknowledged.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startEmulator } from '../../src/emulator/index.ts';
+import { startEmulator } from '../../packages/emulator/src/emulator/index.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const TOKEN = 'crash-token';
@@ -27,7 +27,7 @@ export interface AfterRestart {
  */
 export async function spawnEmulator(
   statePath: string | undefined,
-  script: string[] = ['src/emulator/main.ts'],
+  script: string[] = ['packages/emulator/src/emulator/main.ts'],
 ): Promise<{ url: string; kill(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
     cwd: ROOT,
@@ -41,7 +41,7 @@ export async function spawnEmulator(
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk;
-      const found = /REST services at (http:\/\/[^/\s]+)\/api\/v1/.exec(out);
+      const found = /listening on (http:\/\/[^/\s]+)/.exec(out);
       if (found) resolve(found[1]);
     });
     child.once('exit', (code) => reject(new Error(`the emulator exited (${code}) before serving: ${err}`)));

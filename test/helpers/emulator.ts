@@ -2,8 +2,12 @@
 // many test files share: one emulator per file, counting its API requests, the default policy of
 // a type, and the assertions on validation errors.
 import { beforeEach, expect } from 'vitest';
-import type { FaultSettings } from '../../src/emulator/http/faults.ts';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.ts';
+import type { FaultSettings } from '../../packages/emulator/src/emulator/http/faults.ts';
+import {
+  startEmulator,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from '../../packages/emulator/src/emulator/index.ts';
 import { type PolicyType, RULE_TYPE_OF } from '../../src/rest/types.ts';
 import { useForTests } from './lifecycle.ts';
 

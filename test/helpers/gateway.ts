@@ -2,7 +2,7 @@
 // an UpstreamClient to it, with a small GraphQL client that speaks real HTTP. The emulator and
 // its client alone serve the tests of the client and of what is built directly on it.
 import type { GraphQLSchema } from 'graphql';
-import type { EmulatorOptions } from '../../src/emulator/index.ts';
+import type { EmulatorOptions } from '../../packages/emulator/src/emulator/index.ts';
 import { type GatewayOptions, startGateway, type Gateway } from '../../src/gateway/server.ts';
 import { UpstreamClient, type RestApi, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from './emulator.ts';

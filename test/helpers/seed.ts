@@ -1,11 +1,11 @@
 // Fills a running emulator's org through its store instead of over HTTP, so that a test can reach
 // a limit of thousands of policies in milliseconds and spend its HTTP calls on the limit itself.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { RunningEmulator } from '../../src/emulator/index.ts';
-import { newId, now } from '../../src/emulator/org/ids.ts';
-import { defaultSettings, newDefaultRule } from '../../src/emulator/org/seed.ts';
-import type { StoredPolicy } from '../../src/emulator/org/store.ts';
-import { POLICY_TYPE_MODULES } from '../../src/emulator/policyTypes/index.ts';
+import type { RunningEmulator } from '../../packages/emulator/src/emulator/index.ts';
+import { newId, now } from '../../packages/emulator/src/emulator/org/ids.ts';
+import { defaultSettings, newDefaultRule } from '../../packages/emulator/src/emulator/org/seed.ts';
+import type { StoredPolicy } from '../../packages/emulator/src/emulator/org/store.ts';
+import { POLICY_TYPE_MODULES } from '../../packages/emulator/src/emulator/policyTypes/index.ts';
 import type { PolicyType } from '../../src/rest/types.ts';
 
 /**

@@ -3,7 +3,7 @@
 // hold that default. A default changed on one side only fails here.
 import type { TSchema } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { POLICY_SCHEMAS, type PolicyType, RULE_SCHEMAS, RULE_TYPE_OF } from '../../src/rest/contract/index.ts';
+import { POLICY_SCHEMAS, type PolicyType, RULE_SCHEMAS, RULE_TYPE_OF } from 'policy-service-emulator/contract';
 import { callOperation } from '../helpers/contract.ts';
 import { defaultPolicyOf, type TestEmulator, useEmulator } from '../helpers/emulator.ts';
 

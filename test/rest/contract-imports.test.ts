@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const dir = new URL('../../src/rest/contract/', import.meta.url);
+const dir = new URL('../../packages/emulator/src/rest/contract/', import.meta.url);
 const IMPORT = /^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm;
 
 describe('the contract module', () => {

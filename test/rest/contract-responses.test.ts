@@ -10,7 +10,7 @@ import {
   type PolicyType,
   RULE_SCHEMAS,
   RULE_TYPE_OF,
-} from '../../src/rest/contract/index.ts';
+} from 'policy-service-emulator/contract';
 import { callOperation, expectConforms, schemaErrors } from '../helpers/contract.ts';
 import { defaultPolicyOf, type TestEmulator, useEmulator } from '../helpers/emulator.ts';
 

@@ -3,8 +3,8 @@
 // every handler an operation; the upstream client's table is the contract's operations.
 import { type SpecData, Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { API_HANDLERS, api } from '../../src/emulator/http/server.ts';
-import { OPERATIONS, openApiDocument, pathParameters } from '../../src/rest/contract/index.ts';
+import { API_HANDLERS, api } from '../../packages/emulator/src/emulator/http/server.ts';
+import { OPERATIONS, openApiDocument, pathParameters } from 'policy-service-emulator/contract';
 import { ROUTES } from '../../src/upstream/routes.ts';
 import { countFromNow, useEmulator } from '../helpers/emulator.ts';
 

@@ -1,0 +1,73 @@
+// policy-service-emulator: a stateful emulator of the Policy and User Types REST services for other
+// projects' test suites. `startEmulator({ port: 0 })` starts one in-process over real HTTP; the
+// `policy-emulator` command starts one in its own process. The REST contract and the wire types are
+// the subpaths `policy-service-emulator/contract` and `policy-service-emulator/types`.
+import { type EmulatorOptions, type RunningEmulator, startEmulator as startEmulatorServer } from './emulator/index.ts';
+import type { FaultSettings } from './emulator/http/faults.ts';
+import type { Engine } from './emulator/policyTypes/registry.ts';
+
+/** The emulator with every option `policy-emulator` reads (timeouts, connection cap, admin endpoints on or off). */
+export { startEmulatorServer };
+export { FixtureError } from './emulator/org/fixture.ts';
+export { StateFileError } from './emulator/org/persistence.ts';
+export type { ConnectionLimits } from './emulator/http/connectionLimits.ts';
+export type { EmulatorOptions, RunningEmulator, Engine, FaultSettings };
+
+/** The token `startEmulator` accepts when none is given (the same default as `policy-emulator`). */
+export const DEFAULT_TOKEN = 'dev-token';
+
+export interface StartEmulatorOptions {
+  /** TCP port; default 0: any free port (read the chosen one from `url`). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The one API token accepted, as `SSWS <token>` or `Bearer <token>`; default `dev-token`. */
+  token?: string;
+  /** Which policy engine the org has; default IE. */
+  engine?: Engine;
+  /** The org's directory data: a fixture object, or the path of a fixture JSON file; default the built-in fixture. */
+  fixture?: string | object;
+  /** Keeps the org in this file across restarts (a snapshot plus a journal next to it); default in memory only. */
+  state?: string;
+  /** Faults from the start (latency, jitter, error rate and status, reset rate); default none. */
+  faults?: Partial<Omit<FaultSettings, 'rateLimitPerMinute'>>;
+  /** Requests per minute before 429; default no limit. */
+  rateLimitPerMinute?: number;
+}
+
+/** A running emulator: the live handle of the engine plus the calls a test suite needs. */
+export type Emulator = RunningEmulator & {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`; the API is under `/api/v1`. */
+  url: string;
+  /** The token the API accepts. */
+  token: string;
+  /** Puts the org back to its start state and clears the request counter and the faults (`POST /__emulator/reset`). */
+  reset(): Promise<void>;
+  /** Closes the server; with `state`, after the last change is on disk. */
+  stop(): Promise<void>;
+};
+
+export async function startEmulator(options: StartEmulatorOptions = {}): Promise<Emulator> {
+  const token = options.token ?? DEFAULT_TOKEN;
+  const { fixture } = options;
+  const running = await startEmulatorServer({
+    port: options.port ?? 0,
+    host: options.host,
+    token,
+    engine: options.engine,
+    ...(typeof fixture === 'string' ? { fixturePath: fixture } : { fixture }),
+    statePath: options.state,
+    faults: options.faults,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+  });
+  const admin = async (method: string, path: string): Promise<void> => {
+    const res = await fetch(`${running.url}${path}`, { method, headers: { authorization: `SSWS ${token}` } });
+    if (!res.ok) throw new Error(`emulator: ${method} ${path} answered ${res.status}: ${await res.text()}`);
+  };
+  return {
+    ...running,
+    token,
+    reset: () => admin('POST', '/__emulator/reset'),
+    stop: () => running.close(),
+  };
+}

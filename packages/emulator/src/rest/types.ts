@@ -1,0 +1,142 @@
+// The REST wire types of the Policy and User Types services, shared by the emulator (which serves
+// them) and the upstream client (which consumes them). Every type here is inferred from the REST
+// contract's JSON Schemas (src/rest/contract/), which are the one place a field is written; this
+// module only gives the inferred types the names the code uses. Field names are the wire names;
+// optional members are the ones the spec marks optional or "may be null".
+import type { Static } from '@sinclair/typebox';
+import type * as C from './contract/index.ts';
+
+export {
+  CONDITION_KEYS,
+  CONSTRAINT_METHODS,
+  CONSTRAINT_TYPES,
+  IDP_PROVIDER_TYPES,
+  LIFECYCLE_STATUSES,
+  MFA_FACTOR_KEYS,
+  PATTERN_MATCH_TYPES,
+  PLATFORM_OS_TYPES,
+  PLATFORM_TYPES,
+  POLICY_TYPES,
+  REFUSAL_REASONS,
+  RISK_DETECTION_TYPES,
+  RULE_TYPE_OF,
+  RULE_TYPES,
+  SIMULATION_POLICY_TYPES,
+} from './contract/index.ts';
+export type {
+  Application,
+  Conditions,
+  CreateUserTypeInput,
+  ErrorBody,
+  Policy,
+  PolicyInput,
+  PolicyRule,
+  PolicyRuleInput,
+  PolicySettings,
+  PolicyType,
+  ReplaceUserTypeInput,
+  RuleActions,
+  RuleType,
+  SimulationRequest,
+  SimulationResponse,
+  UpdateUserTypeInput,
+  UserType,
+} from './contract/index.ts';
+
+export type LifecycleStatus = Static<typeof C.LifecycleStatusSchema>;
+export type AccessDecision = Static<typeof C.AccessDecisionSchema>;
+
+// ---------------------------------------------------------------- links
+
+export type Link = Static<typeof C.LinkSchema>;
+export type PolicyLinks = Static<typeof C.PolicyLinksSchema>;
+export type RuleLinks = Static<typeof C.RuleLinksSchema>;
+export type UserTypeLink = Static<typeof C.UserTypeLinkSchema>;
+export type UserTypeLinks = Static<typeof C.UserTypeLinksSchema>;
+
+// ---------------------------------------------------------------- conditions
+
+export type IncludeExclude = Static<typeof C.IncludeExcludeSchema>;
+export type PeopleCondition = Static<typeof C.PeopleConditionSchema>;
+export type AuthContextCondition = Static<typeof C.AuthContextConditionSchema>;
+export type NetworkCondition = Static<typeof C.NetworkConditionSchema>;
+export type AuthProviderCondition = Static<typeof C.AuthProviderConditionSchema>;
+export type PatternMatchType = (typeof C.PATTERN_MATCH_TYPES)[number];
+export type UserIdentifierPattern = Static<typeof C.UserIdentifierPatternSchema>;
+export type UserIdentifierCondition = Static<typeof C.UserIdentifierConditionSchema>;
+export type AppConditionEntry = Static<typeof C.AppConditionEntrySchema>;
+export type AppCondition = Static<typeof C.AppConditionSchema>;
+export type PlatformConditionEntry = Static<typeof C.PlatformConditionEntrySchema>;
+export type PlatformCondition = Static<typeof C.PlatformConditionSchema>;
+export type DeviceCondition = Static<typeof C.DeviceConditionSchema>;
+export type RiskLevel = Static<typeof C.RiskLevelSchema>;
+export type RiskScoreCondition = Static<typeof C.RiskScoreConditionSchema>;
+export type ElCondition = Static<typeof C.ElConditionSchema>;
+export type EntityRiskCondition = Static<typeof C.EntityRiskConditionSchema>;
+export type RiskDetectionType = (typeof C.RISK_DETECTION_TYPES)[number];
+export type RiskDetectionTypesCondition = Static<typeof C.RiskDetectionTypesConditionSchema>;
+
+// ---------------------------------------------------------------- policy settings
+
+export type EnrollSelf = (typeof C.ENROLL_SELF)[number];
+export type MfaFactorKey = (typeof C.MFA_FACTOR_KEYS)[number];
+export type MfaFactor = Static<typeof C.MfaFactorSchema>;
+export type FactorsConfiguration = Static<typeof C.FactorsConfigurationSchema>;
+export type PolicyAuthenticator = Static<typeof C.PolicyAuthenticatorSchema>;
+export type MfaEnrollPolicySettings = Static<typeof C.MfaEnrollPolicySettingsSchema>;
+export type PasswordComplexity = Static<typeof C.PasswordComplexitySchema>;
+export type PasswordAge = Static<typeof C.PasswordAgeSchema>;
+export type PasswordLockout = Static<typeof C.PasswordLockoutSchema>;
+export type RecoveryFactors = Static<typeof C.RecoveryFactorsSchema>;
+export type PasswordPolicySettings = Static<typeof C.PasswordPolicySettingsSchema>;
+
+// ---------------------------------------------------------------- rule actions
+
+export type SignonSession = Static<typeof C.SignonSessionSchema>;
+export type SignonAction = Static<typeof C.SignonActionSchema>;
+export type SsprMethod = (typeof C.SSPR_METHODS)[number];
+export type SelfServicePasswordResetAction = Static<typeof C.SelfServicePasswordResetActionSchema>;
+export type EnrollAction = Static<typeof C.EnrollActionSchema>;
+export type IdpProviderType = (typeof C.IDP_PROVIDER_TYPES)[number];
+export type IdpProvider = Static<typeof C.IdpProviderSchema>;
+export type IdpAction = Static<typeof C.IdpActionSchema>;
+export type AuthenticationMethod = Static<typeof C.AuthenticationMethodSchema>;
+export type RequiredOrOptional = NonNullable<ConstraintProperties['userPresence']>;
+export type ConstraintType = (typeof C.CONSTRAINT_TYPES)[number];
+export type ConstraintMethod = (typeof C.CONSTRAINT_METHODS)[number];
+export type ConstraintProperties = Static<typeof C.ConstraintPropertiesSchema>;
+export type VerificationConstraint = Static<typeof C.VerificationConstraintSchema>;
+export type VerificationMethod = Static<typeof C.VerificationMethodSchema>;
+export type AppSignOnAction = Static<typeof C.AppSignOnActionSchema>;
+export type ProfileAttribute = Static<typeof C.ProfileAttributeSchema>;
+export type ProfileEnrollmentAction = Static<typeof C.ProfileEnrollmentActionSchema>;
+export type EntityRiskActionItem = Static<typeof C.EntityRiskActionItemSchema>;
+export type EntityRiskAction = Static<typeof C.EntityRiskActionSchema>;
+export type SloSettings = Static<typeof C.SloSettingsSchema>;
+export type ContinuousAccessFailureAction = Static<typeof C.ContinuousAccessFailureActionSchema>;
+export type ContinuousAccessAction = Static<typeof C.ContinuousAccessActionSchema>;
+
+// ---------------------------------------------------------------- access simulation
+
+export type SimulationStatus = (typeof C.SIMULATION_STATUSES)[number];
+export type SimulationPolicyType = (typeof C.SIMULATION_POLICY_TYPES)[number];
+export type SimulationExpand = (typeof C.SIMULATION_EXPANDS)[number];
+export type SimulatedCondition = Static<typeof C.SimulatedConditionSchema>;
+export type SimulatedRule = Static<typeof C.SimulatedRuleSchema>;
+export type SimulatedPolicy = Static<typeof C.SimulatedPolicySchema>;
+export type PolicyTypeEvaluation = Static<typeof C.PolicyTypeEvaluationSchema>;
+
+// ---------------------------------------------------------------- errors
+
+export type RefusalReason = (typeof C.REFUSAL_REASONS)[number];
+
+export const ERROR_CODES = {
+  VALIDATION: 'E0000001',
+  MALFORMED: 'E0000003',
+  FORBIDDEN: 'E0000006',
+  NOT_FOUND: 'E0000007',
+  UNAUTHENTICATED: 'E0000011',
+  METHOD_NOT_ALLOWED: 'E0000022',
+  RATE_LIMITED: 'E0000047',
+  OPERATION_NOT_ALLOWED: 'E0000142',
+} as const;

@@ -1,0 +1,63 @@
+// `npm run consumer` (CI runs it after `npm test`): packs both packages as they would be published,
+// installs the two tarballs into a scratch copy of examples/consumer (nothing else of this
+// repository is reachable from there) and runs its tests, so that a broken package (a missing
+// file, export, type declaration, bin or dependency) fails here, not in another team's project.
+// The tarballs are local files; the example's other packages come from the npm cache or registry.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** What a tarball must not carry: sources, tests and tooling of the repository. */
+const NOT_SHIPPED = /^(src|test|bench|scripts|examples|docs|packages|node_modules)\/|\.test\.|tsconfig/;
+
+function sh(cwd, args) {
+  const r = spawnSync(npm, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed (exit ${r.status}) in ${cwd}\n${r.stdout}`);
+  return r.stdout;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'policy-consumer-'));
+let failed = false;
+try {
+  const started = performance.now();
+  // One build (the root's `prepare`, which `npm pack` runs) serves both tarballs.
+  sh(root, ['run', 'build', '--silent']);
+  const packed = JSON.parse(
+    sh(root, [
+      'pack',
+      '--json',
+      '--ignore-scripts',
+      '--workspaces',
+      '--include-workspace-root',
+      '--pack-destination',
+      work,
+    ]),
+  );
+  for (const p of packed) {
+    const stray = p.files.map((f) => f.path).filter((f) => NOT_SHIPPED.test(f));
+    if (stray.length) throw new Error(`${p.name}: the tarball ships ${stray.join(', ')}`);
+    console.log(`consumer: packed ${p.filename} (${p.entryCount} files, ${Math.round(p.size / 1024)} kB)`);
+  }
+  const app = join(work, 'consumer');
+  cpSync(join(root, 'examples/consumer'), app, {
+    recursive: true,
+    filter: (from) => !/[/\\]node_modules([/\\]|$)/.test(from),
+  });
+  const tarballs = readdirSync(work)
+    .filter((f) => f.endsWith('.tgz'))
+    .map((f) => join(work, f));
+  sh(app, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs]);
+  const tested = spawnSync(npm, ['test'], { cwd: app, stdio: 'inherit' });
+  failed = tested.status !== 0;
+  console.log(`consumer: ${failed ? 'FAILED' : 'passed'} in ${Math.round((performance.now() - started) / 1000)} s`);
+} catch (e) {
+  failed = true;
+  console.error(`consumer: ${e.message}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,6 +1,6 @@
 // `npm run soak:emulator`: crash rounds (kill -9 during 200 parallel creates, restart, nothing
 // acknowledged lost) and create throughput with a state file on an org of 5,000 policies. Bounded
-// (a few minutes), loopback only; writes the "Emulator durability" section of docs/reliability.md.
+// (a few minutes), loopback only; writes the "Emulator durability" section of docs/reports/reliability.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -5,7 +5,7 @@
 // as soon as the last one is answered) and an ordinary caller (one read every 2 s on replica B; same
 // token, other scheme: another Authorization value, so another caller). Then 130 junk-token
 // requests (half distinct tokens, half one token) at once on both replicas, and the ordinary
-// caller's read. Prints the results and writes the "Fair share" part of docs/scale.md unless --no-write.
+// caller's read. Prints the results and writes the "Fair share" part of docs/reports/scale.md unless --no-write.
 //   npm run scale:fairness -- [--no-write]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -13,7 +13,7 @@ import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewa
 import { startTestRedis } from '../test/helpers/redisServer.ts';
 import { type QuotaDecision, startRecordedEmulator, writeLatestRun } from './report.ts';
 
-const REPORT = new URL('../docs/scale.md', import.meta.url);
+const REPORT = new URL('../docs/reports/scale.md', import.meta.url);
 const HEADING = '## Fair share';
 const RUN_HEADING = '### Latest run of `npm run scale:fairness`';
 const TOKEN = 'fairness-token';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     console.log(report);
     if (!args['no-write']) {
       writeLatestRun(HEADING, RUN_HEADING, report, REPORT, '# Scale-out');
-      console.log('fairness: docs/scale.md updated');
+      console.log('fairness: docs/reports/scale.md updated');
     }
   } finally {
     await Promise.all([a.stop(), b.stop()]);

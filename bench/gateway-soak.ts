@@ -2,7 +2,7 @@
 // on (503s, connection resets, latency), bounded in operations and in time, loopback only. Prints
 // operations, errors by code, p50/p99 and peak memory, then checks every write with the faults off:
 // duplicates and lost writes must be 0 (exit code 1 otherwise). Writes the "Gateway soak" section
-// of docs/reliability.md unless run with --no-write.
+// of docs/reports/reliability.md unless run with --no-write.
 //   npm run soak -- [--operations 2000] [--concurrency 16] [--seconds 180] [--seed 1] [--no-write]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

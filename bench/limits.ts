@@ -1,6 +1,6 @@
 // `npm run bench:limits`: what the cost limits admit and what it costs the gateway, measured on
 // this machine with the production build (`node dist/...`) at default settings. Writes the
-// "Latest run" section of docs/limits.md (the rest of the file is written by hand):
+// "Latest run" section of docs/reports/limits.md (the rest of the file is written by hand):
 // - the cost estimate of the canonical console operations, next to the limit;
 // - one unit of cost in gateway CPU and memory: pages of 200 policies (10 fields each) in 1 to 30
 //   aliases, run one at a time; CPU time, peak RSS above the idle process, upstream bytes;
@@ -22,7 +22,7 @@ import { emulatorAdmin, restClient } from './performance/rest.ts';
 import { median } from './performance/scaling.ts';
 import { writeLatestRun } from './report.ts';
 
-const REPORT = new URL('../docs/limits.md', import.meta.url);
+const REPORT = new URL('../docs/reports/limits.md', import.meta.url);
 const TOKEN = 'bench-token';
 const AUTH = `SSWS ${TOKEN}`;
 const POLICIES = 1_200;
@@ -239,7 +239,7 @@ The estimate itself: ${onePolicyMicros.toFixed(1)} µs for a one-policy query, $
 The attack (50 pages of 200 as \`$first\`): ${refused.answer.errors?.[0]?.extensions?.code}, ${attackCalls} upstream calls, ${Math.round(attackMs)} ms.
 `;
   console.log(run);
-  if (!args['no-write']) writeLatestRun('## Measured', '### Latest run', run, REPORT, '# Limits');
+  if (!args['no-write']) writeLatestRun('## Measured', '### Latest run', run, REPORT, '# Limits: measurements');
 }
 
 await main();

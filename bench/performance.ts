@@ -1,8 +1,8 @@
 // `npm run bench`: the gateway's speed and memory next to what it is compared with, in one run on
 // this machine. The emulator and the gateway run as a user runs them (`node dist/...`, the
 // production build, default settings but for MAX_UPSTREAM_CALLS, raised so that a page of 200
-// policies may load its rules). Prints, and writes to docs/performance.md (the "Latest run"
-// section) and docs/performance.json:
+// policies may load its rules). Prints, and writes to docs/reports/performance.md (the "Latest run"
+// section) and docs/reports/performance.json:
 // - console operations at 20 ms upstream latency: upstream calls vs the lower bound, wall time vs
 //   a hand-written client sending the same calls in the fewest waves, and vs a sequential script;
 // - listing 10, 100 and 1,000 policies with their rules: calls, wall, gateway CPU per upstream call;
@@ -27,8 +27,8 @@ import {
 } from './performance/throughput.ts';
 import { writeLatestRun } from './report.ts';
 
-const REPORT = new URL('../docs/performance.md', import.meta.url);
-const JSON_REPORT = new URL('../docs/performance.json', import.meta.url);
+const REPORT = new URL('../docs/reports/performance.md', import.meta.url);
+const JSON_REPORT = new URL('../docs/reports/performance.json', import.meta.url);
 const TOKEN = 'bench-token';
 const AUTH = `SSWS ${TOKEN}`;
 const LATENCY_MS = 20;

@@ -1,5 +1,5 @@
 // What the long runs under bench/ share: latency percentiles, writing a run's results into its
-// section of a report under docs/ (docs/reliability.md unless told) without touching the rest of the
+// section of a report under docs/reports/ (docs/reports/reliability.md unless told) without touching the rest of the
 // file, and an emulator with a rate limit that records each of its quota decisions.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type RunningEmulator, startEmulator } from '../packages/emulator/src/emulator/index.ts';
@@ -30,7 +30,7 @@ export async function startRecordedEmulator(
   return { emulator, quota };
 }
 
-export const RELIABILITY_REPORT = new URL('../docs/reliability.md', import.meta.url);
+export const RELIABILITY_REPORT = new URL('../docs/reports/reliability.md', import.meta.url);
 
 /** The value at quantile `q` (0..1) of the measured latencies, rounded to whole milliseconds. */
 export function percentile(latencies: number[], q: number): number {
@@ -41,7 +41,7 @@ export function percentile(latencies: number[], q: number): number {
 
 /**
  * Replaces the latest-run part (from `runHeading` to the next heading) of the `heading` section of
- * docs/reliability.md (the text above it is written by hand), creating the section when it is
+ * docs/reports/reliability.md (the text above it is written by hand), creating the section when it is
  * missing; other sections stay as they are.
  */
 export function writeLatestRun(

@@ -5,7 +5,7 @@
 // most one operation deadline). Prints, per mode, upstream 429s, upstream requests in the whole
 // window, and for the operations sent in that window: served, RATE_LIMITED, p50/p99. Every emulator
 // answer takes 150 ms, as a hosted API's would. Writes the "Latest run" section of
-// docs/scale.md unless run with --no-write.
+// docs/reports/scale.md unless run with --no-write.
 //   npm run scale -- [--windows 1] [--no-write]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -13,7 +13,7 @@ import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewa
 import { startTestRedis } from '../test/helpers/redisServer.ts';
 import { percentile, startRecordedEmulator, writeLatestRun } from './report.ts';
 
-const REPORT = new URL('../docs/scale.md', import.meta.url);
+const REPORT = new URL('../docs/reports/scale.md', import.meta.url);
 const HEADING = '## Results';
 const RUN_HEADING = '### Latest run of `npm run scale`';
 const TOKEN = 'scale-token';
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   const report = reportOf(results);
   if (!args['no-write']) {
     writeLatestRun(HEADING, RUN_HEADING, report, REPORT, '# Scale-out');
-    console.log('scale: docs/scale.md updated');
+    console.log('scale: docs/reports/scale.md updated');
   }
 }
 

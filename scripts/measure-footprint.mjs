@@ -1,6 +1,6 @@
 // `npm run measure:footprint`: the built gateway's start-to-ready time and resident memory, with the
 // embedded emulator off (UPSTREAM_URL set, as in production), next to a trivial graphql-yoga server
-// measured the same way. Writes docs/footprint.md. Run `npm run build` first.
+// measured the same way. Writes docs/reports/footprint.md. Run `npm run build` first.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -124,5 +124,5 @@ Node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore.toFixe
 ${rows.map((r) => `| ${r.name} | ${r.readyMs.toFixed(0)} ms | ${r.readyCpuMs.toFixed(0)} ms | ${r.idleRss.toFixed(0)} MB | ${r.warmRss.toFixed(0)} MB |`).join('\n')}
 `;
 mkdirSync(join(root, 'docs'), { recursive: true });
-writeFileSync(join(root, 'docs/footprint.md'), report);
-console.log('written: docs/footprint.md');
+writeFileSync(join(root, 'docs/reports/footprint.md'), report);
+console.log('written: docs/reports/footprint.md');

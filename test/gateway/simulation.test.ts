@@ -1,4 +1,4 @@
-// simulateAccess over real HTTP against the emulator: the README walk-through (a global session
+// simulateAccess over real HTTP against the emulator: the walkthrough of docs/api.md (a global session
 // policy for one group with a network rule, simulated for a user inside and outside the office and
 // for a user outside the group), the verdict (matched policy and rule), what the selection asks the
 // service for, joins of the full policy and rule objects with their cost, and bad input.
@@ -92,7 +92,7 @@ beforeEach(async () => {
   ).rule.id;
 });
 
-describe('the README walk-through', () => {
+describe('the walkthrough of docs/api.md', () => {
   it('inside the office the office rule wins, with the full rule joined; one simulate call plus one call per distinct policy', async () => {
     const { result, byRoute } = await countRequests(stack().emulator, () =>
       ok(stack(), SIMULATE, { user: FIXTURE.alice, ip: '10.1.2.3' }),

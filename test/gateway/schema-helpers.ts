@@ -48,17 +48,3 @@ export async function defaultPolicyId(stack: TestStack, type: string): Promise<s
   if (!found) throw new Error(`no default ${type} policy`);
   return found.id;
 }
-
-/** Creates a policy over REST (setup, not under test) and returns it. */
-export async function restCreatePolicy(stack: TestStack, body: Record<string, unknown>): Promise<any> {
-  const res = await stack.emulator.call('POST', '/api/v1/policies', body);
-  if (res.status !== 200) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** Creates a rule over REST (setup, not under test) and returns it. */
-export async function restCreateRule(stack: TestStack, policyId: string, body: Record<string, unknown>): Promise<any> {
-  const res = await stack.emulator.call('POST', `/api/v1/policies/${policyId}/rules`, body);
-  if (res.status !== 200) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
-  return res.body;
-}

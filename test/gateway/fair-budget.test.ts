@@ -14,6 +14,7 @@ import { advanceDate, freezeDate } from '../helpers/clock.ts';
 import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
+import { postGraphql } from '../helpers/graphqlClient.ts';
 
 const SHARES: CallerShares = { caller: 0.5, unproven: 0.05 };
 /** Two callers with the emulator's one token: the whole Authorization value tells callers apart. */
@@ -55,12 +56,7 @@ function gateway(baseUrl = emu.url) {
   const yoga = createGateway({ upstream, schema, logger: silentLogger() });
   return { upstream, gql };
   async function gql(query: string, auth: string) {
-    const res = await yoga.fetch('http://gateway/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: auth },
-      body: JSON.stringify({ query }),
-    });
-    return (await res.json()) as { data?: any; errors?: any[] };
+    return (await postGraphql('http://gateway/graphql', query, { auth, fetch: yoga.fetch })).body;
   }
 }
 

@@ -11,6 +11,7 @@ import { createGateway } from '../../src/gateway/server.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { countFromNow, type RequestCounts } from '../helpers/emulator.ts';
 import { startTestStack, type TestStack } from '../helpers/gateway.ts';
+import { type GqlResult, postGraphql } from '../helpers/graphqlClient.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -28,18 +29,11 @@ beforeEach(async () => {
 const JUNK = 'SSWS junk-token';
 
 /** Posts a document and returns the HTTP status with the parsed answer. */
-async function post(query: string, auth = 'SSWS test-token') {
-  const res = await fetch(`${stack.url}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/graphql-response+json',
-      authorization: auth,
-    },
-    body: JSON.stringify({ query }),
+const post = (query: string, auth = 'SSWS test-token') =>
+  postGraphql<GqlResult>(`${stack.url}/graphql`, query, {
+    auth,
+    headers: { accept: 'application/graphql-response+json' },
   });
-  return { status: res.status, body: (await res.json()) as { data?: unknown; errors?: any[] } };
-}
 
 function codes(body: { errors?: { extensions?: { code?: string } }[] }): string[] {
   return (body.errors ?? []).map((e) => e.extensions?.code ?? '');

@@ -118,7 +118,7 @@ describe('junk credentials', () => {
   it('130 requests with junk tokens, distinct and identical, cost at most 6 calls and lock no one out', async () => {
     freezeDate(aMinuteAhead() + 30_000);
     const { gql } = gateway();
-    expect((await gql('{ userTypes { id } }', GREEDY)).data?.userTypes).toBeDefined();
+    expect((await gql('{ userTypes { id } }', GREEDY)).data?.userTypes).toEqual(expect.any(Array));
     const calls = countFromNow(emu);
     const junk = Array.from({ length: 130 }, (_, i) => (i % 2 ? `SSWS junk${i}` : 'SSWS junk'));
     const answers = await Promise.all(junk.map((auth) => gql('{ userTypes { id } }', auth)));
@@ -145,7 +145,7 @@ describe('a poisoned rate-limit answer', () => {
     const { gql } = gateway(proxy.url);
     const dayAhead = String(Math.floor(start / 1000) + 24 * 3600);
     proxy.rewriteNextAnswer({ 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': dayAhead });
-    expect((await gql('{ userTypes { id } }', GREEDY)).data?.userTypes).toBeDefined();
+    expect((await gql('{ userTypes { id } }', GREEDY)).data?.userTypes).toEqual(expect.any(Array));
     const sent = proxy.received.length;
     const refused = await gql('{ userTypes { id } }', GREEDY);
     expect(codesOf(refused)).toEqual(['RATE_LIMITED']);
@@ -163,7 +163,7 @@ describe('a poisoned rate-limit answer', () => {
 
     advanceDate(WINDOW_MS);
     const before = proxy.received.length;
-    expect((await gql('{ userTypes { id } }', GREEDY)).data?.userTypes).toBeDefined();
+    expect((await gql('{ userTypes { id } }', GREEDY)).data?.userTypes).toEqual(expect.any(Array));
     expect(proxy.received.length).toBe(before + 1);
   });
 });

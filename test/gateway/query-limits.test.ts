@@ -83,12 +83,8 @@ describe('static limits', () => {
       queryLimits: { tokens: 1_000_000, aliases: 1_000_000 },
       logger: silentLogger(),
     });
-    const res = await lifted.fetch('http://gateway/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: JUNK },
-      body: JSON.stringify({ query }),
-    });
-    expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([
+    const { body } = await postGraphql('http://gateway/graphql', query, { auth: JUNK, fetch: lifted.fetch });
+    expect(body.errors).toEqual([
       expect.objectContaining({
         extensions: { code: 'COST_LIMIT_EXCEEDED', measure: 'calls', estimate: 5000, limit: 250 },
       }),
@@ -146,12 +142,7 @@ describe('upstream-call estimate', () => {
       fragment Joins on Policy { rules { id } applications { id } }`;
     const lifted = createGateway({ upstream: stack.upstream, queryLimits: { aliases: 100 }, logger: silentLogger() });
     for (const auth of ['SSWS test-token', JUNK]) {
-      const res = await lifted.fetch('http://gateway/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: auth },
-        body: JSON.stringify({ query }),
-      });
-      const body = (await res.json()) as { data?: unknown; errors: unknown[] };
+      const { body } = await postGraphql('http://gateway/graphql', query, { auth, fetch: lifted.fetch });
       expect(body.data).toBeUndefined();
       expect(body.errors).toEqual([
         expect.objectContaining({

@@ -12,6 +12,7 @@ import { assertBuilt, ROOT } from '../helpers/built.ts';
 import { startTestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { run, type Running } from '../helpers/process.ts';
 import { startRecordingProxy } from '../helpers/proxy.ts';
+import { postGraphql } from '../helpers/graphqlClient.ts';
 
 /** The environment of the test run without any of the project's settings. */
 function cleanEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
@@ -54,15 +55,6 @@ function jsonLines(s: Running): Record<string, any>[] {
 
 const readyLine = (s: Running) => s.line((l) => l.includes('"msg":"gateway: GraphQL and GraphiQL at'));
 
-async function gql(url: string, query: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `SSWS ${TOKEN}`, ...headers },
-    body: JSON.stringify({ query }),
-  });
-  return (await res.json()) as { data?: any; errors?: any[] };
-}
-
 describe('npm start (the built gateway)', () => {
   const emulator = { current: undefined as Awaited<ReturnType<typeof startTestEmulator>> | undefined };
   beforeAll(async () => {
@@ -84,13 +76,16 @@ describe('npm start (the built gateway)', () => {
       expect(await (await fetch(`${url}/metrics`)).text()).toContain('process_resident_memory_bytes');
 
       const held = proxy.holdNext();
-      const inFlight = gql(url, 'query InFlight { userTypes { name } }', { 'x-request-id': 'e2e-in-flight' });
+      const inFlight = postGraphql(`${url}/graphql`, 'query InFlight { userTypes { name } }', {
+        auth: `SSWS ${TOKEN}`,
+        headers: { 'x-request-id': 'e2e-in-flight' },
+      });
       await held.arrived;
       s.child.kill('SIGTERM'); // the npm process, not the node process it runs
       await s.line((l) => l.includes('SIGTERM received, shutting down'));
       held.release();
 
-      const answer = await inFlight;
+      const answer = (await inFlight).body;
       expect(answer.errors).toBeUndefined();
       expect(answer.data.userTypes).toContainEqual({ name: 'user' });
       expect(await s.exited).toBe(0);

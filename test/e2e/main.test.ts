@@ -8,6 +8,7 @@ import { ConfigError } from '../../packages/emulator/src/config/env.ts';
 import { readGatewayConfig, readStartConfig } from '../../src/config/gateway.ts';
 import { assertBuilt, ROOT } from '../helpers/built.ts';
 import { countFromNow, startTestEmulator, TOKEN } from '../helpers/emulator.ts';
+import { postGraphql } from '../helpers/graphqlClient.ts';
 
 const SETTINGS = [
   'PORT',
@@ -111,15 +112,6 @@ function readyLine(s: Started): Promise<string> {
   });
 }
 
-async function gql(endpoint: string, query: string, auth?: string) {
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
-    body: JSON.stringify({ query }),
-  });
-  return res.json() as Promise<{ data?: any; errors?: any[] }>;
-}
-
 describe('npm start', () => {
   beforeAll(assertBuilt);
   it('starts the embedded emulator, serves GraphQL over it, and stops on SIGTERM', async () => {
@@ -128,14 +120,17 @@ describe('npm start', () => {
     const endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
     expect(line).toMatch(/embedded emulator at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(token from EMULATOR_TOKEN\)/);
 
-    expect(await gql(endpoint, '{ __typename }')).toEqual({
+    expect((await postGraphql(endpoint, '{ __typename }')).body).toEqual({
       data: { __typename: 'Query' },
       extensions: { cost: expect.any(Object) },
     });
-    const types = await gql(endpoint, '{ userTypes { name default } }', 'SSWS e2e-secret-token');
+    const types = (await postGraphql(endpoint, '{ userTypes { name default } }', { auth: 'SSWS e2e-secret-token' }))
+      .body;
     expect(types.errors).toBeUndefined();
     expect(types.data.userTypes).toContainEqual({ name: 'user', default: true });
-    expect((await gql(endpoint, '{ userTypes { name } }')).errors![0].extensions.code).toBe('UNAUTHENTICATED');
+    expect((await postGraphql(endpoint, '{ userTypes { name } }')).body.errors![0].extensions.code).toBe(
+      'UNAUTHENTICATED',
+    );
     // GraphiQL's Headers tab holds the embedded emulator's token.
     const page = await (await fetch(endpoint, { headers: { accept: 'text/html' } })).text();
     expect(page).toContain('SSWS e2e-secret-token');
@@ -154,7 +149,8 @@ describe('npm start', () => {
       expect(line).toContain(`upstream: ${emulator.url} `);
       const endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
       const calls = countFromNow(emulator);
-      const res = await gql(endpoint, '{ userType(id: "default") { default } }', `SSWS ${TOKEN}`);
+      const res = (await postGraphql(endpoint, '{ userType(id: "default") { default } }', { auth: `SSWS ${TOKEN}` }))
+        .body;
       expect(res).toEqual({ data: { userType: { default: true } }, extensions: { cost: expect.any(Object) } });
       expect(calls().total).toBe(1);
       const page = await (await fetch(endpoint, { headers: { accept: 'text/html' } })).text();

@@ -51,36 +51,65 @@ afterEach(async () => {
 const LIST = '/api/v1/meta/types/user';
 
 describe('slow clients', () => {
-  it('closes slow-header, silent and dripped-body connections with a 408 while serving others', async () => {
-    const errors = vi.spyOn(console, 'error');
-    const emu = await start({ headersTimeoutMs: 1000, requestTimeoutMs: 1500 });
-    const slowHeaders = await rawClient(emu, `GET ${LIST} HTTP/1.1\r\nHost: emulator\r\nX-Slow: `, 'a');
-    const silent = await rawClient(emu, '');
-    const drippedBody = await rawClient(
-      emu,
-      `POST ${LIST} HTTP/1.1\r\nHost: emulator\r\nAuthorization: SSWS ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"`,
-      'x',
-    );
-    const slow = [slowHeaders, silent, drippedBody];
+  /** A client that sends its headers slowly, one that sends nothing, and one that drips its body. */
+  async function slowClients(emu: TestEmulator): Promise<RawClient[]> {
+    return [
+      await rawClient(emu, `GET ${LIST} HTTP/1.1\r\nHost: emulator\r\nX-Slow: `, 'a'),
+      await rawClient(emu, ''),
+      await rawClient(
+        emu,
+        `POST ${LIST} HTTP/1.1\r\nHost: emulator\r\nAuthorization: SSWS ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"`,
+        'x',
+      ),
+    ];
+  }
 
-    // Meanwhile, other clients are served.
+  it('serves other clients while slow ones are held open', async () => {
+    // Timeouts longer than the test's own timeout: a slow client closed before the others are
+    // served was refused by the server, not timed out, however slow the machine.
+    const emu = await start({ headersTimeoutMs: 60_000, requestTimeoutMs: 60_000 });
+    const slow = await slowClients(emu);
     const served = await Promise.all(Array.from({ length: 5 }, () => emu.call('GET', LIST)));
     expect(served.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    const types = served[0].body.length;
-    expect(slow.map((c) => c.isClosed())).toEqual([false, false, false]);
+    expect(slow.map((c) => [c.isClosed(), c.received()])).toEqual([
+      [false, ''],
+      [false, ''],
+      [false, ''],
+    ]);
+    for (const c of slow) c.socket.destroy();
+  });
 
-    await Promise.all(slow.map((c) => c.closed));
+  it('closes slow-header, silent and dripped-body connections with a 408 after the configured timeouts', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const headersTimeoutMs = 500;
+    const requestTimeoutMs = 800;
+    const emu = await start({ headersTimeoutMs, requestTimeoutMs });
+    const types = (await emu.call('GET', LIST)).body.length;
+    const started = performance.now();
+    const slow = await slowClients(emu);
+    const closedAfter = await Promise.all(slow.map((c) => c.closed.then(() => performance.now() - started)));
     for (const c of slow) expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
+    // Not before the configured timeouts (the dripped body is complete headers, so its request
+    // timeout applies), and far sooner than Node's defaults (60 s headers, 300 s request) would.
+    const [slowHeaders, silent, drippedBody] = closedAfter;
+    expect(Math.min(slowHeaders, silent)).toBeGreaterThanOrEqual(headersTimeoutMs);
+    expect(drippedBody).toBeGreaterThanOrEqual(requestTimeoutMs);
+    expect(Math.max(...closedAfter)).toBeLessThan(10_000);
     // The dripped body never became a user type, and a timed-out client is not an emulator error.
     expect((await emu.call('GET', LIST)).body).toHaveLength(types);
     expect(errors).not.toHaveBeenCalled();
   });
 
-  it('drops connections beyond the cap until the slow ones are closed', async () => {
-    const emu = await start({ headersTimeoutMs: 500, requestTimeoutMs: 500, maxConnections: 2 });
+  it('drops connections beyond the cap until the held ones are closed', async () => {
+    // Held longer than the test may run, so the hogs are still open when the third client comes,
+    // however slow the machine; then a bad header line makes the server close them (400).
+    const emu = await start({ headersTimeoutMs: 60_000, requestTimeoutMs: 60_000, maxConnections: 2 });
     const hogs = [await rawClient(emu, 'GET / HTTP/1.1\r\n'), await rawClient(emu, 'GET / HTTP/1.1\r\n')];
     await expect(fetch(emu.url + LIST)).rejects.toThrow();
+    expect(hogs.map((c) => c.isClosed())).toEqual([false, false]);
+    for (const c of hogs) c.socket.write('Bad Header\r\n\r\n');
     await Promise.all(hogs.map((c) => c.closed));
+    for (const c of hogs) expect(c.received()).toMatch(/^HTTP\/1\.1 400 /);
     expect((await emu.call('GET', LIST)).status).toBe(200);
   });
 });
@@ -92,8 +121,11 @@ describe('idle connections', () => {
       emu,
       `GET ${LIST} HTTP/1.1\r\nHost: emulator\r\nAuthorization: SSWS ${TOKEN}\r\nConnection: keep-alive\r\n\r\n`,
     );
+    const started = performance.now();
     await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
+    // Closed by the configured timeout, not by Node's default of 5 s.
+    expect(performance.now() - started).toBeLessThan(4_000);
   });
 });
 

@@ -2,11 +2,17 @@
 // the mapped-apps listing, and the org-level limits of the core (one IdP discovery policy, the
 // classic engine without identity-engine types).
 import { describe, expect, it } from 'vitest';
-import { causesOf, defaultPolicyOf, expectValidationCause, useEmulator } from '../helpers/emulator.ts';
+import {
+  causesOf,
+  createPolicy,
+  createRule,
+  defaultPolicyOf,
+  expectValidationCause,
+  useEmulator,
+} from '../helpers/emulator.ts';
 
 const emu = useEmulator();
 const classic = useEmulator({ engine: 'CLASSIC' });
-let n = 0;
 
 const IE_ONLY_TYPES = ['ACCESS_POLICY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK'];
 const CLASSIC_TYPES = ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY'];
@@ -27,24 +33,6 @@ const accessRule = (name: string, access = 'ALLOW') => ({
   },
 });
 
-async function createPolicy(type = 'PASSWORD', extra: Record<string, unknown> = {}, on = emu()) {
-  const res = await on.call('POST', '/api/v1/policies', {
-    type,
-    name: `lifecycle ${type} ${++n}`,
-    description: 'd',
-    ...extra,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-async function createRule(
-  policyId: string,
-  body: Record<string, unknown> = { type: 'PASSWORD', name: `lifecycle rule ${++n}` },
-) {
-  const res = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
 const get = async (path: string) => (await emu().call('GET', path)).body;
 async function appIdsOf(policyId: string): Promise<string[]> {
   const res = await emu().call('GET', `/api/v1/policies/${policyId}/app`);
@@ -54,7 +42,7 @@ async function appIdsOf(policyId: string): Promise<string[]> {
 
 describe('policy activate and deactivate', () => {
   it('deactivates with 204 and no body, flipping status and links', async () => {
-    const p = await createPolicy();
+    const p = await createPolicy(emu());
     const res = await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`);
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
@@ -65,7 +53,7 @@ describe('policy activate and deactivate', () => {
   });
 
   it('activates with 204, flipping status and links back', async () => {
-    const p = await createPolicy('PASSWORD', { status: 'INACTIVE' });
+    const p = await createPolicy(emu(), { status: 'INACTIVE' });
     const res = await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/activate`);
     expect(res.status).toBe(204);
     const after = await get(`/api/v1/policies/${p.id}`);
@@ -75,7 +63,7 @@ describe('policy activate and deactivate', () => {
   });
 
   it('is idempotent: repeating a transition answers 204 and changes nothing', async () => {
-    const p = await createPolicy();
+    const p = await createPolicy(emu());
     expect((await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/activate`)).status).toBe(204);
     expect(await get(`/api/v1/policies/${p.id}`)).toEqual(p);
     expect((await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`)).status).toBe(204);
@@ -85,8 +73,8 @@ describe('policy activate and deactivate', () => {
   });
 
   it('keeps the priority and the rules through a transition', async () => {
-    const p = await createPolicy();
-    const r = await createRule(p.id);
+    const p = await createPolicy(emu());
+    const r = await createRule(emu(), p.id);
     await emu().call('POST', `/api/v1/policies/${p.id}/lifecycle/deactivate`);
     const after = await get(`/api/v1/policies/${p.id}`);
     expect(after.priority).toBe(p.priority);
@@ -100,7 +88,7 @@ describe('policy activate and deactivate', () => {
   });
 
   it('can also flip status through an update', async () => {
-    const p = await createPolicy();
+    const p = await createPolicy(emu());
     const res = await emu().call('PUT', `/api/v1/policies/${p.id}`, {
       type: 'PASSWORD',
       name: p.name,
@@ -117,8 +105,8 @@ describe('policy activate and deactivate', () => {
 
 describe('rule activate and deactivate', () => {
   it('deactivates and activates with 204, flipping status and links, idempotently', async () => {
-    const p = await createPolicy();
-    const r = await createRule(p.id);
+    const p = await createPolicy(emu());
+    const r = await createRule(emu(), p.id);
     const path = `/api/v1/policies/${p.id}/rules/${r.id}`;
     for (let i = 0; i < 2; i++) {
       const res = await emu().call('POST', `${path}/lifecycle/deactivate`);
@@ -139,9 +127,9 @@ describe('rule activate and deactivate', () => {
   });
 
   it('flips only the addressed rule', async () => {
-    const p = await createPolicy();
-    const a = await createRule(p.id);
-    const b = await createRule(p.id);
+    const p = await createPolicy(emu());
+    const a = await createRule(emu(), p.id);
+    const b = await createRule(emu(), p.id);
     await emu().call('POST', `/api/v1/policies/${p.id}/rules/${a.id}/lifecycle/deactivate`);
     expect((await get(`/api/v1/policies/${p.id}/rules/${b.id}`)).status).toBe('ACTIVE');
     expect((await get(`/api/v1/policies/${p.id}`)).status).toBe('ACTIVE');
@@ -151,7 +139,7 @@ describe('rule activate and deactivate', () => {
 describe('default rules on the identity engine', () => {
   it('lets the default rule of a default policy be edited, keeping it system and last', async () => {
     const p = await defaultPolicyOf(emu(), 'PASSWORD');
-    await createRule(p.id);
+    await createRule(emu(), p.id);
     const def = (await get(`/api/v1/policies/${p.id}/rules`)).find((r: { system: boolean }) => r.system);
     const res = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${def.id}`, {
       type: 'PASSWORD',
@@ -178,7 +166,7 @@ describe('default rules on the identity engine', () => {
 
 describe('clone', () => {
   it('clones an authentication policy with 200 and the new policy as body', async () => {
-    const source = await createPolicy('ACCESS_POLICY');
+    const source = await createPolicy(emu(), { type: 'ACCESS_POLICY' });
     const res = await emu().call('POST', `/api/v1/policies/${source.id}/clone`);
     expect(res.status).toBe(200);
     const copy = res.body;
@@ -191,9 +179,9 @@ describe('clone', () => {
   });
 
   it('copies every rule with new ids and the same content and priorities', async () => {
-    const source = await createPolicy('ACCESS_POLICY');
-    await createRule(source.id, accessRule('Office'));
-    await createRule(source.id, accessRule('Deny rest', 'DENY'));
+    const source = await createPolicy(emu(), { type: 'ACCESS_POLICY' });
+    await createRule(emu(), source.id, accessRule('Office'));
+    await createRule(emu(), source.id, accessRule('Deny rest', 'DENY'));
     const copy = (await emu().call('POST', `/api/v1/policies/${source.id}/clone`)).body;
     const before = await get(`/api/v1/policies/${source.id}/rules`);
     const after = await get(`/api/v1/policies/${copy.id}/rules`);
@@ -211,8 +199,8 @@ describe('clone', () => {
   });
 
   it('puts the clone at the lowest non-default priority', async () => {
-    const first = await createPolicy('ACCESS_POLICY');
-    await createPolicy('ACCESS_POLICY');
+    const first = await createPolicy(emu(), { type: 'ACCESS_POLICY' });
+    await createPolicy(emu(), { type: 'ACCESS_POLICY' });
     const copy = (await emu().call('POST', `/api/v1/policies/${first.id}/clone`)).body;
     expect(copy.priority).toBe(3);
     const list = (await emu().call('GET', '/api/v1/policies?type=ACCESS_POLICY')).body;
@@ -255,8 +243,8 @@ describe('clone', () => {
 
 describe('delete', () => {
   it('deletes a policy with 204, and its rules go with it', async () => {
-    const p = await createPolicy();
-    const r = await createRule(p.id);
+    const p = await createPolicy(emu());
+    const r = await createRule(emu(), p.id);
     const res = await emu().call('DELETE', `/api/v1/policies/${p.id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
@@ -270,8 +258,8 @@ describe('delete', () => {
   });
 
   it('deletes a rule with 204', async () => {
-    const p = await createPolicy();
-    const r = await createRule(p.id);
+    const p = await createPolicy(emu());
+    const r = await createRule(emu(), p.id);
     expect((await emu().call('DELETE', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(204);
     expect((await emu().call('GET', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(404);
     expect(await get(`/api/v1/policies/${p.id}/rules`)).toEqual([]);
@@ -291,7 +279,7 @@ describe('applications mapped to authentication policies', () => {
 
   it('assigns an app with PUT /api/v1/apps/{appId}/policies/{policyId} (204) and lists it on the new policy only', async () => {
     const def = await defaultPolicyOf(emu(), 'ACCESS_POLICY');
-    const p = await createPolicy('ACCESS_POLICY');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY' });
     const res = await emu().call('PUT', `/api/v1/apps/0oa2crm/policies/${p.id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
@@ -314,7 +302,7 @@ describe('applications mapped to authentication policies', () => {
 
   it('refuses to delete a policy while apps are assigned to it, and allows it once they are moved', async () => {
     const def = await defaultPolicyOf(emu(), 'ACCESS_POLICY');
-    const p = await createPolicy('ACCESS_POLICY');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY' });
     await emu().call('PUT', `/api/v1/apps/0oa1portal/policies/${p.id}`);
     const refused = await emu().call('DELETE', `/api/v1/policies/${p.id}`);
     expect(refused.status).toBe(403);
@@ -352,13 +340,13 @@ describe('org limits', () => {
 
   it('creates the default rule with an authentication or profile enrollment policy, and none for other types', async () => {
     for (const type of ['ACCESS_POLICY', 'PROFILE_ENROLLMENT']) {
-      const p = await createPolicy(type);
+      const p = await createPolicy(emu(), { type });
       const rules = await get(`/api/v1/policies/${p.id}/rules`);
       expect(rules, type).toHaveLength(1);
       expect(rules[0].system, type).toBe(true);
     }
     for (const type of ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL']) {
-      const p = await createPolicy(type);
+      const p = await createPolicy(emu(), { type });
       expect(await get(`/api/v1/policies/${p.id}/rules`), type).toEqual([]);
     }
   });
@@ -390,7 +378,7 @@ describe('classic engine', () => {
   });
 
   it('creates classic types normally', async () => {
-    const p = await createPolicy('PASSWORD', {}, classic());
+    const p = await createPolicy(classic());
     expect(p.priority).toBe(1);
     expect((await classic().call('DELETE', `/api/v1/policies/${p.id}`)).status).toBe(204);
   });

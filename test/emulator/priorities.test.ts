@@ -2,7 +2,7 @@
 // rules within a policy likewise (authentication policy rules 0..k with the default at 99); inserts
 // shift, moves and deletes close gaps, and concurrent writes leave no duplicates or holes.
 import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../helpers/emulator.ts';
+import { createPolicy, createRule, useEmulator } from '../helpers/emulator.ts';
 
 const emu = useEmulator();
 
@@ -38,11 +38,6 @@ function expectGapless(items: Ranked[], first = 1, systemPriority?: number): voi
   }
 }
 
-async function createPolicy(name: string, extra: Record<string, unknown> = {}, type = 'PLATFORM_SIGN_ON') {
-  const res = await emu().call('POST', '/api/v1/policies', { type, name, ...extra });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as Ranked;
-}
 async function updatePolicy(p: Ranked, extra: Record<string, unknown>, type = 'PLATFORM_SIGN_ON') {
   return emu().call('PUT', `/api/v1/policies/${p.id}`, { type, name: p.name, ...extra });
 }
@@ -69,9 +64,9 @@ describe('policy priorities', () => {
   });
 
   it('puts a policy created without priority just above the default', async () => {
-    const a = await createPolicy('A');
+    const a = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'A' });
     expect(a.priority).toBe(1);
-    const b = await createPolicy('B');
+    const b = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'B' });
     expect(b.priority).toBe(2);
     const list = await policies('PLATFORM_SIGN_ON');
     expect(order(list)).toEqual([
@@ -83,11 +78,11 @@ describe('policy priorities', () => {
   });
 
   it('inserts at a given priority and shifts the others down', async () => {
-    await createPolicy('A');
-    await createPolicy('B');
-    const top = await createPolicy('Top', { priority: 1 });
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'A' });
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'B' });
+    const top = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'Top', priority: 1 });
     expect(top.priority).toBe(1);
-    const mid = await createPolicy('Mid', { priority: 3 });
+    const mid = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'Mid', priority: 3 });
     expect(mid.priority).toBe(3);
     const list = await policies('PLATFORM_SIGN_ON');
     expect(order(list)).toEqual([
@@ -101,10 +96,10 @@ describe('policy priorities', () => {
   });
 
   it('lands a priority past the end just above the default, which stays last', async () => {
-    await createPolicy('A');
-    const far = await createPolicy('Far', { priority: 1000 });
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'A' });
+    const far = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'Far', priority: 1000 });
     expect(far.priority).toBe(2);
-    const atDefault = await createPolicy('AtDefault', { priority: 3 });
+    const atDefault = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'AtDefault', priority: 3 });
     expect(atDefault.priority).toBe(3);
     const list = await policies('PLATFORM_SIGN_ON');
     expect(order(list)).toEqual([
@@ -127,9 +122,9 @@ describe('policy priorities', () => {
   });
 
   it('moves a policy on update with a priority, shifting those in between', async () => {
-    const a = await createPolicy('A');
-    await createPolicy('B');
-    const c = await createPolicy('C');
+    const a = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'A' });
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'B' });
+    const c = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'C' });
     const down = await updatePolicy(a, { priority: 3 });
     expect(down.status).toBe(200);
     expect(down.body.priority).toBe(3);
@@ -150,8 +145,8 @@ describe('policy priorities', () => {
   });
 
   it('moves an updated policy past the end to just above the default', async () => {
-    const a = await createPolicy('A');
-    await createPolicy('B');
+    const a = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'A' });
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'B' });
     const res = await updatePolicy(a, { priority: 99 });
     expect(res.body.priority).toBe(2);
     expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([
@@ -162,9 +157,9 @@ describe('policy priorities', () => {
   });
 
   it('keeps the priority on an update without one', async () => {
-    await createPolicy('A');
-    const b = await createPolicy('B');
-    await createPolicy('C');
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'A' });
+    const b = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'B' });
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'C' });
     const res = await updatePolicy(b, { description: 'edited' });
     expect(res.body.priority).toBe(2);
     expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([
@@ -176,7 +171,7 @@ describe('policy priorities', () => {
   });
 
   it('keeps the default policy last: it cannot be moved up', async () => {
-    await createPolicy('A');
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'A' });
     const def = (await policies('PLATFORM_SIGN_ON')).find((p) => p.system)!;
     const moved = await updatePolicy(def, { priority: 1 });
     expect(moved.status).toBe(400);
@@ -192,9 +187,9 @@ describe('policy priorities', () => {
   });
 
   it('closes the gap when a policy is deleted', async () => {
-    await createPolicy('A');
-    const b = await createPolicy('B');
-    await createPolicy('C');
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'A' });
+    const b = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'B' });
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'C' });
     expect((await emu().call('DELETE', `/api/v1/policies/${b.id}`)).status).toBe(204);
     const list = await policies('PLATFORM_SIGN_ON');
     expect(order(list)).toEqual([
@@ -206,8 +201,8 @@ describe('policy priorities', () => {
   });
 
   it('keeps priorities per type: other types are not shifted', async () => {
-    await createPolicy('Session', { priority: 1 });
-    await createPolicy('Password', { priority: 1 }, 'PASSWORD');
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'Session', priority: 1 });
+    await createPolicy(emu(), { type: 'PASSWORD', name: 'Password', priority: 1 });
     expect(order(await policies('PLATFORM_SIGN_ON'))).toEqual([
       ['Session', 1],
       ['Default Policy', 2],
@@ -220,27 +215,21 @@ describe('policy priorities', () => {
   });
 
   it('reports the same priority on GET as in the listing', async () => {
-    await createPolicy('A');
-    const b = await createPolicy('B', { priority: 1 });
+    await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'A' });
+    const b = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: 'B', priority: 1 });
     expect((await emu().call('GET', `/api/v1/policies/${b.id}`)).body.priority).toBe(1);
   });
 });
 
 describe('rule priorities', () => {
-  const createRule = async (policyId: string, name: string, extra: Record<string, unknown> = {}) => {
-    const res = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'PASSWORD', name, ...extra });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as Ranked;
-  };
-
   it('ranks rules added to a default policy above its default rule, and shifts on insert', async () => {
     const pid = await defaultPolicyId('PASSWORD');
-    const a = await createRule(pid, 'A');
+    const a = await createRule(emu(), pid, { name: 'A' });
     expect(a.priority).toBe(1);
-    await createRule(pid, 'B');
-    const top = await createRule(pid, 'Top', { priority: 1 });
+    await createRule(emu(), pid, { name: 'B' });
+    const top = await createRule(emu(), pid, { name: 'Top', priority: 1 });
     expect(top.priority).toBe(1);
-    const far = await createRule(pid, 'Far', { priority: 50 });
+    const far = await createRule(emu(), pid, { name: 'Far', priority: 50 });
     expect(far.priority).toBe(4);
     const list = await rules(pid);
     expect(order(list)).toEqual([
@@ -254,10 +243,10 @@ describe('rule priorities', () => {
   });
 
   it('numbers the rules of a policy without a default rule 1..N', async () => {
-    const p = await createPolicy('Own rules', {}, 'PASSWORD');
-    await createRule(p.id, 'A');
-    await createRule(p.id, 'B', { priority: 1 });
-    const c = await createRule(p.id, 'C', { priority: 9 });
+    const p = await createPolicy(emu(), { type: 'PASSWORD', name: 'Own rules' });
+    await createRule(emu(), p.id, { name: 'A' });
+    await createRule(emu(), p.id, { name: 'B', priority: 1 });
+    const c = await createRule(emu(), p.id, { name: 'C', priority: 9 });
     expect(c.priority).toBe(3);
     expect(order(await rules(p.id))).toEqual([
       ['B', 1],
@@ -268,9 +257,9 @@ describe('rule priorities', () => {
 
   it('moves a rule on update and closes the gap on delete', async () => {
     const pid = await defaultPolicyId('PASSWORD');
-    const a = await createRule(pid, 'A');
-    const b = await createRule(pid, 'B');
-    await createRule(pid, 'C');
+    const a = await createRule(emu(), pid, { name: 'A' });
+    const b = await createRule(emu(), pid, { name: 'B' });
+    await createRule(emu(), pid, { name: 'C' });
     const moved = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${a.id}`, {
       type: 'PASSWORD',
       name: 'A',
@@ -298,8 +287,8 @@ describe('rule priorities', () => {
 
   it('keeps the default rule last: it cannot be moved up, and rules moved past it land above it', async () => {
     const pid = await defaultPolicyId('PASSWORD');
-    const a = await createRule(pid, 'A');
-    await createRule(pid, 'B');
+    const a = await createRule(emu(), pid, { name: 'A' });
+    await createRule(emu(), pid, { name: 'B' });
     const def = (await rules(pid)).find((r) => r.system)!;
     const res = await emu().call('PUT', `/api/v1/policies/${pid}/rules/${def.id}`, {
       type: 'PASSWORD',
@@ -322,9 +311,9 @@ describe('rule priorities', () => {
 
   it('does not touch the rules of other policies', async () => {
     const pid = await defaultPolicyId('PASSWORD');
-    const other = await createPolicy('Other', {}, 'PASSWORD');
-    await createRule(other.id, 'Other rule');
-    await createRule(pid, 'Mine', { priority: 1 });
+    const other = await createPolicy(emu(), { type: 'PASSWORD', name: 'Other' });
+    await createRule(emu(), other.id, { name: 'Other rule' });
+    await createRule(emu(), pid, { name: 'Mine', priority: 1 });
     expect(order(await rules(other.id))).toEqual([['Other rule', 1]]);
   });
 });
@@ -338,28 +327,23 @@ describe('authentication policy rule priorities', () => {
     },
     ...extra,
   });
-  const createAccessRule = async (policyId: string, name: string, extra: Record<string, unknown> = {}) => {
-    const res = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, accessRule(name, extra));
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as Ranked;
-  };
 
   it('gives a new authentication policy its default rule at 99', async () => {
-    const p = await createPolicy('Apps', { description: 'd' }, 'ACCESS_POLICY');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' });
     const list = await rules(p.id);
     expect(list.map((r) => [r.priority, r.system])).toEqual([[99, true]]);
   });
 
   it('numbers the other rules 0..k above the default rule at 99', async () => {
-    const p = await createPolicy('Apps', { description: 'd' }, 'ACCESS_POLICY');
-    const a = await createAccessRule(p.id, 'A');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' });
+    const a = await createRule(emu(), p.id, accessRule('A'));
     expect(a.priority).toBe(0);
-    await createAccessRule(p.id, 'B');
-    const top = await createAccessRule(p.id, 'Top', { priority: 0 });
+    await createRule(emu(), p.id, accessRule('B'));
+    const top = await createRule(emu(), p.id, accessRule('Top', { priority: 0 }));
     expect(top.priority).toBe(0);
-    const mid = await createAccessRule(p.id, 'Mid', { priority: 2 });
+    const mid = await createRule(emu(), p.id, accessRule('Mid', { priority: 2 }));
     expect(mid.priority).toBe(2);
-    const far = await createAccessRule(p.id, 'Far', { priority: 99 });
+    const far = await createRule(emu(), p.id, accessRule('Far', { priority: 99 }));
     expect(far.priority).toBe(4);
     const list = await rules(p.id);
     expect(order(list)).toEqual([
@@ -375,8 +359,8 @@ describe('authentication policy rule priorities', () => {
 
   it('does the same on the org default authentication policy', async () => {
     const pid = await defaultPolicyId('ACCESS_POLICY');
-    await createAccessRule(pid, 'A');
-    await createAccessRule(pid, 'B', { priority: 0 });
+    await createRule(emu(), pid, accessRule('A'));
+    await createRule(emu(), pid, accessRule('B', { priority: 0 }));
     expectGapless(await rules(pid), 0, 99);
     expect(order(await rules(pid))).toEqual([
       ['B', 0],
@@ -386,7 +370,7 @@ describe('authentication policy rule priorities', () => {
   });
 
   it('refuses negative rule priorities and keeps the default rule at 99', async () => {
-    const p = await createPolicy('Apps', { description: 'd' }, 'ACCESS_POLICY');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' });
     const res = await emu().call('POST', `/api/v1/policies/${p.id}/rules`, accessRule('neg', { priority: -1 }));
     expect(res.status).toBe(400);
     const def = (await rules(p.id))[0];
@@ -406,10 +390,10 @@ describe('authentication policy rule priorities', () => {
   });
 
   it('closes the gap on delete and moves on update within 0..k', async () => {
-    const p = await createPolicy('Apps', { description: 'd' }, 'ACCESS_POLICY');
-    const a = await createAccessRule(p.id, 'A');
-    const b = await createAccessRule(p.id, 'B');
-    await createAccessRule(p.id, 'C');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY', name: 'Apps', description: 'd' });
+    const a = await createRule(emu(), p.id, accessRule('A'));
+    const b = await createRule(emu(), p.id, accessRule('B'));
+    await createRule(emu(), p.id, accessRule('C'));
     const moved = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${a.id}`, accessRule('A', { priority: 2 }));
     expect(moved.body.priority).toBe(2);
     expect((await emu().call('DELETE', `/api/v1/policies/${p.id}/rules/${b.id}`)).status).toBe(204);
@@ -445,7 +429,8 @@ describe('concurrent writes', () => {
 
   it('leaves 1..N after concurrent moves and deletes mixed with creates', async () => {
     const created: Ranked[] = [];
-    for (let i = 0; i < 12; i++) created.push(await createPolicy(`Seed ${i}`));
+    for (let i = 0; i < 12; i++)
+      created.push(await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON', name: `Seed ${i}` }));
     await Promise.all([
       ...created.slice(0, 4).map((p) => emu().call('DELETE', `/api/v1/policies/${p.id}`)),
       ...created.slice(4, 10).map((p, i) => updatePolicy(p, { priority: (i % 3) + 1 })),
@@ -459,7 +444,7 @@ describe('concurrent writes', () => {
   });
 
   it('leaves rules 0..k unique with the default at 99 after concurrent rule creates', async () => {
-    const p = await createPolicy('Busy', { description: 'd' }, 'ACCESS_POLICY');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY', name: 'Busy', description: 'd' });
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         emu().call('POST', `/api/v1/policies/${p.id}/rules`, {

@@ -1,48 +1,29 @@
 // Authentication policy (ACCESS_POLICY) validation over real HTTP: the appSignOn action, its
 // verification method and constraints, the filled-in defaults, the default rule and the limits.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { causesOf, expectValidationCause, useEmulator } from '../helpers/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  causesOf,
+  createPolicy,
+  expectValidationCause,
+  useEmulator,
+  useRulesOfNewPolicy,
+} from '../helpers/emulator.ts';
 import { seedPolicies } from '../helpers/seed.ts';
 
 const emu = useEmulator();
-let policyId: string;
+const appRules = useRulesOfNewPolicy(emu, 'ACCESS_POLICY');
 
 const VM = 'actions.appSignOn.verificationMethod';
 const C0 = `${VM}.constraints[0]`;
-
-beforeEach(async () => {
-  policyId = (await createPolicy('App sign-on')).id;
-});
-
-async function createPolicy(name: string, extra: Record<string, unknown> = {}) {
-  const res = await emu().call('POST', '/api/v1/policies', {
-    type: 'ACCESS_POLICY',
-    name,
-    description: `${name} policy`,
-    ...extra,
-  });
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-function ruleBody(appSignOn: unknown, name = 'Rule') {
-  return { type: 'ACCESS_POLICY', name, conditions: null, actions: { appSignOn } };
-}
 
 /** An appSignOn action with the given verification method members. */
 function allow(verificationMethod: Record<string, unknown>) {
   return { access: 'ALLOW', verificationMethod: { type: 'ASSURANCE', ...verificationMethod } };
 }
 
-function createRule(appSignOn: unknown, name?: string) {
-  return emu().call('POST', `/api/v1/policies/${policyId}/rules`, ruleBody(appSignOn, name));
-}
-
 /** Creates a rule that must be accepted and returns its stored appSignOn action. */
 async function accepted(appSignOn: unknown) {
-  const res = await createRule(appSignOn);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.actions.appSignOn;
+  return (await appRules.accepted({ appSignOn })).actions.appSignOn;
 }
 
 const possessionDefaults = {
@@ -60,7 +41,7 @@ describe('authentication policy default rule', () => {
   };
 
   it('a created policy gets a Catch-all Rule at priority 99 allowing any one factor', async () => {
-    const p = await createPolicy('Fresh');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY', name: 'Fresh' });
     const rules = (await emu().call('GET', `/api/v1/policies/${p.id}/rules`)).body;
     expect(rules).toHaveLength(1);
     expect(rules[0]).toMatchObject({
@@ -81,14 +62,18 @@ describe('authentication policy default rule', () => {
   });
 
   it('the default rule is editable on the identity engine and still validated', async () => {
-    const p = await createPolicy('Editable default');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY', name: 'Editable default' });
     const [rule] = (await emu().call('GET', `/api/v1/policies/${p.id}/rules`)).body;
     const path = `/api/v1/policies/${p.id}/rules/${rule.id}`;
-    const edited = await emu().call('PUT', path, ruleBody(allow({ factorMode: '2FA' }), rule.name));
+    const edited = await emu().call(
+      'PUT',
+      path,
+      appRules.body({ appSignOn: allow({ factorMode: '2FA' }) }, null, rule.name),
+    );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.actions.appSignOn.verificationMethod).toEqual({ type: 'ASSURANCE', factorMode: '2FA' });
     expectValidationCause(
-      await emu().call('PUT', path, ruleBody(allow({ factorMode: '3FA' }), rule.name)),
+      await emu().call('PUT', path, appRules.body({ appSignOn: allow({ factorMode: '3FA' }) }, null, rule.name)),
       `${VM}.factorMode`,
     );
   });
@@ -103,7 +88,7 @@ describe('authentication policy body', () => {
       settings: { type: 'AUTHENTICATORS' },
     });
     expectValidationCause(bad, 'settings');
-    await createPolicy('Empty settings', { settings: {} });
+    await createPolicy(emu(), { type: 'ACCESS_POLICY', name: 'Empty settings', settings: {} });
   });
 
   it('rejects policy-level conditions', async () => {
@@ -119,33 +104,36 @@ describe('authentication policy body', () => {
 
 describe('appSignOn action', () => {
   it('requires actions, appSignOn, access and verificationMethod', async () => {
-    expectValidationCause(
-      await emu().call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'ACCESS_POLICY', name: 'R' }),
-      'actions',
-    );
-    const noAppSignOn = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, {
+    expectValidationCause(await emu().call('POST', appRules.path(), { type: 'ACCESS_POLICY', name: 'R' }), 'actions');
+    const noAppSignOn = await emu().call('POST', appRules.path(), {
       type: 'ACCESS_POLICY',
       name: 'R',
       actions: {},
     });
     expectValidationCause(noAppSignOn, 'actions.appSignOn');
-    expectValidationCause(await createRule({ verificationMethod: { type: 'ASSURANCE' } }), 'actions.appSignOn.access');
     expectValidationCause(
-      await createRule({ access: 'MAYBE', verificationMethod: { type: 'ASSURANCE' } }),
+      await appRules.create({ appSignOn: { verificationMethod: { type: 'ASSURANCE' } } }),
       'actions.appSignOn.access',
     );
-    expectValidationCause(await createRule({ access: 'ALLOW' }), VM);
+    expectValidationCause(
+      await appRules.create({ appSignOn: { access: 'MAYBE', verificationMethod: { type: 'ASSURANCE' } } }),
+      'actions.appSignOn.access',
+    );
+    expectValidationCause(await appRules.create({ appSignOn: { access: 'ALLOW' } }), VM);
   });
 
   it('rejects actions of other policy types and unknown members', async () => {
-    const res = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, {
+    const res = await emu().call('POST', appRules.path(), {
       type: 'ACCESS_POLICY',
       name: 'R',
       actions: { appSignOn: allow({}), signon: { access: 'ALLOW' } },
     });
     expectValidationCause(res, 'actions.signon');
-    expectValidationCause(await createRule({ ...allow({}), extra: true }), 'actions.appSignOn.extra');
-    expectValidationCause(await createRule(allow({ assurance: 'HIGH' })), `${VM}.assurance`);
+    expectValidationCause(
+      await appRules.create({ appSignOn: { ...allow({}), extra: true } }),
+      'actions.appSignOn.extra',
+    );
+    expectValidationCause(await appRules.create({ appSignOn: allow({ assurance: 'HIGH' }) }), `${VM}.assurance`);
   });
 
   it('accepts DENY with a verification method', async () => {
@@ -159,26 +147,41 @@ describe('appSignOn action', () => {
 describe('verification method', () => {
   it('type is required and must be ASSURANCE', async () => {
     expectValidationCause(
-      await createRule({ access: 'ALLOW', verificationMethod: { factorMode: '1FA' } }),
+      await appRules.create({ appSignOn: { access: 'ALLOW', verificationMethod: { factorMode: '1FA' } } }),
       `${VM}.type`,
     );
     expectValidationCause(
-      await createRule({ access: 'ALLOW', verificationMethod: { type: 'AUTH_METHOD_CHAIN' } }),
+      await appRules.create({ appSignOn: { access: 'ALLOW', verificationMethod: { type: 'AUTH_METHOD_CHAIN' } } }),
       `${VM}.type`,
     );
   });
 
   it('factorMode is 1FA or 2FA; an absent one is returned as 2FA', async () => {
-    expectValidationCause(await createRule(allow({ factorMode: '3FA' })), `${VM}.factorMode`);
+    expectValidationCause(await appRules.create({ appSignOn: allow({ factorMode: '3FA' }) }), `${VM}.factorMode`);
     expect((await accepted(allow({}))).verificationMethod).toEqual({ type: 'ASSURANCE', factorMode: '2FA' });
   });
 
   it('reauthenticateIn and inactivityPeriod must be ISO 8601 durations', async () => {
-    expectValidationCause(await createRule(allow({ reauthenticateIn: 'two hours' })), `${VM}.reauthenticateIn`);
-    expectValidationCause(await createRule(allow({ reauthenticateIn: 'P' })), `${VM}.reauthenticateIn`);
-    expectValidationCause(await createRule(allow({ reauthenticateIn: 'PT' })), `${VM}.reauthenticateIn`);
-    expectValidationCause(await createRule(allow({ inactivityPeriod: 'PT1H30' })), `${VM}.inactivityPeriod`);
-    expectValidationCause(await createRule(allow({ inactivityPeriod: 30 })), `${VM}.inactivityPeriod`);
+    expectValidationCause(
+      await appRules.create({ appSignOn: allow({ reauthenticateIn: 'two hours' }) }),
+      `${VM}.reauthenticateIn`,
+    );
+    expectValidationCause(
+      await appRules.create({ appSignOn: allow({ reauthenticateIn: 'P' }) }),
+      `${VM}.reauthenticateIn`,
+    );
+    expectValidationCause(
+      await appRules.create({ appSignOn: allow({ reauthenticateIn: 'PT' }) }),
+      `${VM}.reauthenticateIn`,
+    );
+    expectValidationCause(
+      await appRules.create({ appSignOn: allow({ inactivityPeriod: 'PT1H30' }) }),
+      `${VM}.inactivityPeriod`,
+    );
+    expectValidationCause(
+      await appRules.create({ appSignOn: allow({ inactivityPeriod: 30 }) }),
+      `${VM}.inactivityPeriod`,
+    );
     const ok = await accepted(allow({ reauthenticateIn: 'PT2H', inactivityPeriod: 'P1DT12H30M' }));
     expect(ok.verificationMethod).toMatchObject({ reauthenticateIn: 'PT2H', inactivityPeriod: 'P1DT12H30M' });
   });
@@ -186,18 +189,21 @@ describe('verification method', () => {
 
 describe('constraints', () => {
   it('each object holds knowledge and/or possession, nothing else', async () => {
-    expectValidationCause(await createRule(allow({ constraints: [{}] })), C0);
-    expectValidationCause(await createRule(allow({ constraints: [{ inherence: {} }] })), `${C0}.inherence`);
+    expectValidationCause(await appRules.create({ appSignOn: allow({ constraints: [{}] }) }), C0);
     expectValidationCause(
-      await createRule(allow({ constraints: [{ possession: {}, biometric: {} }] })),
+      await appRules.create({ appSignOn: allow({ constraints: [{ inherence: {} }] }) }),
+      `${C0}.inherence`,
+    );
+    expectValidationCause(
+      await appRules.create({ appSignOn: allow({ constraints: [{ possession: {}, biometric: {} }] }) }),
       `${C0}.biometric`,
     );
-    expectValidationCause(await createRule(allow({ constraints: ['possession'] })), C0);
+    expectValidationCause(await appRules.create({ appSignOn: allow({ constraints: ['possession'] }) }), C0);
   });
 
   it('1FA allows one authenticator-class constraint per object, 2FA two', async () => {
     const both = [{ knowledge: {}, possession: {} }];
-    expectValidationCause(await createRule(allow({ factorMode: '1FA', constraints: both })), C0);
+    expectValidationCause(await appRules.create({ appSignOn: allow({ factorMode: '1FA', constraints: both }) }), C0);
     await accepted(allow({ factorMode: '1FA', constraints: [{ knowledge: {} }, { possession: {} }] }));
     const two = await accepted(allow({ factorMode: '2FA', constraints: both }));
     expect(Object.keys(two.verificationMethod.constraints[0]).sort()).toEqual(['knowledge', 'possession']);
@@ -226,31 +232,31 @@ describe('constraints', () => {
   it('the five characteristics are possession-only and REQUIRED or OPTIONAL', async () => {
     for (const key of Object.keys(possessionDefaults)) {
       expectValidationCause(
-        await createRule(allow({ constraints: [{ knowledge: { [key]: 'OPTIONAL' } }] })),
+        await appRules.create({ appSignOn: allow({ constraints: [{ knowledge: { [key]: 'OPTIONAL' } }] }) }),
         `${C0}.knowledge.${key}`,
       );
     }
     expectValidationCause(
-      await createRule(allow({ constraints: [{ possession: { deviceBound: 'ALWAYS' } }] })),
+      await appRules.create({ appSignOn: allow({ constraints: [{ possession: { deviceBound: 'ALWAYS' } }] }) }),
       `${C0}.possession.deviceBound`,
     );
   });
 
   it('types and methods come from the spec tables and must fit the class', async () => {
     expectValidationCause(
-      await createRule(allow({ constraints: [{ possession: { types: ['FINGERPRINT'] } }] })),
+      await appRules.create({ appSignOn: allow({ constraints: [{ possession: { types: ['FINGERPRINT'] } }] }) }),
       `${C0}.possession.types[0]`,
     );
     expectValidationCause(
-      await createRule(allow({ constraints: [{ possession: { methods: ['PIGEON'] } }] })),
+      await appRules.create({ appSignOn: allow({ constraints: [{ possession: { methods: ['PIGEON'] } }] }) }),
       `${C0}.possession.methods[0]`,
     );
     expectValidationCause(
-      await createRule(allow({ constraints: [{ knowledge: { types: ['PASSWORD', 'PHONE'] } }] })),
+      await appRules.create({ appSignOn: allow({ constraints: [{ knowledge: { types: ['PASSWORD', 'PHONE'] } }] }) }),
       `${C0}.knowledge.types[1]`,
     );
     expectValidationCause(
-      await createRule(allow({ constraints: [{ possession: { methods: ['PASSWORD'] } }] })),
+      await appRules.create({ appSignOn: allow({ constraints: [{ possession: { methods: ['PASSWORD'] } }] }) }),
       `${C0}.possession.methods[0]`,
     );
     const ok = await accepted(
@@ -271,7 +277,7 @@ describe('constraints', () => {
 
   it('a constraint-level reauthenticateIn must be an ISO 8601 duration', async () => {
     expectValidationCause(
-      await createRule(allow({ constraints: [{ knowledge: { reauthenticateIn: '2h' } }] })),
+      await appRules.create({ appSignOn: allow({ constraints: [{ knowledge: { reauthenticateIn: '2h' } }] }) }),
       `${C0}.knowledge.reauthenticateIn`,
     );
     const ok = await accepted(allow({ constraints: [{ knowledge: { reauthenticateIn: 'PT0S' } }] }));
@@ -285,34 +291,40 @@ describe('authentication methods', () => {
 
   it('key must be an authenticator of the table and method one of its methods', async () => {
     expectValidationCause(
-      await createRule(possession({ authenticationMethods: [{ key: 'carrier_pigeon' }] })),
+      await appRules.create({ appSignOn: possession({ authenticationMethods: [{ key: 'carrier_pigeon' }] }) }),
       `${C0}.possession.authenticationMethods[0].key`,
     );
     expectValidationCause(
-      await createRule(possession({ authenticationMethods: [{ method: 'SMS' }] })),
+      await appRules.create({ appSignOn: possession({ authenticationMethods: [{ method: 'SMS' }] }) }),
       `${C0}.possession.authenticationMethods[0].key`,
     );
     expectValidationCause(
-      await createRule(possession({ authenticationMethods: [{ key: 'phone_number', method: 'PUSH' }] })),
+      await appRules.create({
+        appSignOn: possession({ authenticationMethods: [{ key: 'phone_number', method: 'PUSH' }] }),
+      }),
       `${C0}.possession.authenticationMethods[0].method`,
     );
     expectValidationCause(
-      await createRule(possession({ excludedAuthenticationMethods: [{ key: 'platform_email', extra: 1 }] })),
+      await appRules.create({
+        appSignOn: possession({ excludedAuthenticationMethods: [{ key: 'platform_email', extra: 1 }] }),
+      }),
       `${C0}.possession.excludedAuthenticationMethods[0].extra`,
     );
   });
 
   it("the authenticator's factor class must match the constraint's", async () => {
     expectValidationCause(
-      await createRule(knowledge({ authenticationMethods: [{ key: 'phone_number', method: 'SMS' }] })),
+      await appRules.create({
+        appSignOn: knowledge({ authenticationMethods: [{ key: 'phone_number', method: 'SMS' }] }),
+      }),
       `${C0}.knowledge.authenticationMethods[0]`,
     );
     expectValidationCause(
-      await createRule(knowledge({ authenticationMethods: [{ key: 'platform_verify' }] })),
+      await appRules.create({ appSignOn: knowledge({ authenticationMethods: [{ key: 'platform_verify' }] }) }),
       `${C0}.knowledge.authenticationMethods[0]`,
     );
     expectValidationCause(
-      await createRule(possession({ authenticationMethods: [{ key: 'platform_password' }] })),
+      await appRules.create({ appSignOn: possession({ authenticationMethods: [{ key: 'platform_password' }] }) }),
       `${C0}.possession.authenticationMethods[0]`,
     );
     // A smart card counts as knowledge (its PIN) as well as possession.
@@ -338,7 +350,9 @@ describe('authentication methods', () => {
       required: false,
     });
     expectValidationCause(
-      await createRule(possession({ excludedAuthenticationMethods: [{ key: 'phone_number' }], required: true })),
+      await appRules.create({
+        appSignOn: possession({ excludedAuthenticationMethods: [{ key: 'phone_number' }], required: true }),
+      }),
       `${C0}.possession.required`,
     );
     const optional = await accepted(knowledge({ required: false }));
@@ -350,22 +364,29 @@ describe('authentication methods', () => {
 
 describe('round trip', () => {
   it('a rule read back is accepted unchanged (the filled defaults validate)', async () => {
-    const created = await createRule(
-      allow({
-        factorMode: '2FA',
-        reauthenticateIn: 'PT4H',
-        constraints: [
-          {
-            knowledge: { types: ['PASSWORD'] },
-            possession: { authenticationMethods: [{ key: 'webauthn' }], userVerification: 'REQUIRED' },
-          },
-          { possession: { excludedAuthenticationMethods: [{ key: 'phone_number', method: 'VOICE' }] } },
-        ],
-      }),
-      'Round trip',
+    const created = await emu().call(
+      'POST',
+      appRules.path(),
+      appRules.body(
+        {
+          appSignOn: allow({
+            factorMode: '2FA',
+            reauthenticateIn: 'PT4H',
+            constraints: [
+              {
+                knowledge: { types: ['PASSWORD'] },
+                possession: { authenticationMethods: [{ key: 'webauthn' }], userVerification: 'REQUIRED' },
+              },
+              { possession: { excludedAuthenticationMethods: [{ key: 'phone_number', method: 'VOICE' }] } },
+            ],
+          }),
+        },
+        null,
+        'Round trip',
+      ),
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
+    const path = `${appRules.path()}/${created.body.id}`;
     const again = await emu().call('PUT', path, {
       type: 'ACCESS_POLICY',
       name: created.body.name,
@@ -379,13 +400,21 @@ describe('round trip', () => {
 
 describe('rejected writes and limits', () => {
   it('a rejected replace leaves the stored rule unchanged', async () => {
-    const created = await createRule(allow({ factorMode: '1FA', constraints: [{ possession: {} }] }), 'Stable');
+    const created = await emu().call(
+      'POST',
+      appRules.path(),
+      appRules.body({ appSignOn: allow({ factorMode: '1FA', constraints: [{ possession: {} }] }) }, null, 'Stable'),
+    );
     expect(created.status).toBe(200);
-    const path = `/api/v1/policies/${policyId}/rules/${created.body.id}`;
+    const path = `${appRules.path()}/${created.body.id}`;
     const bad = await emu().call(
       'PUT',
       path,
-      ruleBody(allow({ factorMode: '1FA', constraints: [{ knowledge: {}, possession: {} }] }), 'Renamed'),
+      appRules.body(
+        { appSignOn: allow({ factorMode: '1FA', constraints: [{ knowledge: {}, possession: {} }] }) },
+        null,
+        'Renamed',
+      ),
     );
     expectValidationCause(bad, C0);
     const after = await emu().call('GET', path);
@@ -395,19 +424,22 @@ describe('rejected writes and limits', () => {
   });
 
   it('rule priorities start at 0 and a policy holds at most 100 rules', async () => {
-    const p = await createPolicy('Full');
+    const p = await createPolicy(emu(), { type: 'ACCESS_POLICY', name: 'Full' });
     const rules = `/api/v1/policies/${p.id}/rules`;
-    const top = await emu().call('POST', rules, { ...ruleBody(allow({}), 'Top'), priority: 0 });
+    const top = await emu().call('POST', rules, {
+      ...appRules.body({ appSignOn: allow({}) }, null, 'Top'),
+      priority: 0,
+    });
     expect(top.status).toBe(200);
     expect(top.body.priority).toBe(0);
     for (let i = 1; i < 99; i++) {
-      const res = await emu().call('POST', rules, ruleBody(allow({}), `R${i}`));
+      const res = await emu().call('POST', rules, appRules.body({ appSignOn: allow({}) }, null, `R${i}`));
       expect(res.status).toBe(200);
     }
     const listed = (await emu().call('GET', rules)).body;
     expect(listed).toHaveLength(100);
     expect(listed.at(-1)).toMatchObject({ system: true, priority: 99 });
-    const over = await emu().call('POST', rules, ruleBody(allow({}), 'One too many'));
+    const over = await emu().call('POST', rules, appRules.body({ appSignOn: allow({}) }, null, 'One too many'));
     expect(over.status).toBe(400);
     expect(over.body.errorCode).toBe('E0000001');
     expect((await emu().call('GET', rules)).body).toHaveLength(100);

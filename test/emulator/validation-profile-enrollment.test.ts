@@ -1,7 +1,7 @@
 // Profile enrollment policy (PROFILE_ENROLLMENT) validation over real HTTP: the single default
 // rule, every member of `actions.profileEnrollment`, the read-only parts and the limits.
 import { describe, expect, it } from 'vitest';
-import { causesOf, expectValidationCause, type RestResponse, useEmulator } from '../helpers/emulator.ts';
+import { causesOf, createPolicy, expectValidationCause, type RestResponse, useEmulator } from '../helpers/emulator.ts';
 import { seedPolicies } from '../helpers/seed.ts';
 
 const emu = useEmulator();
@@ -9,19 +9,9 @@ const emu = useEmulator();
 const PE = 'actions.profileEnrollment';
 const UI_SCHEMA_ID = /^uis[0-9A-Za-z]{17}$/;
 
-async function createPolicy(name: string) {
-  const res = await emu().call('POST', '/api/v1/policies', {
-    type: 'PROFILE_ENROLLMENT',
-    name,
-    description: `${name} policy`,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-
 /** A new policy and its default rule, with helpers to replace the rule's action. */
 async function freshRule(name: string) {
-  const policy = await createPolicy(name);
+  const policy = await createPolicy(emu(), { type: 'PROFILE_ENROLLMENT', name });
   const [rule] = (await emu().call('GET', `/api/v1/policies/${policy.id}/rules`)).body;
   const path = `/api/v1/policies/${policy.id}/rules/${rule.id}`;
   const action = rule.actions.profileEnrollment;
@@ -354,7 +344,7 @@ describe('rejected writes and limits', () => {
 
   it('an org holds at most 500 profile enrollment policies', async () => {
     await seedPolicies(emu(), 'PROFILE_ENROLLMENT', 499);
-    const last = await createPolicy('The 500th');
+    const last = await createPolicy(emu(), { type: 'PROFILE_ENROLLMENT', name: 'The 500th' });
     expect(last.priority).toBe(499);
     const over = await emu().call('POST', '/api/v1/policies', {
       type: 'PROFILE_ENROLLMENT',

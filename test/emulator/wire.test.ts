@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { POLICY_TYPES } from '../../src/rest/types.ts';
 import { advanceDate, freezeDate } from '../helpers/clock.ts';
-import { defaultPolicyOf, useEmulator } from '../helpers/emulator.ts';
+import { createPolicy, createRule, defaultPolicyOf, useEmulator } from '../helpers/emulator.ts';
 
 const emu = useEmulator();
 let n = 0;
@@ -48,20 +48,6 @@ const USER_TYPE_KEYS = [
   '_links',
 ];
 
-async function createPolicy(body: Record<string, unknown> = {}) {
-  const res = await emu().call('POST', '/api/v1/policies', { type: 'PASSWORD', name: `wire policy ${++n}`, ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-async function createRule(policyId: string, body: Record<string, unknown> = {}) {
-  const res = await emu().call('POST', `/api/v1/policies/${policyId}/rules`, {
-    type: 'PASSWORD',
-    name: `wire rule ${++n}`,
-    ...body,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
 /** Link hrefs are absolute URLs into this emulator; returns the path part. */
 function pathOf(href: string): string {
   expect(href.startsWith(`${emu().url}/api/v1/`)).toBe(true);
@@ -70,10 +56,11 @@ function pathOf(href: string): string {
 
 describe('policy shape', () => {
   it('returns every field of the Policy object, with the spec defaults on create', async () => {
-    const p = await createPolicy();
+    const name = `wire policy ${++n}`;
+    const p = await createPolicy(emu(), { name, description: undefined });
     expect(Object.keys(p).sort()).toEqual([...POLICY_KEYS, 'settings'].sort());
     expect(p.type).toBe('PASSWORD');
-    expect(p.name).toBe(`wire policy ${n}`);
+    expect(p.name).toBe(name);
     expect(p.system).toBe(false);
     expect(p.description).toBeNull();
     expect(p.status).toBe('ACTIVE');
@@ -83,7 +70,7 @@ describe('policy shape', () => {
   });
 
   it('ignores read-only members sent by the client (id, system, created, _links)', async () => {
-    const p = await createPolicy({
+    const p = await createPolicy(emu(), {
       id: '00pchosenbyclient',
       system: true,
       created: '2000-01-01T00:00:00.000Z',
@@ -115,7 +102,7 @@ describe('policy shape', () => {
   });
 
   it('returns the same object from create, get and list', async () => {
-    const created = await createPolicy({ description: 'same everywhere' });
+    const created = await createPolicy(emu(), { description: 'same everywhere' });
     const got = await emu().call('GET', `/api/v1/policies/${created.id}`);
     expect(got.body).toEqual(created);
     const listed = await emu().call('GET', '/api/v1/policies?type=PASSWORD&limit=200');
@@ -125,8 +112,8 @@ describe('policy shape', () => {
 
 describe('rule shape', () => {
   it('returns every field of the Rule object, with the spec defaults on create', async () => {
-    const p = await createPolicy();
-    const r = await createRule(p.id);
+    const p = await createPolicy(emu());
+    const r = await createRule(emu(), p.id);
     expect(Object.keys(r).sort()).toEqual([...RULE_KEYS].sort());
     expect(r.type).toBe('PASSWORD');
     expect(r.status).toBe('ACTIVE');
@@ -138,7 +125,7 @@ describe('rule shape', () => {
 
   it('marks only the default rule as system', async () => {
     const p = await defaultPolicyOf(emu(), 'PASSWORD');
-    await createRule(p.id);
+    await createRule(emu(), p.id);
     const rules = (await emu().call('GET', `/api/v1/policies/${p.id}/rules`)).body;
     expect(rules.filter((r: { system: boolean }) => r.system)).toHaveLength(1);
     expect(rules[rules.length - 1].system).toBe(true);
@@ -146,8 +133,8 @@ describe('rule shape', () => {
   });
 
   it('ignores a client-sent system flag and id on rules', async () => {
-    const p = await createPolicy();
-    const r = await createRule(p.id, { system: true, id: '0prmine' });
+    const p = await createPolicy(emu());
+    const r = await createRule(emu(), p.id, { system: true, id: '0prmine' });
     expect(r.system).toBe(false);
     expect(r.id).not.toBe('0prmine');
     expect((await emu().call('DELETE', `/api/v1/policies/${p.id}/rules/${r.id}`)).status).toBe(204);
@@ -157,7 +144,7 @@ describe('rule shape', () => {
 describe('timestamps and ids', () => {
   it('writes created and lastUpdated as ISO 8601 UTC with milliseconds; update moves only lastUpdated', async () => {
     freezeDate();
-    const p = await createPolicy();
+    const p = await createPolicy(emu());
     expect(p.created).toMatch(ISO_MS_UTC);
     expect(p.lastUpdated).toBe(p.created);
     advanceDate(1_000);
@@ -170,7 +157,7 @@ describe('timestamps and ids', () => {
     expect(updated.body.lastUpdated).toMatch(ISO_MS_UTC);
     expect(Date.parse(updated.body.lastUpdated)).toBeGreaterThan(Date.parse(p.created));
 
-    const r = await createRule(p.id);
+    const r = await createRule(emu(), p.id);
     expect(r.created).toMatch(ISO_MS_UTC);
     advanceDate(1_000);
     const r2 = await emu().call('PUT', `/api/v1/policies/${p.id}/rules/${r.id}`, {
@@ -183,15 +170,15 @@ describe('timestamps and ids', () => {
 
   it('stamps timestamps close to the current time', async () => {
     const before = Date.now();
-    const p = await createPolicy();
+    const p = await createPolicy(emu());
     expect(Date.parse(p.created)).toBeGreaterThanOrEqual(before - 1);
     expect(Date.parse(p.created)).toBeLessThanOrEqual(Date.now() + 1);
   });
 
   it('assigns opaque, unique, URL-safe ids, never derived from the name', async () => {
     const name = `twin ${++n}`;
-    const a = await createPolicy({ name });
-    const b = await createPolicy({ name });
+    const a = await createPolicy(emu(), { name });
+    const b = await createPolicy(emu(), { name });
     expect(a.id).not.toBe(b.id);
     expect(a.id).not.toContain('twin');
     const ids: string[] = [];
@@ -209,14 +196,14 @@ describe('timestamps and ids', () => {
 
 describe('policy _links', () => {
   it('offers deactivate (not activate) on an active policy, and activate (not deactivate) on an inactive one', async () => {
-    const active = await createPolicy();
+    const active = await createPolicy(emu());
     expect(Object.keys(active._links).sort()).toEqual(['deactivate', 'mappings', 'rules', 'self']);
     expect(active._links.deactivate).toEqual({
       href: `${emu().url}/api/v1/policies/${active.id}/lifecycle/deactivate`,
       hints: { allow: ['POST'] },
     });
 
-    const inactive = await createPolicy({ status: 'INACTIVE' });
+    const inactive = await createPolicy(emu(), { status: 'INACTIVE' });
     expect(inactive.status).toBe('INACTIVE');
     expect(Object.keys(inactive._links).sort()).toEqual(['activate', 'mappings', 'rules', 'self']);
     expect(inactive._links.activate).toEqual({
@@ -226,7 +213,7 @@ describe('policy _links', () => {
   });
 
   it('hints GET and POST on rules, and GET, PUT, DELETE on self of a non-system policy', async () => {
-    const p = await createPolicy();
+    const p = await createPolicy(emu());
     expect(p._links.self).toEqual({
       href: `${emu().url}/api/v1/policies/${p.id}`,
       hints: { allow: ['GET', 'PUT', 'DELETE'] },
@@ -257,7 +244,7 @@ describe('policy _links', () => {
   });
 
   it('has links that lead where they say', async () => {
-    const p = await createPolicy();
+    const p = await createPolicy(emu());
     const self = await emu().call('GET', pathOf(p._links.self.href));
     expect(self.body.id).toBe(p.id);
     const rules = await emu().call('GET', pathOf(p._links.rules.href));
@@ -276,8 +263,8 @@ describe('policy _links', () => {
 
 describe('rule _links', () => {
   it('offers self with GET, PUT, DELETE and deactivate on an active non-system rule', async () => {
-    const p = await createPolicy();
-    const r = await createRule(p.id);
+    const p = await createPolicy(emu());
+    const r = await createRule(emu(), p.id);
     const self = `${emu().url}/api/v1/policies/${p.id}/rules/${r.id}`;
     expect(r._links).toEqual({
       self: { href: self, hints: { allow: ['GET', 'PUT', 'DELETE'] } },
@@ -286,8 +273,8 @@ describe('rule _links', () => {
   });
 
   it('offers activate instead of deactivate on an inactive rule', async () => {
-    const p = await createPolicy();
-    const r = await createRule(p.id, { status: 'INACTIVE' });
+    const p = await createPolicy(emu());
+    const r = await createRule(emu(), p.id, { status: 'INACTIVE' });
     const self = `${emu().url}/api/v1/policies/${p.id}/rules/${r.id}`;
     expect(r._links).toEqual({
       self: { href: self, hints: { allow: ['GET', 'PUT', 'DELETE'] } },

@@ -5,14 +5,14 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
-import { countRequests, startTestEmulator, TOKEN } from '../helpers/emulator.ts';
+import { countRequests, createPolicy, createRule, startTestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { type TestStack, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
 import { useForTests } from '../helpers/lifecycle.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { recordCalls } from '../helpers/upstreamCalls.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
-import { ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
+import { ok } from './schema-helpers.ts';
 
 interface ProxiedStack extends TestStack {
   proxy: RecordingProxy;
@@ -47,8 +47,8 @@ async function startProxiedStack(): Promise<ProxiedStack> {
 
 /** A non-system PASSWORD policy with one rule of its own, created over REST. */
 async function policyWithRule(stack: TestStack): Promise<{ policy: any; rules: any[] }> {
-  const policy = await restCreatePolicy(stack, { type: 'PASSWORD', name: 'Waves', description: 'y' });
-  await restCreateRule(stack, policy.id, {
+  const policy = await createPolicy(stack.emulator, { type: 'PASSWORD', name: 'Waves', description: 'y' });
+  await createRule(stack.emulator, policy.id, {
     type: 'PASSWORD',
     name: 'R',
     actions: { passwordChange: { access: 'ALLOW' } },
@@ -118,7 +118,7 @@ describe('policy(id:) with its rules', () => {
 
   it('asks once for a policy and its rules selected twice under aliases, next to another policy without rules', async () => {
     const { policy, rules } = await policyWithRule(stack());
-    const other = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Other', description: 'y' });
+    const other = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Other', description: 'y' });
     const { result, byRoute } = await countRequests(stack().emulator, () =>
       ok(
         stack(),

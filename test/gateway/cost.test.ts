@@ -12,6 +12,7 @@ import { dashboard, type PageSize, POLICY_DETAIL, variableAttack, withTypename }
 import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { seedPolicies } from '../helpers/seed.ts';
+import { postGraphql } from '../helpers/graphqlClient.ts';
 
 let emu: TestEmulator;
 const clients: UpstreamClient[] = [];
@@ -37,14 +38,8 @@ function gateway(client: Omit<UpstreamClientOptions, 'baseUrl'> & { baseUrl?: st
   const upstream = new UpstreamClient({ baseUrl: emu.url, ...client });
   clients.push(upstream);
   const yoga = createGateway({ upstream, logger: silentLogger() });
-  return async (query: string, variables: Record<string, unknown> = {}): Promise<Answer> => {
-    const res = await yoga.fetch('http://gateway/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `SSWS ${TOKEN}` },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await res.json()) as Answer;
-  };
+  return async (query: string, variables: Record<string, unknown> = {}): Promise<Answer> =>
+    (await postGraphql('http://gateway/graphql', query, { variables, auth: `SSWS ${TOKEN}`, fetch: yoga.fetch })).body;
 }
 
 /** Policies shown by a dashboard answer, over all its aliases. */
@@ -257,12 +252,10 @@ describe('extensions.cost', () => {
         throttleStatus: () => ({ limit: 600, remaining: 290, resetAt }),
       });
     const yoga = createGateway({ upstream, logger: silentLogger() });
-    const res = await yoga.fetch('http://gateway/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `SSWS ${TOKEN}` },
-      body: JSON.stringify({ query: '{ policies(type: PASSWORD) { nodes { id rules { id } } } }' }),
-    });
-    const answer = (await res.json()) as Answer;
+    const query = '{ policies(type: PASSWORD) { nodes { id rules { id } } } }';
+    const answer: Answer = (
+      await postGraphql('http://gateway/graphql', query, { auth: `SSWS ${TOKEN}`, fetch: yoga.fetch })
+    ).body;
     const shown = answer.data.policies.nodes.length;
     expect(answer.extensions).toEqual({
       cost: {

@@ -5,15 +5,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { describe, expect, it } from 'vitest';
 import { TOKEN } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-
-async function post(url: string, query: string, variables: Record<string, unknown>) {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `SSWS ${TOKEN}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return { status: res.status, body: await res.json() };
-}
+import { postGraphql } from '../helpers/graphqlClient.ts';
 
 describe('variable coercion errors', () => {
   const stack = useStack();
@@ -40,7 +32,10 @@ describe('variable coercion errors', () => {
       ['$e', '1'],
     ],
   ])('%s is BAD_USER_INPUT naming the variable path, with HTTP 400', async (_, query, variables, field) => {
-    const { status, body } = await post(stack().url, query, variables);
+    const { status, body } = await postGraphql(`${stack().url}/graphql`, query, {
+      variables: variables,
+      auth: `SSWS ${TOKEN}`,
+    });
     expect(status).toBe(400);
     expect(body.data).toBeUndefined();
     expect(body.errors.length).toBeGreaterThan(0);
@@ -51,9 +46,12 @@ describe('variable coercion errors', () => {
   it('a @oneOf input sent as a variable with two members is BAD_USER_INPUT', async () => {
     const query = `mutation($p: ID!, $i: PolicyRuleInput!) { createPolicyRule(policyId: $p, input: $i) { userErrors { code } } }`;
     const entry = { app: '0oa1portal', appType: 'web' };
-    const { status, body } = await post(stack().url, query, {
-      p: '00pnope',
-      i: { type: 'ACCESS_POLICY', name: 'x', conditions: { app: { include: [entry], exclude: [] } } },
+    const { status, body } = await postGraphql(`${stack().url}/graphql`, query, {
+      variables: {
+        p: '00pnope',
+        i: { type: 'ACCESS_POLICY', name: 'x', conditions: { app: { include: [entry], exclude: [] } } },
+      },
+      auth: `SSWS ${TOKEN}`,
     });
     expect(status).toBe(400);
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
@@ -69,13 +67,19 @@ describe('operation-level and field errors graphql-js raises itself', () => {
   const stack = useStack({ schema });
 
   it('a subscription (the schema has none) is BAD_REQUEST', async () => {
-    const { body } = await post(stack().url, 'subscription { ok }', {});
+    const { body } = await postGraphql(`${stack().url}/graphql`, 'subscription { ok }', {
+      variables: {},
+      auth: `SSWS ${TOKEN}`,
+    });
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
   });
 
   it('a value the schema cannot represent is INTERNAL_SERVER_ERROR on its path; the rest resolves', async () => {
-    const { body } = await post(stack().url, '{ color ok }', {});
+    const { body } = await postGraphql(`${stack().url}/graphql`, '{ color ok }', {
+      variables: {},
+      auth: `SSWS ${TOKEN}`,
+    });
     expect(body.data).toEqual({ color: null, ok: true });
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0].path).toEqual(['color']);

@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/gateway/schema.ts';
+import { createPolicy, createRule } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-import { defaultPolicyId, mutate, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
+import { defaultPolicyId, mutate, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 const call = (method: string, path: string, body?: unknown) => stack().emulator.call(method, path, body);
@@ -24,7 +25,7 @@ describe('links', () => {
 describe('clone', () => {
   it('names the copy `Copy of <name>` within the 255 characters of a policy name, so it can be replaced as it is', async () => {
     const name = 'n'.repeat(255);
-    const source = await restCreatePolicy(stack(), { type: 'ACCESS_POLICY', name, description: 'long' });
+    const source = await createPolicy(stack().emulator, { type: 'ACCESS_POLICY', name, description: 'long' });
     const copy = (await call('POST', `/api/v1/policies/${source.id}/clone`)).body;
     expect(copy.name).toBe(`Copy of ${name}`.slice(0, 255));
     expect(copy.name).toHaveLength(255);
@@ -37,8 +38,8 @@ describe('clone', () => {
 describe('a rule naming a deleted user type', () => {
   it('"a user type referenced by a rule can be deleted"; the rule can still be replaced naming it, and updated by name alone', async () => {
     const type = (await call('POST', '/api/v1/meta/types/user', { name: 'Temp', displayName: 'Temp' })).body;
-    const policy = await restCreatePolicy(stack(), { type: 'ACCESS_POLICY', name: 'Typed', description: 'x' });
-    const rule = await restCreateRule(stack(), policy.id, {
+    const policy = await createPolicy(stack().emulator, { type: 'ACCESS_POLICY', name: 'Typed', description: 'x' });
+    const rule = await createRule(stack().emulator, policy.id, {
       type: 'ACCESS_POLICY',
       name: 'By user type',
       conditions: { userType: { include: [type.id], exclude: [] } },
@@ -93,7 +94,7 @@ describe('system objects', () => {
 
 describe('platform conditions', () => {
   it('take the real service values beyond those the spec shows ("any macOS desktop")', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'ACCESS_POLICY', name: 'Platforms', description: 'x' });
+    const policy = await createPolicy(stack().emulator, { type: 'ACCESS_POLICY', name: 'Platforms', description: 'x' });
     const include = [
       { type: 'DESKTOP', os: { type: 'MACOS' } },
       { type: 'ANY', os: { type: 'ANY' } },

@@ -2,15 +2,19 @@
 // type conditions with one entry per id (null where the type is gone), and the rules that name a
 // user type when it is deleted, with what each costs upstream.
 import { describe, expect, it } from 'vitest';
-import { countRequests } from '../helpers/emulator.ts';
+import { countRequests, createPolicy, createRule } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-import { defaultPolicyId, FIXTURE, mutate, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
+import { defaultPolicyId, FIXTURE, mutate, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
 describe('Application.accessPolicy', () => {
   it('joins each app to its policy through the policy loader: no call beyond the apps list when the policy is loaded', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'ACCESS_POLICY', name: 'Portal and CRM', description: 'x' });
+    const policy = await createPolicy(stack().emulator, {
+      type: 'ACCESS_POLICY',
+      name: 'Portal and CRM',
+      description: 'x',
+    });
     for (const app of [FIXTURE.portal, FIXTURE.crm]) {
       expect((await stack().emulator.call('PUT', `/api/v1/apps/${app}/policies/${policy.id}`)).status).toBe(204);
     }
@@ -42,8 +46,8 @@ describe('Application.accessPolicy', () => {
 
 describe('user type conditions and deleted user types', () => {
   async function ruleNaming(typeIds: { include: string[]; exclude: string[] }) {
-    const policy = await restCreatePolicy(stack(), { type: 'ACCESS_POLICY', name: 'Typed', description: 'x' });
-    const rule = await restCreateRule(stack(), policy.id, {
+    const policy = await createPolicy(stack().emulator, { type: 'ACCESS_POLICY', name: 'Typed', description: 'x' });
+    const rule = await createRule(stack().emulator, policy.id, {
       type: 'ACCESS_POLICY',
       name: 'By user type',
       conditions: { userType: typeIds },

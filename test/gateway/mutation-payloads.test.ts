@@ -2,17 +2,17 @@
 // policy in their new order, the parent of a changed or deleted rule with its renumbered rules,
 // and what each costs upstream (nothing unless selected, then one list call).
 import { describe, expect, it } from 'vitest';
-import { countRequests } from '../helpers/emulator.ts';
+import { countRequests, createPolicy, createRule } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-import { mutate, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
+import { mutate, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
 const LIST = 'GET /api/v1/policies';
 
 async function twoPasswordPolicies(): Promise<[any, any]> {
-  const a = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'A' });
-  const b = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'B' });
+  const a = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'A' });
+  const b = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'B' });
   return [a, b];
 }
 
@@ -87,7 +87,7 @@ describe('policy payloads: policiesOfType', () => {
       [LIST]: 1,
     });
 
-    const b = (await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'C' })).id;
+    const b = (await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'C' })).id;
     const plain = await countRequests(stack().emulator, () =>
       mutate(
         stack(),
@@ -114,10 +114,10 @@ describe('policy payloads: policiesOfType', () => {
 
 describe('rule payloads: the parent policy', () => {
   async function policyWithRules() {
-    const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'P' });
+    const policy = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'P' });
     const body = { type: 'PASSWORD', actions: { passwordChange: { access: 'ALLOW' } } };
-    const r1 = await restCreateRule(stack(), policy.id, { ...body, name: 'R1' });
-    const r2 = await restCreateRule(stack(), policy.id, { ...body, name: 'R2' });
+    const r1 = await createRule(stack().emulator, policy.id, { ...body, name: 'R1' });
+    const r2 = await createRule(stack().emulator, policy.id, { ...body, name: 'R2' });
     return { policy, r1, r2 };
   }
 

@@ -2,9 +2,9 @@
 // allows and read back its typed settings, replace, lifecycle, clone, delete; refusals as
 // userErrors; and what each mutation costs upstream (the returned objects are primed, not re-read).
 import { describe, expect, it } from 'vitest';
-import { countRequests } from '../helpers/emulator.ts';
+import { countRequests, createRule } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-import { defaultPolicyId, FIXTURE, mutate, ok, restCreateRule } from './schema-helpers.ts';
+import { defaultPolicyId, FIXTURE, mutate, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -351,7 +351,7 @@ describe('clonePolicy', () => {
 
   it('clones an authentication policy with its rules under new ids', async () => {
     const original = await createPolicy({ type: 'ACCESS_POLICY', name: 'Original', description: 'to clone' });
-    await restCreateRule(stack(), original.id, {
+    await createRule(stack().emulator, original.id, {
       type: 'ACCESS_POLICY',
       name: 'Two factors',
       actions: {

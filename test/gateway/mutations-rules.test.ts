@@ -2,9 +2,9 @@
 // conditions and actions, read back, replace; lifecycle and delete; refusals as userErrors with
 // the input path; and the upstream calls each costs.
 import { describe, expect, it } from 'vitest';
-import { countRequests } from '../helpers/emulator.ts';
+import { countRequests, createPolicy } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-import { defaultPolicyId, FIXTURE, mutate, ok, restCreatePolicy } from './schema-helpers.ts';
+import { defaultPolicyId, FIXTURE, mutate, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -38,7 +38,8 @@ async function createRule(policyId: string, input: Record<string, unknown>): Pro
 }
 
 async function newPolicy(type: string): Promise<string> {
-  return (await restCreatePolicy(stack(), { type, name: `For rules ${type}`, description: 'rules under test' })).id;
+  return (await createPolicy(stack().emulator, { type, name: `For rules ${type}`, description: 'rules under test' }))
+    .id;
 }
 
 describe('rules of every type', () => {

@@ -1,9 +1,9 @@
 // Refetch by id alone (`node`, `nodes`) for policies, rules and user types, and what each costs;
 // forward page info; the simulation's verdict with its policy's rules at three calls.
 import { describe, expect, it } from 'vitest';
-import { countRequests } from '../helpers/emulator.ts';
+import { countRequests, createPolicy, createRule } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-import { defaultPolicyId, FIXTURE, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
+import { defaultPolicyId, FIXTURE, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -26,8 +26,8 @@ describe('node and nodes', () => {
   });
 
   it('a rule is found among the org rules; its calls are shared with the rest of the operation', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Node lookup' });
-    const rule = await restCreateRule(stack(), policy.id, { type: 'PASSWORD', name: 'Found by id' });
+    const policy = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Node lookup' });
+    const rule = await createRule(stack().emulator, policy.id, { type: 'PASSWORD', name: 'Found by id' });
     const alone = await countRequests(stack().emulator, () => ok(stack(), NODE, { id: rule.id }));
     expect(alone.result.node).toEqual({
       __typename: 'PasswordRule',
@@ -76,7 +76,7 @@ describe('node and nodes', () => {
 
 describe('page info', () => {
   it('has startCursor and endCursor for forward paging', async () => {
-    await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Second', priority: 1 });
+    await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Second', priority: 1 });
     const first = await ok(
       stack(),
       `{ policies(type: PASSWORD, first: 1) { edges { cursor } pageInfo { hasNextPage startCursor endCursor } } }`,

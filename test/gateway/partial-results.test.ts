@@ -9,6 +9,7 @@ import { POLICY_TYPES } from '../../src/rest/types.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 import { silentLogger } from '../helpers/logs.ts';
+import { type GqlResult, postGraphql } from '../helpers/graphqlClient.ts';
 
 /**
  * A pass-through to the emulator that answers every request `fails` picks with the status it
@@ -68,14 +69,8 @@ describe('partial results', () => {
     await emulator.close();
   });
 
-  const gql = async (query: string) => {
-    const res = await fetch(`${gateway.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `SSWS ${TOKEN}` },
-      body: JSON.stringify({ query }),
-    });
-    return (await res.json()) as { data?: any; errors?: any[] };
-  };
+  const gql = async (query: string) =>
+    (await postGraphql<GqlResult>(`${gateway.url}/graphql`, query, { auth: `SSWS ${TOKEN}` })).body;
 
   const DASHBOARD = `{ ${POLICY_TYPES.map(
     (type) => `${type}: policies(type: ${type}) { nodes { id name rules { id name } } }`,

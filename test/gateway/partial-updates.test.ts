@@ -3,9 +3,9 @@
 // lives) changes exactly that member and keeps every other one; explicit nulls clear; lists are
 // replaced whole; priority alone moves; the read goes through the request's loaders.
 import { describe, expect, it } from 'vitest';
-import { countRequests } from '../helpers/emulator.ts';
+import { countRequests, createPolicy, createRule } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-import { defaultPolicyId, FIXTURE, mutate, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
+import { defaultPolicyId, FIXTURE, mutate, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -174,7 +174,7 @@ const WITH_POLICY_CONDITIONS = new Set(['PASSWORD', 'MFA_ENROLL', 'PLATFORM_SIGN
 describe('updatePolicy: one member at a time, every other member kept', () => {
   for (const { type, body, changes } of POLICY_CASES) {
     it(`${type}: top-level members${changes.length ? ', settings and conditions' : ''}`, async () => {
-      const policy = await restCreatePolicy(stack(), {
+      const policy = await createPolicy(stack().emulator, {
         type,
         name: `Partial ${type}`,
         description: 'kept unless changed',
@@ -207,7 +207,7 @@ describe('updatePolicy: one member at a time, every other member kept', () => {
   });
 
   it('MFA_ENROLL authenticators: the list is replaced whole; moving to authenticators drops factors', async () => {
-    const policy = await restCreatePolicy(stack(), {
+    const policy = await createPolicy(stack().emulator, {
       type: 'MFA_ENROLL',
       name: 'Authenticators',
       settings: { type: 'AUTHENTICATORS', authenticators: [{ key: 'platform_email', enroll: { self: 'REQUIRED' } }] },
@@ -224,7 +224,7 @@ describe('updatePolicy: one member at a time, every other member kept', () => {
   });
 
   it('explicit null clears a member so that its REST default applies', async () => {
-    const policy = await restCreatePolicy(stack(), {
+    const policy = await createPolicy(stack().emulator, {
       type: 'PASSWORD',
       name: 'Nulls',
       description: 'to be cleared',
@@ -248,8 +248,8 @@ describe('updatePolicy: one member at a time, every other member kept', () => {
   });
 
   it('priority alone moves the policy; the issue examples keep description and lockout', async () => {
-    const first = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'First', settings: STRICT_PASSWORD });
-    const second = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Second', description: 'kept' });
+    const first = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'First', settings: STRICT_PASSWORD });
+    const second = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Second', description: 'kept' });
     expect([first.priority, second.priority]).toEqual([1, 2]);
     await updatePolicy(second.id, { priority: 1 });
     expect((await restGet(`/api/v1/policies/${second.id}`)).priority).toBe(1);
@@ -265,7 +265,7 @@ describe('updatePolicy: one member at a time, every other member kept', () => {
   });
 
   it('reads through the loaders: one GET and one PUT, and no GET when the policy is already loaded', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Counted' });
+    const policy = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Counted' });
     const alone = await countRequests(stack().emulator, () => updatePolicy(policy.id, { name: 'Counted once' }));
     expect(alone.byRoute).toEqual({ 'GET /api/v1/policies/{policyId}': 1, 'PUT /api/v1/policies/{policyId}': 1 });
 
@@ -289,7 +289,7 @@ describe('updatePolicy: one member at a time, every other member kept', () => {
     expect(missing.updatePolicy.userErrors).toEqual([
       { message: 'No policy with id 00pnothere exists.', field: ['id'], code: 'NOT_FOUND' },
     ]);
-    const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Valid' });
+    const policy = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Valid' });
     const before = await restGet(`/api/v1/policies/${policy.id}`);
     const bad = await ok(stack(), UPDATE_POLICY, {
       id: policy.id,
@@ -436,12 +436,12 @@ const RULE_TOP_LEVEL: [Path, unknown][] = [
 describe('updatePolicyRule: one member at a time, every other member kept', () => {
   for (const { policyType, rule, changes } of RULE_CASES) {
     it(`${rule.type} rule: name, status and every action member`, async () => {
-      const policy = await restCreatePolicy(stack(), {
+      const policy = await createPolicy(stack().emulator, {
         type: policyType,
         name: `Rules ${policyType}`,
         description: 'authentication policies need one',
       });
-      const created = await restCreateRule(stack(), policy.id, { name: 'Partial rule', ...rule });
+      const created = await createRule(stack().emulator, policy.id, { name: 'Partial rule', ...rule });
       await expectMemberByMember(
         () => restGet(`/api/v1/policies/${policy.id}/rules/${created.id}`),
         (input) => updateRule(policy.id, created.id, input),
@@ -452,7 +452,7 @@ describe('updatePolicyRule: one member at a time, every other member kept', () =
 
   it('IDP_DISCOVERY rule: providers replaced whole, then selection type with its match criteria', async () => {
     const policyId = await defaultPolicyId(stack(), 'IDP_DISCOVERY');
-    const created = await restCreateRule(stack(), policyId, {
+    const created = await createRule(stack().emulator, policyId, {
       type: 'IDP_DISCOVERY',
       name: 'Partners',
       conditions: {
@@ -478,7 +478,11 @@ describe('updatePolicyRule: one member at a time, every other member kept', () =
   });
 
   it('PROFILE_ENROLLMENT rule (the policy’s one rule): every action member, uiSchemaId kept', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'PROFILE_ENROLLMENT', name: 'Sign-up', description: 'x' });
+    const policy = await createPolicy(stack().emulator, {
+      type: 'PROFILE_ENROLLMENT',
+      name: 'Sign-up',
+      description: 'x',
+    });
     const [rule] = await restGet(`/api/v1/policies/${policy.id}/rules`);
     await expectMemberByMember(
       () => restGet(`/api/v1/policies/${policy.id}/rules/${rule.id}`),
@@ -507,10 +511,10 @@ describe('updatePolicyRule: one member at a time, every other member kept', () =
   });
 
   it('priority alone moves the rule (the issue example: no actions needed)', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Moves' });
+    const policy = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Moves' });
     const body = { type: 'PASSWORD', actions: { passwordChange: { access: 'ALLOW' } } };
-    const a = await restCreateRule(stack(), policy.id, { ...body, name: 'A' });
-    const b = await restCreateRule(stack(), policy.id, { ...body, name: 'B' });
+    const a = await createRule(stack().emulator, policy.id, { ...body, name: 'A' });
+    const b = await createRule(stack().emulator, policy.id, { ...body, name: 'B' });
     const moved = await updateRule(policy.id, b.id, { priority: 1 });
     expect(moved.rule).toEqual({ id: b.id, name: 'B', priority: 1 });
     expect((await restGet(`/api/v1/policies/${policy.id}/rules/${a.id}`)).priority).toBe(2);
@@ -538,8 +542,8 @@ describe('updatePolicyRule: one member at a time, every other member kept', () =
   });
 
   it('reads the rule from an already loaded rules list: no GET of the rule', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Loaded' });
-    const rule = await restCreateRule(stack(), policy.id, {
+    const policy = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Loaded' });
+    const rule = await createRule(stack().emulator, policy.id, {
       type: 'PASSWORD',
       name: 'R',
       actions: { passwordChange: { access: 'ALLOW' } },
@@ -565,7 +569,7 @@ describe('updatePolicyRule: one member at a time, every other member kept', () =
 
 describe('replace without type', () => {
   it('replacePolicy and replacePolicyRule read the type when it is left out', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Typed' });
+    const policy = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Typed' });
     const replaced = await mutate(
       stack(),
       'replacePolicy',
@@ -573,7 +577,7 @@ describe('replace without type', () => {
       { id: policy.id },
     );
     expect(replaced.policy).toEqual({ type: 'PASSWORD', name: 'No type sent' });
-    const rule = await restCreateRule(stack(), policy.id, { type: 'PASSWORD', name: 'R' });
+    const rule = await createRule(stack().emulator, policy.id, { type: 'PASSWORD', name: 'R' });
     const replacedRule = await mutate(
       stack(),
       'replacePolicyRule',

@@ -1,8 +1,9 @@
 // Permissions as booleans: viewerCan* on policies and rules follow the service's links and hints,
 // so a console hides exactly the buttons the service would refuse.
 import { describe, expect, it } from 'vitest';
+import { createPolicy, createRule } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-import { defaultPolicyId, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
+import { defaultPolicyId, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -10,8 +11,8 @@ const CAN = 'viewerCanUpdate viewerCanDelete viewerCanActivate viewerCanDeactiva
 
 describe('viewerCan*', () => {
   it('a new policy and rule can be updated, deleted and deactivated; once inactive, activated', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Mine' });
-    const rule = await restCreateRule(stack(), policy.id, { type: 'PASSWORD', name: 'R', status: 'INACTIVE' });
+    const policy = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Mine' });
+    const rule = await createRule(stack().emulator, policy.id, { type: 'PASSWORD', name: 'R', status: 'INACTIVE' });
     const data = await ok(stack(), `query($id: ID!) { policy(id: $id) { ${CAN} rules { ${CAN} } } }`, {
       id: policy.id,
     });
@@ -43,7 +44,7 @@ describe('viewerCan*', () => {
   });
 
   it('a policy mapped to an application cannot be deleted', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'ACCESS_POLICY', name: 'Mapped', description: 'x' });
+    const policy = await createPolicy(stack().emulator, { type: 'ACCESS_POLICY', name: 'Mapped', description: 'x' });
     await stack().emulator.call('PUT', `/api/v1/apps/0oa1portal/policies/${policy.id}`);
     const data = await ok(stack(), `query($id: ID!) { policy(id: $id) { viewerCanDelete viewerCanUpdate } }`, {
       id: policy.id,

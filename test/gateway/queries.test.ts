@@ -3,9 +3,9 @@
 // calls each shape of query costs.
 import { describe, expect, it } from 'vitest';
 import { freezeDate, midMinute } from '../helpers/clock.ts';
-import { countRequests } from '../helpers/emulator.ts';
+import { countRequests, createPolicy, createRule } from '../helpers/emulator.ts';
 import { startTestStack, useStack } from '../helpers/gateway.ts';
-import { defaultPolicyId, FIXTURE, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
+import { defaultPolicyId, FIXTURE, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -108,7 +108,7 @@ describe('policies of every type', () => {
 describe('policy list arguments and pagination', () => {
   async function seedPasswordPolicies(names: string[]): Promise<string[]> {
     const ids: string[] = [];
-    for (const name of names) ids.push((await restCreatePolicy(stack(), { type: 'PASSWORD', name })).id);
+    for (const name of names) ids.push((await createPolicy(stack().emulator, { type: 'PASSWORD', name })).id);
     return ids;
   }
 
@@ -209,8 +209,8 @@ describe('single lookups', () => {
   });
 
   it('reads one rule of a policy, answered from the rules list when that is asked for too, and null when unknown', async () => {
-    const policy = await restCreatePolicy(stack(), { type: 'PASSWORD', name: 'Rules here' });
-    const rule = await restCreateRule(stack(), policy.id, {
+    const policy = await createPolicy(stack().emulator, { type: 'PASSWORD', name: 'Rules here' });
+    const rule = await createRule(stack().emulator, policy.id, {
       type: 'PASSWORD',
       name: 'Mine',
       actions: { passwordChange: { access: 'ALLOW' } },
@@ -270,8 +270,8 @@ describe('single lookups', () => {
 describe('joins and their cost', () => {
   it('policies { nodes { rules { policy { name } } } } costs 1 + N calls', async () => {
     for (const name of ['A', 'B', 'C']) {
-      const p = await restCreatePolicy(stack(), { type: 'PASSWORD', name });
-      await restCreateRule(stack(), p.id, {
+      const p = await createPolicy(stack().emulator, { type: 'PASSWORD', name });
+      await createRule(stack().emulator, p.id, {
         type: 'PASSWORD',
         name: `${name} rule`,
         actions: { passwordChange: { access: 'ALLOW' } },
@@ -290,7 +290,7 @@ describe('joins and their cost', () => {
 
   it('resolves the user types of a userType condition, one list call for several ids', async () => {
     const defaultType = (await stack().emulator.call('GET', '/api/v1/meta/types/user/default')).body;
-    await restCreatePolicy(stack(), {
+    await createPolicy(stack().emulator, {
       type: 'PASSWORD',
       name: 'Typed',
       conditions: { userType: { include: [FIXTURE.contractorType, defaultType.id], exclude: [] } },
@@ -337,7 +337,7 @@ describe('joins and their cost', () => {
       entityRisk: { level: 'LOW' },
       riskDetectionTypes: { include: ['BRUTE_FORCE_ATTACK'] },
     };
-    const rule = await restCreateRule(stack(), policyId, {
+    const rule = await createRule(stack().emulator, policyId, {
       type: 'SIGN_ON',
       name: 'Everything',
       conditions,

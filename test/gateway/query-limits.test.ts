@@ -11,6 +11,7 @@ import { createGateway } from '../../src/gateway/server.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { countFromNow, type RequestCounts } from '../helpers/emulator.ts';
 import { startTestStack, type TestStack } from '../helpers/gateway.ts';
+import { type GqlResult, postGraphql } from '../helpers/graphqlClient.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -28,18 +29,11 @@ beforeEach(async () => {
 const JUNK = 'SSWS junk-token';
 
 /** Posts a document and returns the HTTP status with the parsed answer. */
-async function post(query: string, auth = 'SSWS test-token') {
-  const res = await fetch(`${stack.url}/graphql`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/graphql-response+json',
-      authorization: auth,
-    },
-    body: JSON.stringify({ query }),
+const post = (query: string, auth = 'SSWS test-token') =>
+  postGraphql<GqlResult>(`${stack.url}/graphql`, query, {
+    auth,
+    headers: { accept: 'application/graphql-response+json' },
   });
-  return { status: res.status, body: (await res.json()) as { data?: unknown; errors?: any[] } };
-}
 
 function codes(body: { errors?: { extensions?: { code?: string } }[] }): string[] {
   return (body.errors ?? []).map((e) => e.extensions?.code ?? '');
@@ -89,12 +83,8 @@ describe('static limits', () => {
       queryLimits: { tokens: 1_000_000, aliases: 1_000_000 },
       logger: silentLogger(),
     });
-    const res = await lifted.fetch('http://gateway/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: JUNK },
-      body: JSON.stringify({ query }),
-    });
-    expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([
+    const { body } = await postGraphql('http://gateway/graphql', query, { auth: JUNK, fetch: lifted.fetch });
+    expect(body.errors).toEqual([
       expect.objectContaining({
         extensions: { code: 'COST_LIMIT_EXCEEDED', measure: 'calls', estimate: 5000, limit: 250 },
       }),
@@ -152,12 +142,7 @@ describe('upstream-call estimate', () => {
       fragment Joins on Policy { rules { id } applications { id } }`;
     const lifted = createGateway({ upstream: stack.upstream, queryLimits: { aliases: 100 }, logger: silentLogger() });
     for (const auth of ['SSWS test-token', JUNK]) {
-      const res = await lifted.fetch('http://gateway/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: auth },
-        body: JSON.stringify({ query }),
-      });
-      const body = (await res.json()) as { data?: unknown; errors: unknown[] };
+      const { body } = await postGraphql('http://gateway/graphql', query, { auth, fetch: lifted.fetch });
       expect(body.data).toBeUndefined();
       expect(body.errors).toEqual([
         expect.objectContaining({

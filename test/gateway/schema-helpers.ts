@@ -1,7 +1,8 @@
 // Helpers shared by the schema and resolver tests: assertions that give the GraphQL errors when
-// they fail, the fixture's ids, and REST setup calls.
+// they fail, the fixture's ids, and the default policies' ids.
 import { expect } from 'vitest';
 import type { GqlResult, TestStack } from '../helpers/gateway.ts';
+import { defaultPolicyOf } from '../helpers/emulator.ts';
 
 /** The data of a result that must have no errors. */
 export function dataOf<T>(result: GqlResult<T>): T {
@@ -43,22 +44,7 @@ export const FIXTURE = {
 
 /** The id of the default (system) policy of a type. */
 export async function defaultPolicyId(stack: TestStack, type: string): Promise<string> {
-  const res = await stack.emulator.call('GET', `/api/v1/policies?type=${type}`);
-  const found = (res.body as { id: string; system: boolean }[]).find((p) => p.system);
+  const found = await defaultPolicyOf(stack.emulator, type);
   if (!found) throw new Error(`no default ${type} policy`);
   return found.id;
-}
-
-/** Creates a policy over REST (setup, not under test) and returns it. */
-export async function restCreatePolicy(stack: TestStack, body: Record<string, unknown>): Promise<any> {
-  const res = await stack.emulator.call('POST', '/api/v1/policies', body);
-  if (res.status !== 200) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** Creates a rule over REST (setup, not under test) and returns it. */
-export async function restCreateRule(stack: TestStack, policyId: string, body: Record<string, unknown>): Promise<any> {
-  const res = await stack.emulator.call('POST', `/api/v1/policies/${policyId}/rules`, body);
-  if (res.status !== 200) throw new Error(`setup failed: ${JSON.stringify(res.body)}`);
-  return res.body;
 }

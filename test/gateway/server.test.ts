@@ -14,6 +14,7 @@ import { UpstreamClient } from '../../src/upstream/client.ts';
 import { countRequests, TOKEN } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
 import { captureLogs, silentLogger } from '../helpers/logs.ts';
+import { postGraphql } from '../helpers/graphqlClient.ts';
 
 const schema = makeExecutableSchema<GatewayContext>({
   typeDefs: /* GraphQL */ `
@@ -126,12 +127,10 @@ describe('errors', () => {
     const upstream = new UpstreamClient({ baseUrl: `http://127.0.0.1:${port}` });
     const yoga = createGateway({ upstream, schema, logger: silentLogger() });
     try {
-      const res = await yoga.fetch('http://gateway/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `SSWS ${TOKEN}` },
-        body: JSON.stringify({ query: '{ __typename policy(id: "00p1") { id } }' }),
+      const { body } = await postGraphql('http://gateway/graphql', '{ __typename policy(id: "00p1") { id } }', {
+        auth: `SSWS ${TOKEN}`,
+        fetch: yoga.fetch,
       });
-      const body = await res.json();
       expect(body.data).toEqual({ __typename: 'Query', policy: null });
       expect(body.errors[0].extensions.code).toBe('UPSTREAM_UNAVAILABLE');
       expect(JSON.stringify(body)).not.toContain(String(port));

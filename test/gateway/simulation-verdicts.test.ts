@@ -5,9 +5,9 @@
 import { ApolloClient, gql, HttpLink, InMemoryCache } from '@apollo/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/gateway/schema.ts';
-import { countRequests, TOKEN } from '../helpers/emulator.ts';
+import { countRequests, createPolicy, createRule, TOKEN } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
-import { FIXTURE, mutate, ok, restCreatePolicy, restCreateRule } from './schema-helpers.ts';
+import { FIXTURE, mutate, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
@@ -17,7 +17,7 @@ let elsewhereRuleId: string;
 
 beforeEach(async () => {
   policyId = (
-    await restCreatePolicy(stack(), {
+    await createPolicy(stack().emulator, {
       type: 'PLATFORM_SIGN_ON',
       name: 'Engineering sign-on',
       priority: 1,
@@ -25,7 +25,7 @@ beforeEach(async () => {
     })
   ).id;
   officeRuleId = (
-    await restCreateRule(stack(), policyId, {
+    await createRule(stack().emulator, policyId, {
       type: 'SIGN_ON',
       name: 'Office',
       conditions: { network: { connection: 'ZONE', include: [FIXTURE.office] } },
@@ -33,7 +33,7 @@ beforeEach(async () => {
     })
   ).id;
   elsewhereRuleId = (
-    await restCreateRule(stack(), policyId, {
+    await createRule(stack().emulator, policyId, {
       type: 'SIGN_ON',
       name: 'Elsewhere',
       conditions: { network: { connection: 'ANYWHERE' } },

@@ -10,6 +10,7 @@ import { recordCalls } from '../helpers/upstreamCalls.ts';
 import { UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { countFromNow, type RequestCounts, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 import { scripted } from '../helpers/random.ts';
+import { postGraphql } from '../helpers/graphqlClient.ts';
 
 let emu: TestEmulator;
 const schema = buildSchema();
@@ -65,13 +66,8 @@ function gateway(client: Omit<UpstreamClientOptions, 'baseUrl'> = {}) {
   const yoga = createGateway({ upstream, schema, logger: silentLogger() });
   return Object.assign(gql, { recorded });
   async function gql(query: string, opts: { auth?: string; signal?: AbortSignal } = {}) {
-    const res = await yoga.fetch('http://gateway/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: opts.auth ?? `SSWS ${TOKEN}` },
-      body: JSON.stringify({ query }),
-      signal: opts.signal,
-    });
-    return (await res.json()) as { data?: any; errors?: any[] };
+    const auth = opts.auth ?? `SSWS ${TOKEN}`;
+    return (await postGraphql('http://gateway/graphql', query, { auth, signal: opts.signal, fetch: yoga.fetch })).body;
   }
 }
 

@@ -148,6 +148,34 @@ export function useRulesOfNewPolicy(emu: () => TestEmulator, type: PolicyType): 
   };
 }
 
+let created = 0;
+
+/**
+ * POSTs a policy that must be accepted and returns it: a PASSWORD policy with a unique name and a
+ * description (which some types require) unless `body` says otherwise.
+ */
+export async function createPolicy(emu: TestEmulator, body: Record<string, unknown> = {}): Promise<any> {
+  const name = `Policy ${++created}`;
+  const res = await emu.call('POST', '/api/v1/policies', { type: 'PASSWORD', name, description: name, ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+/** POSTs a rule that must be accepted and returns it: a PASSWORD rule with a unique name unless `body` says otherwise. */
+export async function createRule(
+  emu: TestEmulator,
+  policyId: string,
+  body: Record<string, unknown> = {},
+): Promise<any> {
+  const res = await emu.call('POST', `/api/v1/policies/${policyId}/rules`, {
+    type: 'PASSWORD',
+    name: `Rule ${++created}`,
+    ...body,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
 /** The default (system) policy of a type, as the first page of its listing shows it. */
 export async function defaultPolicyOf(emu: TestEmulator, type: string): Promise<any> {
   const res = await emu.call('GET', `/api/v1/policies?type=${type}`);

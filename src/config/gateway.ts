@@ -1,13 +1,19 @@
 // The gateway's settings, and what `npm start` reads: the gateway's plus, when UPSTREAM_URL is unset,
 // the embedded emulator's. A bad value stops the start with a message naming the variable. The
 // variables themselves are the table in settings.ts.
-import { type EmulatorConfig, readEmulatorConfig } from './emulator.ts';
-import { ConfigError, type Env, EnvReader, readSettings } from './env.ts';
+import { EMULATOR_SETTINGS, type EmulatorConfig, readEmulatorConfig } from './emulator.ts';
+import { ConfigError, type Env, EnvReader, readSettings, type Setting, settingsOf } from './env.ts';
 import { GATEWAY_DEFAULTS, GATEWAY_SETTINGS, type GatewayConfig } from './settings.ts';
 
 export * from './settings.ts';
 
 export const HTTP_DEFAULTS = GATEWAY_DEFAULTS.http;
+
+/** Every setting `npm start` reads: the gateway's, then the embedded emulator's. */
+export const START_SETTINGS: readonly Setting<unknown>[] = [
+  ...settingsOf(GATEWAY_SETTINGS),
+  ...settingsOf(EMULATOR_SETTINGS),
+];
 
 export function readGatewayConfig(env: Env): GatewayConfig {
   const r = new EnvReader(env);

@@ -47,7 +47,7 @@ export const EMULATOR_SETTINGS = {
     'the one API token the emulator accepts (`SSWS <token>` or `Bearer <token>`); never printed',
   ),
   engine: engine('EMULATOR_ENGINE', 'the org’s policy engine: `IE` (identity engine) or `CLASSIC`'),
-  fixturePath: text('EMULATOR_FIXTURE', 'org fixture file (see docs/emulator.md)', 'built-in'),
+  fixturePath: text('EMULATOR_FIXTURE', 'org fixture file (format in [emulator.md](emulator.md))', 'built-in'),
   statePath: text(
     'EMULATOR_STATE',
     'keep the org in this file (and `<file>.journal`) across restarts; an answer waits until its changes are on disk',

@@ -41,9 +41,15 @@ export function readSettings<T extends SettingTree>(tree: T, r: EnvReader): Sett
   return mapTree(tree, (setting) => setting.read(r)) as SettingValues<T>;
 }
 
-/** What `readSettings` gives for an empty environment. */
+/** What `readSettings` gives for an empty environment, frozen: modules share it as their defaults. */
 export function defaultsOf<T extends SettingTree>(tree: T): SettingValues<T> {
-  return mapTree(tree, (setting) => setting.defaultValue) as SettingValues<T>;
+  const freeze = (values: Record<string, unknown>): Record<string, unknown> => {
+    for (const value of Object.values(values)) {
+      if (typeof value === 'object' && value !== null) freeze(value as Record<string, unknown>);
+    }
+    return Object.freeze(values);
+  };
+  return freeze(mapTree(tree, (setting) => setting.defaultValue)) as SettingValues<T>;
 }
 
 /** Every setting of `tree`, in its order. */

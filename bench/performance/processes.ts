@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { ROOT } from '../../test/helpers/built.ts';
+import { settingsEnv } from '../../test/helpers/settingsEnv.ts';
 
 export interface BenchProcess {
   url: string;
@@ -28,10 +29,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 
 /** Environment of a child: this process's, without the settings of the gateway and the emulator. */
 function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(base)) {
-    if (/^(PORT|HOST|UPSTREAM_|EMULATOR_|REDIS_URL|REPLICAS|LOG_|NODE_OPTIONS)/.test(name)) delete base[name];
-  }
+  const base = settingsEnv();
+  delete base.NODE_OPTIONS;
   return { ...base, ...env };
 }
 

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { HTTP_DEFAULTS, type HttpLimits, type ReadinessConfig } from '../config/gateway.ts';
+import { GATEWAY_DEFAULTS, HTTP_DEFAULTS, type HttpLimits, type ReadinessConfig } from '../config/gateway.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
 import { UpstreamProbe } from '../upstream/probe.ts';
@@ -67,7 +67,7 @@ export interface GatewayOptions {
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
-export const MEMORY_BUDGET_DEFAULT = 64 * 1024 * 1024;
+export const MEMORY_BUDGET_DEFAULT = GATEWAY_DEFAULTS.memoryBudgetBytes;
 
 export function createGateway(options: GatewayOptions): Gateway {
   const http = { ...HTTP_DEFAULTS, ...options.http };
@@ -170,7 +170,8 @@ export interface RunningGateway {
   close(graceMs?: number): Promise<void>;
 }
 
-export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** SHUTDOWN_GRACE_MS's default. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = GATEWAY_DEFAULTS.shutdownGraceMs;
 
 export async function startGateway(
   options: Omit<GatewayOptions, 'shutdownSignal'> & { port: number; host?: string },

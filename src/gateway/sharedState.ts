@@ -1,6 +1,7 @@
 // What gateway replicas share: the upstream budget and the idempotency records. With a Redis URL
 // both live in Redis (with in-process fallbacks while it is away); without one, in this process,
 // so that a single gateway behaves the same (and never loads the Redis client).
+import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { RedisLink, RedisLinkLog } from '../redis/link.ts';
 import { UpstreamBudget } from '../upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../upstream/budget/memoryStore.ts';
@@ -26,14 +27,8 @@ export interface SharedStateSettings {
   idempotencyWaitMs?: number;
 }
 
-export const SHARED_STATE_DEFAULTS = {
-  upstreamRateLimit: 0,
-  replicas: 1,
-  callerShare: 0.5,
-  unprovenShare: 0.05,
-  idempotencyTtlSeconds: IDEMPOTENCY_DEFAULTS.ttlSeconds,
-  idempotencyMaxRecords: IDEMPOTENCY_DEFAULTS.maxRecords,
-} as const;
+/** The defaults of REDIS_URL, UPSTREAM_RATE_LIMIT, REPLICAS, the shares and the idempotency settings. */
+export const SHARED_STATE_DEFAULTS = GATEWAY_DEFAULTS.shared;
 
 export interface SharedState {
   budget: UpstreamBudget;

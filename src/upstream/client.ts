@@ -7,6 +7,7 @@
 // the pool and read whole (see attempt.ts).
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Dispatcher, Pool } from 'undici';
+import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type {
   Application,
   CreateUserTypeInput,
@@ -119,14 +120,8 @@ export interface UpstreamClientOptions {
   refusedCredentialMs?: number;
 }
 
-export const UPSTREAM_DEFAULTS = {
-  connections: 64,
-  connectTimeoutMs: 5_000,
-  headersTimeoutMs: 10_000,
-  bodyTimeoutMs: 10_000,
-  maxBodyBytes: 10 * 1024 * 1024,
-  retries: RETRY_DEFAULTS.retries,
-} as const;
+/** The defaults of the UPSTREAM_* settings (src/config/settings.ts). */
+export const UPSTREAM_DEFAULTS = GATEWAY_DEFAULTS.upstream;
 
 /** Per-caller settings of `forCaller`: one GraphQL operation's limits and what follows it. */
 export interface CallerOptions extends Partial<OperationLimits> {
@@ -138,14 +133,8 @@ export interface CallerOptions extends Partial<OperationLimits> {
   signal?: AbortSignal;
 }
 
-export const OPERATION_DEFAULTS: OperationLimits = {
-  timeoutMs: 10_000,
-  // The 8-type dashboard of an org with 240 policies shown (one list per type, one rules list per
-  // policy); see docs/limits.md.
-  maxCalls: 250,
-  concurrency: 32,
-  maxResponseBytes: 8 * 1024 * 1024,
-};
+/** The defaults of one operation's limits (OPERATION_TIMEOUT_MS, MAX_UPSTREAM_CALLS, … in src/config/settings.ts). */
+export const OPERATION_DEFAULTS: OperationLimits = GATEWAY_DEFAULTS.upstream.operation;
 
 interface UpstreamRequest {
   route: Route;

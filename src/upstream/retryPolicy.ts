@@ -18,7 +18,8 @@ export interface RetrySettings {
   random: () => number;
 }
 
-export const RETRY_DEFAULTS = { retries: 3, baseDelayMs: 100, maxDelayMs: 2_000 } as const;
+/** The backoff steps; the number of retries is UPSTREAM_RETRIES (src/config/settings.ts). */
+export const RETRY_DEFAULTS = { baseDelayMs: 100, maxDelayMs: 2_000 } as const;
 
 /** Connection failures where the request never reached the service. */
 const NOT_SENT = new Set([

@@ -6,6 +6,7 @@
 // upstream's refusal at once, with no call. Only SHA-256 digests are kept, in memory, bounded in
 // number (oldest forgotten first).
 import { hash } from 'node:crypto';
+import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import { UNPROVEN_CALLER } from './budget/window.ts';
 
 /** What one operation needs to know about its caller's credential. */
@@ -26,8 +27,8 @@ export interface TokenTrust {
 export const TOKEN_TRUST_DEFAULTS = {
   /** A proven credential stays proven this long after its last answered call. */
   provenMs: 10 * 60_000,
-  /** A refused credential gets no call for this long. */
-  refusedMs: 60_000,
+  /** A refused credential gets no call for this long (REFUSED_CREDENTIAL_MS's default). */
+  refusedMs: GATEWAY_DEFAULTS.upstream.refusedCredentialMs,
   /** Digests kept in each of the two maps. */
   maxEntries: 10_000,
 };

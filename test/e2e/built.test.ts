@@ -13,15 +13,7 @@ import { startTestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { run, type Running } from '../helpers/process.ts';
 import { startRecordingProxy } from '../helpers/proxy.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
-
-/** The environment of the test run without any of the project's settings. */
-function cleanEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (/^(PORT|HOST|UPSTREAM_|EMULATOR_|LOG_|READINESS_|SHUTDOWN_)/.test(name)) delete env[name];
-  }
-  return { ...env, ...settings };
-}
+import { settingsEnv } from '../helpers/settingsEnv.ts';
 
 /** A directory holding what a deployment holds: package.json, dist/ and (linked) node_modules. */
 let app: string;
@@ -39,7 +31,7 @@ afterEach(() => {
   for (const s of started.splice(0)) if (s.child.exitCode === null) s.child.kill('SIGKILL');
 });
 function start(command: string, args: string[], env: Record<string, string>): Running {
-  const s = run(command, args, { cwd: app, env: cleanEnv(env) });
+  const s = run(command, args, { cwd: app, env: settingsEnv(env) });
   started.push(s);
   return s;
 }

@@ -7,59 +7,9 @@ import { DEFAULT_CONNECTION_LIMITS } from '../../packages/emulator/src/emulator/
 import { ConfigError } from '../../packages/emulator/src/config/env.ts';
 import { readGatewayConfig, readStartConfig } from '../../src/config/gateway.ts';
 import { assertBuilt, ROOT } from '../helpers/built.ts';
+import { settingsEnv } from '../helpers/settingsEnv.ts';
 import { countFromNow, startTestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
-
-const SETTINGS = [
-  'PORT',
-  'HOST',
-  'UPSTREAM_URL',
-  'UPSTREAM_CONNECTIONS',
-  'UPSTREAM_CONNECT_TIMEOUT_MS',
-  'UPSTREAM_HEADERS_TIMEOUT_MS',
-  'UPSTREAM_BODY_TIMEOUT_MS',
-  'UPSTREAM_MAX_BODY_BYTES',
-  'UPSTREAM_RETRIES',
-  'OPERATION_TIMEOUT_MS',
-  'MAX_UPSTREAM_CALLS',
-  'UPSTREAM_CALLS_IN_FLIGHT',
-  'MAX_QUERY_DEPTH',
-  'MAX_QUERY_ALIASES',
-  'MAX_QUERY_TOKENS',
-  'MAX_QUERY_DIRECTIVES',
-  'MAX_QUERY_COST',
-  'EMULATOR_PORT',
-  'EMULATOR_HOST',
-  'EMULATOR_TOKEN',
-  'EMULATOR_ENGINE',
-  'EMULATOR_FIXTURE',
-  'EMULATOR_STATE',
-  'EMULATOR_RATE_LIMIT',
-  'EMULATOR_ADMIN',
-  'EMULATOR_JOURNAL_CAP',
-  'EMULATOR_LATENCY_MS',
-  'EMULATOR_JITTER_MS',
-  'EMULATOR_ERROR_RATE',
-  'EMULATOR_ERROR_STATUS',
-  'EMULATOR_RESET_RATE',
-  'EMULATOR_HEADERS_TIMEOUT_MS',
-  'EMULATOR_REQUEST_TIMEOUT_MS',
-  'EMULATOR_KEEPALIVE_MS',
-  'EMULATOR_MAX_CONNECTIONS',
-  'LOG_LEVEL',
-  'LOG_FORMAT',
-  'READINESS_TOKEN',
-  'READINESS_INTERVAL_MS',
-  'READINESS_TIMEOUT_MS',
-  'SHUTDOWN_GRACE_MS',
-  'REDIS_URL',
-  'UPSTREAM_RATE_LIMIT',
-  'REPLICAS',
-  'IDEMPOTENCY_TTL_SECONDS',
-  'CALLER_SHARE',
-  'UNPROVEN_SHARE',
-  'REFUSED_CREDENTIAL_MS',
-];
 
 interface Started {
   child: ChildProcess;
@@ -75,11 +25,9 @@ afterEach(() => {
 
 /** Runs dist/main.js (what `npm start` runs) with only the given settings. */
 function start(env: Record<string, string>): Started {
-  const base = { ...process.env };
-  for (const name of SETTINGS) delete base[name];
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
-    env: { ...base, ...env },
+    env: settingsEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { assertBuilt, ROOT } from './built.ts';
 import { type GqlClient, graphqlClient } from './graphqlClient.ts';
 import { run } from './process.ts';
+import { settingsEnv } from './settingsEnv.ts';
 
 export interface GatewayProcess {
   /** Base URL; GraphQL at `${url}/graphql`. */
@@ -23,11 +24,7 @@ export async function startGatewayProcess(
   auth: string | null = null,
 ): Promise<GatewayProcess> {
   assertBuilt();
-  const base: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(base)) {
-    if (/^(PORT|HOST|UPSTREAM_|EMULATOR_|REDIS_URL|REPLICAS)/.test(name)) delete base[name];
-  }
-  const gateway = run(process.execPath, ['dist/main.js'], { cwd: ROOT, env: { ...base, PORT: '0', ...env } });
+  const gateway = run(process.execPath, ['dist/main.js'], { cwd: ROOT, env: settingsEnv({ PORT: '0', ...env }) });
   const ready = await gateway.line((l) => l.includes('GraphQL and GraphiQL at'));
   const url = /(http:\/\/[^\s/]+)\/graphql/.exec(ready)![1];
   return {

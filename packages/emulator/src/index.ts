@@ -2,6 +2,7 @@
 // projects' test suites. `startEmulator({ port: 0 })` starts one in-process over real HTTP; the
 // `policy-emulator` command starts one in its own process. The REST contract and the wire types are
 // the subpaths `policy-service-emulator/contract` and `policy-service-emulator/types`.
+import { EMULATOR_DEFAULTS } from './config/emulator.ts';
 import { type EmulatorOptions, type RunningEmulator, startEmulator as startEmulatorServer } from './emulator/index.ts';
 import type { FaultSettings } from './emulator/http/faults.ts';
 import type { Engine } from './emulator/policyTypes/registry.ts';
@@ -14,7 +15,7 @@ export type { ConnectionLimits } from './emulator/http/connectionLimits.ts';
 export type { EmulatorOptions, RunningEmulator, Engine, FaultSettings };
 
 /** The token `startEmulator` accepts when none is given (the same default as `policy-emulator`). */
-export const DEFAULT_TOKEN = 'dev-token';
+export const DEFAULT_TOKEN = EMULATOR_DEFAULTS.token;
 
 export interface StartEmulatorOptions {
   /** TCP port; default 0: any free port (read the chosen one from `url`). */

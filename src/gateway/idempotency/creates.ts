@@ -10,6 +10,7 @@
 // UPSTREAM_OUTCOME_UNKNOWN when it cannot tell.
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
+import { GATEWAY_DEFAULTS } from '../../config/settings.ts';
 import { currentUserError, type GatewayErrorCode, type UserErrorShape } from '../errors.ts';
 import { type ClaimCheck, type IdempotencyStore, MemoryIdempotencyStore, type StoredOutcome } from './store.ts';
 
@@ -27,7 +28,11 @@ export interface IdempotencySettings {
   leaseMs?: number;
 }
 
-export const IDEMPOTENCY_DEFAULTS = { ttlSeconds: 24 * 60 * 60, waitMs: 10_000, maxRecords: 50_000 } as const;
+export const IDEMPOTENCY_DEFAULTS = {
+  ttlSeconds: GATEWAY_DEFAULTS.shared.idempotencyTtlSeconds,
+  waitMs: 10_000,
+  maxRecords: GATEWAY_DEFAULTS.shared.idempotencyMaxRecords,
+} as const;
 
 export function memoryIdempotency(maxRecords: number = IDEMPOTENCY_DEFAULTS.maxRecords): IdempotencySettings {
   return {

@@ -3,12 +3,14 @@
 // not, or while the gateway shuts down. However often /readyz is asked, the upstream sees at most
 // one probe call per interval: answers are cached for that long and concurrent probes share a call.
 import type { Plugin } from 'graphql-yoga';
+import { GATEWAY_DEFAULTS } from '../../config/settings.ts';
 import type { ProbeResult } from '../../upstream/probe.ts';
 
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 
-export const READINESS_DEFAULTS = { intervalMs: 5_000, timeoutMs: 2_000 } as const;
+/** READINESS_INTERVAL_MS and READINESS_TIMEOUT_MS's defaults (and no token). */
+export const READINESS_DEFAULTS = GATEWAY_DEFAULTS.readiness;
 
 export interface HealthOptions {
   probe: { check(): Promise<ProbeResult>; close(): Promise<void> };

@@ -10,6 +10,7 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import type { GraphQLArmorCallbackConfiguration } from '@escape.tech/graphql-armor-types';
 import { GraphQLError, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { GATEWAY_DEFAULTS } from '../../config/settings.ts';
 
 export interface QueryLimits {
   /** Nesting of fields, fragments counted where they are spread. */
@@ -22,13 +23,8 @@ export interface QueryLimits {
   cost: number;
 }
 
-export const QUERY_LIMIT_DEFAULTS: QueryLimits = {
-  depth: 12,
-  aliases: 50,
-  tokens: 5_000,
-  directives: 50,
-  cost: 350_000,
-};
+/** The defaults of the MAX_QUERY_* settings. */
+export const QUERY_LIMIT_DEFAULTS: QueryLimits = GATEWAY_DEFAULTS.queryLimits;
 
 export function queryLimitsPlugin(limits: QueryLimits): Plugin {
   // Made once: the rules are the same for every request (and yoga's validation cache keys on them).

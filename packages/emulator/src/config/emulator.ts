@@ -1,74 +1,143 @@
-// The emulator's settings (`npm run emulator`, and the embedded emulator of `npm start`).
-import {
-  type ConnectionLimits,
-  connectionLimitsProblem,
-  DEFAULT_CONNECTION_LIMITS,
-} from '../emulator/http/connectionLimits.ts';
-import { type FaultSettings, faultProblem, NO_FAULTS } from '../emulator/http/faults.ts';
-import { DEFAULT_JOURNAL_CAP } from '../emulator/http/journal.ts';
-import type { Engine } from '../emulator/policyTypes/registry.ts';
+// The emulator's settings (`policy-emulator`, and the embedded emulator of the gateway's `npm start`):
+// one table of EMULATOR_* variables. The emulator's modules take their defaults from here
+// (`EMULATOR_DEFAULTS`); this module, like all of config/, imports nothing of the emulator.
+import { FAULT_LIMITS, type FaultSettings, faultProblem, NO_FAULTS } from './faults.ts';
 import { type Env, EnvReader } from './env.ts';
+import {
+  boolean,
+  decimal,
+  defaultsOf,
+  host,
+  integer,
+  port,
+  readSettings,
+  Setting,
+  type SettingValues,
+  text,
+  token,
+} from './setting.ts';
 
-export interface EmulatorConfig {
-  port: number;
-  host: string;
-  token: string;
-  engine: Engine;
-  fixturePath?: string;
-  statePath?: string;
-  /** Requests per minute before 429; 0 turns the limit off. */
-  rateLimitPerMinute: number;
-  admin: boolean;
-  /** Entries of the request journal kept in memory; the oldest are dropped beyond it. */
-  journalCap: number;
+const ENGINES = ['IE', 'CLASSIC'] as const;
+
+/** `IE` or `CLASSIC`, any letter case. */
+function engine(env: string, doc: string): Setting<(typeof ENGINES)[number]> {
+  return new Setting(env, 'IE' as (typeof ENGINES)[number], '`IE` or `CLASSIC` (any letter case)', doc, (r) => {
+    const value = r.text(env);
+    if (value === undefined) return 'IE';
+    const upper = value.toUpperCase();
+    const found = ENGINES.find((e) => e === upper);
+    if (!found) r.problem(`${env}=${JSON.stringify(value)}: must be IE or CLASSIC`);
+    return found ?? 'IE';
+  });
+}
+
+/** A fault injected from the start, with the bounds of the /__emulator/faults endpoint. */
+function fault(key: keyof FaultSettings, env: string, doc: string): Setting<number> {
+  const { kind, min, max } = FAULT_LIMITS[key];
+  const range = { integer: `whole number, ${min}–${max}`, share: `${min}–${max}`, status: '429 or 500–599' }[kind];
+  return decimal(env, NO_FAULTS[key], range, (n) => faultProblem(key, n), doc);
+}
+
+export const EMULATOR_SETTINGS = {
+  port: port('EMULATOR_PORT', 4001, 'emulator port (`policy-emulator`, or embedded by `npm start`)'),
+  host: host('EMULATOR_HOST', 'emulator address'),
+  token: token(
+    'EMULATOR_TOKEN',
+    'dev-token',
+    'the one API token the emulator accepts (`SSWS <token>` or `Bearer <token>`); never printed',
+  ),
+  engine: engine('EMULATOR_ENGINE', 'the org’s policy engine: `IE` (identity engine) or `CLASSIC`'),
+  fixturePath: text('EMULATOR_FIXTURE', 'org fixture file (format in [emulator.md](emulator.md))', 'built-in'),
+  statePath: text(
+    'EMULATOR_STATE',
+    'keep the org in this file (and `<file>.journal`) across restarts; an answer waits until its changes are on disk',
+  ),
+  rateLimitPerMinute: integer(
+    'EMULATOR_RATE_LIMIT',
+    NO_FAULTS.rateLimitPerMinute,
+    FAULT_LIMITS.rateLimitPerMinute.min,
+    FAULT_LIMITS.rateLimitPerMinute.max,
+    'API requests per minute before 429, 0: no limit (the start value of the fault `rateLimitPerMinute`)',
+  ),
+  admin: boolean('EMULATOR_ADMIN', true, 'the `/__emulator/*` test-control endpoints; off turns them off'),
+  journalCap: integer(
+    'EMULATOR_JOURNAL_CAP',
+    1000,
+    1,
+    1_000_000,
+    'entries of the request journal (`/__emulator/journal`) kept in memory; the oldest are dropped beyond it',
+  ),
   /** Faults injected from the start (the rate limit is `rateLimitPerMinute`). */
-  faults: Omit<FaultSettings, 'rateLimitPerMinute'>;
-  limits: ConnectionLimits;
+  faults: {
+    latencyMs: fault('latencyMs', 'EMULATOR_LATENCY_MS', 'injected fault: milliseconds added to every API answer'),
+    jitterMs: fault(
+      'jitterMs',
+      'EMULATOR_JITTER_MS',
+      'injected fault: up to this many milliseconds more, drawn per request',
+    ),
+    errorRate: fault(
+      'errorRate',
+      'EMULATOR_ERROR_RATE',
+      'injected fault: share of API requests answered with `EMULATOR_ERROR_STATUS` instead of being served',
+    ),
+    status: fault('status', 'EMULATOR_ERROR_STATUS', 'status of those answers'),
+    resetRate: fault(
+      'resetRate',
+      'EMULATOR_RESET_RATE',
+      'injected fault: share of API requests whose connection is reset in the middle of the answer',
+    ),
+  },
+  /** With these defaults, a slow-header or dripped-body connection is closed within 13 s. */
+  limits: {
+    headersTimeoutMs: integer(
+      'EMULATOR_HEADERS_TIMEOUT_MS',
+      10_000,
+      100,
+      600_000,
+      'time to receive a request’s headers, then 408 and close (not above the request timeout)',
+    ),
+    requestTimeoutMs: integer(
+      'EMULATOR_REQUEST_TIMEOUT_MS',
+      12_000,
+      100,
+      600_000,
+      'time to receive a whole request, body included, then 408 and close',
+    ),
+    keepAliveTimeoutMs: integer(
+      'EMULATOR_KEEPALIVE_MS',
+      5_000,
+      100,
+      600_000,
+      'an idle kept-alive connection is closed after this many milliseconds',
+    ),
+    maxConnections: integer(
+      'EMULATOR_MAX_CONNECTIONS',
+      1024,
+      1,
+      100_000,
+      'connections beyond this are dropped at once',
+    ),
+  },
+};
+
+export type EmulatorConfig = SettingValues<typeof EMULATOR_SETTINGS>;
+
+/** The emulator's options when no variable is set. */
+export const EMULATOR_DEFAULTS: Readonly<EmulatorConfig> = defaultsOf(EMULATOR_SETTINGS);
+
+/** What is wrong with a combination of connection limits, if anything (Node requires headers ≤ request timeout). */
+export function connectionLimitsProblem(limits: {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+}): string | undefined {
+  return limits.headersTimeoutMs > limits.requestTimeoutMs
+    ? 'the headers timeout must not be longer than the request timeout'
+    : undefined;
 }
 
 export function readEmulatorConfig(env: Env): EmulatorConfig {
   const r = new EnvReader(env);
-  // Fault settings have the bounds of the /__emulator/faults endpoint.
-  const fault = (key: keyof FaultSettings, name: string) => r.number(name, NO_FAULTS[key], (n) => faultProblem(key, n));
-  const config: EmulatorConfig = {
-    port: r.port('EMULATOR_PORT', 4001),
-    host: r.host('EMULATOR_HOST'),
-    token: r.token('EMULATOR_TOKEN', 'dev-token'),
-    engine: r.engine('EMULATOR_ENGINE'),
-    fixturePath: r.text('EMULATOR_FIXTURE'),
-    statePath: r.text('EMULATOR_STATE'),
-    rateLimitPerMinute: r.integer('EMULATOR_RATE_LIMIT', 0, 0, 1_000_000),
-    admin: r.boolean('EMULATOR_ADMIN', true),
-    journalCap: r.integer('EMULATOR_JOURNAL_CAP', DEFAULT_JOURNAL_CAP, 1, 1_000_000),
-    faults: {
-      latencyMs: fault('latencyMs', 'EMULATOR_LATENCY_MS'),
-      jitterMs: fault('jitterMs', 'EMULATOR_JITTER_MS'),
-      errorRate: fault('errorRate', 'EMULATOR_ERROR_RATE'),
-      status: fault('status', 'EMULATOR_ERROR_STATUS'),
-      resetRate: fault('resetRate', 'EMULATOR_RESET_RATE'),
-    },
-    limits: {
-      headersTimeoutMs: r.integer(
-        'EMULATOR_HEADERS_TIMEOUT_MS',
-        DEFAULT_CONNECTION_LIMITS.headersTimeoutMs,
-        100,
-        600_000,
-      ),
-      requestTimeoutMs: r.integer(
-        'EMULATOR_REQUEST_TIMEOUT_MS',
-        DEFAULT_CONNECTION_LIMITS.requestTimeoutMs,
-        100,
-        600_000,
-      ),
-      keepAliveTimeoutMs: r.integer(
-        'EMULATOR_KEEPALIVE_MS',
-        DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs,
-        100,
-        600_000,
-      ),
-      maxConnections: r.integer('EMULATOR_MAX_CONNECTIONS', DEFAULT_CONNECTION_LIMITS.maxConnections, 1, 100_000),
-    },
-  };
+  const config = readSettings(EMULATOR_SETTINGS, r);
   const limitsProblem = connectionLimitsProblem(config.limits);
   if (limitsProblem) r.problem(`EMULATOR_HEADERS_TIMEOUT_MS, EMULATOR_REQUEST_TIMEOUT_MS: ${limitsProblem}`);
   r.throwIfInvalid();

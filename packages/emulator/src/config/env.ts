@@ -1,7 +1,5 @@
 // Reading settings from environment variables: typed readers that collect every problem, so a bad
 // start reports all of them at once. Each entry point has its own settings module built on this one.
-import type { Engine } from '../emulator/policyTypes/registry.ts';
-
 export type Env = Record<string, string | undefined>;
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -143,15 +141,6 @@ export class EnvReader {
       return fallback;
     }
     return value;
-  }
-
-  engine(name: string): Engine {
-    const value = this.text(name);
-    if (value === undefined) return 'IE';
-    const upper = value.toUpperCase();
-    if (upper === 'IE' || upper === 'CLASSIC') return upper;
-    this.problems.push(`${name}=${JSON.stringify(value)}: must be IE or CLASSIC`);
-    return 'IE';
   }
 
   /** One of `values`, any letter case; the value as written in `values`. */

@@ -1,6 +1,7 @@
 // Timeouts and a connection cap for the emulator's HTTP server, so that connections sending their
 // headers or body slowly are closed in bounded time and cannot lock other clients out.
 import type { ServerOptions } from 'node:http';
+import { connectionLimitsProblem, EMULATOR_DEFAULTS } from '../../config/emulator.ts';
 
 export interface ConnectionLimits {
   /** Time to receive a request's headers (408 and close after). */
@@ -13,20 +14,10 @@ export interface ConnectionLimits {
   maxConnections: number;
 }
 
-/** With these, a slow-header or dripped-body connection is closed within 13 s. */
-export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.freeze({
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 12_000,
-  keepAliveTimeoutMs: 5_000,
-  maxConnections: 1024,
-});
+/** The defaults of the EMULATOR_* connection settings (a slow-header or dripped-body connection is closed within 13 s). */
+export const DEFAULT_CONNECTION_LIMITS: Readonly<ConnectionLimits> = Object.freeze({ ...EMULATOR_DEFAULTS.limits });
 
-/** What is wrong with a combination of limits, if anything (Node requires headers ≤ request timeout). */
-export function connectionLimitsProblem(limits: ConnectionLimits): string | undefined {
-  return limits.headersTimeoutMs > limits.requestTimeoutMs
-    ? 'the headers timeout must not be longer than the request timeout'
-    : undefined;
-}
+export { connectionLimitsProblem };
 
 /** Options for `createServer`: Node checks the two timeouts only every `connectionsCheckingInterval`. */
 export function serverTimeouts(limits: ConnectionLimits): ServerOptions {

@@ -1,6 +1,7 @@
 // The request journal of /__emulator/journal: every API request in order, with what a test wants to
 // assert on (method, path, template, query, parsed body, status, error code). Kept in memory with a
 // cap: the oldest entries are dropped first, and the sequence numbers go on, so a cursor stays valid.
+import { EMULATOR_DEFAULTS } from '../../config/emulator.ts';
 
 /** One API request as the journal keeps it. Headers are not kept: credentials never enter it. */
 export interface JournalEntry {
@@ -22,7 +23,8 @@ export interface JournalEntry {
   errorCode: string | null;
 }
 
-export const DEFAULT_JOURNAL_CAP = 1000;
+/** EMULATOR_JOURNAL_CAP's default. */
+export const DEFAULT_JOURNAL_CAP = EMULATOR_DEFAULTS.journalCap;
 // Query parameters that may carry a secret are recorded as "(redacted)".
 const SECRET_PARAM = /token|secret|password|key|authorization/i;
 

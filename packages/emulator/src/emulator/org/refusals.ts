@@ -2,13 +2,12 @@
 // `_links` hints never advertise it.
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
 import type { OrgStore, StoredPolicy, StoredRule } from './store.ts';
-import { toWirePolicy } from './wire.ts';
 
 /** Why a PUT of this rule is refused (403), or undefined when the rule can be edited. */
 export function ruleEditRefusal(store: OrgStore, policy: StoredPolicy, rule: StoredRule): string | undefined {
   if (!rule.system) return undefined;
   if (store.engine === 'CLASSIC') return 'default rules cannot be edited on classic engine orgs';
-  if (POLICY_TYPE_MODULES[policy.type].defaultRuleReadOnly(toWirePolicy(store, '', policy))) {
+  if (POLICY_TYPE_MODULES[policy.type].defaultRuleReadOnly(store.wirePolicy(policy))) {
     return `the default rule of this ${policy.type} policy is read-only`;
   }
   return undefined;

@@ -162,6 +162,11 @@ export class OrgStore implements OrgView {
 
   // ------------------------------------------------------------ OrgView (read side for evaluation and validation)
 
+  /** A stored policy as the API shows it (without its base URL in the links). */
+  wirePolicy(policy: StoredPolicy): Policy {
+    return toWirePolicy(this, '', policy);
+  }
+
   policiesOfType(type: PolicyType): Policy[] {
     return this.policiesOf(type).map((p) => toWirePolicy(this, '', p));
   }

@@ -1,0 +1,291 @@
+// The gateway's settings table: every variable the gateway reads, with its kind, default, range and
+// meaning, in the shape of the options it fills. The rule of config/: it reads the environment into
+// plain values and imports nothing of the gateway, the upstream client or the emulator (only the
+// emulator package's own config/, which follows the same rule). Modules take their defaults from
+// here (`GATEWAY_DEFAULTS`) and declare their own option types, which these values fill; so the
+// dependencies point one way, into config/. docs/configuration.md is generated from this table
+// (`npm run docs:config`), and the tests scrub every variable of it from a spawned gateway's environment.
+import {
+  boolean,
+  choice,
+  decimal,
+  defaultsOf,
+  host,
+  integer,
+  origins,
+  port,
+  redisUrl,
+  type SettingValues,
+  token,
+  url,
+} from './env.ts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const MiB = 1024 * 1024;
+
+/** A share of the upstream rate-limit window: more than 0, at most 1. */
+function shareProblem(n: number): string | undefined {
+  return n > 0 && n <= 1 ? undefined : 'must be a share of the window, more than 0 and at most 1 (e.g. 0.5)';
+}
+
+// Read (and reported) in this order.
+export const GATEWAY_SETTINGS = {
+  port: port('PORT', 4000, 'gateway port (0 picks a free one; the URL is printed)'),
+  host: host('HOST', 'gateway address'),
+  /** The REST services; undefined means: start the embedded emulator and use it. */
+  upstreamUrl: url(
+    'UPSTREAM_URL',
+    'base URL of the REST services (without `/api/v1`; a path prefix is kept). Unset: `npm start` starts the embedded emulator and uses it',
+  ),
+  upstream: {
+    connections: integer('UPSTREAM_CONNECTIONS', 64, 1, 1024, 'connections in the upstream pool'),
+    connectTimeoutMs: integer('UPSTREAM_CONNECT_TIMEOUT_MS', 5_000, 1, 600_000, 'upstream connect timeout'),
+    headersTimeoutMs: integer(
+      'UPSTREAM_HEADERS_TIMEOUT_MS',
+      10_000,
+      1,
+      600_000,
+      'time to the upstream’s response headers',
+    ),
+    bodyTimeoutMs: integer('UPSTREAM_BODY_TIMEOUT_MS', 10_000, 1, 600_000, 'idle time while reading an upstream body'),
+    maxBodyBytes: integer(
+      'UPSTREAM_MAX_BODY_BYTES',
+      10 * MiB,
+      1024,
+      1024 ** 3,
+      'an upstream response body larger than this (10 MiB) is refused: `UPSTREAM_ERROR`, not retried; an operation’s bodies together stay under it too (`RESPONSE_TOO_LARGE`)',
+    ),
+    retries: integer(
+      'UPSTREAM_RETRIES',
+      3,
+      0,
+      10,
+      'retries of an idempotent upstream call after a connection failure or a 429/502/503/504',
+    ),
+    /** How long a credential the upstream refused gets no call (0: not remembered). */
+    refusedCredentialMs: integer(
+      'REFUSED_CREDENTIAL_MS',
+      60_000,
+      0,
+      3_600_000,
+      'a credential the upstream refused (401, or 403 to a read) gets the same refusal at once, without a call, for this long (0: not remembered)',
+    ),
+    /** Every GraphQL operation's upstream limits. */
+    operation: {
+      timeoutMs: integer(
+        'OPERATION_TIMEOUT_MS',
+        10_000,
+        1,
+        600_000,
+        'deadline of one GraphQL operation: its upstream calls are then aborted, the rest fail with `OPERATION_TIMEOUT`',
+      ),
+      // The 8-type dashboard of an org with 240 policies shown (one list per type, one rules list per
+      // policy); see docs/limits.md.
+      maxCalls: integer(
+        'MAX_UPSTREAM_CALLS',
+        250,
+        1,
+        100_000,
+        'upstream calls one operation may make, retries included; also the limit of the estimate; a wave of calls that would cross it is not sent (see [limits.md](limits.md))',
+      ),
+      concurrency: integer(
+        'UPSTREAM_CALLS_IN_FLIGHT',
+        32,
+        1,
+        1024,
+        'upstream calls of one GraphQL operation in flight at once',
+      ),
+      maxResponseBytes: integer(
+        'MAX_RESPONSE_BYTES',
+        8 * MiB,
+        1024,
+        1024 ** 3,
+        'upstream body bytes one operation may receive, all its calls together: past it no further call starts, `RESPONSE_TOO_LARGE`',
+      ),
+    },
+  },
+  /** Upstream bytes the heavy operations in flight may reserve together (see memoryBudget.ts and docs/limits.md). */
+  memoryBudgetBytes: integer(
+    'MEMORY_BUDGET_BYTES',
+    64 * MiB,
+    MiB,
+    64 * 1024 ** 3,
+    'upstream bytes the heavy operations in flight may reserve together; an operation that does not fit waits, then `SERVER_BUSY` at its deadline',
+  ),
+  /** Static limits of a GraphQL document. */
+  queryLimits: {
+    depth: integer('MAX_QUERY_DEPTH', 12, 1, 1000, 'deepest field nesting of a document, fragments expanded'),
+    aliases: integer('MAX_QUERY_ALIASES', 50, 0, 100_000, 'aliases in an operation, fragments expanded'),
+    tokens: integer(
+      'MAX_QUERY_TOKENS',
+      5_000,
+      1,
+      1_000_000,
+      'lexical tokens in a document (the parser stops at the limit)',
+    ),
+    directives: integer('MAX_QUERY_DIRECTIVES', 50, 0, 100_000, 'directives in an operation, fragments expanded'),
+    cost: integer(
+      'MAX_QUERY_COST',
+      350_000,
+      1,
+      1_000_000_000,
+      'largest estimated cost of an operation: items × selected fields, each object fetched counting 40, pages at their `first` (literal, variable or default); see [limits.md](limits.md)',
+    ),
+  },
+  /** What the gateway accepts from its own clients. */
+  http: {
+    maxBodyBytes: integer(
+      'MAX_BODY_BYTES',
+      MiB,
+      1024,
+      100 * MiB,
+      'largest GraphQL request body accepted (413 above it, also for chunked bodies)',
+    ),
+    headersTimeoutMs: integer(
+      'HTTP_HEADERS_TIMEOUT_MS',
+      10_000,
+      100,
+      10_000,
+      'a client must send its request headers within this time, else 408 and the connection is closed',
+    ),
+    requestTimeoutMs: integer(
+      'HTTP_REQUEST_TIMEOUT_MS',
+      10_000,
+      100,
+      600_000,
+      'a client must send its whole request within this time, else 408 and the connection is closed',
+    ),
+    keepAliveTimeoutMs: integer(
+      'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+      5_000,
+      100,
+      600_000,
+      'idle keep-alive connections are closed after this time',
+    ),
+    /** A response whose client accepts no byte of it for this long is cut off, its buffered bytes freed. */
+    writeTimeoutMs: integer(
+      'HTTP_WRITE_TIMEOUT_MS',
+      5_000,
+      100,
+      600_000,
+      'a client that accepts no byte of its response for this long is cut off and the response’s memory freed; an operation still running is not affected',
+    ),
+    maxConnections: integer(
+      'MAX_CONNECTIONS',
+      1_000,
+      1,
+      1_000_000,
+      'open client connections; further connections are refused until one closes',
+    ),
+  },
+  /** Origins allowed to call the gateway from a browser: undefined = none, `*` = any (never with credentials). */
+  corsOrigins: origins(
+    'CORS_ORIGINS',
+    'browser origins allowed to call the gateway: a list (`https://console.example.com`), with credentials; `*` for any origin without credentials; unset: none',
+  ),
+  graphiql: boolean('GRAPHIQL', true, 'serve GraphiQL on `GET /graphql`'),
+  introspection: boolean(
+    'INTROSPECTION',
+    true,
+    'off refuses introspection queries and drops "Did you mean …" suggestions from every error (validation and variable errors)',
+  ),
+  log: {
+    level: choice(
+      'LOG_LEVEL',
+      LOG_LEVELS,
+      'info',
+      '`info` logs one line per operation, `debug` also one per upstream request',
+    ),
+    /** `json`: one JSON object a line; `pretty`: coloured lines for a terminal (needs pino-pretty). */
+    format: choice(
+      'LOG_FORMAT',
+      ['json', 'pretty'] as const,
+      'json',
+      '`json` (one JSON object a line) or `pretty` (for a terminal; needs the dev dependency pino-pretty)',
+    ),
+  },
+  readiness: {
+    /** An API token for the readiness call; without one any upstream answer below 500 counts. */
+    token: token(
+      'READINESS_TOKEN',
+      undefined,
+      'API token for the `/readyz` upstream call (`SSWS <token>`); unset: the call goes without one and a 401 counts as reachable',
+    ),
+    /** At most one upstream call per interval, whatever the probe rate. */
+    intervalMs: integer(
+      'READINESS_INTERVAL_MS',
+      5_000,
+      100,
+      600_000,
+      'at most one `/readyz` upstream call per interval, whatever the probe rate',
+    ),
+    timeoutMs: integer('READINESS_TIMEOUT_MS', 2_000, 1, 60_000, 'connect, headers and body timeout of that call'),
+  },
+  /** After SIGTERM or SIGINT: how long in-flight operations may take before their connections are cut. */
+  shutdownGraceMs: integer(
+    'SHUTDOWN_GRACE_MS',
+    10_000,
+    0,
+    600_000,
+    'after SIGTERM/SIGINT, how long operations in flight may take before their connections are cut',
+  ),
+  /** Redis, the upstream budget and idempotency: what replicas share. */
+  shared: {
+    redisUrl: redisUrl(
+      'REDIS_URL',
+      '`redis://[user:password@]host:port[/db]` (or `rediss://`): replicas share the upstream budget and idempotency records there. Unset: both in process. Never printed with its credentials',
+    ),
+    upstreamRateLimit: integer(
+      'UPSTREAM_RATE_LIMIT',
+      0,
+      0,
+      1_000_000,
+      'upstream requests per minute assumed until the service’s `X-Rate-Limit-*` headers tell (0: learned from the first answer)',
+    ),
+    replicas: integer(
+      'REPLICAS',
+      1,
+      1,
+      1_000,
+      'gateway replicas sharing the budget: while Redis is unreachable each one uses limit / `REPLICAS`',
+    ),
+    callerShare: decimal(
+      'CALLER_SHARE',
+      0.5,
+      'more than 0, at most 1',
+      shareProblem,
+      'the most of one rate-limit window a single caller (one `Authorization` value) may use, as a share of the org’s limit; active callers also get equal parts when the window is scarce',
+    ),
+    unprovenShare: decimal(
+      'UNPROVEN_SHARE',
+      0.05,
+      'more than 0, at most 1',
+      shareProblem,
+      'the most of one window all credentials not yet answered 2xx may use together; their probe calls go one at a time',
+    ),
+    idempotencyTtlSeconds: integer(
+      'IDEMPOTENCY_TTL_SECONDS',
+      24 * 60 * 60,
+      1,
+      30 * 24 * 60 * 60,
+      'how long the outcome of a create with an idempotency key is remembered, in seconds (at most 30 days)',
+    ),
+    idempotencyMaxRecords: integer(
+      'IDEMPOTENCY_MAX_RECORDS',
+      50_000,
+      1,
+      10_000_000,
+      'idempotency records kept in process (without Redis, or made while it was away); over it the oldest go first. A record is a digest of the input and the created object’s id, a few hundred bytes',
+    ),
+  },
+};
+
+export type GatewayConfig = SettingValues<typeof GATEWAY_SETTINGS>;
+export type HttpLimits = GatewayConfig['http'];
+export type LogConfig = GatewayConfig['log'];
+export type ReadinessConfig = GatewayConfig['readiness'];
+
+/** The gateway's options when no variable is set; the modules' defaults. */
+export const GATEWAY_DEFAULTS: Readonly<GatewayConfig> = defaultsOf(GATEWAY_SETTINGS);

@@ -8,18 +8,7 @@
 // parse the headers a second time and read the stream back into a string.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-
-/** The response body was larger than the cap: aborted while reading, never retried. */
-export class UpstreamBodyTooLargeError extends Error {
-  override readonly name = 'UpstreamBodyTooLargeError';
-  readonly code = 'UPSTREAM_BODY_TOO_LARGE';
-  constructor(
-    readonly status: number,
-    readonly maxBytes: number,
-  ) {
-    super(`the response body is larger than ${maxBytes} bytes`);
-  }
-}
+import { UpstreamBodyTooLargeError } from './errors.ts';
 
 /** What can abort an attempt: the operation's guard. */
 export interface Cancellation {

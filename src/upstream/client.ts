@@ -4,7 +4,7 @@
 // the operation's calls within its budget, deadline and concurrency. Idempotent calls are retried
 // (see retryPolicy.ts); creates never are. Every attempt, retries included, first takes a token of
 // the upstream budget (see budget/), which its answer corrects. Attempts are dispatched straight to
-// the pool and read whole (see attempt.ts).
+// the pool and read whole (see attempt.ts). `send` composes these steps, one module each, in call/.
 import { Pool } from 'undici';
 import type {
   Application,

@@ -329,8 +329,10 @@ export function toGraphQLError(error: unknown): GraphQLError {
  */
 export function withUpstreamMapped(error: GraphQLError): GraphQLError {
   const upstream = upstreamCause(error);
-  if (!upstream) return error;
-  const { message, extensions } = toGraphQLError(upstream);
+  const mapped = upstream && toGraphQLError(upstream);
+  // An upstream error with no GraphQL meaning (never thrown out of the client) stays unexpected.
+  if (!mapped || mapped.originalError) return error;
+  const { message, extensions } = mapped;
   const { nodes, source, positions, path } = error;
   return new GraphQLError(message, { nodes, source, positions, path, extensions });
 }

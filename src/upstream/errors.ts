@@ -1,7 +1,7 @@
 // Every failure the upstream client throws, in one module (as undici's `core/errors.js`): each is an
-// UpstreamClientError with a stable machine `code` (UPSTREAM_*), which the gateway maps to GraphQL in
-// one place (gateway/errors.ts, applied by the server's error masking). The service answered with an
-// error (UpstreamError), could not be reached or answered like a broken gateway
+// UpstreamClientError with a stable machine `code`, which the gateway maps to GraphQL in one place
+// (gateway/errors.ts, applied to every result by plugins/upstreamErrors.ts). The service answered
+// with an error (UpstreamError), could not be reached or answered like a broken gateway
 // (UpstreamUnavailableError), a write's outcome is unknown (UpstreamOutcomeUnknownError), an answer
 // was too large (UpstreamBodyTooLargeError); and the operation's own limits: its deadline or
 // cancellation (OperationAbortedError), its call and byte budgets (UpstreamBudgetExceededError,

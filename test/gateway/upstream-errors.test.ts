@@ -54,7 +54,7 @@ describe('the GraphQL mapping, once for every resolver', () => {
   // A resolver that throws the upstream client's errors as they are, as every resolver now does.
   const yoga = createYoga({
     schema: makeExecutableSchema({
-      typeDefs: 'type Query { missing: String, unavailable: String, fine: String, broken: String }',
+      typeDefs: 'type Query { missing: String, unavailable: String, fine: String, broken: String, tooLarge: String }',
       resolvers: {
         Query: {
           missing: async () => {
@@ -66,6 +66,10 @@ describe('the GraphQL mapping, once for every resolver', () => {
           fine: () => 'yes',
           broken: () => {
             throw new TypeError('a bug at 10.1.2.3');
+          },
+          // The client turns this one into an UpstreamError; thrown as it is, it has no GraphQL meaning.
+          tooLarge: () => {
+            throw new UpstreamBodyTooLargeError(200, 10);
           },
         },
       },
@@ -98,9 +102,10 @@ describe('the GraphQL mapping, once for every resolver', () => {
     });
   });
 
-  it('still masks an error that is not the upstream client', async () => {
-    const result = await run('{ broken }');
+  it('still masks an error that is not the upstream client, or has no GraphQL meaning', async () => {
+    const result = await run('{ broken tooLarge }');
     expect(result.errors).toEqual([
+      expect.objectContaining({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }),
       expect.objectContaining({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }),
     ]);
     expect(JSON.stringify(result)).not.toContain('10.1.2.3');

@@ -2,18 +2,21 @@
 // (400, 403, 404) into `userErrors`; everything else, and every query failure, becomes a
 // GraphQLError with a stable `extensions.code` and the upstream error's identifiers. Messages come
 // from the upstream error body only: never a stack trace, a request header or a local address.
+// The mapping is applied once, to every result, by plugins/upstreamErrors.ts: a resolver lets an
+// upstream error go as it is thrown. docs/errors.md has the table of codes.
 import { GraphQLError } from 'graphql';
 import { REFUSAL_REASONS, type RefusalReason } from '../rest/types.ts';
 import {
   OperationAbortedError,
   ResponseBudgetExceededError,
   UpstreamBudgetExceededError,
+  UpstreamClientError,
   UpstreamError,
   UpstreamOutcomeUnknownError,
+  UpstreamRateLimitedError,
   UpstreamUnavailableError,
   type UpstreamUnavailableCode,
 } from '../upstream/errors.ts';
-import { UpstreamRateLimitedError } from '../upstream/budget/budget.ts';
 
 /** What a client does next about a refused mutation (the schema's `UserErrorCode`). */
 export type UserErrorCode =
@@ -317,6 +320,29 @@ export function toGraphQLError(error: unknown): GraphQLError {
   return new GraphQLError('Unexpected error.', {
     originalError: error instanceof Error ? error : new Error(String(error)),
   });
+}
+
+/**
+ * An error of a result as the client sees it: one that wraps an error of the upstream client
+ * (thrown by a resolver or a loader as it is) becomes that error's GraphQL error at the same path;
+ * any other is returned as it is (an unexpected one is left to the server's masking).
+ */
+export function withUpstreamMapped(error: GraphQLError): GraphQLError {
+  const upstream = upstreamCause(error);
+  const mapped = upstream && toGraphQLError(upstream);
+  // An upstream error with no GraphQL meaning (never thrown out of the client) stays unexpected.
+  if (!mapped || mapped.originalError) return error;
+  const { message, extensions } = mapped;
+  const { nodes, source, positions, path } = error;
+  return new GraphQLError(message, { nodes, source, positions, path, extensions });
+}
+
+/** The upstream client's error a (located) error wraps, if any. */
+function upstreamCause(error: unknown): UpstreamClientError | undefined {
+  for (let e = error; e != null; e = e instanceof GraphQLError ? e.originalError : undefined) {
+    if (e instanceof UpstreamClientError) return e;
+  }
+  return undefined;
 }
 
 /** True for an UpstreamError with status 404. */

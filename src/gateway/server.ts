@@ -29,6 +29,7 @@ import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits, queryLimitsPlugin } from './plugins/queryLimits.ts';
 import { useErrorCodes } from './plugins/errorCodes.ts';
+import { useUpstreamErrors } from './plugins/upstreamErrors.ts';
 import { useCost } from './plugins/cost.ts';
 import { memoryBudget } from './memoryBudget.ts';
 import { buildSchema } from './schema.ts';
@@ -102,6 +103,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       useQueryStringParams(GRAPHQL_PATH),
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
+      useUpstreamErrors(),
       useErrorCodes(),
       // The SDL tells what introspection does: served only where introspection is.
       options.introspection === false ? {} : useSchemaFile(),

@@ -2,24 +2,13 @@
 // body has arrived (a body over the page cap, or past the operation's byte budget, is refused while
 // it is read), with the status, the headers
 // and the body as a string, or with why it failed. A partial body never reaches a caller, and a
-// connection cut mid-body is a failure like one cut before the headers, which the client's retry
-// loop (see client.ts and retryPolicy.ts) decides about. The REST answers are small JSON documents,
+// connection cut mid-body is a failure like one cut before the headers, which the retry step
+// (call/retry.ts, with retryPolicy.ts) decides about. The REST answers are small JSON documents,
 // so holding one in memory costs nothing new; undici's `request` API would wrap it in a stream,
 // parse the headers a second time and read the stream back into a string.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-
-/** The response body was larger than the cap: aborted while reading, never retried. */
-export class UpstreamBodyTooLargeError extends Error {
-  override readonly name = 'UpstreamBodyTooLargeError';
-  readonly code = 'UPSTREAM_BODY_TOO_LARGE';
-  constructor(
-    readonly status: number,
-    readonly maxBytes: number,
-  ) {
-    super(`the response body is larger than ${maxBytes} bytes`);
-  }
-}
+import { UpstreamBodyTooLargeError } from './errors.ts';
 
 /** What can abort an attempt: the operation's guard. */
 export interface Cancellation {

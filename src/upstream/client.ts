@@ -4,9 +4,8 @@
 // the operation's calls within its budget, deadline and concurrency. Idempotent calls are retried
 // (see retryPolicy.ts); creates never are. Every attempt, retries included, first takes a token of
 // the upstream budget (see budget/), which its answer corrects. Attempts are dispatched straight to
-// the pool and read whole (see attempt.ts).
-import type { IncomingHttpHeaders } from 'node:http';
-import { type Dispatcher, Pool } from 'undici';
+// the pool and read whole (see attempt.ts). `send` composes these steps, one module each, in call/.
+import { Pool } from 'undici';
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type {
   Application,
@@ -24,28 +23,22 @@ import type {
   UpdateUserTypeInput,
   UserType,
 } from '../rest/types.ts';
-import { type AttemptResult, attempt, UpstreamBodyTooLargeError } from './attempt.ts';
-import {
-  ResponseBudgetExceededError,
-  UpstreamError,
-  UpstreamOutcomeUnknownError,
-  UpstreamUnavailableError,
-} from './errors.ts';
-import { type CallOutcome, OperationGuard, type OperationLimits } from './operationGuard.ts';
-import {
-  isAmbiguous,
-  mayHaveReachedService,
-  RETRY_DEFAULTS,
-  type RetrySettings,
-  rateLimitResetAt,
-  retryDelay,
-} from './retryPolicy.ts';
+import { attempt } from './attempt.ts';
+import { answerOf, type UpstreamResponse } from './call/answer.ts';
+import { withBudgetToken } from './call/budgetToken.ts';
+import { guarded } from './call/guarded.ts';
+import { withObserver } from './call/observed.ts';
+import { prepareCall, type UpstreamRequest } from './call/request.ts';
+import { withRetries } from './call/retry.ts';
+import type { TryOnce } from './call/steps.ts';
+import { OperationGuard, type OperationLimits } from './operationGuard.ts';
+import { RETRY_DEFAULTS, type RetrySettings } from './retryPolicy.ts';
 import { TOKEN_TRUST_DEFAULTS, type TokenTrust, TrustedTokens } from './tokenTrust.ts';
 import type { UpstreamObserver } from './observer.ts';
 import { bucketOf, UpstreamBudget } from './budget/budget.ts';
 import type { CallerStanding } from './budget/window.ts';
 import { nextCursorFromLink } from './pagination.ts';
-import { fillPath, ROUTES, type Route, type RouteName } from './routes.ts';
+import { ROUTES, type RouteName } from './routes.ts';
 
 export interface PolicyListArgs {
   type: PolicyType;
@@ -136,20 +129,6 @@ export interface CallerOptions extends Partial<OperationLimits> {
 /** The defaults of one operation's limits (OPERATION_TIMEOUT_MS, MAX_UPSTREAM_CALLS, … in src/config/settings.ts). */
 export const OPERATION_DEFAULTS: OperationLimits = GATEWAY_DEFAULTS.upstream.operation;
 
-interface UpstreamRequest {
-  route: Route;
-  params?: Record<string, string>;
-  query?: URLSearchParams;
-  body?: unknown;
-}
-
-interface UpstreamResponse {
-  status: number;
-  /** Parsed JSON body; undefined when the response had none (204). */
-  body: unknown;
-  link: string | string[] | undefined;
-}
-
 export class UpstreamClient {
   private readonly pool: Pool;
   private readonly maxBodyBytes: number;
@@ -238,7 +217,13 @@ export class UpstreamClient {
     return { ...limits, maxResponseBytes: Math.min(limits.maxResponseBytes, this.maxBodyBytes) };
   }
 
-  private async send(
+  /**
+   * One call, as composable steps (see call/): the guard admits it and settles it once classified;
+   * inside, the retry step repeats the attempt as the retry policy allows; each attempt takes a
+   * budget token first, is reported to the observer, and is dispatched to the pool; the answer step
+   * reads the last attempt's result as the call's answer or typed error.
+   */
+  private send(
     request: UpstreamRequest,
     authorization: string,
     guard: OperationGuard,
@@ -246,99 +231,16 @@ export class UpstreamClient {
     /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
     budgetCaller: () => string,
   ): Promise<UpstreamResponse> {
-    const { route, params, query, body } = request;
-    const { method } = route;
-    const path = fillPath(route.template, params);
-    const headers: Record<string, string> = { accept: 'application/json', authorization };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (caller.requestId !== undefined) headers['x-request-id'] = caller.requestId;
-    const search = query && query.size > 0 ? `?${query}` : '';
-    const ticket = await guard.admit();
-    let outcome: CallOutcome = { kind: 'failed' };
-    let retriedAfterAmbiguousFailure = false;
-    const options: Dispatcher.DispatchOptions = {
-      method,
-      path: this.basePath + path + search,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    };
-    /** Reports the attempt, and corrects the budget with its answer (a promise when that has to wait). */
-    const report = (result: AttemptResult, grant: number, retry: boolean) => {
-      const responseHeaders = result.ok ? result.headers : undefined;
-      const code = result.ok ? undefined : (result.error as { code?: unknown }).code;
-      caller.observer?.onUpstreamRequest({
-        method,
-        template: route.template,
-        path,
-        durationMs: result.durationMs,
-        requestId: caller.requestId,
-        retry,
-        status: result.ok ? result.status : undefined,
-        errorCode: result.ok ? undefined : typeof code === 'string' ? code : result.error.name,
-        rateLimitRemaining: numberHeader(responseHeaders?.['x-rate-limit-remaining']),
-      });
-      // A correction that fails (Redis gone) is made good by the next answer's headers.
-      return responseHeaders && this.budget.observe(this.bucket, grant, responseHeaders)?.catch(() => undefined);
-    };
-    try {
-      let status: number;
-      let text: string;
-      let responseHeaders: IncomingHttpHeaders;
-      for (let retried = 0; ; retried++) {
-        // A refusal of the budget or an abort while waiting comes out as it is: nothing was sent.
-        const who = budgetCaller();
-        const grant =
-          this.budget.tryAcquire(this.bucket, who) ??
-          (await this.budget.acquire(this.bucket, guard.deadline, (ms) => guard.sleep(ms), who));
-        const result = await attempt(this.pool, options, this.maxBodyBytes, guard);
-        // The next call of the operation takes its token from a budget that knows this answer.
-        const correction = report(result, grant, retried > 0);
-        if (correction) await correction;
-        const failure = !result.ok ? { error: result.error } : result.status >= 300 ? result : undefined;
-        const delay = failure && retryDelay(route, guard, this.retry, retried, failure);
-        if (delay === undefined || failure === undefined) {
-          if (!result.ok) throw callFailure(route, path, result.error, guard);
-          status = result.status;
-          responseHeaders = result.headers;
-          text = result.body;
-          break;
-        }
-        if (isAmbiguous(failure)) retriedAfterAmbiguousFailure = true;
-        await guard.sleep(delay);
-      }
-      if (status === 401 || (status === 403 && method === 'GET')) {
-        const error = UpstreamError.fromResponse(status, text);
-        outcome = { kind: 'token-rejected', error };
-        throw error;
-      }
-      if (status === 429) {
-        const error = UpstreamError.fromResponse(status, text, rateLimitResetAt(responseHeaders, guard.now()));
-        outcome = { kind: 'rate-limited', error };
-        throw error;
-      }
-      if (status < 500) outcome = { kind: 'answered' };
-      const link = responseHeaders.link;
-      if (status === 502 || status === 503 || status === 504) {
-        // A proxy's 502/504 may come after the service acted; a 503 is a refusal to act.
-        if (!route.idempotent && status !== 503) throw outcomeUnknown(route, path);
-        throw new UpstreamUnavailableError(`${method} ${path}: upstream answered ${status}`, { status });
-      }
-      // The first attempt may have deleted it before its answer was lost.
-      if (method === 'DELETE' && status === 404 && retriedAfterAmbiguousFailure) {
-        return { status: 204, body: undefined, link };
-      }
-      if (status < 200 || status >= 300) throw UpstreamError.fromResponse(status, text);
-      if (route.returns === 'none') return { status, body: undefined, link };
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new UpstreamError({ status, errorSummary: `Upstream answered ${status} with a body that is not JSON` });
-      }
-      return { status, body: expectShape(route, status, parsed), link };
-    } finally {
-      guard.settle(ticket, outcome);
-    }
+    const call = prepareCall(this.basePath, request, authorization, caller.requestId);
+    const dispatch: TryOnce = () => attempt(this.pool, call.options, this.maxBodyBytes, guard);
+    const tryOnce = withBudgetToken(
+      this.budget,
+      this.bucket,
+      budgetCaller,
+      guard,
+      withObserver(call, caller.observer, caller.requestId, dispatch),
+    );
+    return guarded(guard, async () => answerOf(call, await withRetries(call.route, guard, this.retry, tryOnce), guard));
   }
 }
 
@@ -427,72 +329,7 @@ class CallerApi implements CallerRestApi {
   }
 }
 
-/** The parsed body when it has the shape the route promises, else an UpstreamError. */
-function expectShape(route: Route, status: number, body: unknown): unknown {
-  const isArray = Array.isArray(body);
-  const isObject = typeof body === 'object' && body !== null && !isArray;
-  if (route.returns === 'array' ? isArray : isObject) return body;
-  throw new UpstreamError({
-    status,
-    errorSummary: `Upstream answered ${status} without the expected JSON ${route.returns === 'array' ? 'array' : 'object'}`,
-  });
-}
-
 /** Partial<T> without the members that are present but undefined, so that spreading keeps the defaults. */
 function definedMembers<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-function outcomeUnknown(route: Route, path: string, cause?: unknown): UpstreamOutcomeUnknownError {
-  return new UpstreamOutcomeUnknownError(
-    `${route.method} ${path}: the upstream did not confirm the outcome; the write may have happened`,
-    { cause },
-  );
-}
-
-/**
- * A call that got no usable response. A write that may have reached the service has an unknown
- * outcome; otherwise the operation's abort, an oversized body, or a transport failure.
- */
-function callFailure(route: Route, path: string, error: unknown, guard: OperationGuard): Error {
-  if ((error as { code?: unknown } | null)?.code === 'UND_ERR_INVALID_ARG') return error as Error;
-  if (!route.idempotent && mayHaveReachedService(error)) return outcomeUnknown(route, path, error);
-  if (guard.reason) return guard.reason;
-  if (error instanceof ResponseBudgetExceededError) return error;
-  if (error instanceof UpstreamBodyTooLargeError) {
-    return new UpstreamError({
-      status: error.status,
-      errorSummary: `Upstream answered ${error.status} with a body over ${error.maxBytes} bytes`,
-    });
-  }
-  return transportFailure(route.method, path, error);
-}
-
-const TRANSPORT_FAILURES: Record<string, string> = {
-  UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
-  UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for the response headers',
-  UND_ERR_BODY_TIMEOUT: 'timed out reading the response body',
-  UND_ERR_SOCKET: 'connection closed',
-  UND_ERR_CLOSED: 'client closed',
-  UND_ERR_DESTROYED: 'client closed',
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  ETIMEDOUT: 'connect timeout',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host not found',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  EPIPE: 'connection closed',
-};
-
-function numberHeader(value: string | string[] | undefined): number | undefined {
-  const n = Number(Array.isArray(value) ? value[0] : value);
-  return value === undefined || !Number.isFinite(n) ? undefined : n;
-}
-
-/** A failure before a complete response arrived. */
-function transportFailure(method: string, path: string, error: unknown): Error {
-  const code = (error as { code?: unknown } | null)?.code;
-  const what = (typeof code === 'string' && TRANSPORT_FAILURES[code]) || 'request failed';
-  return new UpstreamUnavailableError(`${method} ${path}: ${what}`, { cause: error });
 }

@@ -1,8 +1,12 @@
-// Typed failures of the upstream REST services: the service answered with an error
-// (UpstreamError), could not be reached or answered like a broken gateway
-// (UpstreamUnavailableError), or a write's outcome is unknown (UpstreamOutcomeUnknownError); and the
-// operation's own limits: its deadline or cancellation (OperationAbortedError) and its call budget
-// (UpstreamBudgetExceededError). None ever carries request headers.
+// Every failure the upstream client throws, in one module (as undici's `core/errors.js`): each is an
+// UpstreamClientError with a stable machine `code`, which the gateway maps to GraphQL in one place
+// (gateway/errors.ts, applied to every result by plugins/upstreamErrors.ts). The service answered
+// with an error (UpstreamError), could not be reached or answered like a broken gateway
+// (UpstreamUnavailableError), a write's outcome is unknown (UpstreamOutcomeUnknownError), an answer
+// was too large (UpstreamBodyTooLargeError); and the operation's own limits: its deadline or
+// cancellation (OperationAbortedError), its call and byte budgets (UpstreamBudgetExceededError,
+// ResponseBudgetExceededError) and the org's rate limit (UpstreamRateLimitedError). None ever
+// carries request headers. docs/errors.md lists the codes.
 import { STATUS_CODES } from 'node:http';
 import { ERROR_CODES, type ErrorBody } from '../rest/types.ts';
 
@@ -17,9 +21,30 @@ export interface UpstreamErrorFields {
   rateLimitResetAt?: number;
 }
 
+/**
+ * The stable codes of the upstream client's errors: one per class, except for an unavailable
+ * upstream, whose code says why (the transport failure's own code, or HTTP_502/503/504).
+ */
+export type UpstreamClientErrorCode =
+  | 'UPSTREAM_RESPONSE_ERROR'
+  | UpstreamUnavailableCode
+  | 'UPSTREAM_OUTCOME_UNKNOWN'
+  | 'UPSTREAM_BODY_TOO_LARGE'
+  | 'UPSTREAM_CALL_BUDGET_EXCEEDED'
+  | 'UPSTREAM_RESPONSE_BUDGET_EXCEEDED'
+  | 'UPSTREAM_OPERATION_ABORTED'
+  | 'UPSTREAM_RATE_LIMITED';
+
+/** The base of every error the upstream client throws: `code` says which one, whatever the message. */
+export abstract class UpstreamClientError extends Error {
+  abstract override readonly name: string;
+  abstract readonly code: UpstreamClientErrorCode;
+}
+
 /** The service answered with an error status (its error body parsed when there is one). */
-export class UpstreamError extends Error {
+export class UpstreamError extends UpstreamClientError {
   override readonly name = 'UpstreamError';
+  readonly code = 'UPSTREAM_RESPONSE_ERROR';
   readonly status: number;
   readonly errorCode: string | undefined;
   readonly errorSummary: string;
@@ -80,10 +105,11 @@ export function notFoundError(what: string): UpstreamError {
 export type UpstreamUnavailableCode = `UND_ERR_${string}` | `E${string}` | `HTTP_${number}` | 'UNKNOWN';
 
 /** The service could not be reached, timed out, or answered 502/503/504. */
-export class UpstreamUnavailableError extends Error {
+export class UpstreamUnavailableError extends UpstreamClientError {
   override readonly name = 'UpstreamUnavailableError';
   /** The HTTP status when the service answered (502/503/504); undefined for transport failures. */
   readonly status: number | undefined;
+  /** Why: the transport failure's code, or HTTP_<status> (the client sees it as `extensions.upstream.code`). */
   readonly code: UpstreamUnavailableCode;
 
   /** `cause`: the transport failure, whose `code` becomes this error's code. */
@@ -104,8 +130,9 @@ function transportCode(cause: unknown): UpstreamUnavailableCode {
  * A create (or clone) failed after the request may have reached the service (connection reset,
  * timeout, 502/504): the object may exist. Never retried, so a client must look before it retries.
  */
-export class UpstreamOutcomeUnknownError extends Error {
+export class UpstreamOutcomeUnknownError extends UpstreamClientError {
   override readonly name = 'UpstreamOutcomeUnknownError';
+  readonly code = 'UPSTREAM_OUTCOME_UNKNOWN';
   constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
   }
@@ -115,8 +142,9 @@ export class UpstreamOutcomeUnknownError extends Error {
  * The operation's next wave of upstream calls would take it past its call budget: none of that
  * wave is sent, and no call of the operation starts after it.
  */
-export class UpstreamBudgetExceededError extends Error {
+export class UpstreamBudgetExceededError extends UpstreamClientError {
   override readonly name = 'UpstreamBudgetExceededError';
+  readonly code = 'UPSTREAM_CALL_BUDGET_EXCEEDED';
   /** `needed`: the calls made and admitted so far plus the refused wave. */
   constructor(
     readonly limit: number,
@@ -127,16 +155,18 @@ export class UpstreamBudgetExceededError extends Error {
 }
 
 /** The upstream bytes an operation received passed its response budget: no call of the operation starts after it. */
-export class ResponseBudgetExceededError extends Error {
+export class ResponseBudgetExceededError extends UpstreamClientError {
   override readonly name = 'ResponseBudgetExceededError';
+  readonly code = 'UPSTREAM_RESPONSE_BUDGET_EXCEEDED';
   constructor(readonly limit: number) {
     super(`The operation's upstream answers passed its response budget of ${limit} bytes.`);
   }
 }
 
 /** The operation's deadline passed ('timeout') or its client went away ('cancelled'): no further call starts. */
-export class OperationAbortedError extends Error {
+export class OperationAbortedError extends UpstreamClientError {
   override readonly name = 'OperationAbortedError';
+  readonly code = 'UPSTREAM_OPERATION_ABORTED';
   constructor(
     readonly reason: 'timeout' | 'cancelled',
     readonly timeoutMs: number,
@@ -145,6 +175,35 @@ export class OperationAbortedError extends Error {
       reason === 'timeout'
         ? `The operation did not finish within ${timeoutMs} ms.`
         : 'The client cancelled the operation.',
+    );
+  }
+}
+
+/** The response body was larger than the cap: aborted while reading, never retried. */
+export class UpstreamBodyTooLargeError extends UpstreamClientError {
+  override readonly name = 'UpstreamBodyTooLargeError';
+  readonly code = 'UPSTREAM_BODY_TOO_LARGE';
+  constructor(
+    readonly status: number,
+    readonly maxBytes: number,
+  ) {
+    super(`the response body is larger than ${maxBytes} bytes`);
+  }
+}
+
+/**
+ * The budget refused a call: the upstream rate limit is used up until `resetAt` (epoch ms), for the
+ * whole org or (`callerShare`) for this caller, which has used its share of the window.
+ */
+export class UpstreamRateLimitedError extends UpstreamClientError {
+  override readonly name = 'UpstreamRateLimitedError';
+  readonly code = 'UPSTREAM_RATE_LIMITED';
+  constructor(
+    readonly resetAt: number,
+    readonly callerShare = false,
+  ) {
+    super(
+      `${callerShare ? "This caller's share of the upstream rate limit" : 'The upstream rate limit'} is used up until ${new Date(resetAt).toISOString()}; the request was not sent. Try again after that time.`,
     );
   }
 }

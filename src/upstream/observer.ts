@@ -10,7 +10,10 @@ export interface UpstreamAttempt {
   path: string;
   /** The HTTP status, when a complete response arrived. */
   status?: number;
-  /** The transport failure's code (e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`) when none did. */
+  /**
+   * When none did: the transport failure's code (e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`), or
+   * the code of the client's error that ended it (`UPSTREAM_OPERATION_ABORTED` …; see errors.ts).
+   */
   errorCode?: string;
   /** From sending the request to the end of the response body (or the failure). */
   durationMs: number;

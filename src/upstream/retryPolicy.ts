@@ -1,12 +1,13 @@
-// When an upstream call is tried again: only idempotent routes, only after a connection failure or
-// a 502/503/504/429, at most `retries` times, with capped exponential backoff and jitter, and
-// never past the operation's deadline or budget. A 429 waits for the rate limit's reset when that
-// comes before the deadline. The upstream client's retry loop asks `retryDelay` after each failed
-// attempt.
+// When an upstream call is tried again: only idempotent routes, only after a 502/503/504/429 or a
+// transport failure that transportFailures.ts calls retryable, at most `retries` times, with capped
+// exponential backoff and jitter, and never past the operation's deadline or budget. A 429 waits
+// for the rate limit's reset when that comes before the deadline. The upstream client's retry step
+// (call/retry.ts) asks `retryDelay` after each failed attempt.
 import type { IncomingHttpHeaders } from 'node:http';
 import { believableReset } from './budget/window.ts';
 import type { OperationGuard } from './operationGuard.ts';
 import type { Route } from './routes.ts';
+import { transportFailureOf } from './transportFailures.ts';
 
 export interface RetrySettings {
   /** Retries after the first attempt. */
@@ -21,34 +22,11 @@ export interface RetrySettings {
 /** The backoff steps; the number of retries is UPSTREAM_RETRIES (src/config/settings.ts). */
 export const RETRY_DEFAULTS = { baseDelayMs: 100, maxDelayMs: 2_000 } as const;
 
-/** Connection failures where the request never reached the service. */
-const NOT_SENT = new Set([
-  'ECONNREFUSED',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'EHOSTDOWN',
-]);
-
-/** Connection failures after which the service may have received, and acted on, the request. */
-const MAYBE_SENT = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-
 const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
 
 /** True when a failed request may still have been carried out by the service. */
 export function mayHaveReachedService(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? !NOT_SENT.has(code) : true;
+  return transportFailureOf(error)?.mayHaveReachedService ?? true;
 }
 
 /**
@@ -75,6 +53,9 @@ export function isAmbiguous(failure: AttemptFailure): boolean {
   return mayHaveReachedService(failure.error);
 }
 
+/** What the retry policy asks of the operation's guard. */
+export type RetryGuard = Pick<OperationGuard, 'allowRetry' | 'holdUntil' | 'now'>;
+
 /**
  * How long to wait before the next attempt of a call that has been retried `retried` times, or
  * undefined when it must not be retried: a route that is not idempotent, no retries left, a failure
@@ -84,7 +65,7 @@ export function isAmbiguous(failure: AttemptFailure): boolean {
  */
 export function retryDelay(
   route: Route,
-  guard: OperationGuard,
+  guard: RetryGuard,
   settings: RetrySettings,
   retried: number,
   failure: AttemptFailure,
@@ -105,11 +86,7 @@ export function retryDelay(
       }
       return { ms: backoff(retried), rateLimited: false };
     }
-    const code = (f.error as { code?: unknown }).code;
-    if (typeof code === 'string' && (NOT_SENT.has(code) || MAYBE_SENT.has(code))) {
-      return { ms: backoff(retried), rateLimited: false };
-    }
-    return undefined;
+    return transportFailureOf(f.error)?.retryable ? { ms: backoff(retried), rateLimited: false } : undefined;
   }
 
   /** Half the capped exponential step, plus up to the other half at random. */

@@ -4,11 +4,10 @@
 import type { UserType } from '../../rest/types.ts';
 import type { GatewayContext } from '../context.ts';
 import type { UserTypeConditionResolvers } from '../../generated/graphql.ts';
-import { fromUpstream } from './upstream.ts';
 
 async function userTypesOf(ids: string[] | undefined, { loaders }: GatewayContext): Promise<(UserType | null)[]> {
   if (!ids?.length) return [];
-  return fromUpstream(loaders.userType.loadMany(ids).then(rethrowFirstError));
+  return loaders.userType.loadMany(ids).then(rethrowFirstError);
 }
 
 /** DataLoader.loadMany reports failures per key; one failure fails the field. */

@@ -6,7 +6,6 @@ import type { Loaders } from '../loaders.ts';
 import type { RuleWithPolicyId } from './models.ts';
 import { everyRule } from './references.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './typenames.ts';
-import { fromUpstream } from './upstream.ts';
 
 type NodeValue = Policy | RuleWithPolicyId | UserType;
 
@@ -20,7 +19,7 @@ const LOAD_BY_PREFIX: [prefix: string, load: (loaders: Loaders, id: string) => P
 /** The object with this id, or null for an id of no known kind (no call) or that nothing has. */
 function nodeById(loaders: Loaders, id: string): Promise<NodeValue | null> {
   const load = LOAD_BY_PREFIX.find(([prefix]) => id.startsWith(prefix))?.[1];
-  return load ? fromUpstream(load(loaders, id)) : Promise.resolve(null);
+  return load ? load(loaders, id) : Promise.resolve(null);
 }
 
 export const nodeQueries: Pick<QueryResolvers, 'node' | 'nodes'> = {

@@ -10,7 +10,6 @@ import type {
   PolicyPayloadResolvers,
   PolicyRulePayloadResolvers,
 } from '../../generated/graphql.ts';
-import { fromUpstream } from './upstream.ts';
 
 /** Every policy of a type in priority order: one list call per page of the largest size. */
 export async function policiesOfType(loaders: Loaders, type: PolicyType): Promise<Policy[]> {
@@ -29,10 +28,10 @@ export async function policiesOfType(loaders: Loaders, type: PolicyType): Promis
 }
 
 const policiesOf = (type: PolicyType | null | undefined, loaders: Loaders) =>
-  type ? fromUpstream(policiesOfType(loaders, type)) : null;
+  type ? policiesOfType(loaders, type) : null;
 
 const parentPolicy = (policyId: string | null, loaders: Loaders) =>
-  policyId === null ? null : fromUpstream(loaders.policy.load(policyId));
+  policyId === null ? null : loaders.policy.load(policyId);
 
 export const PolicyPayload: PolicyPayloadResolvers = {
   policiesOfType: (result, _, { loaders }) => policiesOf(result.policy?.type, loaders),

@@ -15,7 +15,6 @@ import { badUserInput, toGraphQLError } from '../errors.ts';
 import { selectedPaths } from '../selection.ts';
 import { withPolicyId } from './models.ts';
 import { POLICY_TYPENAME } from './typenames.ts';
-import { fromUpstream } from './upstream.ts';
 
 /** The upstream list arguments of a `policies` query; absent arguments are left out so equal lists share a loader key. */
 export function policyListArgs(args: QueryPoliciesArgs): PolicyListArgs {
@@ -56,7 +55,7 @@ export const policyQueries: Pick<QueryResolvers, 'policies' | 'policy'> = {
     // The rules need only the id: when they are selected they load in the same wave as the policy
     // (a policy that does not exist costs its rules call too). Their failure shows on `rules`.
     if (selectedPaths(info).has('rules')) loaders.rules.load(id).catch(() => undefined);
-    return fromUpstream(loaders.policy.load(id));
+    return loaders.policy.load(id);
   },
 };
 
@@ -86,14 +85,14 @@ export const policyFields = {
   viewerCanActivate: (policy) => permissionsOf(policy._links).viewerCanActivate,
   viewerCanDeactivate: (policy) => permissionsOf(policy._links).viewerCanDeactivate,
   rules: async (policy, _, { loaders }) => {
-    const rules = await fromUpstream(loaders.rules.load(policy.id));
+    const rules = await loaders.rules.load(policy.id);
     return rules.map((rule) => withPolicyId(policy.id, rule));
   },
   rule: async (policy, { id }, { loaders }) => {
-    const rule = await fromUpstream(loaders.rule.load({ policyId: policy.id, ruleId: id }));
+    const rule = await loaders.rule.load({ policyId: policy.id, ruleId: id });
     return rule && withPolicyId(policy.id, rule);
   },
-  applications: (policy, _, { loaders }) => fromUpstream(loaders.policyApplications.load(policy.id)),
+  applications: (policy, _, { loaders }) => loaders.policyApplications.load(policy.id),
 } satisfies GlobalSessionPolicyResolvers;
 
 const KNOWN_APPLICATION_MEMBERS = new Set(['id', 'name', 'label', 'status']);
@@ -101,7 +100,7 @@ const KNOWN_APPLICATION_MEMBERS = new Set(['id', 'name', 'label', 'status']);
 export const Application: ApplicationResolvers = {
   accessPolicy: async (app, _, { loaders }) => {
     const id = accessPolicyIdOf(app);
-    const policy = id === null ? null : await fromUpstream(loaders.policy.load(id));
+    const policy = id === null ? null : await loaders.policy.load(id);
     return policy?.type === 'ACCESS_POLICY' ? policy : null;
   },
   additionalProperties: (app) =>

@@ -3,7 +3,6 @@ import { permissionsOf } from '../../upstream/links.ts';
 import { gatewayError } from '../errors.ts';
 import type { GlobalSessionRuleResolvers, PolicyRuleResolvers } from '../../generated/graphql.ts';
 import { RULE_TYPENAME } from './typenames.ts';
-import { fromUpstream } from './upstream.ts';
 
 export const PolicyRule: PolicyRuleResolvers = {
   __resolveType: (rule) => RULE_TYPENAME[rule.type],
@@ -17,7 +16,7 @@ export const ruleFields = {
   viewerCanActivate: (rule) => permissionsOf(rule._links).viewerCanActivate,
   viewerCanDeactivate: (rule) => permissionsOf(rule._links).viewerCanDeactivate,
   policy: async (rule, _, { loaders }) => {
-    const policy = await fromUpstream(loaders.policy.load(rule.policyId));
+    const policy = await loaders.policy.load(rule.policyId);
     // Only possible when the policy was deleted between reading the rule and reading its policy.
     if (!policy) throw gatewayError(`Policy ${rule.policyId} of rule ${rule.id} no longer exists.`, 'UPSTREAM_ERROR');
     return policy;

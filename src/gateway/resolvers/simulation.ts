@@ -26,7 +26,6 @@ import type {
 } from '../../generated/graphql.ts';
 import { SIMULATION_CONTEXT_GROUPS, toSimulationBody } from './inputs.ts';
 import { withPolicyId } from './models.ts';
-import { fromUpstream } from './upstream.ts';
 
 /** The `expand` values the selection needs: the losers for `evaluated` or `rules`, the reasons for `conditions`. */
 export function expandForSelection(info: GraphQLResolveInfo): SimulationExpand[] {
@@ -120,7 +119,7 @@ export const PolicyTypeEvaluation: PolicyTypeEvaluationResolvers = {
   },
   matchedPolicy: (evaluation, _, { loaders }) => {
     const winner = winnerOf(evaluation.result.policies);
-    return winner ? fromUpstream(loaders.policy.load(winner.id)) : null;
+    return winner ? loaders.policy.load(winner.id) : null;
   },
   // When the operation also asks for `matchedPolicy { rules }`, the rule comes from that list (one
   // call for both); else one GET, shared with any other read of the same rule.
@@ -129,15 +128,13 @@ export const PolicyTypeEvaluation: PolicyTypeEvaluationResolvers = {
     const rule = winner?.rules.find((r) => r.status === 'MATCH');
     if (!winner || !rule) return null;
     if (parentSelectedPaths(info).has('matchedPolicy.rules')) return ruleOfPolicy(loaders, winner.id, rule.id);
-    const found = await fromUpstream(loaders.rule.load({ policyId: winner.id, ruleId: rule.id }));
+    const found = await loaders.rule.load({ policyId: winner.id, ruleId: rule.id });
     return found && withPolicyId(winner.id, found);
   },
   undecidedPolicies: (evaluation, _, { loaders }) =>
-    fromUpstream(
-      policiesByIds(
-        loaders,
-        evaluation.undefined.policies.map((p) => p.id),
-      ),
+    policiesByIds(
+      loaders,
+      evaluation.undefined.policies.map((p) => p.id),
     ),
   result: (evaluation) => evaluation.result.policies,
   undefined: (evaluation) => evaluation.undefined.policies,
@@ -147,7 +144,7 @@ export const PolicyTypeEvaluation: PolicyTypeEvaluationResolvers = {
 export const SimulatedPolicy: SimulatedPolicyResolvers = {
   policyId: (simulated) => simulated.id,
   rules: (simulated) => simulated.rules.map((rule) => ({ ...rule, policyId: simulated.id })),
-  policy: (simulated, _, { loaders }) => fromUpstream(loaders.policy.load(simulated.id)),
+  policy: (simulated, _, { loaders }) => loaders.policy.load(simulated.id),
 };
 
 export const SimulatedRule: SimulatedRuleResolvers = {
@@ -157,12 +154,10 @@ export const SimulatedRule: SimulatedRuleResolvers = {
 
 /** A rule from its policy's rules list; null when the policy (deleted since the simulation) or the rule is gone. */
 async function ruleOfPolicy(loaders: Loaders, policyId: string, ruleId: string) {
-  const rules = await fromUpstream(
-    loaders.rules.load(policyId).catch((error: unknown) => {
-      if (isNotFound(error)) return [];
-      throw error;
-    }),
-  );
+  const rules = await loaders.rules.load(policyId).catch((error: unknown) => {
+    if (isNotFound(error)) return [];
+    throw error;
+  });
   const rule = rules.find((r) => r.id === ruleId);
   return rule ? withPolicyId(policyId, rule) : null;
 }

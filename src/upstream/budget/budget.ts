@@ -6,25 +6,13 @@
 // (a digest of its credentials, or the pool of unproven ones), which gets its fair share of the
 // window (window.ts); what the last take told about a caller is its throttle status.
 import type { IncomingHttpHeaders } from 'node:http';
+import { UpstreamRateLimitedError } from '../errors.ts';
 import { MemoryBudgetStore } from './memoryStore.ts';
 import type { BudgetStore } from './store.ts';
 import { type CallerStanding, snapshotOf, UNPROVEN_CALLER, WINDOW_MS } from './window.ts';
 
-/**
- * The budget refused a call: the upstream rate limit is used up until `resetAt` (epoch ms), for the
- * whole org or (`callerShare`) for this caller, which has used its share of the window.
- */
-export class UpstreamRateLimitedError extends Error {
-  override readonly name = 'UpstreamRateLimitedError';
-  constructor(
-    readonly resetAt: number,
-    readonly callerShare = false,
-  ) {
-    super(
-      `${callerShare ? "This caller's share of the upstream rate limit" : 'The upstream rate limit'} is used up until ${new Date(resetAt).toISOString()}; the request was not sent. Try again after that time.`,
-    );
-  }
-}
+// Its refusal lives with the client's other errors; exported here too, where the budget throws it.
+export { UpstreamRateLimitedError } from '../errors.ts';
 
 /** Callers whose last standing is kept for their throttle status; the oldest go first. */
 const MAX_STANDINGS = 10_000;

@@ -2,7 +2,6 @@
 import { forgetUserType, primeUserType } from '../../loaders.ts';
 import { selectedPaths } from '../../selection.ts';
 import { rulesNamingUserType } from '../references.ts';
-import { fromUpstream } from '../upstream.ts';
 import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toCreateUserTypeBody, toReplaceUserTypeBody, toUpdateUserTypeBody } from '../inputs.ts';
 import { userTypesNamed } from '../../idempotency/lookups.ts';
@@ -57,7 +56,7 @@ export const userTypeMutations: Pick<MutationResolvers, UserTypeMutations> = {
     // Read before the delete, so the answer names them whatever the service does.
     let referencingRules = null;
     if (selectedPaths(info).has('referencingRules')) {
-      referencingRules = await fromUpstream(rulesNamingUserType(loaders, id));
+      referencingRules = await rulesNamingUserType(loaders, id);
     }
     const result = await payload(
       'deletedId',

@@ -1,0 +1,114 @@
+// The last step of an upstream call: the final attempt's result read as the call's answer or its
+// typed error (see errors.ts), and what it proved about the caller's token (the guard's outcome).
+// A failure with no answer becomes an unknown outcome for a write that may have reached the service,
+// else the operation's own refusal or a transport failure named by transportFailures.ts; an error
+// status becomes UpstreamError or UpstreamUnavailableError; a success body must be JSON of the
+// route's shape.
+import {
+  ResponseBudgetExceededError,
+  UpstreamBodyTooLargeError,
+  UpstreamError,
+  UpstreamOutcomeUnknownError,
+  UpstreamUnavailableError,
+} from '../errors.ts';
+import { mayHaveReachedService, rateLimitResetAt } from '../retryPolicy.ts';
+import type { Route } from '../routes.ts';
+import { transportFailureOf } from '../transportFailures.ts';
+import type { Settled } from './guarded.ts';
+import type { PreparedCall } from './request.ts';
+import type { RetriedResult } from './retry.ts';
+
+export interface UpstreamResponse {
+  status: number;
+  /** Parsed JSON body; undefined when the response had none (204). */
+  body: unknown;
+  link: string | string[] | undefined;
+}
+
+/** What the answer step reads of the guard: why the operation was aborted, and the time. */
+export interface AnswerGuard {
+  readonly reason: Error | undefined;
+  now(): number;
+}
+
+export function answerOf(call: PreparedCall, result: RetriedResult, guard: AnswerGuard): Settled<UpstreamResponse> {
+  const { route, path } = call;
+  const { method } = route;
+  if (!result.ok) return { outcome: { kind: 'failed' }, error: callFailure(route, path, result.error, guard) };
+  const { status, headers, body: text } = result;
+  if (status === 401 || (status === 403 && method === 'GET')) {
+    const error = UpstreamError.fromResponse(status, text);
+    return { outcome: { kind: 'token-rejected', error }, error };
+  }
+  if (status === 429) {
+    const error = UpstreamError.fromResponse(status, text, rateLimitResetAt(headers, guard.now()));
+    return { outcome: { kind: 'rate-limited', error }, error };
+  }
+  if (status === 502 || status === 503 || status === 504) {
+    // A proxy's 502/504 may come after the service acted; a 503 is a refusal to act.
+    const error =
+      !route.idempotent && status !== 503
+        ? outcomeUnknown(route, path)
+        : new UpstreamUnavailableError(`${method} ${path}: upstream answered ${status}`, { status });
+    return { outcome: { kind: 'failed' }, error };
+  }
+  const outcome = { kind: status < 500 ? 'answered' : 'failed' } as const;
+  const link = headers.link;
+  // The first attempt may have deleted it before its answer was lost.
+  if (method === 'DELETE' && status === 404 && result.retriedAfterAmbiguousFailure) {
+    return { outcome, value: { status: 204, body: undefined, link } };
+  }
+  if (status < 200 || status >= 300) return { outcome, error: UpstreamError.fromResponse(status, text) };
+  if (route.returns === 'none') return { outcome, value: { status, body: undefined, link } };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    const error = new UpstreamError({
+      status,
+      errorSummary: `Upstream answered ${status} with a body that is not JSON`,
+    });
+    return { outcome, error };
+  }
+  const shaped = expectShape(route, status, parsed);
+  return shaped instanceof UpstreamError
+    ? { outcome, error: shaped }
+    : { outcome, value: { status, body: shaped, link } };
+}
+
+/** The parsed body when it has the shape the route promises, else an UpstreamError. */
+function expectShape(route: Route, status: number, body: unknown): unknown {
+  const isArray = Array.isArray(body);
+  const isObject = typeof body === 'object' && body !== null && !isArray;
+  if (route.returns === 'array' ? isArray : isObject) return body;
+  return new UpstreamError({
+    status,
+    errorSummary: `Upstream answered ${status} without the expected JSON ${route.returns === 'array' ? 'array' : 'object'}`,
+  });
+}
+
+function outcomeUnknown(route: Route, path: string, cause?: unknown): UpstreamOutcomeUnknownError {
+  return new UpstreamOutcomeUnknownError(
+    `${route.method} ${path}: the upstream did not confirm the outcome; the write may have happened`,
+    { cause },
+  );
+}
+
+/**
+ * A call that got no usable response. A write that may have reached the service has an unknown
+ * outcome; otherwise the operation's abort, an oversized body, or a transport failure.
+ */
+function callFailure(route: Route, path: string, error: Error, guard: AnswerGuard): Error {
+  if ((error as { code?: unknown }).code === 'UND_ERR_INVALID_ARG') return error;
+  if (!route.idempotent && mayHaveReachedService(error)) return outcomeUnknown(route, path, error);
+  if (guard.reason) return guard.reason;
+  if (error instanceof ResponseBudgetExceededError) return error;
+  if (error instanceof UpstreamBodyTooLargeError) {
+    return new UpstreamError({
+      status: error.status,
+      errorSummary: `Upstream answered ${error.status} with a body over ${error.maxBytes} bytes`,
+    });
+  }
+  const what = transportFailureOf(error)?.message ?? 'request failed';
+  return new UpstreamUnavailableError(`${route.method} ${path}: ${what}`, { cause: error });
+}

@@ -3,7 +3,7 @@
 // what the wire object lacks (src/gateway/resolvers/models.ts).
 import { readFileSync } from 'node:fs';
 import type { CodegenConfig } from '@graphql-codegen/cli';
-import { buildSchema, type GraphQLInterfaceType } from 'graphql';
+import { buildSchema, type GraphQLInterfaceType, isObjectType } from 'graphql';
 import { clientOutputs } from './examples/client/codegen.ts';
 import { FACTOR_MODE } from './src/gateway/resolvers/enums.ts';
 
@@ -18,7 +18,22 @@ const POLICY_TYPES = implementationsOf('Policy');
 const RULE_TYPES = implementationsOf('PolicyRule');
 const RULE_ACTIONS_TYPES = RULE_TYPES.map((t) => `${t}Actions`);
 
+/**
+ * Every object type of the schema with a wire type of the same name maps to it: the names exported
+ * by the wire types module (a new type written there under its GraphQL name needs no line here).
+ */
+const WIRE_TYPES = readFileSync('packages/emulator/src/rest/types.ts', 'utf8');
+const wireNames = new Set([
+  ...[...WIRE_TYPES.matchAll(/^export type (\w+)/gm)].map((m) => m[1]),
+  ...[...WIRE_TYPES.matchAll(/^export type \{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim())),
+]);
+const sameNamed = Object.values(schema.getTypeMap())
+  .filter((type) => isObjectType(type) && wireNames.has(type.name))
+  .map((type) => type.name);
+
 const mappers: Record<string, string> = {
+  ...Object.fromEntries(sameNamed.map((t) => [t, wire(t)])),
+  // The rest: models of the gateway's own, and wire types under another name.
   ...Object.fromEntries(POLICY_TYPES.map((t) => [t, wire('Policy')])),
   ...Object.fromEntries(RULE_TYPES.map((t) => [t, model('RuleWithPolicyId')])),
   ...Object.fromEntries(RULE_ACTIONS_TYPES.map((t) => [t, wire('RuleActions')])),
@@ -27,70 +42,17 @@ const mappers: Record<string, string> = {
   PolicyRulePayload: model('PolicyRulePayloadModel'),
   DeletePolicyPayload: model('DeletePolicyPayloadModel'),
   DeletePolicyRulePayload: model('DeletePolicyRulePayloadModel'),
-  Application: wire('Application'),
-  UserType: wire('UserType'),
-  Link: wire('Link'),
-  PolicyLinks: wire('PolicyLinks'),
+  DeleteUserTypePayload: model('DeleteUserTypePayloadModel'),
   PolicyRuleLinks: wire('RuleLinks'),
-  UserTypeLinks: wire('UserTypeLinks'),
-  UserTypeLink: wire('UserTypeLink'),
-  // conditions
   PolicyConditions: wire('Conditions'),
-  PeopleCondition: wire('PeopleCondition'),
   GroupCondition: wire('IncludeExclude'),
   UserCondition: wire('IncludeExclude'),
   UserTypeCondition: model('UserTypeConditionShape'),
-  AuthContextCondition: wire('AuthContextCondition'),
-  NetworkCondition: wire('NetworkCondition'),
-  AuthProviderCondition: wire('AuthProviderCondition'),
-  UserIdentifierCondition: wire('UserIdentifierCondition'),
-  UserIdentifierPattern: wire('UserIdentifierPattern'),
-  AppCondition: wire('AppCondition'),
-  AppConditionEntry: wire('AppConditionEntry'),
-  PlatformCondition: wire('PlatformCondition'),
-  PlatformConditionEntry: wire('PlatformConditionEntry'),
-  DeviceCondition: wire('DeviceCondition'),
-  RiskScoreCondition: wire('RiskScoreCondition'),
-  ElCondition: wire('ElCondition'),
-  EntityRiskCondition: wire('EntityRiskCondition'),
-  RiskDetectionTypesCondition: wire('RiskDetectionTypesCondition'),
-  // policy settings
-  PasswordPolicySettings: wire('PasswordPolicySettings'),
-  PasswordComplexity: wire('PasswordComplexity'),
-  PasswordAge: wire('PasswordAge'),
-  PasswordLockout: wire('PasswordLockout'),
-  RecoveryFactors: wire('RecoveryFactors'),
-  MfaEnrollPolicySettings: wire('MfaEnrollPolicySettings'),
-  PolicyAuthenticator: wire('PolicyAuthenticator'),
   MfaFactorsConfiguration: wire('FactorsConfiguration'),
-  MfaFactor: wire('MfaFactor'),
-  // rule actions
-  SignonAction: wire('SignonAction'),
-  SignonSession: wire('SignonSession'),
-  SelfServicePasswordResetAction: wire('SelfServicePasswordResetAction'),
-  EnrollAction: wire('EnrollAction'),
-  IdpAction: wire('IdpAction'),
-  IdpProvider: wire('IdpProvider'),
-  AppSignOnAction: wire('AppSignOnAction'),
-  VerificationMethod: wire('VerificationMethod'),
-  VerificationConstraint: wire('VerificationConstraint'),
   KnowledgeConstraint: wire('ConstraintProperties'),
   PossessionConstraint: wire('ConstraintProperties'),
-  AuthenticationMethod: wire('AuthenticationMethod'),
-  ProfileEnrollmentAction: wire('ProfileEnrollmentAction'),
-  ProfileAttribute: wire('ProfileAttribute'),
-  EntityRiskAction: wire('EntityRiskAction'),
-  EntityRiskActionItem: wire('EntityRiskActionItem'),
-  ContinuousAccessAction: wire('ContinuousAccessAction'),
-  ContinuousAccessFailureAction: wire('ContinuousAccessFailureAction'),
-  SloSettings: wire('SloSettings'),
-  // access simulation
   AccessSimulation: wire('SimulationResponse'),
-  PolicyTypeEvaluation: wire('PolicyTypeEvaluation'),
-  SimulatedPolicy: wire('SimulatedPolicy'),
   SimulatedRule: model('SimulatedRuleWithPolicyId'),
-  SimulatedCondition: wire('SimulatedCondition'),
-  DeleteUserTypePayload: model('DeleteUserTypePayloadModel'),
 };
 
 const config: CodegenConfig = {

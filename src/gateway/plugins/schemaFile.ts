@@ -1,7 +1,7 @@
 // GET /schema.graphql: the SDL of schema.graphql as served, for a client's codegen or a curious reader.
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'graphql-yoga';
-import { SCHEMA_PATH } from '../schema.ts';
+import { SCHEMA_PATH } from '../schemaSource.ts';
 import { bufferRepresentation, respond } from './staticFiles.ts';
 
 export const SCHEMA_FILE_PATH = '/schema.graphql';

@@ -1,30 +1,46 @@
-// The GraphQL implementation of each REST policy and rule type, for `__resolveType`.
-import type { PolicyType, RuleType } from '../../rest/types.ts';
+// The GraphQL implementation of each REST policy and rule type, for `__resolveType`, read from the
+// schema: each implementation of Policy and PolicyRule names its REST type with `@restType`, so a new
+// type is written in schema.graphql alone.
+import { Kind, type ObjectTypeDefinitionNode, type ValueNode } from 'graphql';
+import { POLICY_TYPES, type PolicyType, RULE_TYPES, type RuleType } from '../../rest/types.ts';
 import type { PolicyResolvers, PolicyRuleResolvers } from '../../generated/graphql.ts';
+import { schemaDocument } from '../schemaSource.ts';
 
 /** The object type names that implement an interface, as the generated `__resolveType` accepts them. */
 type ImplementationOf<R extends { __resolveType: (...args: never[]) => unknown }> = NonNullable<
   Awaited<ReturnType<R['__resolveType']>>
 >;
 
-export const POLICY_TYPENAME: Record<PolicyType, ImplementationOf<PolicyResolvers>> = {
-  PLATFORM_SIGN_ON: 'GlobalSessionPolicy',
-  PASSWORD: 'PasswordPolicy',
-  MFA_ENROLL: 'MfaEnrollPolicy',
-  IDP_DISCOVERY: 'IdpDiscoveryPolicy',
-  ACCESS_POLICY: 'AccessPolicy',
-  PROFILE_ENROLLMENT: 'ProfileEnrollmentPolicy',
-  ENTITY_RISK: 'EntityRiskPolicy',
-  CONTINUOUS_ACCESS: 'ContinuousAccessPolicy',
-};
+export const POLICY_TYPENAME = implementationsBy('policy', POLICY_TYPES) as Record<
+  PolicyType,
+  ImplementationOf<PolicyResolvers>
+>;
 
-export const RULE_TYPENAME: Record<RuleType, ImplementationOf<PolicyRuleResolvers>> = {
-  SIGN_ON: 'GlobalSessionRule',
-  PASSWORD: 'PasswordRule',
-  MFA_ENROLL: 'MfaEnrollRule',
-  IDP_DISCOVERY: 'IdpDiscoveryRule',
-  ACCESS_POLICY: 'AccessPolicyRule',
-  PROFILE_ENROLLMENT: 'ProfileEnrollmentRule',
-  ENTITY_RISK: 'EntityRiskRule',
-  CONTINUOUS_ACCESS: 'ContinuousAccessRule',
-};
+export const RULE_TYPENAME = implementationsBy('rule', RULE_TYPES) as Record<
+  RuleType,
+  ImplementationOf<PolicyRuleResolvers>
+>;
+
+/**
+ * REST type -> object type name, from every `@restType(<argument>: X)` of the schema. A REST type
+ * without exactly one implementation is a mistake in the schema: the gateway does not start.
+ */
+function implementationsBy(argument: 'policy' | 'rule', restTypes: readonly string[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const definition of schemaDocument().definitions) {
+    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION) continue;
+    const restType = restTypeOf(definition, argument);
+    if (restType === undefined) continue;
+    if (names[restType]) throw new Error(`schema.graphql: two implementations for the REST type ${restType}`);
+    names[restType] = definition.name.value;
+  }
+  const missing = restTypes.filter((type) => !names[type]);
+  if (missing.length) throw new Error(`schema.graphql: no @restType(${argument}:) for ${missing.join(', ')}`);
+  return names;
+}
+
+function restTypeOf(definition: ObjectTypeDefinitionNode, argument: string): string | undefined {
+  const directive = definition.directives?.find((d) => d.name.value === 'restType');
+  const value: ValueNode | undefined = directive?.arguments?.find((a) => a.name.value === argument)?.value;
+  return value?.kind === Kind.ENUM ? value.value : undefined;
+}

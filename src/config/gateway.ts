@@ -7,6 +7,7 @@ import { SHARED_STATE_DEFAULTS, type SharedStateSettings } from '../gateway/shar
 import { OPERATION_DEFAULTS, UPSTREAM_DEFAULTS } from '../upstream/client.ts';
 import type { OperationLimits } from '../upstream/operationGuard.ts';
 import { TOKEN_TRUST_DEFAULTS } from '../upstream/tokenTrust.ts';
+import { PLAN_DEFAULTS } from '../policyDocument/planStore.ts';
 import { type EmulatorConfig, readEmulatorConfig } from './emulator.ts';
 import { ConfigError, type Env, EnvReader } from './env.ts';
 
@@ -149,6 +150,7 @@ export function readGatewayConfig(env: Env): GatewayConfig {
         1,
         10_000_000,
       ),
+      policyPlanTtlSeconds: r.integer('POLICY_PLAN_TTL_SECONDS', PLAN_DEFAULTS.ttlSeconds, 60, 7 * 24 * 60 * 60),
     },
   };
   r.throwIfInvalid();

@@ -7,6 +7,7 @@ import { MemoryBudgetStore } from '../upstream/budget/memoryStore.ts';
 import type { BudgetStore } from '../upstream/budget/store.ts';
 import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from './idempotency/creates.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore } from './idempotency/store.ts';
+import { MemoryPlanStore, PLAN_DEFAULTS, type PlanStore, RedisPlanStore } from '../policyDocument/planStore.ts';
 
 export interface SharedStateSettings {
   /** Unset: everything in process. */
@@ -24,6 +25,8 @@ export interface SharedStateSettings {
   idempotencyMaxRecords: number;
   /** How long a retry waits for the first request with its key (the operation's deadline). */
   idempotencyWaitMs?: number;
+  /** How long a policy plan can be applied (POLICY_PLAN_TTL_SECONDS). */
+  policyPlanTtlSeconds?: number;
 }
 
 export const SHARED_STATE_DEFAULTS = {
@@ -38,6 +41,8 @@ export const SHARED_STATE_DEFAULTS = {
 export interface SharedState {
   budget: UpstreamBudget;
   idempotency: IdempotencySettings;
+  /** Policy plans between planPolicies and applyPolicies. */
+  policyPlans: PlanStore;
   /** The Redis connection, when there is one. */
   redis: RedisLink | undefined;
   close(): Promise<void>;
@@ -48,6 +53,8 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
   const shares = { caller: settings.callerShare, unproven: settings.unprovenShare };
   let budgetStore: BudgetStore = new MemoryBudgetStore(settings.upstreamRateLimit, 1, shares);
   let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore(settings.idempotencyMaxRecords);
+  const planTtlMs = (settings.policyPlanTtlSeconds ?? PLAN_DEFAULTS.ttlSeconds) * 1000;
+  let policyPlans: PlanStore = new MemoryPlanStore(planTtlMs);
   if (settings.redisUrl) {
     const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }] = await Promise.all([
       import('../redis/link.ts'),
@@ -57,6 +64,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     redis = new RedisLink({ url: settings.redisUrl, log });
     budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas, shares);
     idempotencyStore = new RedisIdempotencyStore(redis, settings.idempotencyMaxRecords);
+    policyPlans = new RedisPlanStore(redis, planTtlMs);
   }
   return {
     budget: new UpstreamBudget(budgetStore),
@@ -65,6 +73,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
       ttlMs: settings.idempotencyTtlSeconds * 1000,
       waitMs: settings.idempotencyWaitMs ?? IDEMPOTENCY_DEFAULTS.waitMs,
     },
+    policyPlans,
     redis,
     close: async () => {
       await redis?.close();

@@ -71,13 +71,24 @@ export async function execute(
     const body = { name: t.name, displayName: t.displayName, description: t.description ?? '' };
     for (const c of mine.filter((c) => c.action === 'CREATE')) {
       await step([c], async () => {
-        const made = await createOnce(run, c, 'createUserType', body, () => api.createUserType(body), userTypesNamed(api, t.name), (id) => api.getUserType(id));
+        const made = await createOnce(
+          run,
+          c,
+          'createUserType',
+          body,
+          () => api.createUserType(body),
+          userTypesNamed(api, t.name),
+          (id) => api.getUserType(id),
+        );
         typeIds.set(t.name, made.id);
       });
     }
     const updates = mine.filter((c) => c.action === 'UPDATE');
     await step(updates, async () => {
-      await api.updateUserType(typeIds.get(t.name) as string, { displayName: t.displayName, description: t.description ?? '' });
+      await api.updateUserType(typeIds.get(t.name) as string, {
+        displayName: t.displayName,
+        description: t.description ?? '',
+      });
     });
   }
   const toId = (name: string) => typeIds.get(name) ?? name;
@@ -89,7 +100,9 @@ export async function execute(
     const ids = new Map<string, Policy>([...existing].map(([name, e]) => [name, e.policy]));
     // Member updates (not status, not priority) first: a move's PUT then carries them already.
     for (const p of list) {
-      const updates = of('POLICY', policyKey(type, p.name)).filter((c) => c.action === 'UPDATE' && c.path?.[0] !== 'status');
+      const updates = of('POLICY', policyKey(type, p.name)).filter(
+        (c) => c.action === 'UPDATE' && c.path?.[0] !== 'status',
+      );
       await step(updates, async () => {
         const current = ids.get(p.name) as Policy;
         const patch = patchOf(updates, toId) as PolicyPatch;
@@ -114,7 +127,15 @@ export async function execute(
           status: hasRules ? 'INACTIVE' : status,
         } as PolicyInput;
         await step([c], async () => {
-          const made = await createOnce(run, c, 'createPolicy', body, () => api.createPolicy(body), policiesNamed(api, type, p.name), (id) => api.getPolicy(id));
+          const made = await createOnce(
+            run,
+            c,
+            'createPolicy',
+            body,
+            () => api.createPolicy(body),
+            policiesNamed(api, type, p.name),
+            (id) => api.getPolicy(id),
+          );
           ids.set(p.name, made);
         });
         if (hasRules && status === 'ACTIVE') {
@@ -132,9 +153,13 @@ export async function execute(
       const policy = ids.get(p.name);
       if (!policy) continue;
       await applyRules(run, type, p, policy, existing.get(p.name)?.rules ?? [], changes, toId, step);
-      for (const c of of('POLICY', policyKey(type, p.name)).filter((c) => c.action === 'UPDATE' && c.path?.[0] === 'status')) {
+      for (const c of of('POLICY', policyKey(type, p.name)).filter(
+        (c) => c.action === 'UPDATE' && c.path?.[0] === 'status',
+      )) {
         activations.push(async () => {
-          await step([c], () => (c.after === 'INACTIVE' ? api.deactivatePolicy(policy.id) : api.activatePolicy(policy.id)));
+          await step([c], () =>
+            c.after === 'INACTIVE' ? api.deactivatePolicy(policy.id) : api.activatePolicy(policy.id),
+          );
         });
       }
     }
@@ -145,14 +170,18 @@ export async function execute(
   for (const [type, entries] of Object.entries(org.policies) as [PolicyType, OrgSnapshot['policies'][PolicyType]][]) {
     for (const { policy, rules } of entries ?? []) {
       for (const r of rules) {
-        const c = changes.find((x) => x.action === 'DELETE' && x.kind === 'RULE' && x.key === ruleKey(type, policy.name, r.name));
+        const c = changes.find(
+          (x) => x.action === 'DELETE' && x.kind === 'RULE' && x.key === ruleKey(type, policy.name, r.name),
+        );
         if (c) await step([c], () => api.deleteRule(policy.id, r.id));
       }
     }
   }
   for (const [type, entries] of Object.entries(org.policies) as [PolicyType, OrgSnapshot['policies'][PolicyType]][]) {
     for (const { policy } of entries ?? []) {
-      const c = changes.find((x) => x.action === 'DELETE' && x.kind === 'POLICY' && x.key === policyKey(type, policy.name));
+      const c = changes.find(
+        (x) => x.action === 'DELETE' && x.kind === 'POLICY' && x.key === policyKey(type, policy.name),
+      );
       if (c) await step([c], () => api.deletePolicy(policy.id));
     }
   }
@@ -187,7 +216,10 @@ async function applyRules(
     await step(whole, async () => {
       const made = (await api.listRules(policy.id)).find((x) => x.system);
       if (!made) throw new Error(`${ruleKey(type, p.name, r.name)}: the service made no default rule`);
-      rules.set(r.name, await api.replaceRule(policy.id, made.id, { ...ruleUpdateBody(made, wholeRule(r)), name: r.name }));
+      rules.set(
+        r.name,
+        await api.replaceRule(policy.id, made.id, { ...ruleUpdateBody(made, wholeRule(r)), name: r.name }),
+      );
       if ((r.status ?? 'ACTIVE') !== made.status) {
         await (r.status === 'INACTIVE' ? api.deactivateRule(policy.id, made.id) : api.activateRule(policy.id, made.id));
       }
@@ -195,7 +227,14 @@ async function applyRules(
     const updates = mine.filter((c) => c.action === 'UPDATE' && c.path !== null && c.path[0] !== 'status');
     await step(updates, async () => {
       const current = rules.get(r.name) as PolicyRule;
-      rules.set(r.name, await api.replaceRule(policy.id, current.id, ruleUpdateBody(current, patchOf(updates, toId) as PolicyRulePatch)));
+      rules.set(
+        r.name,
+        await api.replaceRule(
+          policy.id,
+          current.id,
+          ruleUpdateBody(current, patchOf(updates, toId) as PolicyRulePatch),
+        ),
+      );
     });
   }
   const first = firstRulePriority(type);
@@ -252,7 +291,8 @@ function patchOf(changes: PlanChange[], toId: (name: string) => string): Record<
     let value = c.after;
     if (path[0] === 'conditions' && path[1] === 'userType') {
       // The document names user types; the service wants their ids.
-      const mapped = mapUserTypes({ userType: path.length === 2 ? value : { [path[2]]: value } }, toId)?.userType as Record<string, unknown>;
+      const mapped = mapUserTypes({ userType: path.length === 2 ? value : { [path[2]]: value } }, toId)
+        ?.userType as Record<string, unknown>;
       value = path.length === 2 ? mapped : mapped?.[path[2]];
     }
     let at = patch;

@@ -56,7 +56,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** One change per differing leaf member (lists compare whole). */
-export function memberChanges(before: unknown, after: unknown, path: string[] = []): { path: string[]; before: unknown; after: unknown }[] {
+export function memberChanges(
+  before: unknown,
+  after: unknown,
+  path: string[] = [],
+): { path: string[]; before: unknown; after: unknown }[] {
   if (isObject(before) && isObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     return keys.flatMap((k) => memberChanges(before[k], after[k], [...path, k]));
@@ -166,7 +170,12 @@ function diffList<T extends { name: string; system?: boolean }>(
       if (seen.has(o.name)) continue;
       const key = keyOf(o.name);
       if (o.system) {
-        out.errors.push({ message: `${key} is a system object: it cannot be deleted.`, code: 'FORBIDDEN', key, path: null });
+        out.errors.push({
+          message: `${key} is a system object: it cannot be deleted.`,
+          code: 'FORBIDDEN',
+          key,
+          path: null,
+        });
       } else {
         out.changes.push({ action: 'DELETE', kind, key, path: null, before: membersOf(o as never), after: null });
       }
@@ -199,7 +208,9 @@ export function diff(current: PolicyDocument, target: PolicyDocument, prune: boo
       out,
     );
     const remaining = new Set(currentTypes.map((t) => t.name));
-    if (prune) for (const t of currentTypes) if (!t.system && !userTypes.some((u) => u.name === t.name)) remaining.delete(t.name);
+    if (prune)
+      for (const t of currentTypes)
+        if (!t.system && !userTypes.some((u) => u.name === t.name)) remaining.delete(t.name);
     for (const t of userTypes) remaining.add(t.name);
     if (remaining.size > MAX_USER_TYPES) {
       out.errors.push({
@@ -240,7 +251,14 @@ export function diff(current: PolicyDocument, target: PolicyDocument, prune: boo
               ordered: true,
               missingSystem: (r) =>
                 !existing && TYPES_WITH_DEFAULT_RULE.includes(type)
-                  ? { action: 'UPDATE', kind: 'RULE', key: ruleKey(type, p.name, r.name), path: null, before: null, after: membersOf(r) }
+                  ? {
+                      action: 'UPDATE',
+                      kind: 'RULE',
+                      key: ruleKey(type, p.name, r.name),
+                      path: null,
+                      before: null,
+                      after: membersOf(r),
+                    }
                   : {
                       message: `${ruleKey(type, p.name, r.name)} is a system rule the org does not have: system rules cannot be created.`,
                       code: 'FORBIDDEN',

@@ -182,7 +182,12 @@ function withoutEmpty(policy: DocPolicy): DocPolicy {
 
 /** The ids of unmanaged objects a document names: listed ones and those its conditions name, sorted. */
 export function referencesOf(document: PolicyDocument): References {
-  const sets = { groups: new Set<string>(), zones: new Set<string>(), apps: new Set<string>(), users: new Set<string>() };
+  const sets = {
+    groups: new Set<string>(),
+    zones: new Set<string>(),
+    apps: new Set<string>(),
+    users: new Set<string>(),
+  };
   for (const [kind, ids] of Object.entries(document.references ?? {}) as [keyof References, string[]][]) {
     for (const id of ids ?? []) sets[kind].add(id);
   }

@@ -86,7 +86,9 @@ function madeByPlan(change: PlanChange, plan: StoredPlan): boolean {
     if (c.kind !== change.kind) return false;
     if (change.action === 'MOVE') {
       // Creates and moves shift the priorities of their neighbours.
-      return (c.action === 'MOVE' || c.action === 'CREATE' || c.action === 'DELETE') && parent(c.key) === parent(change.key);
+      return (
+        (c.action === 'MOVE' || c.action === 'CREATE' || c.action === 'DELETE') && parent(c.key) === parent(change.key)
+      );
     }
     if (c.key !== change.key || c.action !== change.action) return false;
     if (change.action !== 'UPDATE') return true;
@@ -102,7 +104,14 @@ export async function applyPolicies(ctx: EngineContext, planId: string): Promise
     return {
       applied: [],
       notApplied: [],
-      errors: [{ message: `No plan ${planId}: it expired, or was made with another credential. Plan again.`, code: 'PLAN_NOT_FOUND', key: planId, path: null }],
+      errors: [
+        {
+          message: `No plan ${planId}: it expired, or was made with another credential. Plan again.`,
+          code: 'PLAN_NOT_FOUND',
+          key: planId,
+          path: null,
+        },
+      ],
     };
   }
   const snapshot = await readOrg(ctx.api, typesOf(plan.target));
@@ -123,7 +132,8 @@ export async function applyPolicies(ctx: EngineContext, planId: string): Promise
   const left = diff(current, plan.target, plan.prune);
   if (left.errors.length > 0) return { applied: [], notApplied: plan.changes.map(ref), errors: left.errors };
   const applied: ChangeRef[] = [];
-  const indexOf = (c: PlanChange) => plan.changes.findIndex((p) => p.action === c.action && p.kind === c.kind && p.key === c.key);
+  const indexOf = (c: PlanChange) =>
+    plan.changes.findIndex((p) => p.action === c.action && p.kind === c.kind && p.key === c.key);
   try {
     await execute(
       {

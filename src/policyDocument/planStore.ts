@@ -44,3 +44,51 @@ export class MemoryPlanStore implements PlanStore {
     return entry.plan;
   }
 }
+
+/** Minimal view of the Redis link (see src/redis/link.ts): a command, with a fallback while Redis is away. */
+export interface PlanRedis {
+  use<T>(
+    command: (redis: {
+      set(key: string, value: string, px: 'PX', ms: number): Promise<unknown>;
+      get(key: string): Promise<string | null>;
+    }) => Promise<T>,
+    fallback: () => T | Promise<T>,
+  ): Promise<T>;
+}
+
+/**
+ * In Redis, so that any replica applies a plan another one made; each plan one key that expires
+ * with it. While Redis is away, plans are kept (and looked for) in this process.
+ */
+export class RedisPlanStore implements PlanStore {
+  private readonly local: MemoryPlanStore;
+
+  constructor(
+    private readonly redis: PlanRedis,
+    private readonly ttlMs: number = PLAN_DEFAULTS.ttlSeconds * 1000,
+    maxPlans: number = PLAN_DEFAULTS.maxPlans,
+  ) {
+    this.local = new MemoryPlanStore(ttlMs, maxPlans);
+  }
+
+  async put(plan: StoredPlan): Promise<void> {
+    await this.redis.use(
+      (r) => r.set(keyOf(plan.id), JSON.stringify(plan), 'PX', this.ttlMs),
+      () => this.local.put(plan),
+    );
+  }
+
+  async get(id: string): Promise<StoredPlan | undefined> {
+    const local = await this.local.get(id);
+    if (local) return local;
+    return this.redis.use(
+      async (r) => {
+        const text = await r.get(keyOf(id));
+        return text === null ? undefined : (JSON.parse(text) as StoredPlan);
+      },
+      () => undefined,
+    );
+  }
+}
+
+const keyOf = (id: string) => `policy-plan:${id}`;

@@ -42,6 +42,7 @@ export async function readOrg(api: RestApi, types: readonly PolicyType[]): Promi
 /** Calls `readOrg` makes for an org of this shape (one page per 200 policies assumed). */
 export function readCost(org: OrgSnapshot): number {
   let calls = 1;
-  for (const list of Object.values(org.policies)) calls += Math.max(1, Math.ceil((list ?? []).length / PAGE)) + (list ?? []).length;
+  for (const list of Object.values(org.policies))
+    calls += Math.max(1, Math.ceil((list ?? []).length / PAGE)) + (list ?? []).length;
   return calls;
 }

@@ -29,7 +29,10 @@ export async function checkReferences(api: RestApi, refs: References): Promise<R
       path: null,
     });
   /** Runs one simulation; true when it answered, false on the 404 of its app or user. */
-  const simulate = async (appInstance: string, policyContext: Record<string, unknown>): Promise<UpstreamError | undefined> => {
+  const simulate = async (
+    appInstance: string,
+    policyContext: Record<string, unknown>,
+  ): Promise<UpstreamError | undefined> => {
     calls++;
     try {
       await api.simulate({ appInstance, policyContext } as never, []);

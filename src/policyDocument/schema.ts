@@ -21,7 +21,10 @@ export const DOCUMENT_VERSION = 1;
 export const DOCUMENT_SCHEMA_PATH = '/policy-document.schema.json';
 
 const Status = StringEnum(LIFECYCLE_STATUSES, { default: 'ACTIVE' });
-const System = Type.Boolean({ default: false, description: 'A system object: its members can be managed, it is never created or deleted.' });
+const System = Type.Boolean({
+  default: false,
+  description: 'A system object: its members can be managed, it is never created or deleted.',
+});
 const Ids = Type.Array(Type.String({ minLength: 1 }));
 
 function ruleOf(policyType: PolicyType): TObject {
@@ -76,7 +79,9 @@ const PolicySchema = Type.Object(
   Object.fromEntries(
     POLICY_TYPES.map((t) => [
       t,
-      Type.Optional(Type.Array(policyOf(t), { description: `${t} policies in priority order, the default policy last.` })),
+      Type.Optional(
+        Type.Array(policyOf(t), { description: `${t} policies in priority order, the default policy last.` }),
+      ),
     ]),
   ),
   { ...Strict, description: 'Policy types present here are managed; the others are left alone.' },

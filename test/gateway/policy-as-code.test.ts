@@ -109,7 +109,11 @@ describe('policy as code', () => {
       zones: ['nzo1office'],
     });
     const signOnRules = document.policies.PLATFORM_SIGN_ON[0].rules;
-    expect(signOnRules[0]).toMatchObject({ name: 'Partners', status: 'INACTIVE', conditions: { userType: { include: ['Partner'] } } });
+    expect(signOnRules[0]).toMatchObject({
+      name: 'Partners',
+      status: 'INACTIVE',
+      conditions: { userType: { include: ['Partner'] } },
+    });
 
     const planned = await plan(b(), document);
     expect(planned.userErrors).toEqual([]);
@@ -192,7 +196,9 @@ describe('policy as code', () => {
     emu.addFaultRule({ match: { method: 'POST', path: '/api/v1/policies/{policyId}/rules' }, status: 503, times: 1 });
 
     const first = await apply(b(), planned.plan.id);
-    expect(first.userErrors).toMatchObject([{ code: 'UPSTREAM_OUTCOME_UNKNOWN', key: 'PLATFORM_SIGN_ON/PLATFORM_SIGN_ON corp' }]);
+    expect(first.userErrors).toMatchObject([
+      { code: 'UPSTREAM_OUTCOME_UNKNOWN', key: 'PLATFORM_SIGN_ON/PLATFORM_SIGN_ON corp' },
+    ]);
     expect(first.applied).toEqual([{ action: 'CREATE', kind: 'USER_TYPE', key: 'Partner', path: null }]);
     expect(first.notApplied.length).toBe(planned.plan.changes.length - 1);
 
@@ -205,7 +211,11 @@ describe('policy as code', () => {
     expect(third.notApplied).toEqual([]);
     // Every create made once over the three runs (a policy created inactive before the fault is
     // activated by a later run, an UPDATE of its status); B holds exactly the document, no duplicate.
-    const creates = (changes: any[]) => changes.filter((c) => c.action === 'CREATE').map((c) => c.key).sort();
+    const creates = (changes: any[]) =>
+      changes
+        .filter((c) => c.action === 'CREATE')
+        .map((c) => c.key)
+        .sort();
     expect(creates([...first.applied, ...second.applied, ...third.applied])).toEqual(creates(planned.plan.changes));
     expect(await exportOf(b())).toEqual(document);
   });

@@ -125,4 +125,3 @@ export const RULE_BODIES: Record<PolicyType, { conditions?: unknown; actions?: u
     },
   },
 };
-

@@ -6,9 +6,12 @@ import type { GatewayContext } from '../context.ts';
 
 function engineOf(ctx: GatewayContext) {
   if (ctx.callerDigest === undefined) {
-    throw new GraphQLError('This field needs upstream data: send an Authorization header `SSWS <token>` or `Bearer <token>`.', {
-      extensions: { code: 'UNAUTHENTICATED' },
-    });
+    throw new GraphQLError(
+      'This field needs upstream data: send an Authorization header `SSWS <token>` or `Bearer <token>`.',
+      {
+        extensions: { code: 'UNAUTHENTICATED' },
+      },
+    );
   }
   return { api: ctx.api, idempotency: ctx.idempotency, plans: ctx.policyPlans, caller: ctx.callerDigest };
 }
@@ -46,7 +49,11 @@ export const policyDocumentMutations: Pick<MutationResolvers, 'planPolicies' | '
 
 /** The document's objects (user types, policies, rules) that no change touches. */
 function unchangedObjects(
-  target: Awaited<ReturnType<typeof planPolicies>>['plan'] extends infer P ? (P extends { target: infer T } ? T : never) : never,
+  target: Awaited<ReturnType<typeof planPolicies>>['plan'] extends infer P
+    ? P extends { target: infer T }
+      ? T
+      : never
+    : never,
   changed: Set<string>,
 ): number {
   let n = (target.userTypes ?? []).filter((t) => !changed.has(t.name)).length;

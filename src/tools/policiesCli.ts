@@ -91,6 +91,7 @@ export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number>
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization },
       body: JSON.stringify({ query, variables }),
     });
+    // biome-ignore lint/suspicious/noExplicitAny: the answers of the three operations above, read by member
     const body = (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
     if (body.errors?.length) {
       throw new Error(body.errors.map((e) => `${e.extensions?.code ?? 'ERROR'}: ${e.message}`).join('\n'));

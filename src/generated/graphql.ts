@@ -15,7 +15,7 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** An ISO 8601 UTC timestamp with milliseconds, e.g. `2024-01-31T09:15:00.000Z`. */
   DateTime: { input: string; output: string; }
-  /** Any JSON value. Used only for what the REST contract does not show (members of application objects). */
+  /** Any JSON value. Used only for what the REST contract does not show (members of application objects) and for the policy document (see `exportPolicies`). */
   JSON: { input: unknown; output: unknown; }
 };
 

@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import type { MutationResolvers, QueryResolvers } from '../../generated/graphql.ts';
 import { applyPolicies, exportPolicies, planPolicies } from '../../policyDocument/engine.ts';
 import type { GatewayContext } from '../context.ts';
+import { type PolicyDocument, policyKey, ruleKey } from '../../policyDocument/document.ts';
 
 function engineOf(ctx: GatewayContext) {
   if (ctx.callerDigest === undefined) {
@@ -48,19 +49,12 @@ export const policyDocumentMutations: Pick<MutationResolvers, 'planPolicies' | '
 };
 
 /** The document's objects (user types, policies, rules) that no change touches. */
-function unchangedObjects(
-  target: Awaited<ReturnType<typeof planPolicies>>['plan'] extends infer P
-    ? P extends { target: infer T }
-      ? T
-      : never
-    : never,
-  changed: Set<string>,
-): number {
+function unchangedObjects(target: PolicyDocument, changed: Set<string>): number {
   let n = (target.userTypes ?? []).filter((t) => !changed.has(t.name)).length;
   for (const [type, list] of Object.entries(target.policies)) {
     for (const p of list ?? []) {
-      if (!changed.has(`${type}/${p.name}`)) n++;
-      for (const r of p.rules ?? []) if (!changed.has(`${type}/${p.name}/${r.name}`)) n++;
+      if (!changed.has(policyKey(type, p.name))) n++;
+      for (const r of p.rules ?? []) if (!changed.has(ruleKey(type, p.name, r.name))) n++;
     }
   }
   return n;

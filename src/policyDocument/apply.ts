@@ -139,7 +139,12 @@ export async function execute(
           ids.set(p.name, made);
         });
         if (hasRules && status === 'ACTIVE') {
-          activations.push(() => api.activatePolicy((ids.get(p.name) as Policy).id));
+          // Part of the create (reported with it); a failure is reported as the create's.
+          activations.push(() =>
+            api.activatePolicy((ids.get(p.name) as Policy).id).catch((error: unknown) => {
+              throw new StepFailed(error, c);
+            }),
+          );
         }
       }
       for (const c of of('POLICY', key).filter((c) => c.action === 'MOVE')) {

@@ -237,8 +237,10 @@ describe('policy as code', () => {
     expect(writesOf(since())).toEqual([]);
   });
 
-  it('refuses an invalid document, a system policy to delete, and an unknown plan', async () => {
+  it('refuses an invalid document (no upstream call), a system policy to delete, an unknown plan and another caller', async () => {
+    const since = countFromNow(b().emulator);
     const invalid = await plan(b(), { version: 2, policies: { PASSWORD: [{ name: 'x', colour: 'blue' }] } });
+    expect(since().total).toBe(0);
     expect(invalid.plan).toBeNull();
     expect(invalid.userErrors.map((e: any) => [e.code, e.path])).toEqual([
       ['INVALID', ['version']],
@@ -248,6 +250,10 @@ describe('policy as code', () => {
     expect(pruned.userErrors).toMatchObject([{ code: 'FORBIDDEN', key: 'PASSWORD/Default Policy' }]);
     const unknown = await apply(b(), 'no-such-plan');
     expect(unknown.userErrors).toMatchObject([{ code: 'PLAN_NOT_FOUND' }]);
+    // A plan is applied only with the credential that made it.
+    const planned = await plan(b(), { version: 1, policies: { PASSWORD: [{ name: 'Mine' }] } });
+    const other = await b().gql(APPLY, { planId: planned.plan.id }, { auth: 'SSWS another-token' });
+    expect(other.data.applyPolicies).toMatchObject({ applied: [], userErrors: [{ code: 'PLAN_NOT_FOUND' }] });
   });
 
   it('serves the document JSON Schema', async () => {

@@ -171,6 +171,34 @@ describe('policy as code', () => {
     expect(rest.find((p: any) => p.name === 'Corp password').settings.password.complexity.minLength).toBe(14);
   });
 
+  it('a new order of policies and rules moves the fewest objects', async () => {
+    const document = await exportOf(b(), ['PASSWORD']);
+    const [defaultPolicy] = document.policies.PASSWORD;
+    const rule = (name: string) => ({ name, actions: { passwordChange: { access: 'ALLOW' } } });
+    defaultPolicy.rules.unshift(rule('R1'), rule('R2'), rule('R3'));
+    document.policies.PASSWORD = [{ name: 'P1' }, { name: 'P2' }, { name: 'P3' }, defaultPolicy];
+    expect((await apply(b(), (await plan(b(), document)).plan.id)).userErrors).toEqual([]);
+    const created = await exportOf(b(), ['PASSWORD']);
+
+    const reordered = structuredClone(created);
+    const [p1, p2, p3, last] = reordered.policies.PASSWORD;
+    reordered.policies.PASSWORD = [p3, p1, p2, last];
+    const [r1, r2, r3, defaultRule] = last.rules;
+    last.rules = [r2, r3, r1, defaultRule];
+    const planned = await plan(b(), reordered);
+    expect(planned.plan.changes.map((c: any) => [c.action, c.key, c.before, c.after])).toEqual([
+      ['MOVE', 'PASSWORD/Default Policy/R1', 1, 3],
+      ['MOVE', 'PASSWORD/P3', 3, 1],
+    ]);
+    const since = countFromNow(b().emulator);
+    expect((await apply(b(), planned.plan.id)).userErrors).toEqual([]);
+    expect(writesOf(since())).toEqual([
+      ['PUT /api/v1/policies/{policyId}', 1],
+      ['PUT /api/v1/policies/{policyId}/rules/{ruleId}', 1],
+    ]);
+    expect(await exportOf(b(), ['PASSWORD'])).toEqual(reordered);
+  });
+
   it('a plan made stale by a change in B is refused, and nothing is written', async () => {
     const document = await exportOf(a(), ['PASSWORD']);
     document.policies.PASSWORD[0].description = 'Managed in git';

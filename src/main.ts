@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       queryLimits: config.queryLimits,
       memoryBudgetBytes: config.memoryBudgetBytes,
       idempotency: shared.idempotency,
+      policyPlans: shared.policyPlans,
     });
     stops.push(() => gateway.close(config.shutdownGraceMs));
 

@@ -279,6 +279,13 @@ export const GATEWAY_SETTINGS = {
       10_000_000,
       'idempotency records kept in process (without Redis, or made while it was away); over it the oldest go first. A record is a digest of the input and the created object’s id, a few hundred bytes',
     ),
+    policyPlanTtlSeconds: integer(
+      'POLICY_PLAN_TTL_SECONDS',
+      3600,
+      60,
+      7 * 24 * 60 * 60,
+      'how long a policy plan (planPolicies) can be applied, in seconds (at most 7 days); kept in Redis when REDIS_URL is set, so any replica applies it',
+    ),
   },
 };
 

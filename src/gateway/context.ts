@@ -12,6 +12,8 @@ import {
 import { composeObservers } from '../upstream/observer.ts';
 import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from './idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
+import { createHash } from 'node:crypto';
+import { MemoryPlanStore, type PlanStore } from '../policyDocument/planStore.ts';
 
 export interface GatewayContext {
   api: RestApi;
@@ -23,6 +25,10 @@ export interface GatewayContext {
   endOperation(): void;
   /** The caller's share of the org's upstream budget (reported in `extensions.cost`). */
   throttleStatus(): ThrottleStatus | undefined;
+  /** Where policy plans are kept between planPolicies and applyPolicies. */
+  policyPlans: PlanStore;
+  /** SHA-256 of the caller's Authorization header (never the header itself); undefined without one. */
+  callerDigest: string | undefined;
 }
 
 export interface OperationTally {
@@ -51,6 +57,7 @@ export function createContext(
   caller: CallerOptions = {},
   idempotency: IdempotencySettings = memoryIdempotency(),
   idempotencyKey?: string | null,
+  policyPlans: PlanStore = new MemoryPlanStore(),
 ): GatewayContext {
   const operation: OperationTally = { upstreamCalls: 0 };
   const observer = composeObservers({ onUpstreamRequest: () => operation.upstreamCalls++ }, caller.observer);
@@ -63,6 +70,8 @@ export function createContext(
     loaders: createLoaders(api),
     operation,
     idempotency: new IdempotentCreates(idempotency, usable ? authorization : undefined, idempotencyKey ?? undefined),
+    policyPlans,
+    callerDigest: usable ? createHash('sha256').update(authorization).digest('hex') : undefined,
   };
 }
 

@@ -27,6 +27,8 @@ import { useOperationSummary } from './plugins/operationSummary.ts';
 import { useQueryStringParams } from './plugins/queryStringParams.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
+import { usePolicyDocumentSchema } from './plugins/policyDocumentSchema.ts';
+import { MemoryPlanStore, type PlanStore } from '../policyDocument/planStore.ts';
 import { QUERY_LIMIT_DEFAULTS, type QueryLimits, queryLimitsPlugin } from './plugins/queryLimits.ts';
 import { useErrorCodes } from './plugins/errorCodes.ts';
 import { useUpstreamErrors } from './plugins/upstreamErrors.ts';
@@ -65,6 +67,8 @@ export interface GatewayOptions {
   memoryBudgetBytes?: number;
   /** Where idempotent creates remember their outcome; default in process, 24 h. */
   idempotency?: IdempotencySettings;
+  /** Where policy plans are kept; default in process, PLAN_DEFAULTS. */
+  policyPlans?: PlanStore;
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
@@ -79,6 +83,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const operationLog = createOperationLog(logger);
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
   const idempotency = options.idempotency ?? memoryIdempotency();
+  const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
   return createYoga<Record<string, never>, GatewayContext>({
     schema: options.schema ?? buildSchema(),
@@ -107,6 +112,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       useErrorCodes(),
       // The SDL tells what introspection does: served only where introspection is.
       options.introspection === false ? {} : useSchemaFile(),
+      usePolicyDocumentSchema(),
       queryLimitsPlugin(queryLimits),
       // After validation, once the variables are known: the one cost estimate and its limits.
       useCost(
@@ -134,6 +140,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         { requestId: requestIdOf(request), observer: upstreamObserver, signal: request.signal },
         idempotency,
         request.headers.get('idempotency-key'),
+        policyPlans,
       ),
   });
 }

@@ -8,6 +8,7 @@ import { MemoryBudgetStore } from '../upstream/budget/memoryStore.ts';
 import type { BudgetStore } from '../upstream/budget/store.ts';
 import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from './idempotency/creates.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore } from './idempotency/store.ts';
+import { MemoryPlanStore, PLAN_DEFAULTS, type PlanStore, RedisPlanStore } from '../policyDocument/planStore.ts';
 
 export interface SharedStateSettings {
   /** Unset: everything in process. */
@@ -25,6 +26,8 @@ export interface SharedStateSettings {
   idempotencyMaxRecords: number;
   /** How long a retry waits for the first request with its key (the operation's deadline). */
   idempotencyWaitMs?: number;
+  /** How long a policy plan can be applied (POLICY_PLAN_TTL_SECONDS). */
+  policyPlanTtlSeconds?: number;
 }
 
 /** The defaults of REDIS_URL, UPSTREAM_RATE_LIMIT, REPLICAS, the shares and the idempotency settings. */
@@ -33,6 +36,8 @@ export const SHARED_STATE_DEFAULTS = GATEWAY_DEFAULTS.shared;
 export interface SharedState {
   budget: UpstreamBudget;
   idempotency: IdempotencySettings;
+  /** Policy plans between planPolicies and applyPolicies. */
+  policyPlans: PlanStore;
   /** The Redis connection, when there is one. */
   redis: RedisLink | undefined;
   close(): Promise<void>;
@@ -43,6 +48,8 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
   const shares = { caller: settings.callerShare, unproven: settings.unprovenShare };
   let budgetStore: BudgetStore = new MemoryBudgetStore(settings.upstreamRateLimit, 1, shares);
   let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore(settings.idempotencyMaxRecords);
+  const planTtlMs = (settings.policyPlanTtlSeconds ?? PLAN_DEFAULTS.ttlSeconds) * 1000;
+  let policyPlans: PlanStore = new MemoryPlanStore(planTtlMs);
   if (settings.redisUrl) {
     const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }] = await Promise.all([
       import('../redis/link.ts'),
@@ -52,6 +59,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     redis = new RedisLink({ url: settings.redisUrl, log });
     budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas, shares);
     idempotencyStore = new RedisIdempotencyStore(redis, settings.idempotencyMaxRecords);
+    policyPlans = new RedisPlanStore(redis, planTtlMs);
   }
   return {
     budget: new UpstreamBudget(budgetStore),
@@ -60,6 +68,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
       ttlMs: settings.idempotencyTtlSeconds * 1000,
       waitMs: settings.idempotencyWaitMs ?? IDEMPOTENCY_DEFAULTS.waitMs,
     },
+    policyPlans,
     redis,
     close: async () => {
       await redis?.close();

@@ -15,7 +15,7 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** An ISO 8601 UTC timestamp with milliseconds, e.g. `2024-01-31T09:15:00.000Z`. */
   DateTime: { input: string; output: string; }
-  /** Any JSON value. Used only for what the REST contract does not show (members of application objects). */
+  /** Any JSON value. Used only for what the REST contract does not show (members of application objects) and for the policy document (see `exportPolicies`). */
   JSON: { input: unknown; output: unknown; }
 };
 
@@ -1473,6 +1473,13 @@ export type Mutation = {
   activatePolicy?: Maybe<PolicyPayload>;
   /** Returns the rule as it now is. */
   activatePolicyRule?: Maybe<PolicyRulePayload>;
+  /**
+   * Applies a plan: reads the org again and refuses (STALE_PLAN, nothing written) when it changed other than
+   * by this plan; otherwise writes what is left of the plan in an order the service accepts, every create with
+   * an idempotency key derived from the plan. On a refusal or a failure midway it stops and reports what was
+   * applied and what was not; applying the same plan again (or a new plan of the same document) finishes it.
+   */
+  applyPolicies?: Maybe<PolicyApplyPayload>;
   /** Authentication policies only (identity engine): copies the policy and its rules. */
   clonePolicy?: Maybe<PolicyPayload>;
   /** Creates a policy (`type` and `name` required). Authentication and profile enrollment policies get their default rule. */
@@ -1491,6 +1498,13 @@ export type Mutation = {
   deletePolicyRule?: Maybe<DeletePolicyRulePayload>;
   /** Not permitted for the default type or a type that still has users. */
   deleteUserType?: Maybe<DeleteUserTypePayload>;
+  /**
+   * Compares a policy document (validated against /policy-document.schema.json) with the org and keeps the
+   * plan: every change that would make the org match it, the upstream calls its apply costs, and user errors
+   * for anything the service would refuse (a missing group or zone, a system object to create or delete, a
+   * limit). Nothing is written.
+   */
+  planPolicies?: Maybe<PolicyPlanPayload>;
   /**
    * A full replace: members left out take their REST default (settings excepted: the service keeps them).
    * Without `type` the policy is read first to learn it (the type cannot change).
@@ -1536,6 +1550,16 @@ export type MutationActivatePolicyArgs = {
 export type MutationActivatePolicyRuleArgs = {
   policyId: Scalars['ID']['input'];
   ruleId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
+ */
+export type MutationApplyPoliciesArgs = {
+  planId: Scalars['ID']['input'];
 };
 
 
@@ -1633,6 +1657,17 @@ export type MutationDeletePolicyRuleArgs = {
  */
 export type MutationDeleteUserTypeArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Upstream 400, 403 and 404 answers come back as `userErrors`; other failures are GraphQL errors.
+ * `null` in an input means "not sent": the REST default applies (in update inputs it clears the member,
+ * which comes to the same; a member left out keeps its value).
+ */
+export type MutationPlanPoliciesArgs = {
+  document: Scalars['JSON']['input'];
+  prune?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -2209,6 +2244,16 @@ export type PolicyRuleArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** The result of `applyPolicies`. */
+export type PolicyApplyPayload = {
+  __typename?: 'PolicyApplyPayload';
+  /** The changes written, in order. */
+  applied: Array<PolicyChangeRef>;
+  /** The changes of the plan not written (after a refusal or failure). */
+  notApplied: Array<PolicyChangeRef>;
+  userErrors: Array<PolicyDocumentError>;
+};
+
 /** Enrollment settings of one authenticator (identity engine). */
 export type PolicyAuthenticator = {
   __typename?: 'PolicyAuthenticator';
@@ -2228,6 +2273,45 @@ export type PolicyAuthenticatorInput = {
   enroll: FactorEnrollmentInput;
   /** Authenticator key. */
   key: Scalars['String']['input'];
+};
+
+/** One change of a plan. */
+export type PolicyChange = {
+  __typename?: 'PolicyChange';
+  action: PolicyChangeAction;
+  /** The value after the apply; null for a DELETE. */
+  after?: Maybe<Scalars['JSON']['output']>;
+  /** The value now (a priority for a MOVE); null for a CREATE. */
+  before?: Maybe<Scalars['JSON']['output']>;
+  /** The object as the document keys it: `Contractor`, `PASSWORD/Corp password`, `PASSWORD/Corp password/Allow change`. */
+  key: Scalars['String']['output'];
+  kind: PolicyChangeKind;
+  /** The member path of an UPDATE; null otherwise, and for a new policy's default rule, which is set whole. */
+  path?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** What a plan or an apply does to an object. */
+export type PolicyChangeAction =
+  | 'CREATE'
+  | 'DELETE'
+  /** A new priority, for the fewest objects that put the list in the document's order. */
+  | 'MOVE'
+  /** One member of an existing object (its `path`). */
+  | 'UPDATE';
+
+/** The kind of object a change is about. */
+export type PolicyChangeKind =
+  | 'POLICY'
+  | 'RULE'
+  | 'USER_TYPE';
+
+/** A change as applied (or not). */
+export type PolicyChangeRef = {
+  __typename?: 'PolicyChangeRef';
+  action: PolicyChangeAction;
+  key: Scalars['String']['output'];
+  kind: PolicyChangeKind;
+  path?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 /** Conditions of a policy or rule: all of them must be met. One member per condition key of the REST object. */
@@ -2332,6 +2416,40 @@ export type PolicyConnection = {
   pageInfo: PageInfo;
 };
 
+/** A refusal of `planPolicies` or `applyPolicies`. */
+export type PolicyDocumentError = {
+  __typename?: 'PolicyDocumentError';
+  code: PolicyDocumentErrorCode;
+  /** The object as the document keys it, `document` for a schema error, or the plan id. */
+  key: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  /** The member path at fault (of the document for a schema error); null when none. */
+  path?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** Why a document, plan or apply was refused. */
+export type PolicyDocumentErrorCode =
+  /** The service refused a write because of the org's state. */
+  | 'CONFLICT'
+  /** A system object to create or delete, or a change of `system`. */
+  | 'FORBIDDEN'
+  /** The document breaks its schema, or names an object twice. */
+  | 'INVALID'
+  /** A count limit of the service would be passed. */
+  | 'LIMIT_EXCEEDED'
+  /** An object the apply needed no longer exists. */
+  | 'NOT_FOUND'
+  /** No such plan: it expired, or another credential made it. */
+  | 'PLAN_NOT_FOUND'
+  /** The document names a group, zone, app or user the org does not have. */
+  | 'REFERENCE_NOT_FOUND'
+  /** The org changed since the plan, other than by the plan: nothing was written; plan again. */
+  | 'STALE_PLAN'
+  /** A write may or may not have happened: apply the plan again; its fresh read tells. */
+  | 'UPSTREAM_OUTCOME_UNKNOWN'
+  /** The service was unavailable midway: apply the plan again to finish. */
+  | 'UPSTREAM_UNAVAILABLE';
+
 /** A policy with its cursor. */
 export type PolicyEdge = {
   __typename?: 'PolicyEdge';
@@ -2339,6 +2457,13 @@ export type PolicyEdge = {
   cursor: Scalars['String']['output'];
   /** The policy. */
   node: Policy;
+};
+
+/** An exported policy document. */
+export type PolicyExport = {
+  __typename?: 'PolicyExport';
+  /** The document, as /policy-document.schema.json describes it. */
+  document: Scalars['JSON']['output'];
 };
 
 /** The REST policy body; field names are the REST names. */
@@ -2386,6 +2511,35 @@ export type PolicyPayload = {
   policy?: Maybe<Policy>;
   /** Why the mutation was refused; empty on success. */
   userErrors: Array<UserError>;
+};
+
+/** A kept plan: what `applyPolicies(planId)` would do. */
+export type PolicyPlan = {
+  __typename?: 'PolicyPlan';
+  /** Every change, in the order of the document. */
+  changes: Array<PolicyChange>;
+  id: Scalars['ID']['output'];
+  summary: PolicyPlanSummary;
+  /** Upstream calls the apply will make: its read of the org plus one per write. */
+  upstreamCalls: Scalars['Int']['output'];
+};
+
+/** The result of `planPolicies`. */
+export type PolicyPlanPayload = {
+  __typename?: 'PolicyPlanPayload';
+  /** The plan; null when the document was refused. */
+  plan?: Maybe<PolicyPlan>;
+  userErrors: Array<PolicyDocumentError>;
+};
+
+/** How many changes of each action a plan has; `unchanged` counts the document's objects it leaves as they are. */
+export type PolicyPlanSummary = {
+  __typename?: 'PolicyPlanSummary';
+  create: Scalars['Int']['output'];
+  delete: Scalars['Int']['output'];
+  move: Scalars['Int']['output'];
+  unchanged: Scalars['Int']['output'];
+  update: Scalars['Int']['output'];
 };
 
 /** A policy rule. Each rule type has its own implementation with its own typed `actions`. */
@@ -2864,6 +3018,13 @@ export type ProfileEnrollmentRuleActions = {
 export type Query = {
   __typename?: 'Query';
   /**
+   * The org's policies (and user types) as a policy document: no ids of managed objects, REST defaults left
+   * out, user types named by name, and the ids of the groups, zones, apps and users it needs listed in
+   * `references`. Read at the lower bound of upstream calls: one for the user types, one per policy type
+   * (per 200 policies) and one per policy for its rules. See docs/policy-as-code.md.
+   */
+  exportPolicies?: Maybe<PolicyExport>;
+  /**
    * Any policy, rule or user type by its id alone, for a client cache that refetches an object it holds;
    * null when nothing has that id. Ids are the REST ids, unique across kinds, and their prefix says the
    * kind: `00p…` a policy and `oty…` a user type (one GET each), `0pr…` a rule. A rule id does not name its
@@ -2894,6 +3055,12 @@ export type Query = {
   userType?: Maybe<UserType>;
   /** Every user type of the org, the default type included. */
   userTypes?: Maybe<Array<UserType>>;
+};
+
+
+/** Read operations. */
+export type QueryExportPoliciesArgs = {
+  types?: InputMaybe<Array<PolicyType>>;
 };
 
 
@@ -4153,16 +4320,27 @@ export type ResolversTypes = {
   PlatformOsType: PlatformOsType;
   PlatformType: PlatformType;
   Policy: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Policy']>;
+  PolicyApplyPayload: ResolverTypeWrapper<PolicyApplyPayload>;
   PolicyAuthenticator: ResolverTypeWrapper<PolicyAuthenticatorWire>;
   PolicyAuthenticatorInput: PolicyAuthenticatorInput;
+  PolicyChange: ResolverTypeWrapper<PolicyChange>;
+  PolicyChangeAction: PolicyChangeAction;
+  PolicyChangeKind: PolicyChangeKind;
+  PolicyChangeRef: ResolverTypeWrapper<PolicyChangeRef>;
   PolicyConditions: ResolverTypeWrapper<ConditionsWire>;
   PolicyConditionsInput: PolicyConditionsInput;
   PolicyConditionsUpdateInput: PolicyConditionsUpdateInput;
   PolicyConnection: ResolverTypeWrapper<PolicyPageWire>;
+  PolicyDocumentError: ResolverTypeWrapper<PolicyDocumentError>;
+  PolicyDocumentErrorCode: PolicyDocumentErrorCode;
   PolicyEdge: ResolverTypeWrapper<Omit<PolicyEdge, 'node'> & { node: ResolversTypes['Policy'] }>;
+  PolicyExport: ResolverTypeWrapper<PolicyExport>;
   PolicyInput: PolicyInput;
   PolicyLinks: ResolverTypeWrapper<PolicyLinksWire>;
   PolicyPayload: ResolverTypeWrapper<PolicyPayloadModelWire>;
+  PolicyPlan: ResolverTypeWrapper<PolicyPlan>;
+  PolicyPlanPayload: ResolverTypeWrapper<PolicyPlanPayload>;
+  PolicyPlanSummary: ResolverTypeWrapper<PolicyPlanSummary>;
   PolicyRule: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['PolicyRule']>;
   PolicyRuleActionsInput: PolicyRuleActionsInput;
   PolicyRuleActionsUpdateInput: PolicyRuleActionsUpdateInput;
@@ -4414,16 +4592,24 @@ export type ResolversParentTypes = {
   PlatformOs: PlatformOs;
   PlatformOsInput: PlatformOsInput;
   Policy: ResolversInterfaceTypes<ResolversParentTypes>['Policy'];
+  PolicyApplyPayload: PolicyApplyPayload;
   PolicyAuthenticator: PolicyAuthenticatorWire;
   PolicyAuthenticatorInput: PolicyAuthenticatorInput;
+  PolicyChange: PolicyChange;
+  PolicyChangeRef: PolicyChangeRef;
   PolicyConditions: ConditionsWire;
   PolicyConditionsInput: PolicyConditionsInput;
   PolicyConditionsUpdateInput: PolicyConditionsUpdateInput;
   PolicyConnection: PolicyPageWire;
+  PolicyDocumentError: PolicyDocumentError;
   PolicyEdge: Omit<PolicyEdge, 'node'> & { node: ResolversParentTypes['Policy'] };
+  PolicyExport: PolicyExport;
   PolicyInput: PolicyInput;
   PolicyLinks: PolicyLinksWire;
   PolicyPayload: PolicyPayloadModelWire;
+  PolicyPlan: PolicyPlan;
+  PolicyPlanPayload: PolicyPlanPayload;
+  PolicyPlanSummary: PolicyPlanSummary;
   PolicyRule: ResolversInterfaceTypes<ResolversParentTypes>['PolicyRule'];
   PolicyRuleActionsInput: PolicyRuleActionsInput;
   PolicyRuleActionsUpdateInput: PolicyRuleActionsUpdateInput;
@@ -5016,6 +5202,7 @@ export type MfaFactorsConfigurationResolvers<ContextType = GatewayContext, Paren
 export type MutationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   activatePolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationActivatePolicyArgs, 'id'>>;
   activatePolicyRule?: Resolver<Maybe<ResolversTypes['PolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationActivatePolicyRuleArgs, 'policyId' | 'ruleId'>>;
+  applyPolicies?: Resolver<Maybe<ResolversTypes['PolicyApplyPayload']>, ParentType, ContextType, RequireFields<MutationApplyPoliciesArgs, 'planId'>>;
   clonePolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationClonePolicyArgs, 'id'>>;
   createPolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationCreatePolicyArgs, 'input'>>;
   createPolicyRule?: Resolver<Maybe<ResolversTypes['PolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationCreatePolicyRuleArgs, 'input' | 'policyId'>>;
@@ -5025,6 +5212,7 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   deletePolicy?: Resolver<Maybe<ResolversTypes['DeletePolicyPayload']>, ParentType, ContextType, RequireFields<MutationDeletePolicyArgs, 'id'>>;
   deletePolicyRule?: Resolver<Maybe<ResolversTypes['DeletePolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationDeletePolicyRuleArgs, 'policyId' | 'ruleId'>>;
   deleteUserType?: Resolver<Maybe<ResolversTypes['DeleteUserTypePayload']>, ParentType, ContextType, RequireFields<MutationDeleteUserTypeArgs, 'id'>>;
+  planPolicies?: Resolver<Maybe<ResolversTypes['PolicyPlanPayload']>, ParentType, ContextType, RequireFields<MutationPlanPoliciesArgs, 'document' | 'prune'>>;
   replacePolicy?: Resolver<Maybe<ResolversTypes['PolicyPayload']>, ParentType, ContextType, RequireFields<MutationReplacePolicyArgs, 'id' | 'input'>>;
   replacePolicyRule?: Resolver<Maybe<ResolversTypes['PolicyRulePayload']>, ParentType, ContextType, RequireFields<MutationReplacePolicyRuleArgs, 'input' | 'policyId' | 'ruleId'>>;
   replaceUserType?: Resolver<Maybe<ResolversTypes['UserTypePayload']>, ParentType, ContextType, RequireFields<MutationReplaceUserTypeArgs, 'id' | 'input'>>;
@@ -5177,10 +5365,32 @@ export type PolicyResolvers<ContextType = GatewayContext, ParentType extends Res
   __resolveType: TypeResolveFn<'AccessPolicy' | 'ContinuousAccessPolicy' | 'EntityRiskPolicy' | 'GlobalSessionPolicy' | 'IdpDiscoveryPolicy' | 'MfaEnrollPolicy' | 'PasswordPolicy' | 'ProfileEnrollmentPolicy', ParentType, ContextType>;
 };
 
+export type PolicyApplyPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyApplyPayload'] = ResolversParentTypes['PolicyApplyPayload']> = {
+  applied?: Resolver<Array<ResolversTypes['PolicyChangeRef']>, ParentType, ContextType>;
+  notApplied?: Resolver<Array<ResolversTypes['PolicyChangeRef']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['PolicyDocumentError']>, ParentType, ContextType>;
+};
+
 export type PolicyAuthenticatorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyAuthenticator'] = ResolversParentTypes['PolicyAuthenticator']> = {
   constraints?: Resolver<Maybe<ResolversTypes['AuthenticatorConstraints']>, ParentType, ContextType>;
   enroll?: Resolver<ResolversTypes['FactorEnrollment'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PolicyChangeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyChange'] = ResolversParentTypes['PolicyChange']> = {
+  action?: Resolver<ResolversTypes['PolicyChangeAction'], ParentType, ContextType>;
+  after?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  before?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PolicyChangeKind'], ParentType, ContextType>;
+  path?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+};
+
+export type PolicyChangeRefResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyChangeRef'] = ResolversParentTypes['PolicyChangeRef']> = {
+  action?: Resolver<ResolversTypes['PolicyChangeAction'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PolicyChangeKind'], ParentType, ContextType>;
+  path?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 };
 
 export type PolicyConditionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyConditions'] = ResolversParentTypes['PolicyConditions']> = {
@@ -5205,9 +5415,20 @@ export type PolicyConnectionResolvers<ContextType = GatewayContext, ParentType e
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 };
 
+export type PolicyDocumentErrorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyDocumentError'] = ResolversParentTypes['PolicyDocumentError']> = {
+  code?: Resolver<ResolversTypes['PolicyDocumentErrorCode'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+};
+
 export type PolicyEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyEdge'] = ResolversParentTypes['PolicyEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Policy'], ParentType, ContextType>;
+};
+
+export type PolicyExportResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyExport'] = ResolversParentTypes['PolicyExport']> = {
+  document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
 };
 
 export type PolicyLinksResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyLinks'] = ResolversParentTypes['PolicyLinks']> = {
@@ -5222,6 +5443,26 @@ export type PolicyPayloadResolvers<ContextType = GatewayContext, ParentType exte
   policiesOfType?: Resolver<Maybe<Array<ResolversTypes['Policy']>>, ParentType, ContextType>;
   policy?: Resolver<Maybe<ResolversTypes['Policy']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type PolicyPlanResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyPlan'] = ResolversParentTypes['PolicyPlan']> = {
+  changes?: Resolver<Array<ResolversTypes['PolicyChange']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['PolicyPlanSummary'], ParentType, ContextType>;
+  upstreamCalls?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PolicyPlanPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyPlanPayload'] = ResolversParentTypes['PolicyPlanPayload']> = {
+  plan?: Resolver<Maybe<ResolversTypes['PolicyPlan']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['PolicyDocumentError']>, ParentType, ContextType>;
+};
+
+export type PolicyPlanSummaryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyPlanSummary'] = ResolversParentTypes['PolicyPlanSummary']> = {
+  create?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  delete?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  move?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  update?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PolicyRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyRule'] = ResolversParentTypes['PolicyRule']> = {
@@ -5330,6 +5571,7 @@ export type ProfileEnrollmentRuleActionsResolvers<ContextType = GatewayContext, 
 };
 
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  exportPolicies?: Resolver<Maybe<ResolversTypes['PolicyExport']>, ParentType, ContextType, Partial<QueryExportPoliciesArgs>>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Node']>>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   policies?: Resolver<Maybe<ResolversTypes['PolicyConnection']>, ParentType, ContextType, RequireFields<QueryPoliciesArgs, 'type'>>;
@@ -5613,12 +5855,20 @@ export type Resolvers<ContextType = GatewayContext> = {
   PlatformConditionEntry?: PlatformConditionEntryResolvers<ContextType>;
   PlatformOs?: PlatformOsResolvers<ContextType>;
   Policy?: PolicyResolvers<ContextType>;
+  PolicyApplyPayload?: PolicyApplyPayloadResolvers<ContextType>;
   PolicyAuthenticator?: PolicyAuthenticatorResolvers<ContextType>;
+  PolicyChange?: PolicyChangeResolvers<ContextType>;
+  PolicyChangeRef?: PolicyChangeRefResolvers<ContextType>;
   PolicyConditions?: PolicyConditionsResolvers<ContextType>;
   PolicyConnection?: PolicyConnectionResolvers<ContextType>;
+  PolicyDocumentError?: PolicyDocumentErrorResolvers<ContextType>;
   PolicyEdge?: PolicyEdgeResolvers<ContextType>;
+  PolicyExport?: PolicyExportResolvers<ContextType>;
   PolicyLinks?: PolicyLinksResolvers<ContextType>;
   PolicyPayload?: PolicyPayloadResolvers<ContextType>;
+  PolicyPlan?: PolicyPlanResolvers<ContextType>;
+  PolicyPlanPayload?: PolicyPlanPayloadResolvers<ContextType>;
+  PolicyPlanSummary?: PolicyPlanSummaryResolvers<ContextType>;
   PolicyRule?: PolicyRuleResolvers<ContextType>;
   PolicyRuleLinks?: PolicyRuleLinksResolvers<ContextType>;
   PolicyRulePayload?: PolicyRulePayloadResolvers<ContextType>;

@@ -170,6 +170,7 @@ describe('configuration', () => {
         unprovenShare: 0.05,
         idempotencyTtlSeconds: 86400,
         idempotencyMaxRecords: 50000,
+        policyPlanTtlSeconds: 3600,
       },
     });
     expect(readEmulatorConfig({})).toEqual({
@@ -229,6 +230,7 @@ describe('configuration', () => {
         REPLICAS: '3',
         IDEMPOTENCY_TTL_SECONDS: '3600',
         IDEMPOTENCY_MAX_RECORDS: '1000',
+        POLICY_PLAN_TTL_SECONDS: '600',
         CALLER_SHARE: '0.25',
         UNPROVEN_SHARE: '0.1',
         REFUSED_CREDENTIAL_MS: '0',
@@ -271,6 +273,7 @@ describe('configuration', () => {
         unprovenShare: 0.1,
         idempotencyTtlSeconds: 3600,
         idempotencyMaxRecords: 1000,
+        policyPlanTtlSeconds: 600,
       },
     });
     expect(
@@ -337,6 +340,7 @@ describe('configuration', () => {
     [{ OPERATION_TIMEOUT_MS: '10s' }, 'OPERATION_TIMEOUT_MS="10s"'],
     [{ UPSTREAM_MAX_BODY_BYTES: '100' }, 'UPSTREAM_MAX_BODY_BYTES="100"'],
     [{ MAX_QUERY_DEPTH: '0' }, 'MAX_QUERY_DEPTH="0"'],
+    [{ POLICY_PLAN_TTL_SECONDS: '59' }, 'POLICY_PLAN_TTL_SECONDS="59": must be a whole number from 60 to 604800'],
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL: must be a redis:// or rediss:// URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL: must be a redis:// or rediss:// URL'],
     [{ UPSTREAM_RATE_LIMIT: '-1' }, 'UPSTREAM_RATE_LIMIT="-1"'],

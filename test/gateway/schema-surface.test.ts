@@ -54,6 +54,7 @@ describe('required surface', () => {
     const query = object('Query').getFields();
     expect(query.policies.args.map((a) => a.name)).toEqual(['type', 'status', 'q', 'sortBy', 'first', 'after']);
     expect(Object.keys(query).sort()).toEqual([
+      'exportPolicies',
       'node',
       'nodes',
       'policies',
@@ -81,6 +82,8 @@ describe('required surface', () => {
         'replaceUserType',
         'updateUserType',
         'deleteUserType',
+        'planPolicies',
+        'applyPolicies',
       ]),
     );
   });
@@ -166,7 +169,7 @@ describe('every member of the spec objects is a typed field', () => {
     expect(input('SimulationNetworkInput').isOneOf).toBe(true);
   });
 
-  it('uses JSON only for the members of application objects the spec does not show', () => {
+  it('uses JSON only for the members of application objects the spec does not show, and the policy document', () => {
     const jsonFields: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
       if (
@@ -182,7 +185,13 @@ describe('every member of the spec objects is a typed field', () => {
         if (getNamedType(field.type as GraphQLType).name === 'JSON') jsonFields.push(`${type.name}.${field.name}`);
       }
     }
-    expect(jsonFields).toEqual(['Application.additionalProperties']);
+    // And for the policy document, whose JSON Schema is served at /policy-document.schema.json.
+    expect(jsonFields.sort()).toEqual([
+      'Application.additionalProperties',
+      'PolicyChange.after',
+      'PolicyChange.before',
+      'PolicyExport.document',
+    ]);
   });
 
   it('types 1FA/2FA as the FactorMode enum, whose internal values are the REST values', () => {

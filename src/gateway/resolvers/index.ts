@@ -18,15 +18,16 @@ import {
   simulationQueries,
 } from './simulation.ts';
 import { UserType, userTypeQueries } from './userTypes.ts';
+import { policyDocumentMutations, policyDocumentQueries } from './policyDocument.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './typenames.ts';
 
 export const resolvers: Resolvers = {
   DateTime,
   JSON: JSONScalar,
   FactorMode,
-  Query: { ...policyQueries, ...userTypeQueries, ...simulationQueries, ...nodeQueries },
+  Query: { ...policyQueries, ...userTypeQueries, ...simulationQueries, ...nodeQueries, ...policyDocumentQueries },
   Node,
-  Mutation: { ...policyMutations, ...ruleMutations, ...userTypeMutations },
+  Mutation: { ...policyMutations, ...ruleMutations, ...userTypeMutations, ...policyDocumentMutations },
 
   Policy,
   PolicyConnection,

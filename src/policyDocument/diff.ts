@@ -1,0 +1,278 @@
+// The changes that make an org (as a normalized document) match a document: one UPDATE per changed
+// member (its path), CREATE and (with prune) DELETE per object, and MOVE for the fewest objects
+// whose priority must change: those outside a longest run already in the document's order.
+import { MAX_USER_TYPES } from 'policy-service-emulator/contract';
+import type { PolicyType } from '../rest/types.ts';
+import { type DocPolicy, type DocRule, deepEqual, type PolicyDocument, policyKey, ruleKey } from './document.ts';
+
+export type ChangeAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'MOVE';
+export type ChangeKind = 'USER_TYPE' | 'POLICY' | 'RULE';
+
+export interface PlanChange {
+  action: ChangeAction;
+  kind: ChangeKind;
+  /** The object as the document keys it: `Contractor`, `PASSWORD/Corp`, `PASSWORD/Corp/Allow change`. */
+  key: string;
+  /** The member path of an UPDATE; null otherwise (and for a new policy's default rule, set whole). */
+  path: string[] | null;
+  before: unknown;
+  after: unknown;
+}
+
+export type PlanErrorCode =
+  | 'INVALID'
+  | 'REFERENCE_NOT_FOUND'
+  | 'FORBIDDEN'
+  | 'LIMIT_EXCEEDED'
+  | 'CONFLICT'
+  | 'NOT_FOUND'
+  | 'STALE_PLAN'
+  | 'PLAN_NOT_FOUND'
+  | 'UPSTREAM_UNAVAILABLE'
+  | 'UPSTREAM_OUTCOME_UNKNOWN';
+
+export interface PlanError {
+  message: string;
+  code: PlanErrorCode;
+  key: string;
+  path: string[] | null;
+}
+
+/** Policy types whose create makes a default (system) rule. */
+export const TYPES_WITH_DEFAULT_RULE: readonly PolicyType[] = ['ACCESS_POLICY', 'PROFILE_ENROLLMENT'];
+
+/** The priority of the first rule: authentication policy rules start at 0, the others at 1. */
+export function firstRulePriority(type: PolicyType): number {
+  return type === 'ACCESS_POLICY' ? 0 : 1;
+}
+
+export interface Diff {
+  changes: PlanChange[];
+  errors: PlanError[];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One change per differing leaf member (lists compare whole). */
+export function memberChanges(
+  before: unknown,
+  after: unknown,
+  path: string[] = [],
+): { path: string[]; before: unknown; after: unknown }[] {
+  if (isObject(before) && isObject(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    return keys.flatMap((k) => memberChanges(before[k], after[k], [...path, k]));
+  }
+  if (deepEqual(before, after)) return [];
+  return [{ path, before: before ?? null, after: after ?? null }];
+}
+
+/** Indexes (into `order`) of a longest increasing run: the objects that need not move. */
+function longestIncreasing(order: number[]): Set<number> {
+  const tails: number[] = [];
+  const previous: number[] = new Array(order.length).fill(-1);
+  for (let i = 0; i < order.length; i++) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order[tails[mid]] < order[i]) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) previous[i] = tails[lo - 1];
+    tails[lo] = i;
+  }
+  const keep = new Set<number>();
+  for (let i = tails.length > 0 ? tails[tails.length - 1] : -1; i >= 0; i = previous[i]) keep.add(i);
+  return keep;
+}
+
+function membersOf<T extends { name: string; system?: boolean; rules?: unknown }>(o: T): Record<string, unknown> {
+  const { name: _name, system: _system, rules: _rules, ...members } = o;
+  return members;
+}
+
+/** A list keyed by name: changes for creates, updates, moves and (with prune) deletes. */
+function diffList<T extends { name: string; system?: boolean }>(
+  current: T[],
+  target: T[],
+  options: {
+    kind: ChangeKind;
+    keyOf: (name: string) => string;
+    prune: boolean;
+    firstPriority: number;
+    /** Orders matter (policies, rules); user types have none. */
+    ordered: boolean;
+    /** A system object the document has but the org lacks: a change (a new policy's default rule) or an error. */
+    missingSystem: (o: T) => PlanChange | PlanError;
+    nested?: (current: T | undefined, target: T) => Diff;
+  },
+  out: Diff,
+): void {
+  const { kind, keyOf } = options;
+  const currentByName = new Map(current.map((o, i) => [o.name, { o, i }]));
+  const seen = new Set<string>();
+  for (const o of target) {
+    const key = keyOf(o.name);
+    if (seen.has(o.name)) {
+      out.errors.push({ message: `${key} appears twice in the document.`, code: 'INVALID', key, path: null });
+      continue;
+    }
+    seen.add(o.name);
+    const existing = currentByName.get(o.name)?.o;
+    if (!existing) {
+      if (o.system) {
+        const result = options.missingSystem(o);
+        if ('action' in result) out.changes.push(result);
+        else out.errors.push(result);
+      } else {
+        out.changes.push({ action: 'CREATE', kind, key, path: null, before: null, after: membersOf(o as never) });
+      }
+    } else {
+      if (Boolean(existing.system) !== Boolean(o.system)) {
+        out.errors.push({
+          message: `${key} is ${existing.system ? '' : 'not '}a system object in the org; \`system\` cannot change.`,
+          code: 'FORBIDDEN',
+          key,
+          path: ['system'],
+        });
+      }
+      for (const m of memberChanges(membersOf(existing as never), membersOf(o as never))) {
+        out.changes.push({ action: 'UPDATE', kind, key, ...m });
+      }
+    }
+    if (options.nested) {
+      const nested = options.nested(existing, o);
+      out.changes.push(...nested.changes);
+      out.errors.push(...nested.errors);
+    }
+  }
+  if (options.ordered) {
+    // Only objects both sides have, system ones aside (they stay last): their order in the document.
+    const movable = target.filter((o) => !o.system && currentByName.has(o.name));
+    const keep = longestIncreasing(movable.map((o) => currentByName.get(o.name)?.i ?? 0));
+    movable.forEach((o, i) => {
+      if (keep.has(i)) return;
+      out.changes.push({
+        action: 'MOVE',
+        kind,
+        key: keyOf(o.name),
+        path: null,
+        before: (currentByName.get(o.name)?.i ?? 0) + options.firstPriority,
+        after: target.indexOf(o) + options.firstPriority,
+      });
+    });
+  }
+  if (options.prune) {
+    for (const o of current) {
+      if (seen.has(o.name)) continue;
+      const key = keyOf(o.name);
+      if (o.system) {
+        out.errors.push({
+          message: `${key} is a system object: it cannot be deleted.`,
+          code: 'FORBIDDEN',
+          key,
+          path: null,
+        });
+      } else {
+        out.changes.push({ action: 'DELETE', kind, key, path: null, before: membersOf(o as never), after: null });
+      }
+    }
+  }
+}
+
+/** The changes from `current` to `target`, both normalized; policy types absent from `target` are left alone. */
+export function diff(current: PolicyDocument, target: PolicyDocument, prune: boolean): Diff {
+  const out: Diff = { changes: [], errors: [] };
+  if (target.userTypes) {
+    const userTypes = target.userTypes.map((t) => ({ ...t, system: t.default }));
+    const currentTypes = (current.userTypes ?? []).map((t) => ({ ...t, system: t.default }));
+    diffList(
+      currentTypes,
+      userTypes,
+      {
+        kind: 'USER_TYPE',
+        keyOf: (name) => name,
+        prune,
+        firstPriority: 0,
+        ordered: false,
+        missingSystem: (t) => ({
+          message: `${t.name} is the default user type in the document, but the org's default user type has another name.`,
+          code: 'FORBIDDEN',
+          key: t.name,
+          path: ['default'],
+        }),
+      },
+      out,
+    );
+    const remaining = new Set(currentTypes.map((t) => t.name));
+    if (prune)
+      for (const t of currentTypes)
+        if (!t.system && !userTypes.some((u) => u.name === t.name)) remaining.delete(t.name);
+    for (const t of userTypes) remaining.add(t.name);
+    if (remaining.size > MAX_USER_TYPES) {
+      out.errors.push({
+        message: `The org would have ${remaining.size} user types; the service allows ${MAX_USER_TYPES}.`,
+        code: 'LIMIT_EXCEEDED',
+        key: 'userTypes',
+        path: null,
+      });
+    }
+  }
+  for (const [type, list] of Object.entries(target.policies) as [PolicyType, DocPolicy[]][]) {
+    const currentList = current.policies[type] ?? [];
+    diffList<DocPolicy>(
+      currentList,
+      list,
+      {
+        kind: 'POLICY',
+        keyOf: (name) => policyKey(type, name),
+        prune,
+        firstPriority: 1,
+        ordered: true,
+        missingSystem: (p) => ({
+          message: `${policyKey(type, p.name)} is a system policy the org does not have: system policies cannot be created.`,
+          code: 'FORBIDDEN',
+          key: policyKey(type, p.name),
+          path: null,
+        }),
+        nested: (existing, p) => {
+          const nested: Diff = { changes: [], errors: [] };
+          diffList<DocRule>(
+            existing?.rules ?? [],
+            p.rules ?? [],
+            {
+              kind: 'RULE',
+              keyOf: (name) => ruleKey(type, p.name, name),
+              prune,
+              firstPriority: firstRulePriority(type),
+              ordered: true,
+              missingSystem: (r) =>
+                !existing && TYPES_WITH_DEFAULT_RULE.includes(type)
+                  ? {
+                      action: 'UPDATE',
+                      kind: 'RULE',
+                      key: ruleKey(type, p.name, r.name),
+                      path: null,
+                      before: null,
+                      after: membersOf(r),
+                    }
+                  : {
+                      message: `${ruleKey(type, p.name, r.name)} is a system rule the org does not have: system rules cannot be created.`,
+                      code: 'FORBIDDEN',
+                      key: ruleKey(type, p.name, r.name),
+                      path: null,
+                    },
+            },
+            nested,
+          );
+          return nested;
+        },
+      },
+      out,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,182 @@
+// Export, plan and apply: what the GraphQL fields and the CLI call. A plan compares the document
+// with a fresh read of the target org and is kept with that read; an apply reads the org again,
+// refuses (STALE_PLAN) when it changed in a way the plan did not make, and otherwise executes what
+// is left of the plan, so a retried apply finishes the job without doing anything twice.
+import { randomUUID } from 'node:crypto';
+import { POLICY_TYPES } from 'policy-service-emulator/contract';
+import { GraphQLError } from 'graphql';
+import { toUserErrors } from '../gateway/errors.ts';
+import type { IdempotentCreates } from '../gateway/idempotency/creates.ts';
+import type { PolicyType } from '../rest/types.ts';
+import type { RestApi } from '../upstream/client.ts';
+import { type ChangeRef, execute, StepFailed, writeCost } from './apply.ts';
+import { deepEqual, normalize, type PolicyDocument, referencesOf, toDocument } from './document.ts';
+import { diff, type PlanChange, type PlanError, type PlanErrorCode } from './diff.ts';
+import type { PlanStore, StoredPlan } from './planStore.ts';
+import { readCost, readOrg } from './read.ts';
+import { checkReferences } from './references.ts';
+import { documentProblems } from './schema.ts';
+
+export interface EngineContext {
+  api: RestApi;
+  idempotency: IdempotentCreates;
+  plans: PlanStore;
+  /** Digest of the caller's credential; undefined without one. */
+  caller: string | undefined;
+}
+
+export async function exportPolicies(api: RestApi, types?: readonly PolicyType[] | null): Promise<PolicyDocument> {
+  const chosen = types && types.length > 0 ? POLICY_TYPES.filter((t) => types.includes(t)) : POLICY_TYPES;
+  return toDocument(await readOrg(api, chosen));
+}
+
+export interface PlanResult {
+  plan: (StoredPlan & { upstreamCalls: number }) | null;
+  errors: PlanError[];
+}
+
+/** The document's managed part of a snapshot's document: its policy types, and user types when it has them. */
+function scoped(current: PolicyDocument, target: PolicyDocument): PolicyDocument {
+  const out: PolicyDocument = { version: current.version, policies: {} };
+  if (target.userTypes) out.userTypes = current.userTypes;
+  for (const type of Object.keys(target.policies) as PolicyType[]) out.policies[type] = current.policies[type] ?? [];
+  return out;
+}
+
+function typesOf(document: PolicyDocument): PolicyType[] {
+  return POLICY_TYPES.filter((t) => document.policies[t] !== undefined);
+}
+
+export async function planPolicies(ctx: EngineContext, input: unknown, prune: boolean): Promise<PlanResult> {
+  const problems = documentProblems(input);
+  if (problems.length > 0) {
+    return {
+      plan: null,
+      errors: problems.map((p) => ({
+        message: `${p.path}: ${p.message}`,
+        code: 'INVALID',
+        key: 'document',
+        path: p.path.split('/').filter(Boolean),
+      })),
+    };
+  }
+  if (ctx.caller === undefined) throw new Error('planPolicies needs a caller');
+  const target = normalize(input as PolicyDocument);
+  const snapshot = await readOrg(ctx.api, typesOf(target));
+  const base = scoped(toDocument(snapshot), target);
+  const { changes, errors } = diff(base, target, prune);
+  const references = await checkReferences(ctx.api, referencesOf(target));
+  errors.push(...references.errors);
+  if (errors.length > 0) return { plan: null, errors };
+  const plan: StoredPlan = { id: randomUUID(), caller: ctx.caller, base, target, prune, changes };
+  await ctx.plans.put(plan);
+  return { plan: { ...plan, upstreamCalls: readCost(snapshot) + writeCost(changes, target) }, errors: [] };
+}
+
+export interface ApplyResult {
+  applied: ChangeRef[];
+  notApplied: ChangeRef[];
+  errors: PlanError[];
+}
+
+/** A change of the org since the plan is the plan's own doing when the plan has it (same member, same value). */
+function madeByPlan(change: PlanChange, plan: StoredPlan): boolean {
+  const parent = (key: string) => key.slice(0, key.lastIndexOf('/'));
+  return plan.changes.some((c) => {
+    if (c.kind !== change.kind) return false;
+    if (change.action === 'MOVE') {
+      // Creates and moves shift the priorities of their neighbours.
+      return (
+        (c.action === 'MOVE' || c.action === 'CREATE' || c.action === 'DELETE') && parent(c.key) === parent(change.key)
+      );
+    }
+    if (c.key !== change.key || c.action !== change.action) return false;
+    if (change.action !== 'UPDATE') return true;
+    return deepEqual(c.path, change.path) && deepEqual(c.after, change.after);
+  });
+}
+
+const ref = ({ action, kind, key, path }: PlanChange): ChangeRef => ({ action, kind, key, path });
+
+export async function applyPolicies(ctx: EngineContext, planId: string): Promise<ApplyResult> {
+  const plan = await ctx.plans.get(planId);
+  if (!plan || plan.caller !== ctx.caller) {
+    return {
+      applied: [],
+      notApplied: [],
+      errors: [
+        {
+          message: `No plan ${planId}: it expired, or was made with another credential. Plan again.`,
+          code: 'PLAN_NOT_FOUND',
+          key: planId,
+          path: null,
+        },
+      ],
+    };
+  }
+  const snapshot = await readOrg(ctx.api, typesOf(plan.target));
+  const current = scoped(toDocument(snapshot), plan.target);
+  const drift = diff(plan.base, current, true).changes.filter((c) => !madeByPlan(c, plan));
+  if (drift.length > 0) {
+    return {
+      applied: [],
+      notApplied: plan.changes.map(ref),
+      errors: drift.slice(0, 20).map((c) => ({
+        message: `The org changed since the plan (${c.action} ${c.key}${c.path ? ` ${c.path.join('.')}` : ''}); nothing was written. Plan again.`,
+        code: 'STALE_PLAN',
+        key: c.key,
+        path: c.path,
+      })),
+    };
+  }
+  const left = diff(current, plan.target, plan.prune);
+  if (left.errors.length > 0) return { applied: [], notApplied: plan.changes.map(ref), errors: left.errors };
+  const applied: ChangeRef[] = [];
+  const indexOf = (c: PlanChange) =>
+    plan.changes.findIndex((p) => p.action === c.action && p.kind === c.kind && p.key === c.key);
+  try {
+    await execute(
+      {
+        api: ctx.api,
+        idempotency: ctx.idempotency,
+        planId,
+        createKey: (c) => `policy-plan:${planId}:${indexOf(c)}`,
+      },
+      snapshot,
+      plan.target,
+      left.changes,
+      (c) => applied.push(ref(c)),
+    );
+  } catch (error) {
+    if (!(error instanceof StepFailed)) throw error;
+    const done = new Set(applied.map((c) => JSON.stringify(c)));
+    const { code, message } = failureOf(error.failure);
+    return {
+      applied,
+      notApplied: left.changes.map(ref).filter((c) => !done.has(JSON.stringify(c))),
+      errors: [
+        {
+          message: `${error.change.key}: ${message} The changes before it were applied; apply this plan again, or plan again, to finish.`,
+          code,
+          key: error.change.key,
+          path: error.change.path,
+        },
+      ],
+    };
+  }
+  return { applied, notApplied: [], errors: [] };
+}
+
+/** A refusal of the service as a user error's code; any other failure as the gateway's error code. */
+function failureOf(error: unknown): { code: PlanErrorCode; message: string } {
+  try {
+    const [first] = toUserErrors(error);
+    return { code: (first?.code ?? 'CONFLICT') as PlanErrorCode, message: first?.message ?? 'Refused.' };
+  } catch (thrown) {
+    const code = thrown instanceof GraphQLError ? thrown.extensions.code : undefined;
+    return {
+      code: code === 'UPSTREAM_OUTCOME_UNKNOWN' ? 'UPSTREAM_OUTCOME_UNKNOWN' : 'UPSTREAM_UNAVAILABLE',
+      message: thrown instanceof Error ? thrown.message : String(thrown),
+    };
+  }
+}

@@ -1,0 +1,48 @@
+// Reads what a document describes at the lower bound of upstream calls: the user types (one call),
+// each policy type's list (one call per 200 policies) and each policy's rules (one call per policy,
+// all at once within the operation's concurrency). Classic `expand=rules` is not used: it fails on a
+// policy with more than 20 rules and the identity engine lacks it.
+import type { PolicyType } from '../rest/types.ts';
+import type { RestApi } from '../upstream/client.ts';
+import type { OrgSnapshot } from './document.ts';
+
+const PAGE = 200;
+
+export async function readOrg(api: RestApi, types: readonly PolicyType[]): Promise<OrgSnapshot> {
+  const [userTypes, ...lists] = await Promise.all([
+    api.listUserTypes(),
+    ...types.map(async (type) => {
+      const policies = [];
+      let after: string | undefined;
+      do {
+        const page = await api.listPolicies({ type, limit: PAGE, after });
+        policies.push(...page.items);
+        after = page.nextCursor ?? undefined;
+      } while (after !== undefined);
+      return policies.sort((a, b) => a.priority - b.priority);
+    }),
+  ]);
+  const policies: OrgSnapshot['policies'] = {};
+  await Promise.all(
+    types.map(async (type, i) => {
+      policies[type] = await Promise.all(
+        lists[i].map(async (policy) => ({
+          policy,
+          rules: (await api.listRules(policy.id)).sort((a, b) => a.priority - b.priority),
+        })),
+      );
+    }),
+  );
+  // Keep the types in the order asked for, whatever order the reads finished in.
+  const ordered: OrgSnapshot['policies'] = {};
+  for (const type of types) ordered[type] = policies[type];
+  return { userTypes, policies: ordered };
+}
+
+/** Calls `readOrg` makes for an org of this shape (one page per 200 policies assumed). */
+export function readCost(org: OrgSnapshot): number {
+  let calls = 1;
+  for (const list of Object.values(org.policies))
+    calls += Math.max(1, Math.ceil((list ?? []).length / PAGE)) + (list ?? []).length;
+  return calls;
+}

@@ -1,0 +1,295 @@
+// Policy as code over two emulated orgs with the same fixture of groups, zones and apps: a varied
+// configuration built in org A is exported, planned against org B, applied, and exported again from
+// B, which must give back the document exactly; then a one-member change, a stale plan, faults during
+// an apply, and a document naming a group B lacks.
+import { describe, expect, it } from 'vitest';
+import { POLICY_TYPES, RULE_TYPE_OF } from 'policy-service-emulator/contract';
+import { documentProblems } from '../../src/policyDocument/schema.ts';
+import { countFromNow, defaultPolicyOf, type TestEmulator } from '../helpers/emulator.ts';
+import { type TestStack, useStack } from '../helpers/gateway.ts';
+import { POLICY_BODIES, RULE_BODIES } from '../helpers/policyBodies.ts';
+
+const EXPORT = /* GraphQL */ `
+  query Export($types: [PolicyType!]) { exportPolicies(types: $types) { document } }
+`;
+const PLAN = /* GraphQL */ `
+  mutation Plan($document: JSON!, $prune: Boolean) {
+    planPolicies(document: $document, prune: $prune) {
+      plan { id summary { create update delete move unchanged } changes { action kind key path before after } upstreamCalls }
+      userErrors { message code key path }
+    }
+  }
+`;
+const APPLY = /* GraphQL */ `
+  mutation Apply($planId: ID!) {
+    applyPolicies(planId: $planId) {
+      applied { action kind key path }
+      notApplied { action kind key path }
+      userErrors { message code key path }
+    }
+  }
+`;
+
+/** User types, a policy of every type with a rule (a rule naming a new user type), edited default policy settings. */
+async function buildVariedOrg(emu: TestEmulator): Promise<void> {
+  const partner = await emu.call('POST', '/api/v1/meta/types/user/', {
+    name: 'Partner',
+    displayName: 'Partner staff',
+    description: 'People of partner firms',
+  });
+  expect(partner.status).toBe(200);
+  for (const type of POLICY_TYPES) {
+    const policy =
+      type === 'IDP_DISCOVERY'
+        ? await defaultPolicyOf(emu, type)
+        : (await emu.call('POST', '/api/v1/policies', { type, name: `${type} corp`, ...POLICY_BODIES[type] })).body;
+    expect(policy.id).toBeTruthy();
+    if (type === 'PROFILE_ENROLLMENT') continue; // one rule only: its default rule
+    const rule = await emu.call('POST', `/api/v1/policies/${policy.id}/rules`, {
+      type: RULE_TYPE_OF[type],
+      name: `${type} rule`,
+      ...RULE_BODIES[type],
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+  }
+  const signOn = (await emu.call('GET', '/api/v1/policies?type=PLATFORM_SIGN_ON')).body[0];
+  const partners = await emu.call('POST', `/api/v1/policies/${signOn.id}/rules`, {
+    type: 'SIGN_ON',
+    name: 'Partners',
+    priority: 1,
+    status: 'INACTIVE',
+    conditions: { userType: { include: [partner.body.id], exclude: [] } },
+    actions: { signon: { access: 'DENY' } },
+  });
+  expect(partners.status, JSON.stringify(partners.body)).toBe(200);
+  const password = await defaultPolicyOf(emu, 'PASSWORD');
+  const edited = structuredClone(password);
+  edited.settings.password.complexity.minLength = 10;
+  expect((await emu.call('PUT', `/api/v1/policies/${password.id}`, edited)).status).toBe(200);
+}
+
+async function exportOf(stack: TestStack, types?: string[]): Promise<any> {
+  const res = await stack.gql(EXPORT, { types });
+  expect(res.errors).toBeUndefined();
+  return res.data.exportPolicies.document;
+}
+
+async function plan(stack: TestStack, document: unknown, prune = false): Promise<any> {
+  const res = await stack.gql(PLAN, { document, prune });
+  expect(res.errors).toBeUndefined();
+  return res.data.planPolicies;
+}
+
+async function apply(stack: TestStack, planId: string): Promise<any> {
+  const res = await stack.gql(APPLY, { planId });
+  expect(res.errors).toBeUndefined();
+  return res.data.applyPolicies;
+}
+
+const WRITES = /^(POST|PUT|DELETE) (?!\/api\/v1\/policies\/simulate)/;
+const writesOf = (counts: { byRoute: Record<string, number> }) =>
+  Object.entries(counts.byRoute).filter(([route]) => WRITES.test(route));
+
+describe('policy as code', () => {
+  const a = useStack();
+  const b = useStack();
+
+  it('export A, plan and apply to B, export B gives back the document; a second plan is empty', async () => {
+    await buildVariedOrg(a().emulator);
+    const readA = countFromNow(a().emulator);
+    const document = await exportOf(a());
+    const policiesOfA = Object.values(document.policies).flat().length;
+    // The lower bound: the user types, one list per type, one rules list per policy.
+    expect(readA().total).toBe(1 + POLICY_TYPES.length + policiesOfA);
+    expect(documentProblems(document)).toEqual([]);
+    expect(document.references).toEqual({
+      apps: ['0oa1portal'],
+      groups: ['00g1engineering', '00g2sales', '00g3admins'],
+      users: ['00u1alice'],
+      zones: ['nzo1office'],
+    });
+    const signOnRules = document.policies.PLATFORM_SIGN_ON[0].rules;
+    expect(signOnRules[0]).toMatchObject({
+      name: 'Partners',
+      status: 'INACTIVE',
+      conditions: { userType: { include: ['Partner'] } },
+    });
+
+    const planned = await plan(b(), document);
+    expect(planned.userErrors).toEqual([]);
+    const { changes, summary } = planned.plan;
+    const keys = changes.map((c: any) => `${c.action} ${c.kind} ${c.key}${c.path ? ` ${c.path.join('.')}` : ''}`);
+    expect(keys).toContain('CREATE USER_TYPE Partner');
+    expect(keys).toContain('UPDATE POLICY PASSWORD/Default Policy settings.password.complexity.minLength');
+    expect(keys).toContain('CREATE RULE PLATFORM_SIGN_ON/PLATFORM_SIGN_ON corp/Partners');
+    for (const type of POLICY_TYPES.filter((t) => t !== 'IDP_DISCOVERY')) {
+      expect(keys).toContain(`CREATE POLICY ${type}/${type} corp`);
+    }
+    // A new profile enrollment policy's default rule is made by the service and set whole.
+    expect(keys).toContain('UPDATE RULE PROFILE_ENROLLMENT/PROFILE_ENROLLMENT corp/Catch-all Rule');
+    expect(summary.delete).toBe(0);
+    expect(summary.create + summary.update + summary.move).toBe(changes.length);
+
+    const writesOfB = countFromNow(b().emulator);
+    const applied = await apply(b(), planned.plan.id);
+    expect(applied.userErrors).toEqual([]);
+    expect(applied.notApplied).toEqual([]);
+    expect(applied.applied).toHaveLength(changes.length);
+    // The plan's call count is what the apply made.
+    expect(writesOfB().total).toBe(planned.plan.upstreamCalls);
+
+    expect(await exportOf(b())).toEqual(document);
+    const again = await plan(b(), document);
+    expect(again.plan.changes).toEqual([]);
+    expect(again.plan.summary).toMatchObject({ create: 0, update: 0, delete: 0, move: 0 });
+  });
+
+  it('a change of one member plans exactly that member, and the apply writes it', async () => {
+    const document = await exportOf(a(), ['PASSWORD']);
+    const corp = { name: 'Corp password', ...(POLICY_BODIES.PASSWORD as object) } as any;
+    document.policies.PASSWORD.unshift(corp);
+    const first = await plan(b(), document);
+    expect((await apply(b(), first.plan.id)).userErrors).toEqual([]);
+
+    // As B now holds it (the service filled in what the hand-written policy left out).
+    const changed = await exportOf(b(), ['PASSWORD']);
+    changed.policies.PASSWORD[0].settings.password.complexity.minLength = 14;
+    const planned = await plan(b(), changed);
+    expect(planned.plan.changes).toEqual([
+      {
+        action: 'UPDATE',
+        kind: 'POLICY',
+        key: 'PASSWORD/Corp password',
+        path: ['settings', 'password', 'complexity', 'minLength'],
+        before: 12,
+        after: 14,
+      },
+    ]);
+    const applied = await apply(b(), planned.plan.id);
+    expect(applied).toMatchObject({ userErrors: [], applied: [{ action: 'UPDATE', key: 'PASSWORD/Corp password' }] });
+    const rest = (await b().emulator.call('GET', '/api/v1/policies?type=PASSWORD')).body;
+    expect(rest.find((p: any) => p.name === 'Corp password').settings.password.complexity.minLength).toBe(14);
+  });
+
+  it('a new order of policies and rules moves the fewest objects', async () => {
+    const document = await exportOf(b(), ['PASSWORD']);
+    const [defaultPolicy] = document.policies.PASSWORD;
+    const rule = (name: string) => ({ name, actions: { passwordChange: { access: 'ALLOW' } } });
+    defaultPolicy.rules.unshift(rule('R1'), rule('R2'), rule('R3'));
+    document.policies.PASSWORD = [{ name: 'P1' }, { name: 'P2' }, { name: 'P3' }, defaultPolicy];
+    expect((await apply(b(), (await plan(b(), document)).plan.id)).userErrors).toEqual([]);
+    const created = await exportOf(b(), ['PASSWORD']);
+
+    const reordered = structuredClone(created);
+    const [p1, p2, p3, last] = reordered.policies.PASSWORD;
+    reordered.policies.PASSWORD = [p3, p1, p2, last];
+    const [r1, r2, r3, defaultRule] = last.rules;
+    last.rules = [r2, r3, r1, defaultRule];
+    const planned = await plan(b(), reordered);
+    expect(planned.plan.changes.map((c: any) => [c.action, c.key, c.before, c.after])).toEqual([
+      ['MOVE', 'PASSWORD/Default Policy/R1', 1, 3],
+      ['MOVE', 'PASSWORD/P3', 3, 1],
+    ]);
+    const since = countFromNow(b().emulator);
+    expect((await apply(b(), planned.plan.id)).userErrors).toEqual([]);
+    expect(writesOf(since())).toEqual([
+      ['PUT /api/v1/policies/{policyId}', 1],
+      ['PUT /api/v1/policies/{policyId}/rules/{ruleId}', 1],
+    ]);
+    expect(await exportOf(b(), ['PASSWORD'])).toEqual(reordered);
+  });
+
+  it('a plan made stale by a change in B is refused, and nothing is written', async () => {
+    const document = await exportOf(a(), ['PASSWORD']);
+    document.policies.PASSWORD[0].description = 'Managed in git';
+    const planned = await plan(b(), document);
+    expect(planned.plan.changes).toHaveLength(1);
+    const policy = await defaultPolicyOf(b().emulator, 'PASSWORD');
+    policy.settings.password.complexity.minLength = 11;
+    expect((await b().emulator.call('PUT', `/api/v1/policies/${policy.id}`, policy)).status).toBe(200);
+
+    const since = countFromNow(b().emulator);
+    const applied = await apply(b(), planned.plan.id);
+    expect(applied.applied).toEqual([]);
+    expect(applied.userErrors[0]).toMatchObject({ code: 'STALE_PLAN', key: 'PASSWORD/Default Policy' });
+    expect(writesOf(since())).toEqual([]);
+  });
+
+  it('faults during an apply: it stops and reports, applying again completes with no duplicate', async () => {
+    await buildVariedOrg(a().emulator);
+    const document = await exportOf(a());
+    const planned = await plan(b(), document);
+    const emu = b().emulator;
+    emu.addFaultRule({ match: { method: 'POST', path: '/api/v1/policies' }, reset: true, times: 1 });
+    emu.addFaultRule({ match: { method: 'POST', path: '/api/v1/policies/{policyId}/rules' }, status: 503, times: 1 });
+
+    const first = await apply(b(), planned.plan.id);
+    expect(first.userErrors).toMatchObject([
+      { code: 'UPSTREAM_OUTCOME_UNKNOWN', key: 'PLATFORM_SIGN_ON/PLATFORM_SIGN_ON corp' },
+    ]);
+    expect(first.applied).toEqual([{ action: 'CREATE', kind: 'USER_TYPE', key: 'Partner', path: null }]);
+    expect(first.notApplied.length).toBe(planned.plan.changes.length - 1);
+
+    const second = await apply(b(), planned.plan.id);
+    expect(second.userErrors).toMatchObject([{ code: 'UPSTREAM_UNAVAILABLE' }]);
+    expect(second.applied.length).toBeGreaterThan(0);
+
+    const third = await apply(b(), planned.plan.id);
+    expect(third.userErrors).toEqual([]);
+    expect(third.notApplied).toEqual([]);
+    // Every create made once over the three runs (a policy created inactive before the fault is
+    // activated by a later run, an UPDATE of its status); B holds exactly the document, no duplicate.
+    const creates = (changes: any[]) =>
+      changes
+        .filter((c) => c.action === 'CREATE')
+        .map((c) => c.key)
+        .sort();
+    expect(creates([...first.applied, ...second.applied, ...third.applied])).toEqual(creates(planned.plan.changes));
+    expect(await exportOf(b())).toEqual(document);
+  });
+
+  it('a document naming a group B lacks fails in the plan, before anything is written', async () => {
+    const document = {
+      version: 1,
+      policies: {
+        PASSWORD: [
+          { name: 'Sales password', conditions: { people: { groups: { include: ['00g9missing'], exclude: [] } } } },
+          { name: 'Default Policy', system: true, rules: [{ name: 'Default Rule', system: true }] },
+        ],
+      },
+    };
+    const since = countFromNow(b().emulator);
+    const planned = await plan(b(), document);
+    expect(planned.plan).toBeNull();
+    expect(planned.userErrors).toMatchObject([{ code: 'REFERENCE_NOT_FOUND', key: 'references/groups/00g9missing' }]);
+    expect(writesOf(since())).toEqual([]);
+  });
+
+  it('refuses an invalid document (no upstream call), a system policy to delete, an unknown plan and another caller', async () => {
+    const since = countFromNow(b().emulator);
+    const invalid = await plan(b(), { version: 2, policies: { PASSWORD: [{ name: 'x', colour: 'blue' }] } });
+    expect(since().total).toBe(0);
+    expect(invalid.plan).toBeNull();
+    expect(invalid.userErrors.map((e: any) => [e.code, e.path])).toEqual([
+      ['INVALID', ['version']],
+      ['INVALID', ['policies', 'PASSWORD', '0', 'colour']],
+    ]);
+    const pruned = await plan(b(), { version: 1, policies: { PASSWORD: [] } }, true);
+    expect(pruned.userErrors).toMatchObject([{ code: 'FORBIDDEN', key: 'PASSWORD/Default Policy' }]);
+    const unknown = await apply(b(), 'no-such-plan');
+    expect(unknown.userErrors).toMatchObject([{ code: 'PLAN_NOT_FOUND' }]);
+    // A plan is applied only with the credential that made it.
+    const planned = await plan(b(), { version: 1, policies: { PASSWORD: [{ name: 'Mine' }] } });
+    const other = await b().gql(APPLY, { planId: planned.plan.id }, { auth: 'SSWS another-token' });
+    expect(other.data.applyPolicies).toMatchObject({ applied: [], userErrors: [{ code: 'PLAN_NOT_FOUND' }] });
+  });
+
+  it('serves the document JSON Schema', async () => {
+    const res = await fetch(`${b().url}/policy-document.schema.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/schema+json');
+    const schema = await res.json();
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(Object.keys(schema.properties.policies.properties)).toEqual([...POLICY_TYPES]);
+  });
+});

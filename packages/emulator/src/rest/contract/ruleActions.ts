@@ -6,7 +6,6 @@ import {
   ACCESS_DECISIONS,
   AccessDecisionSchema,
   AccessOnlySchema,
-  Id,
   named,
   Nullable,
   StringEnum,
@@ -261,8 +260,9 @@ export const ProfileEnrollmentActionSchema = Type.Object(
 
 // ------------------------------------------------------------------ entity risk, continuous access
 
+/** Workflows live outside these services, so any id is taken, but not a blank one. */
 const RunWorkflow = Type.Object(
-  { action: Type.Literal('RUN_WORKFLOW'), workflow: Type.Object({ id: Id }, Strict) },
+  { action: Type.Literal('RUN_WORKFLOW'), workflow: Type.Object({ id: Type.String({ pattern: '\\S' }) }, Strict) },
   Strict,
 );
 

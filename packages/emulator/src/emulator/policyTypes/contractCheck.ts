@@ -41,6 +41,12 @@ type Schema = {
 };
 
 export interface ContractCheckOptions {
+  /**
+   * Optional objects, by path below the checked value (`a.b`), that stay absent when not sent even
+   * though defaults would give them content (the service answers them only when they are sent);
+   * objects below them too.
+   */
+  keepAbsent?: readonly string[];
   /** Words a cause differently from the generic wording (e.g. a read-only member); `path` is the full path. */
   message?(path: string, error: ErrorObject): string | undefined;
 }
@@ -60,11 +66,11 @@ export function checkContract<T>(
 ): T | undefined {
   const value = raw === undefined || raw === null ? {} : structuredClone(raw);
   const inserted = new Set<object>();
-  prepare(schema as Schema, value, inserted);
+  prepare(schema as Schema, value, inserted, '', options.keepAbsent ?? []);
   const validate = validatorOf(schema);
   if (validate(value)) {
     dropEmptyInserted(value, inserted);
-    return value as T;
+    return inSchemaOrder(schema as Schema, value) as T;
   }
   for (const cause of causesOf(validate.errors ?? [], base, options)) check.causes.push(cause);
   return undefined;
@@ -84,25 +90,31 @@ function defaultable(s: Schema): boolean {
   });
 }
 
+const below = (path: string, roots: readonly string[]) =>
+  roots.some((root) => path === root || path.startsWith(`${root}.`));
+
 /** Drops null members that stand for "absent" and adds absent object members that defaults can fill. */
-function prepare(s: Schema, value: unknown, inserted: Set<object>): void {
+function prepare(s: Schema, value: unknown, inserted: Set<object>, path: string, keepAbsent: readonly string[]): void {
   if (s.anyOf) {
-    for (const branch of s.anyOf) if (branch.type === 'object' && isObject(value)) prepare(branch, value, inserted);
+    for (const branch of s.anyOf) {
+      if (branch.type === 'object' && isObject(value)) prepare(branch, value, inserted, path, keepAbsent);
+    }
     return;
   }
   if (s.type === 'array' && s.items && Array.isArray(value)) {
-    for (const item of value) prepare(s.items, item, inserted);
+    for (const item of value) prepare(s.items, item, inserted, path, keepAbsent);
     return;
   }
   if (s.type !== 'object' || !s.properties || !isObject(value)) return;
   for (const [key, member] of Object.entries(s.properties)) {
+    const at = path ? `${path}.${key}` : key;
     if (value[key] === null && !acceptsNull(member)) delete value[key];
-    if (value[key] === undefined && member.default === undefined && defaultable(member)) {
+    if (value[key] === undefined && member.default === undefined && defaultable(member) && !below(at, keepAbsent)) {
       const created = {};
       inserted.add(created);
       value[key] = created;
     }
-    prepare(member, value[key], inserted);
+    prepare(member, value[key], inserted, at, keepAbsent);
   }
 }
 
@@ -113,6 +125,22 @@ function dropEmptyInserted(value: unknown, inserted: Set<object>): void {
     dropEmptyInserted(member, inserted);
     if (isObject(member) && inserted.has(member) && Object.keys(member).length === 0) delete value[key];
   }
+}
+
+/** The value with each object's members in the order the contract lists them (as the service answers). */
+function inSchemaOrder(s: Schema, value: unknown): unknown {
+  if (s.anyOf) {
+    const branch = s.anyOf.find((b) => b.type === 'object' && b.properties && isObject(value));
+    return branch ? inSchemaOrder(branch, value) : value;
+  }
+  if (s.type === 'array' && s.items && Array.isArray(value)) return value.map((item) => inSchemaOrder(s.items!, item));
+  if (s.type !== 'object' || !s.properties || !isObject(value)) return value;
+  const ordered: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(s.properties)) {
+    if (key in value) ordered[key] = inSchemaOrder(member, value[key]);
+  }
+  for (const key of Object.keys(value)) if (!(key in ordered)) ordered[key] = value[key];
+  return ordered;
 }
 
 // ------------------------------------------------------------------ errors to causes
@@ -210,8 +238,11 @@ function causesOf(errors: ErrorObject[], base: string, options: ContractCheckOpt
       extra.set(union, `${path}: ${choice.cause.message}`);
     }
   }
+  // A value of the wrong type is named once, not also for the limits it misses.
+  const mistyped = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   const causes: string[] = [];
   for (const e of errors) {
+    if (e.keyword !== 'type' && e.keyword !== 'anyOf' && mistyped.has(e.instancePath)) continue;
     const replaced = extra.get(e);
     if (replaced) causes.push(replaced);
     if (dropped.has(e)) continue;

@@ -84,7 +84,8 @@ export const PasswordLockoutSchema = Type.Object(
   Strict,
 );
 
-const FactorStatus = StringEnum(['ACTIVE', 'INACTIVE'] as const);
+/** Required when the factor is sent; a factor left out is ACTIVE (what a new org has on). */
+const FactorStatus = StringEnum(['ACTIVE', 'INACTIVE'] as const, { default: 'ACTIVE' });
 export const RecoveryFactorsSchema = Type.Object(
   {
     recovery_question: Type.Optional(
@@ -102,7 +103,7 @@ export const RecoveryFactorsSchema = Type.Object(
       Type.Object(
         {
           // Read-only: always ACTIVE.
-          status: Type.Literal('ACTIVE'),
+          status: Type.Literal('ACTIVE', { default: 'ACTIVE' }),
           properties: Type.Optional(
             Type.Object(
               {

@@ -6,6 +6,7 @@ import {
   ACCESS_DECISIONS,
   AccessDecisionSchema,
   AccessOnlySchema,
+  LooseStringEnum,
   named,
   Nullable,
   StringEnum,
@@ -43,6 +44,8 @@ export const SignonActionSchema = Type.Object(
 // ------------------------------------------------------------------ password (PASSWORD)
 
 export const SSPR_METHODS = ['PUSH', 'SMS', 'VOICE', 'EMAIL', 'OTP'] as const;
+/** The one authenticator an OTP reset may use. */
+export const OTP_AUTHENTICATOR = 'vendor_c_otp';
 export const SelfServicePasswordResetActionSchema = Type.Object(
   {
     access: StringEnum(ACCESS_DECISIONS, { default: 'DENY' }),
@@ -61,10 +64,13 @@ export const SelfServicePasswordResetActionSchema = Type.Object(
                     Type.Object(
                       {
                         method: Type.Literal('OTP'),
-                        allowedAuthenticators: Type.Array(Type.Object({ key: Type.String() }, Strict), {
-                          minItems: 1,
-                          maxItems: 1,
-                        }),
+                        allowedAuthenticators: Type.Array(
+                          Type.Object({ key: LooseStringEnum([OTP_AUTHENTICATOR]) }, Strict),
+                          {
+                            minItems: 1,
+                            maxItems: 1,
+                          },
+                        ),
                       },
                       Strict,
                     ),

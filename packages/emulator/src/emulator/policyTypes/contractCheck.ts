@@ -6,7 +6,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import type { Check } from './check.ts';
+import { Check } from './check.ts';
 
 // ajv-formats is CommonJS with a default export: the plugin function is its module object or its `.default`.
 const addFormats = ((addFormatsPlugin as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv2020) => void;
@@ -74,6 +74,14 @@ export function checkContract<T>(
   }
   for (const cause of causesOf(validate.errors ?? [], base, options)) check.causes.push(cause);
   return undefined;
+}
+
+/** What `schema` gives a value sent empty: its defaults (the service's values for what is not sent). */
+export function defaultsOf<T>(schema: TSchema): T {
+  const check = new Check();
+  const value = checkContract<T>(schema, undefined, '', check);
+  if (value === undefined) throw new Error(`the contract's defaults do not fill ${check.causes.join('; ')}`);
+  return value;
 }
 
 // ------------------------------------------------------------------ before validation

@@ -4,7 +4,7 @@
 import { PasswordPolicySettingsSchema } from '../../rest/contract/policySettings.ts';
 import { OTP_AUTHENTICATOR, RULE_ACTIONS } from '../../rest/contract/ruleActions.ts';
 import type { PasswordPolicySettings, Policy, RuleActions, SelfServicePasswordResetAction } from '../../rest/types.ts';
-import { type Check, compact, type JsonObject } from './check.ts';
+import { type Check, compact, type JsonObject, member } from './check.ts';
 import { IE_ONLY_MESSAGE } from './common.ts';
 import { checkContract } from './contractCheck.ts';
 import type { Engine, PolicyTypeModule } from './registry.ts';
@@ -78,16 +78,6 @@ export const passwordModule: PolicyTypeModule = {
     } satisfies RuleActions,
   }),
 };
-
-/** The object at `keys` inside `raw`, when every step is an object. */
-function member(raw: unknown, ...keys: string[]): JsonObject | undefined {
-  let at = raw;
-  for (const key of keys) {
-    if (typeof at !== 'object' || at === null || Array.isArray(at)) return undefined;
-    at = (at as JsonObject)[key];
-  }
-  return typeof at === 'object' && at !== null && !Array.isArray(at) ? (at as JsonObject) : undefined;
-}
 
 function withType(actions: JsonObject, sspr: JsonObject): JsonObject {
   const type = sspr.type === undefined || sspr.type === null ? SSPR_TYPE : sspr.type;

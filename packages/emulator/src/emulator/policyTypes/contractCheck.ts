@@ -43,8 +43,7 @@ type Schema = {
 export interface ContractCheckOptions {
   /**
    * Optional objects, by path below the checked value (`a.b`), that stay absent when not sent even
-   * though defaults would give them content (the service answers them only when they are sent);
-   * objects below them too.
+   * though defaults would give them content (the service answers them only when they are sent).
    */
   keepAbsent?: readonly string[];
   /** Words a cause differently from the generic wording (e.g. a read-only member); `path` is the full path. */
@@ -89,17 +88,11 @@ export function defaultsOf<T>(schema: TSchema): T {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const acceptsNull = (s: Schema): boolean => s.type === 'null' || (s.anyOf ?? []).some(acceptsNull);
 
-/** An object whose required members all have defaults (or are such objects): it can be made from nothing. */
+/** An object whose required members all have defaults: it can be made from nothing. */
 function defaultable(s: Schema): boolean {
   if (s.type !== 'object' || !s.properties) return false;
-  return (s.required ?? []).every((k) => {
-    const member = s.properties![k];
-    return member !== undefined && (member.default !== undefined || defaultable(member));
-  });
+  return (s.required ?? []).every((k) => s.properties![k]?.default !== undefined);
 }
-
-const below = (path: string, roots: readonly string[]) =>
-  roots.some((root) => path === root || path.startsWith(`${root}.`));
 
 /** Drops null members that stand for "absent" and adds absent object members that defaults can fill. */
 function prepare(s: Schema, value: unknown, inserted: Set<object>, path: string, keepAbsent: readonly string[]): void {
@@ -117,7 +110,14 @@ function prepare(s: Schema, value: unknown, inserted: Set<object>, path: string,
   for (const [key, member] of Object.entries(s.properties)) {
     const at = path ? `${path}.${key}` : key;
     if (value[key] === null && !acceptsNull(member)) delete value[key];
-    if (value[key] === undefined && member.default === undefined && defaultable(member) && !below(at, keepAbsent)) {
+    const optional = !(s.required ?? []).includes(key);
+    if (
+      value[key] === undefined &&
+      optional &&
+      member.default === undefined &&
+      defaultable(member) &&
+      !keepAbsent.includes(at)
+    ) {
       const created = {};
       inserted.add(created);
       value[key] = created;
@@ -128,6 +128,7 @@ function prepare(s: Schema, value: unknown, inserted: Set<object>, path: string,
 
 /** Removes the objects added before validation that no default filled (bottom-up). */
 function dropEmptyInserted(value: unknown, inserted: Set<object>): void {
+  if (Array.isArray(value)) for (const item of value) dropEmptyInserted(item, inserted);
   if (!isObject(value)) return;
   for (const [key, member] of Object.entries(value)) {
     dropEmptyInserted(member, inserted);
@@ -215,6 +216,7 @@ function unionChoice(e: ErrorObject): { keep?: number; cause?: { at: string; mes
     objects.every(({ b }) => b.properties?.[k]?.const !== undefined),
   );
   if (key && objects.length === branches.length) {
+    if (e.data === null) return { cause: { at: '', message: 'is required' } };
     if (!isObject(e.data)) return { cause: { at: '', message: 'must be an object' } };
     const sent = e.data[key];
     if (sent === undefined) return { cause: { at: key, message: 'is required' } };

@@ -11,6 +11,7 @@ import type { Engine, PolicyTypeModule } from './registry.ts';
 
 const SSPR_TYPE = 'selfServicePasswordReset';
 const SSPR = 'actions.selfServicePasswordReset';
+const REQUIREMENT = 'selfServicePasswordReset.requirement';
 const EMAIL_STATUS = 'settings.recovery.factors.platform_email.status';
 
 type SsprRequirement = NonNullable<SelfServicePasswordResetAction['requirement']>;
@@ -50,7 +51,7 @@ export const passwordModule: PolicyTypeModule = {
         ? withType(body as JsonObject, sent)
         : withoutIeOnly(body as JsonObject, sent, c);
     const actions = checkContract<RuleActions>(RULE_ACTIONS.PASSWORD, checked, 'actions', c, {
-      keepAbsent: ['selfServicePasswordReset.requirement'],
+      keepAbsent: [REQUIREMENT, `${REQUIREMENT}.primary`, `${REQUIREMENT}.stepUp`],
       message: (path, e) =>
         path === `${SSPR}.type` && e.keyword === 'const' ? `is read-only and always ${SSPR_TYPE}` : undefined,
     });

@@ -35,7 +35,7 @@ export const FactorsConfigurationSchema = Type.Object(
 
 export const PolicyAuthenticatorSchema = Type.Object(
   {
-    key: Type.String({ minLength: 1 }),
+    key: Type.String({ pattern: '\\S' }),
     enroll: EnrollSelfSchema,
     constraints: Type.Optional(Type.Object({ aaguidGroups: Type.Optional(Type.Array(Type.String())) }, Strict)),
   },

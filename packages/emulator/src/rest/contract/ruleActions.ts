@@ -121,7 +121,7 @@ export const MAX_IDP_PROVIDERS = 10;
 export const IdpProviderSchema = Type.Object(
   {
     /** Required except for types PLATFORM, AgentlessDSSO and IWA. */
-    id: Type.Optional(Type.String({ minLength: 1 })),
+    id: Type.Optional(Type.String({ pattern: '\\S' })),
     type: StringEnum(IDP_PROVIDER_TYPES),
     /** IE only. */
     name: Type.Optional(Type.String()),
@@ -138,8 +138,8 @@ export const IdpActionSchema = Type.Object(
       Type.Array(
         Type.Object(
           {
-            providerExpression: Type.String({ minLength: 1 }),
-            propertyName: Type.Optional(Type.String({ minLength: 1, default: 'name' })),
+            providerExpression: Type.String({ pattern: '\\S' }),
+            propertyName: Type.Optional(Type.String({ pattern: '\\S', default: 'name' })),
           },
           Strict,
         ),

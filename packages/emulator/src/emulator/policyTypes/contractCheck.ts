@@ -249,7 +249,7 @@ function causesOf(errors: ErrorObject[], base: string, options: ContractCheckOpt
     }
   }
   // A value of the wrong type is named once, not also for the limits it misses.
-  const mistyped = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  const mistyped = new Set(errors.filter((e) => e.keyword === 'type' && !dropped.has(e)).map((e) => e.instancePath));
   const causes: string[] = [];
   for (const e of errors) {
     if (e.keyword !== 'type' && e.keyword !== 'anyOf' && mistyped.has(e.instancePath)) continue;

@@ -235,8 +235,8 @@ export const MAX_TARGET_GROUPS = 1;
 export const MAX_INLINE_HOOKS = 1;
 export const ProfileAttributeSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1 }),
-    label: Type.String({ minLength: 1 }),
+    name: Type.String({ pattern: '\\S' }),
+    label: Type.String({ pattern: '\\S' }),
     required: Type.Optional(Type.Boolean({ default: false })),
   },
   Strict,
@@ -248,18 +248,21 @@ export const ProfileEnrollmentActionSchema = Type.Object(
     activationRequirements: Type.Object({ emailVerification: Type.Boolean({ default: false }) }, Strict),
     preRegistrationInlineHooks: Type.Optional(
       Nullable(
-        Type.Array(Type.Object({ inlineHookId: Type.String({ minLength: 1 }) }, Strict), {
+        Type.Array(Type.Object({ inlineHookId: Type.String({ pattern: '\\S' }) }, Strict), {
           maxItems: MAX_INLINE_HOOKS,
         }),
+        { default: null },
       ),
     ),
-    allowedIdentifiers: Type.Optional(Type.Array(Type.String(), { default: ['login'] })),
+    allowedIdentifiers: Type.Optional(Type.Array(Type.String({ pattern: '\\S' }), { default: ['login'] })),
     profileAttributes: Type.Array(ProfileAttributeSchema, { maxItems: MAX_PROFILE_ATTRIBUTES }),
-    targetGroupIds: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: MAX_TARGET_GROUPS }))),
+    targetGroupIds: Type.Optional(
+      Nullable(Type.Array(Type.String(), { maxItems: MAX_TARGET_GROUPS }), { default: null }),
+    ),
     unknownUserAction: StringEnum(['DENY', 'REGISTER'] as const),
     /** Created by the service; when present every update must send it unchanged. */
-    uiSchemaId: Type.Optional(Type.String({ minLength: 1 })),
-    enrollAuthenticators: Type.Optional(Nullable(Type.Array(Type.Literal('password')))),
+    uiSchemaId: Type.Optional(Type.String({ pattern: '\\S' })),
+    enrollAuthenticators: Type.Optional(Nullable(Type.Array(Type.Literal('password')), { default: null })),
   },
   Strict,
 );

@@ -183,7 +183,7 @@ const RequiredOrOptional = (fallback: 'REQUIRED' | 'OPTIONAL') =>
   Type.Optional(StringEnum(['REQUIRED', 'OPTIONAL'] as const, { default: fallback }));
 
 export const AuthenticationMethodSchema = Type.Object(
-  { key: Type.String({ minLength: 1 }), method: Type.Optional(Type.String({ minLength: 1 })) },
+  { key: Type.String({ pattern: '\\S' }), method: Type.Optional(Type.String({ pattern: '\\S' })) },
   Strict,
 );
 const constraintMembers = {
@@ -196,15 +196,18 @@ const constraintMembers = {
   required: Type.Optional(Type.Boolean({ default: true })),
 };
 export const KnowledgeConstraintSchema = Type.Object(constraintMembers, Strict);
-/** A possession constraint also has the five characteristics, with their defaults. */
+const { types, methods, ...laterMembers } = constraintMembers;
+/** A possession constraint also has the five characteristics, with their defaults (answered after `methods`). */
 export const ConstraintPropertiesSchema = Type.Object(
   {
-    ...constraintMembers,
+    types,
+    methods,
     hardwareProtection: RequiredOrOptional('OPTIONAL'),
     deviceBound: RequiredOrOptional('OPTIONAL'),
     phishingResistant: RequiredOrOptional('OPTIONAL'),
     userPresence: RequiredOrOptional('REQUIRED'),
     userVerification: RequiredOrOptional('OPTIONAL'),
+    ...laterMembers,
   },
   Strict,
 );

@@ -4,7 +4,9 @@
 // deletes last (rules, policies, then the user types they no longer name). Every create carries an
 // idempotency key made of the plan id and the change's place in the plan, so two applies of one plan
 // never create twice; and each apply works from a fresh read, so a retry does only what is left.
-import { RULE_TYPE_OF } from 'policy-service-emulator/contract';
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { POLICY_SETTINGS, RULE_ACTIONS, RULE_TYPE_OF } from 'policy-service-emulator/contract';
 import type { Policy, PolicyInput, PolicyRule, PolicyRuleInput, PolicyType } from '../rest/types.ts';
 import type { RestApi } from '../upstream/client.ts';
 import { type PolicyPatch, type PolicyRulePatch, policyUpdateBody, ruleUpdateBody } from '../upstream/updates.ts';
@@ -121,7 +123,7 @@ export async function execute(
           name: p.name,
           ...(p.description !== undefined ? { description: p.description } : {}),
           ...(p.conditions ? { conditions: mapUserTypes(p.conditions, toId) } : {}),
-          ...(p.settings ? { settings: p.settings } : {}),
+          ...(p.settings ? { settings: withRestDefaults(POLICY_SETTINGS[type], p.settings) } : {}),
           priority,
           // Rules first, then the activation.
           status: hasRules ? 'INACTIVE' : status,
@@ -211,7 +213,9 @@ async function applyRules(
   const of = (name: string) => changes.filter((c) => c.kind === 'RULE' && c.key === ruleKey(type, p.name, name));
   const wholeRule = (r: DocRule): PolicyRulePatch => ({
     conditions: (mapUserTypes(r.conditions, toId) ?? null) as PolicyRulePatch['conditions'],
-    actions: (r.actions ?? null) as PolicyRulePatch['actions'],
+    actions: (r.actions
+      ? withRestDefaults(RULE_ACTIONS[RULE_TYPE_OF[type]], r.actions)
+      : null) as PolicyRulePatch['actions'],
   });
   const list = p.rules ?? [];
   for (const r of list) {
@@ -252,7 +256,7 @@ async function applyRules(
         status: r.status ?? 'ACTIVE',
         priority,
         ...(r.conditions ? { conditions: mapUserTypes(r.conditions, toId) } : {}),
-        ...(r.actions ? { actions: r.actions } : {}),
+        ...(r.actions ? { actions: withRestDefaults(RULE_ACTIONS[RULE_TYPE_OF[type]], r.actions) } : {}),
       } as PolicyRuleInput;
       await step([c], async () => {
         const made = await createOnce(
@@ -356,4 +360,13 @@ export function writeCost(changes: PlanChange[], target: PolicyDocument): number
     }
   }
   return calls + objects.size;
+}
+
+/**
+ * A document's settings or actions with the REST defaults it left out put back inside the objects it
+ * sends: a default may be one the service fills in only when the whole object is left out (a sent
+ * recovery question needs its status), so a sent object carries every member again.
+ */
+function withRestDefaults<T>(schema: TSchema, value: T): T {
+  return Value.Default(schema, structuredClone(value)) as T;
 }

@@ -51,7 +51,11 @@ export function insertPolicy(store: OrgStore, p: StoredPolicy, priority?: number
   if (POLICY_TYPE_MODULES[p.type].createsDefaultRule) store.placeRule(p, newDefaultRule(store, p));
 }
 
-/** The settings a policy of `type` gets when none are sent (undefined for types without settings). */
+/**
+ * The settings a policy of `type` gets when none are sent (undefined for types without settings):
+ * the contract's defaults, as the type's module reads them for the org's engine (MFA enrollment
+ * differs between the engines).
+ */
 export function defaultSettings(store: OrgStore, type: PolicyType): StoredPolicy['settings'] {
   return POLICY_TYPE_MODULES[type].settings(undefined, { check: new Check(), engine: store.engine, org: store });
 }

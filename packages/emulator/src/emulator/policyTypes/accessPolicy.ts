@@ -1,19 +1,19 @@
 // Authentication policy (ACCESS_POLICY, identity engine only) and its rules: no policy settings,
 // all data in `actions.appSignOn` (an access decision plus an ASSURANCE verification method).
-import {
-  CONSTRAINT_METHODS,
-  CONSTRAINT_TYPES,
-  type AppSignOnAction,
-  type AuthenticationMethod,
-  type ConstraintMethod,
-  type ConstraintProperties,
-  type ConstraintType,
-  type VerificationConstraint,
-  type VerificationMethod,
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { ISO_DURATION, RULE_ACTIONS } from '../../rest/contract/ruleActions.ts';
+import type {
+  AuthenticationMethod,
+  ConstraintMethod,
+  ConstraintProperties,
+  ConstraintType,
+  RuleActions,
+  VerificationConstraint,
 } from '../../rest/types.ts';
-import { compact, type Check, type JsonObject } from './check.ts';
-import { checkAccess, rejectSettings, singleAction } from './common.ts';
-import type { PolicyTypeModule } from './registry.ts';
+import { type Check, type JsonObject, member } from './check.ts';
+import { rejectSettings } from './common.ts';
+import { checkContract } from './contractCheck.ts';
+import type { PolicyTypeModule, RuleValidationContext } from './registry.ts';
 
 export type FactorClass = 'knowledge' | 'possession' | 'inherence';
 /** The two classes a constraint object can be configured with (inherence cannot). */
@@ -50,36 +50,20 @@ export const AUTHENTICATOR_METHODS: readonly AuthenticatorMethod[] = [
   { key: 'smart_card_idp', type: 'FEDERATED', method: 'CERT', classes: ['possession', 'knowledge', 'inherence'] },
 ];
 
-/** Characteristics that only a possession factor has, with the spec's defaults. */
-const POSSESSION_DEFAULTS = {
-  hardwareProtection: 'OPTIONAL',
-  deviceBound: 'OPTIONAL',
-  phishingResistant: 'OPTIONAL',
-  userPresence: 'REQUIRED',
-  userVerification: 'OPTIONAL',
-} as const satisfies Partial<ConstraintProperties>;
-type PossessionOnly = keyof typeof POSSESSION_DEFAULTS;
-const POSSESSION_ONLY = Object.keys(POSSESSION_DEFAULTS) as PossessionOnly[];
-const REQUIRED_OR_OPTIONAL = ['REQUIRED', 'OPTIONAL'] as const;
-
-const CONSTRAINT_PROPERTIES = [
-  'types',
-  'methods',
-  ...POSSESSION_ONLY,
-  'reauthenticateIn',
-  'authenticationMethods',
-  'excludedAuthenticationMethods',
-  'required',
-];
+/** Characteristics that only a possession factor has (their defaults are the contract's). */
+const POSSESSION_ONLY = [
+  'hardwareProtection',
+  'deviceBound',
+  'phishingResistant',
+  'userPresence',
+  'userVerification',
+] as const satisfies readonly (keyof ConstraintProperties)[];
 
 /** An absent factorMode is read as 2FA (any two factor types), the service's own default. */
 export const DEFAULT_FACTOR_MODE = '2FA';
 /** How many authenticator-class constraints one constraint object may hold. */
 const FACTOR_MODE_LIMIT = { '1FA': 1, '2FA': 2 } as const;
 type FactorMode = keyof typeof FACTOR_MODE_LIMIT;
-
-/** ISO 8601 duration: P, then at least one dated or timed component (e.g. PT2H, P1D, PT0S). */
-const ISO_DURATION = /^P(?=\d|T\d)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(?:[.,]\d+)?S)?)?$/;
 
 const APP_SIGN_ON = 'actions.appSignOn';
 
@@ -98,7 +82,7 @@ export const accessPolicyModule: PolicyTypeModule = {
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'an authentication policy'),
 
-  actions: (raw, ctx) => singleAction(raw, ctx.check, 'appSignOn', (value) => appSignOnAction(value, ctx.check)),
+  actions: appSignOnActions,
 
   // A new policy allows every request that passes any one factor, as a freshly created
   // authentication policy does until an administrator tightens it.
@@ -114,55 +98,64 @@ export const accessPolicyModule: PolicyTypeModule = {
   }),
 };
 
-function appSignOnAction(raw: unknown, c: Check): AppSignOnAction | undefined {
-  const obj = c.object(raw, APP_SIGN_ON, { required: true });
-  if (!obj) return undefined;
-  c.noUnknown(obj, APP_SIGN_ON, ['access', 'verificationMethod']);
-  const access = checkAccess(c, obj.access, `${APP_SIGN_ON}.access`, { required: true });
-  const verificationMethod = verificationMethodOf(obj.verificationMethod, `${APP_SIGN_ON}.verificationMethod`, c);
-  return access && verificationMethod ? { access, verificationMethod } : undefined;
-}
-
-function verificationMethodOf(raw: unknown, path: string, c: Check): VerificationMethod | undefined {
-  const obj = c.object(raw, path, { required: true });
-  if (!obj) return undefined;
-  c.noUnknown(obj, path, ['type', 'factorMode', 'constraints', 'reauthenticateIn', 'inactivityPeriod']);
-  const type = c.enum(obj.type, `${path}.type`, ['ASSURANCE'] as const, { required: true });
-  const factorMode = c.enum(obj.factorMode, `${path}.factorMode`, ['1FA', '2FA'] as const) ?? DEFAULT_FACTOR_MODE;
-  const reauthenticateIn = duration(obj.reauthenticateIn, `${path}.reauthenticateIn`, c);
-  const inactivityPeriod = duration(obj.inactivityPeriod, `${path}.inactivityPeriod`, c);
-  const list = c.array(obj.constraints, `${path}.constraints`);
-  const constraints = list?.map((e, i) => constraintOf(e, `${path}.constraints[${i}]`, factorMode, c));
-  if (!type || constraints?.some((e) => e === undefined)) return undefined;
-  return compact<VerificationMethod>({
-    type,
-    factorMode,
-    constraints: constraints as VerificationConstraint[] | undefined,
-    reauthenticateIn,
-    inactivityPeriod,
-  });
-}
-
 /**
- * One constraint object: knowledge and/or possession. Each present class is one
- * authenticator-class constraint, and factorMode caps how many one object may hold.
+ * The shape, enums, durations and defaults come from the contract. The spec's other rules: each
+ * constraint object holds knowledge and/or possession, as many classes as factorMode allows; its
+ * types, methods and authenticators must be of that class; `required` is false once a deny list
+ * is given (and may not be sent as true then).
  */
-function constraintOf(
-  raw: unknown,
+function appSignOnActions(raw: unknown, ctx: RuleValidationContext): RuleActions {
+  const c = ctx.check;
+  if (raw === undefined || raw === null) {
+    c.fail('actions', 'is required');
+    return {};
+  }
+  const actions = checkContract<RuleActions>(RULE_ACTIONS.ACCESS_POLICY, raw, 'actions', c, {
+    keepAbsent: CONSTRAINT_CLASSES.map((cls) => `appSignOn.verificationMethod.constraints.${cls}`),
+    message: messageOf,
+  });
+  const method = actions?.appSignOn?.verificationMethod;
+  if (!method) return {};
+  const sent = member(raw, 'appSignOn', 'verificationMethod')?.constraints;
+  method.constraints?.forEach((constraint, i) => {
+    const path = `${APP_SIGN_ON}.verificationMethod.constraints[${i}]`;
+    checkConstraint(
+      constraint,
+      Array.isArray(sent) ? member(sent[i]) : undefined,
+      path,
+      method.factorMode ?? DEFAULT_FACTOR_MODE,
+      c,
+    );
+  });
+  return actions;
+}
+
+/** The service's words for members a constraint cannot have, and for a malformed duration. */
+function messageOf(path: string, e: ErrorObject): string | undefined {
+  const key = path.slice(path.lastIndexOf('.') + 1);
+  if (e.keyword === 'additionalProperties' && key === 'inherence')
+    return 'an inherence constraint cannot be configured';
+  if (
+    e.keyword === 'additionalProperties' &&
+    (POSSESSION_ONLY as readonly string[]).includes(key) &&
+    path.includes('.knowledge.')
+  ) {
+    return 'applies to possession constraints only';
+  }
+  if (e.keyword === 'pattern' && (e.params as { pattern?: string }).pattern === ISO_DURATION) {
+    return 'must be an ISO 8601 duration such as PT2H';
+  }
+  return undefined;
+}
+
+function checkConstraint(
+  constraint: VerificationConstraint,
+  sent: JsonObject | undefined,
   path: string,
   factorMode: FactorMode,
   c: Check,
-): VerificationConstraint | undefined {
-  const obj = c.object(raw, path, { required: true });
-  if (!obj) return undefined;
-  for (const key of Object.keys(obj)) {
-    if ((CONSTRAINT_CLASSES as readonly string[]).includes(key)) continue;
-    c.fail(
-      `${path}.${key}`,
-      key === 'inherence' ? 'an inherence constraint cannot be configured' : 'is not a recognized property',
-    );
-  }
-  const present = CONSTRAINT_CLASSES.filter((k) => obj[k] !== undefined && obj[k] !== null);
+): void {
+  const present = CONSTRAINT_CLASSES.filter((cls) => constraint[cls] !== undefined);
   if (present.length === 0) c.fail(path, 'must hold a knowledge or a possession constraint');
   const limit = FACTOR_MODE_LIMIT[factorMode];
   if (present.length > limit) {
@@ -171,129 +164,46 @@ function constraintOf(
       `holds ${present.length} authenticator-class constraints but factorMode ${factorMode} allows at most ${limit}`,
     );
   }
-  const result: VerificationConstraint = {};
-  let good = present.length > 0;
   for (const cls of present) {
-    const props = constraintProperties(obj[cls], `${path}.${cls}`, cls, c);
-    if (props) result[cls] = props;
-    else good = false;
-  }
-  return good ? result : undefined;
-}
-
-function constraintProperties(
-  raw: unknown,
-  path: string,
-  cls: ConstraintClass,
-  c: Check,
-): ConstraintProperties | undefined {
-  const obj = c.object(raw, path);
-  if (!obj) return undefined;
-  c.noUnknown(obj, path, CONSTRAINT_PROPERTIES);
-  const before = c.causes.length;
-
-  const types = c.enums(obj.types, `${path}.types`, CONSTRAINT_TYPES);
-  types?.forEach((t, i) => {
-    belongsToClass((row) => row.type === t, `type ${t}`, `${path}.types[${i}]`, cls, c);
-  });
-  const methods = c.enums(obj.methods, `${path}.methods`, CONSTRAINT_METHODS);
-  methods?.forEach((m, i) => {
-    belongsToClass((row) => row.method === m, `method ${m}`, `${path}.methods[${i}]`, cls, c);
-  });
-
-  const characteristics = possessionCharacteristics(obj, path, cls, c);
-  const reauthenticateIn = duration(obj.reauthenticateIn, `${path}.reauthenticateIn`, c);
-  const authenticationMethods = authenticationMethodList(
-    obj.authenticationMethods,
-    `${path}.authenticationMethods`,
-    cls,
-    c,
-  );
-  const excluded = authenticationMethodList(
-    obj.excludedAuthenticationMethods,
-    `${path}.excludedAuthenticationMethods`,
-    cls,
-    c,
-  );
-
-  // `required` is always returned: false once a deny list is given, true otherwise unless sent.
-  const sentRequired = c.boolean(obj.required, `${path}.required`);
-  const excludes = (excluded?.length ?? 0) > 0;
-  if (excludes && sentRequired === true)
-    c.fail(`${path}.required`, 'must be false when excludedAuthenticationMethods has values');
-  const required = excludes ? false : (sentRequired ?? true);
-
-  if (c.causes.length > before) return undefined;
-  return compact<ConstraintProperties>({
-    types,
-    methods,
-    ...characteristics,
-    reauthenticateIn,
-    authenticationMethods,
-    excludedAuthenticationMethods: excluded,
-    required,
-  });
-}
-
-/** Possession: the five characteristics with their defaults. Knowledge: none may be sent. */
-function possessionCharacteristics(
-  obj: JsonObject,
-  path: string,
-  cls: ConstraintClass,
-  c: Check,
-): Partial<ConstraintProperties> {
-  const out: Partial<Record<PossessionOnly, 'REQUIRED' | 'OPTIONAL'>> = {};
-  for (const key of POSSESSION_ONLY) {
-    if (cls === 'knowledge') {
-      if (obj[key] !== undefined && obj[key] !== null)
-        c.fail(`${path}.${key}`, 'applies to possession constraints only');
-      continue;
+    const props = constraint[cls] as ConstraintProperties;
+    const at = `${path}.${cls}`;
+    props.types?.forEach((t, i) => {
+      belongsToClass((row) => row.type === t, `type ${t}`, `${at}.types[${i}]`, cls, c);
+    });
+    props.methods?.forEach((m, i) => {
+      belongsToClass((row) => row.method === m, `method ${m}`, `${at}.methods[${i}]`, cls, c);
+    });
+    props.authenticationMethods?.forEach((a, i) => {
+      checkAuthenticationMethod(a, `${at}.authenticationMethods[${i}]`, cls, c);
+    });
+    props.excludedAuthenticationMethods?.forEach((a, i) => {
+      checkAuthenticationMethod(a, `${at}.excludedAuthenticationMethods[${i}]`, cls, c);
+    });
+    if ((props.excludedAuthenticationMethods?.length ?? 0) > 0) {
+      if (member(sent, cls)?.required === true)
+        c.fail(`${at}.required`, 'must be false when excludedAuthenticationMethods has values');
+      props.required = false;
     }
-    out[key] = c.enum(obj[key], `${path}.${key}`, REQUIRED_OR_OPTIONAL) ?? POSSESSION_DEFAULTS[key];
   }
-  return out;
-}
-
-function authenticationMethodList(
-  raw: unknown,
-  path: string,
-  cls: ConstraintClass,
-  c: Check,
-): AuthenticationMethod[] | undefined {
-  const list = c.array(raw, path);
-  if (!list) return undefined;
-  const entries = list.map((e, i) => authenticationMethodOf(e, `${path}[${i}]`, cls, c));
-  return entries.some((e) => e === undefined) ? undefined : (entries as AuthenticationMethod[]);
 }
 
 /** `{key, method?}` naming a row of the authenticator table whose class matches the constraint. */
-function authenticationMethodOf(
-  raw: unknown,
+function checkAuthenticationMethod(
+  { key, method }: AuthenticationMethod,
   path: string,
   cls: ConstraintClass,
   c: Check,
-): AuthenticationMethod | undefined {
-  const obj = c.object(raw, path, { required: true });
-  if (!obj) return undefined;
-  c.noUnknown(obj, path, ['key', 'method']);
-  const key = c.string(obj.key, `${path}.key`, { required: true, nonEmpty: true });
-  const method = c.string(obj.method, `${path}.method`, { nonEmpty: true });
-  if (key === undefined) return undefined;
+): void {
   const rows = AUTHENTICATOR_METHODS.filter((row) => row.key === key);
-  if (rows.length === 0) return void c.fail(`${path}.key`, `'${key}' is not a known authenticator key`);
-  if (method !== undefined) {
-    if (!rows.some((row) => row.method === method)) {
-      return void c.fail(
-        `${path}.method`,
-        `must be one of ${rows.map((r) => r.method).join(', ')} for authenticator ${key}`,
-      );
-    }
-    if (!belongsToClass((row) => row.key === key && row.method === method, `${key} ${method}`, path, cls, c))
-      return undefined;
-  } else if (!belongsToClass((row) => row.key === key, `authenticator ${key}`, path, cls, c)) {
-    return undefined;
+  if (rows.length === 0) {
+    c.fail(`${path}.key`, `'${key}' is not a known authenticator key`);
+  } else if (method === undefined) {
+    belongsToClass((row) => row.key === key, `authenticator ${key}`, path, cls, c);
+  } else if (!rows.some((row) => row.method === method)) {
+    c.fail(`${path}.method`, `must be one of ${rows.map((r) => r.method).join(', ')} for authenticator ${key}`);
+  } else {
+    belongsToClass((row) => row.key === key && row.method === method, `${key} ${method}`, path, cls, c);
   }
-  return compact<AuthenticationMethod>({ key, method });
 }
 
 /**
@@ -310,8 +220,4 @@ function belongsToClass(
   if (AUTHENTICATOR_METHODS.some((row) => matches(row) && row.classes.includes(cls))) return true;
   c.fail(path, `${what} is not a ${cls} factor`);
   return false;
-}
-
-function duration(raw: unknown, path: string, c: Check): string | undefined {
-  return c.string(raw, path, { pattern: ISO_DURATION, patternText: 'must be an ISO 8601 duration such as PT2H' });
 }

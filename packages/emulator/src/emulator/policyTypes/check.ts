@@ -116,3 +116,13 @@ export function compact<T extends object>(o: T): T {
   for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
   return o;
 }
+
+/** The object at `keys` inside `raw`, when every step is an object. */
+export function member(raw: unknown, ...keys: string[]): JsonObject | undefined {
+  let at = raw;
+  for (const key of keys) {
+    if (typeof at !== 'object' || at === null || Array.isArray(at)) return undefined;
+    at = (at as JsonObject)[key];
+  }
+  return typeof at === 'object' && at !== null && !Array.isArray(at) ? (at as JsonObject) : undefined;
+}

@@ -1,29 +1,9 @@
 // Small checks shared by the per-type validation modules. Each one reports through the request's
 // Check, so a request still collects every violated rule at once.
-import type { AccessDecision, RuleActions } from '../../rest/types.ts';
 import type { Check } from './check.ts';
 import type { ValidationContext } from './registry.ts';
 
-export const ACCESS_DECISIONS = ['ALLOW', 'DENY'] as const satisfies readonly AccessDecision[];
-
 export const IE_ONLY_MESSAGE = 'is available only on the identity engine';
-
-/**
- * Reads an ALLOW/DENY `access` member. Returns `fallback` when it is absent and not required
- * (undefined when there is no fallback or the value is wrong).
- */
-export function checkAccess(
-  c: Check,
-  raw: unknown,
-  path: string,
-  o: { required?: boolean; fallback?: AccessDecision } = {},
-): AccessDecision | undefined {
-  if (raw === undefined || raw === null) {
-    if (o.required) c.fail(path, 'is required');
-    return o.required ? undefined : o.fallback;
-  }
-  return c.enum(raw, path, ACCESS_DECISIONS);
-}
 
 /**
  * Reports a member that exists only on the identity engine when the org runs the classic one.
@@ -69,21 +49,4 @@ export function sameJson(a: unknown, b: unknown): boolean {
   const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
   if (ka.length !== kb.length) return false;
   return ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}
-
-/**
- * Rule `actions` of the types whose actions are one required member (`signon`, `appSignOn`, `idp`,
- * `profileEnrollment`): other members are rejected and the member is read by `read`.
- */
-export function singleAction<K extends keyof RuleActions>(
-  raw: unknown,
-  c: Check,
-  key: K,
-  read: (value: unknown) => RuleActions[K] | undefined,
-): RuleActions {
-  const actions = c.object(raw, 'actions', { required: true });
-  if (!actions) return {};
-  c.noUnknown(actions, 'actions', [key]);
-  const value = read(actions[key]);
-  return value ? ({ [key]: value } as RuleActions) : {};
 }

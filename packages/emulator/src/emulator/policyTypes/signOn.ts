@@ -1,27 +1,18 @@
 // Global session policy (PLATFORM_SIGN_ON) and its SIGN_ON rules: no policy settings, all data in
 // `actions.signon`.
-import type { Policy, SignonAction, SignonSession } from '../../rest/types.ts';
-import { compact } from './check.ts';
-import { checkAccess, ieOnlyMember, rejectSettings, singleAction } from './common.ts';
+import { RULE_ACTIONS, SignonSessionSchema } from '../../rest/contract/ruleActions.ts';
+import type { Policy, RuleActions, SignonAction, SignonSession } from '../../rest/types.ts';
+import { compact, type JsonObject, member } from './check.ts';
+import { ieOnlyMember, rejectSettings } from './common.ts';
+import { checkContract, defaultsOf } from './contractCheck.ts';
 import type { Engine, PolicyTypeModule, RuleValidationContext } from './registry.ts';
 
-const SESSION_DEFAULTS: Required<SignonSession> = {
-  maxSessionIdleMinutes: 120,
-  maxSessionLifetimeMinutes: 0,
-  usePersistentCookie: false,
-};
+/** A session's defaults, as the contract gives them. */
+const SESSION_DEFAULTS = defaultsOf<Required<SignonSession>>(SignonSessionSchema);
 /** Members of the session that are read-only on the default rule of the default policy. */
 const LOCKED_SESSION_MEMBERS = ['maxSessionLifetimeMinutes', 'usePersistentCookie'] as const;
 
-const SIGNON_MEMBERS = [
-  'access',
-  'requireFactor',
-  'primaryFactor',
-  'factorPromptMode',
-  'rememberDeviceByDefault',
-  'factorLifetime',
-  'session',
-];
+const PATH = 'actions.signon';
 
 export const signOnModule: PolicyTypeModule = {
   policyType: 'PLATFORM_SIGN_ON',
@@ -34,7 +25,7 @@ export const signOnModule: PolicyTypeModule = {
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'a global session policy'),
 
-  actions: (raw, ctx) => singleAction(raw, ctx.check, 'signon', (value) => signonAction(value, ctx)),
+  actions: signonActions,
 
   defaultRule: (_policy: Policy, engine: Engine = 'IE') => ({
     name: 'Default Rule',
@@ -51,67 +42,36 @@ export const signOnModule: PolicyTypeModule = {
   }),
 };
 
-function signonAction(raw: unknown, ctx: RuleValidationContext): SignonAction | undefined {
+/**
+ * The shape, limits and defaults come from the contract. The spec's other rules: `primaryFactor`
+ * is an identity-engine member, required there when access is ALLOW; a rule that requires a factor
+ * says when to prompt for it and for how long (both are needed to know when to prompt again).
+ */
+function signonActions(raw: unknown, ctx: RuleValidationContext): RuleActions {
   const c = ctx.check;
-  const path = 'actions.signon';
-  const obj = c.object(raw, path, { required: true });
-  if (!obj) return undefined;
-  c.noUnknown(obj, path, SIGNON_MEMBERS);
-
-  const access = checkAccess(c, obj.access, `${path}.access`, { required: true });
-  const requireFactor = c.boolean(obj.requireFactor, `${path}.requireFactor`) ?? false;
-  let primaryFactor: SignonAction['primaryFactor'];
-  if (ieOnlyMember(ctx, obj.primaryFactor, `${path}.primaryFactor`)) {
-    primaryFactor = c.enum(
-      obj.primaryFactor,
-      `${path}.primaryFactor`,
-      ['PASSWORD_IDP_ANY_FACTOR', 'PASSWORD_IDP'] as const,
-      {
-        required: ctx.engine === 'IE' && access === 'ALLOW',
-      },
-    );
+  if (raw === undefined || raw === null) {
+    c.fail('actions', 'is required');
+    return {};
   }
-  // Both are needed to know when to prompt for the second factor.
-  const factorPromptMode = c.enum(
-    obj.factorPromptMode,
-    `${path}.factorPromptMode`,
-    ['DEVICE', 'SESSION', 'ALWAYS'] as const,
-    {
-      required: requireFactor,
-    },
-  );
-  const factorLifetime = c.integer(obj.factorLifetime, `${path}.factorLifetime`, { required: requireFactor, min: 1 });
-  const rememberDeviceByDefault = c.boolean(obj.rememberDeviceByDefault, `${path}.rememberDeviceByDefault`) ?? false;
-  const session = signonSession(obj.session, `${path}.session`, ctx);
-
-  if (!access) return undefined;
-  return compact<SignonAction>({
-    access,
-    requireFactor,
-    primaryFactor,
-    factorPromptMode,
-    rememberDeviceByDefault,
-    factorLifetime,
-    session,
-  });
-}
-
-function signonSession(raw: unknown, path: string, ctx: RuleValidationContext): Required<SignonSession> {
-  const c = ctx.check;
-  const obj = c.object(raw, path) ?? {};
-  c.noUnknown(obj, path, Object.keys(SESSION_DEFAULTS));
-  const session: Required<SignonSession> = {
-    maxSessionIdleMinutes:
-      c.integer(obj.maxSessionIdleMinutes, `${path}.maxSessionIdleMinutes`, { min: 1 }) ??
-      SESSION_DEFAULTS.maxSessionIdleMinutes,
-    maxSessionLifetimeMinutes:
-      c.integer(obj.maxSessionLifetimeMinutes, `${path}.maxSessionLifetimeMinutes`, { min: 0 }) ??
-      SESSION_DEFAULTS.maxSessionLifetimeMinutes,
-    usePersistentCookie:
-      c.boolean(obj.usePersistentCookie, `${path}.usePersistentCookie`) ?? SESSION_DEFAULTS.usePersistentCookie,
-  };
-  if (ctx.isDefaultRule && ctx.policy.system) keepLockedMembers(obj, session, path, ctx);
-  return session;
+  const sent = member(raw, 'signon');
+  let body = raw;
+  if (ctx.engine !== 'IE' && sent && !ieOnlyMember(ctx, sent.primaryFactor, `${PATH}.primaryFactor`)) {
+    body = { ...(raw as JsonObject), signon: { ...sent, primaryFactor: undefined } };
+  }
+  const actions = checkContract<RuleActions>(RULE_ACTIONS.SIGN_ON, body, 'actions', c);
+  const signon = actions?.signon;
+  if (!signon) return {};
+  if (ctx.engine === 'IE' && signon.access === 'ALLOW' && signon.primaryFactor === undefined) {
+    c.fail(`${PATH}.primaryFactor`, 'is required');
+  }
+  if (signon.requireFactor) {
+    if (signon.factorPromptMode === undefined) c.fail(`${PATH}.factorPromptMode`, 'is required');
+    if (signon.factorLifetime === undefined) c.fail(`${PATH}.factorLifetime`, 'is required');
+  }
+  if (ctx.isDefaultRule && ctx.policy.system && signon.session) {
+    keepLockedMembers(member(sent, 'session') ?? {}, signon.session as Required<SignonSession>, `${PATH}.session`, ctx);
+  }
+  return actions;
 }
 
 /**

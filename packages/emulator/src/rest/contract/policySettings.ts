@@ -35,7 +35,7 @@ export const FactorsConfigurationSchema = Type.Object(
 
 export const PolicyAuthenticatorSchema = Type.Object(
   {
-    key: Type.String({ minLength: 1 }),
+    key: Type.String({ pattern: '\\S' }),
     enroll: EnrollSelfSchema,
     constraints: Type.Optional(Type.Object({ aaguidGroups: Type.Optional(Type.Array(Type.String())) }, Strict)),
   },
@@ -84,7 +84,8 @@ export const PasswordLockoutSchema = Type.Object(
   Strict,
 );
 
-const FactorStatus = StringEnum(['ACTIVE', 'INACTIVE'] as const);
+/** Required when the factor is sent; a factor left out is ACTIVE (what a new org has on). */
+const FactorStatus = StringEnum(['ACTIVE', 'INACTIVE'] as const, { default: 'ACTIVE' });
 export const RecoveryFactorsSchema = Type.Object(
   {
     recovery_question: Type.Optional(
@@ -102,7 +103,7 @@ export const RecoveryFactorsSchema = Type.Object(
       Type.Object(
         {
           // Read-only: always ACTIVE.
-          status: Type.Literal('ACTIVE'),
+          status: Type.Literal('ACTIVE', { default: 'ACTIVE' }),
           properties: Type.Optional(
             Type.Object(
               {

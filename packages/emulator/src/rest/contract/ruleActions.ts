@@ -6,7 +6,7 @@ import {
   ACCESS_DECISIONS,
   AccessDecisionSchema,
   AccessOnlySchema,
-  Id,
+  LooseStringEnum,
   named,
   Nullable,
   StringEnum,
@@ -44,6 +44,8 @@ export const SignonActionSchema = Type.Object(
 // ------------------------------------------------------------------ password (PASSWORD)
 
 export const SSPR_METHODS = ['PUSH', 'SMS', 'VOICE', 'EMAIL', 'OTP'] as const;
+/** The one authenticator an OTP reset may use. */
+export const OTP_AUTHENTICATOR = 'vendor_c_otp';
 export const SelfServicePasswordResetActionSchema = Type.Object(
   {
     access: StringEnum(ACCESS_DECISIONS, { default: 'DENY' }),
@@ -62,10 +64,13 @@ export const SelfServicePasswordResetActionSchema = Type.Object(
                     Type.Object(
                       {
                         method: Type.Literal('OTP'),
-                        allowedAuthenticators: Type.Array(Type.Object({ key: Type.String() }, Strict), {
-                          minItems: 1,
-                          maxItems: 1,
-                        }),
+                        allowedAuthenticators: Type.Array(
+                          Type.Object({ key: LooseStringEnum([OTP_AUTHENTICATOR]) }, Strict),
+                          {
+                            minItems: 1,
+                            maxItems: 1,
+                          },
+                        ),
                       },
                       Strict,
                     ),
@@ -116,7 +121,7 @@ export const MAX_IDP_PROVIDERS = 10;
 export const IdpProviderSchema = Type.Object(
   {
     /** Required except for types PLATFORM, AgentlessDSSO and IWA. */
-    id: Type.Optional(Type.String({ minLength: 1 })),
+    id: Type.Optional(Type.String({ pattern: '\\S' })),
     type: StringEnum(IDP_PROVIDER_TYPES),
     /** IE only. */
     name: Type.Optional(Type.String()),
@@ -133,8 +138,8 @@ export const IdpActionSchema = Type.Object(
       Type.Array(
         Type.Object(
           {
-            providerExpression: Type.String({ minLength: 1 }),
-            propertyName: Type.Optional(Type.String({ minLength: 1, default: 'name' })),
+            providerExpression: Type.String({ pattern: '\\S' }),
+            propertyName: Type.Optional(Type.String({ pattern: '\\S', default: 'name' })),
           },
           Strict,
         ),
@@ -178,7 +183,7 @@ const RequiredOrOptional = (fallback: 'REQUIRED' | 'OPTIONAL') =>
   Type.Optional(StringEnum(['REQUIRED', 'OPTIONAL'] as const, { default: fallback }));
 
 export const AuthenticationMethodSchema = Type.Object(
-  { key: Type.String({ minLength: 1 }), method: Type.Optional(Type.String({ minLength: 1 })) },
+  { key: Type.String({ pattern: '\\S' }), method: Type.Optional(Type.String({ pattern: '\\S' })) },
   Strict,
 );
 const constraintMembers = {
@@ -191,15 +196,18 @@ const constraintMembers = {
   required: Type.Optional(Type.Boolean({ default: true })),
 };
 export const KnowledgeConstraintSchema = Type.Object(constraintMembers, Strict);
-/** A possession constraint also has the five characteristics, with their defaults. */
+const { types, methods, ...laterMembers } = constraintMembers;
+/** A possession constraint also has the five characteristics, with their defaults (answered after `methods`). */
 export const ConstraintPropertiesSchema = Type.Object(
   {
-    ...constraintMembers,
+    types,
+    methods,
     hardwareProtection: RequiredOrOptional('OPTIONAL'),
     deviceBound: RequiredOrOptional('OPTIONAL'),
     phishingResistant: RequiredOrOptional('OPTIONAL'),
     userPresence: RequiredOrOptional('REQUIRED'),
     userVerification: RequiredOrOptional('OPTIONAL'),
+    ...laterMembers,
   },
   Strict,
 );
@@ -230,8 +238,8 @@ export const MAX_TARGET_GROUPS = 1;
 export const MAX_INLINE_HOOKS = 1;
 export const ProfileAttributeSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1 }),
-    label: Type.String({ minLength: 1 }),
+    name: Type.String({ pattern: '\\S' }),
+    label: Type.String({ pattern: '\\S' }),
     required: Type.Optional(Type.Boolean({ default: false })),
   },
   Strict,
@@ -243,26 +251,30 @@ export const ProfileEnrollmentActionSchema = Type.Object(
     activationRequirements: Type.Object({ emailVerification: Type.Boolean({ default: false }) }, Strict),
     preRegistrationInlineHooks: Type.Optional(
       Nullable(
-        Type.Array(Type.Object({ inlineHookId: Type.String({ minLength: 1 }) }, Strict), {
+        Type.Array(Type.Object({ inlineHookId: Type.String({ pattern: '\\S' }) }, Strict), {
           maxItems: MAX_INLINE_HOOKS,
         }),
+        { default: null },
       ),
     ),
-    allowedIdentifiers: Type.Optional(Type.Array(Type.String(), { default: ['login'] })),
+    allowedIdentifiers: Type.Optional(Type.Array(Type.String({ pattern: '\\S' }), { default: ['login'] })),
     profileAttributes: Type.Array(ProfileAttributeSchema, { maxItems: MAX_PROFILE_ATTRIBUTES }),
-    targetGroupIds: Type.Optional(Nullable(Type.Array(Type.String(), { maxItems: MAX_TARGET_GROUPS }))),
+    targetGroupIds: Type.Optional(
+      Nullable(Type.Array(Type.String(), { maxItems: MAX_TARGET_GROUPS }), { default: null }),
+    ),
     unknownUserAction: StringEnum(['DENY', 'REGISTER'] as const),
     /** Created by the service; when present every update must send it unchanged. */
-    uiSchemaId: Type.Optional(Type.String({ minLength: 1 })),
-    enrollAuthenticators: Type.Optional(Nullable(Type.Array(Type.Literal('password')))),
+    uiSchemaId: Type.Optional(Type.String({ pattern: '\\S' })),
+    enrollAuthenticators: Type.Optional(Nullable(Type.Array(Type.Literal('password')), { default: null })),
   },
   Strict,
 );
 
 // ------------------------------------------------------------------ entity risk, continuous access
 
+/** Workflows live outside these services, so any id is taken, but not a blank one. */
 const RunWorkflow = Type.Object(
-  { action: Type.Literal('RUN_WORKFLOW'), workflow: Type.Object({ id: Id }, Strict) },
+  { action: Type.Literal('RUN_WORKFLOW'), workflow: Type.Object({ id: Type.String({ pattern: '\\S' }) }, Strict) },
   Strict,
 );
 

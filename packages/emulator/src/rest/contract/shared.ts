@@ -26,7 +26,8 @@ export function LooseStringEnum(values: readonly string[]): TUnsafe<string> {
 }
 
 /** The spec's "may be null": the value or JSON null. */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T, options: { default?: null } = {}) =>
+  Type.Union([schema, Type.Null()], options);
 
 /** Objects of the contract reject members they do not name, as the services do. */
 export const Strict = { additionalProperties: false } as const;

@@ -2,6 +2,7 @@
 // REST wire types they are resolved from (src/rest/types.ts), or to the few gateway models that add
 // what the wire object lacks (src/gateway/resolvers/models.ts).
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { buildSchema, type GraphQLInterfaceType, isObjectType } from 'graphql';
 import { clientOutputs } from './examples/client/codegen.ts';
@@ -22,11 +23,18 @@ const RULE_ACTIONS_TYPES = RULE_TYPES.map((t) => `${t}Actions`);
  * Every object type of the schema with a wire type of the same name maps to it: the names exported
  * by the wire types module (a new type written there under its GraphQL name needs no line here).
  */
-const WIRE_TYPES = readFileSync('packages/emulator/src/rest/types.ts', 'utf8');
-const wireNames = new Set([
-  ...[...WIRE_TYPES.matchAll(/^export type (\w+)/gm)].map((m) => m[1]),
-  ...[...WIRE_TYPES.matchAll(/^export type \{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim())),
-]);
+function exportedTypeNames(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [
+    ...[...text.matchAll(/^export type (\w+)/gm)].map((m) => m[1]),
+    ...[...text.matchAll(/^export type \{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim())),
+    // `export type * from` and `export * from` (the contract's per-type modules): followed.
+    ...[...text.matchAll(/^export (?:type )?\* from '(\.[^']+)'/gm)].flatMap((m) =>
+      exportedTypeNames(join(dirname(file), m[1])),
+    ),
+  ];
+}
+const wireNames = new Set(exportedTypeNames('packages/emulator/src/rest/types.ts'));
 const sameNamed = Object.values(schema.getTypeMap())
   .filter((type) => isObjectType(type) && wireNames.has(type.name))
   .map((type) => type.name);

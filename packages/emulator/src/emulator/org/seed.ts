@@ -13,17 +13,6 @@ import type { Engine } from '../policyTypes/registry.ts';
 
 export const EMULATOR_ADMIN_USER_ID = '00uemulatoradmin';
 
-const DEFAULT_POLICY_NAMES: Record<PolicyType, string> = {
-  PLATFORM_SIGN_ON: 'Default Policy',
-  PASSWORD: 'Default Policy',
-  MFA_ENROLL: 'Default Policy',
-  IDP_DISCOVERY: 'Idp Discovery Policy',
-  ACCESS_POLICY: 'Default Policy',
-  PROFILE_ENROLLMENT: 'Default Policy',
-  CONTINUOUS_ACCESS: 'Continuous Access Evaluation Policy',
-  ENTITY_RISK: 'Entity Risk Policy',
-};
-
 export function typesOfEngine(engine: Engine): PolicyType[] {
   return POLICY_TYPES.filter((t) => engine === 'IE' || !POLICY_TYPE_MODULES[t].ieOnly);
 }
@@ -93,7 +82,7 @@ export function seedOrg(store: OrgStore, fixture: OrgFixture): void {
     const policy: StoredPolicy = {
       id: newId('00p'),
       type,
-      name: DEFAULT_POLICY_NAMES[type],
+      name: POLICY_TYPE_MODULES[type].defaultPolicyName,
       system: true,
       description: `The default ${type} policy`,
       status: 'ACTIVE',

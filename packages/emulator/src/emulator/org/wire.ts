@@ -1,12 +1,10 @@
 // Stored objects -> the wire shapes of the spec: derived priority and `_links`.
 import type { Link, Policy, PolicyLinks, PolicyRule, RuleLinks, UserType } from '../../rest/types.ts';
+import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
 import { policyDeleteRefusal, ruleEditRefusal } from './refusals.ts';
 import type { OrgStore, StoredPolicy, StoredRule, StoredUserType } from './store.ts';
 
 const link = (href: string, ...allow: string[]): Link => ({ href, hints: { allow } });
-
-/** Entity risk and continuous access policies are not mapped to resources: no `mappings` link. */
-const UNMAPPED = new Set(['ENTITY_RISK', 'CONTINUOUS_ACCESS']);
 
 /** Hints name only what the org then accepts (see refusals.ts). */
 export function policyLinks(store: OrgStore, base: string, p: StoredPolicy): PolicyLinks {
@@ -23,7 +21,7 @@ export function policyLinks(store: OrgStore, base: string, p: StoredPolicy): Pol
   // refused with 400 naming the limit).
   links.rules = link(`${self}/rules`, 'GET', 'POST');
   // The mappings list is served read-only (mapping goes through the applications service).
-  if (!UNMAPPED.has(p.type)) links.mappings = link(`${self}/mappings`, 'GET');
+  if (POLICY_TYPE_MODULES[p.type].mapped) links.mappings = link(`${self}/mappings`, 'GET');
   return links;
 }
 

@@ -1,7 +1,7 @@
 // Authentication policy (ACCESS_POLICY, identity engine only) and its rules: no policy settings,
 // all data in `actions.appSignOn` (an access decision plus an ASSURANCE verification method).
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { ISO_DURATION, RULE_ACTIONS } from '../../rest/contract/ruleActions.ts';
+import { ISO_DURATION, RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
 import type {
   AuthenticationMethod,
   ConstraintMethod,
@@ -70,6 +70,8 @@ const APP_SIGN_ON = 'actions.appSignOn';
 export const accessPolicyModule: PolicyTypeModule = {
   policyType: 'ACCESS_POLICY',
   ruleType: 'ACCESS_POLICY',
+  defaultPolicyName: 'Default Policy',
+  mapped: true,
   ieOnly: true,
   policyConditions: false,
   maxPolicies: 5000,

@@ -1,6 +1,6 @@
 // Continuous access evaluation policy (CONTINUOUS_ACCESS, identity engine only): what to do when a
 // session re-evaluation fails. No policy settings; rules carry `actions.continuousAccess`.
-import { RULE_ACTIONS } from '../../rest/contract/ruleActions.ts';
+import { RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
 import type { Conditions, RuleActions, SloSettings } from '../../rest/types.ts';
 import type { Check } from './check.ts';
 import { checkReferences, rejectSettings } from './common.ts';
@@ -16,6 +16,8 @@ const CONTINUOUS_ACCESS_CONDITIONS: readonly (keyof Conditions)[] = ['people'];
 export const continuousAccessModule: PolicyTypeModule = {
   policyType: 'CONTINUOUS_ACCESS',
   ruleType: 'CONTINUOUS_ACCESS',
+  defaultPolicyName: 'Continuous Access Evaluation Policy',
+  mapped: false,
   ieOnly: true,
   policyConditions: false,
   firstRulePriority: 1,

@@ -1,6 +1,6 @@
 // Entity risk policy (ENTITY_RISK, identity engine only): what to do when a risk event is detected
 // for a user. No policy settings; rules carry `actions.entityRisk.actions`.
-import { RULE_ACTIONS } from '../../rest/contract/ruleActions.ts';
+import { RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
 import type { Conditions, RuleActions } from '../../rest/types.ts';
 import type { Check } from './check.ts';
 import { rejectSettings } from './common.ts';
@@ -18,6 +18,8 @@ const ENTITY_RISK_CONDITIONS: readonly (keyof Conditions)[] = ['people', 'entity
 export const entityRiskModule: PolicyTypeModule = {
   policyType: 'ENTITY_RISK',
   ruleType: 'ENTITY_RISK',
+  defaultPolicyName: 'Entity Risk Policy',
+  mapped: false,
   ieOnly: true,
   policyConditions: false,
   firstRulePriority: 1,

@@ -1,6 +1,6 @@
 // IdP discovery policy (IDP_DISCOVERY): exactly one per org, no settings; its rules route users to
 // identity providers (`actions.idp`). The default rule routes to the org's own sign-in page.
-import { RULE_ACTIONS } from '../../rest/contract/ruleActions.ts';
+import { RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
 import type { IdpProviderType, RuleActions } from '../../rest/types.ts';
 import { type JsonObject, member } from './check.ts';
 import { ieOnlyMember, rejectSettings } from './common.ts';
@@ -16,6 +16,8 @@ const SINGLETON_TYPES: readonly IdpProviderType[] = ['AgentlessDSSO', 'IWA', 'X5
 export const idpDiscoveryModule: PolicyTypeModule = {
   policyType: 'IDP_DISCOVERY',
   ruleType: 'IDP_DISCOVERY',
+  defaultPolicyName: 'Idp Discovery Policy',
+  mapped: true,
   ieOnly: false,
   policyConditions: true,
   maxPolicies: 1,

@@ -2,8 +2,7 @@
 // `authenticators` or `factors`), on the classic engine the MFA enrollment policy (settings
 // `factors` only). Rules of both say when the user enrolls (`actions.enroll.self`). Shapes and
 // defaults come from the contract; this module keeps the spec's rules between members.
-import { MfaEnrollPolicySettingsSchema } from '../../rest/contract/policySettings.ts';
-import { RULE_ACTIONS } from '../../rest/contract/ruleActions.ts';
+import { MfaEnrollPolicySettingsSchema, RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
 import { MFA_FACTOR_KEYS, type MfaEnrollPolicySettings, type RuleActions } from '../../rest/types.ts';
 import { compact, type JsonObject, member } from './check.ts';
 import { ieOnlyMember } from './common.ts';
@@ -16,6 +15,8 @@ const KEEP_ABSENT = ['factors', ...MFA_FACTOR_KEYS.map((key) => `factors.${key}`
 export const mfaEnrollModule: PolicyTypeModule = {
   policyType: 'MFA_ENROLL',
   ruleType: 'MFA_ENROLL',
+  defaultPolicyName: 'Default Policy',
+  mapped: true,
   ieOnly: false,
   policyConditions: true,
   firstRulePriority: 1,

@@ -1,8 +1,7 @@
 // Password policy (PASSWORD) and its PASSWORD rules: complexity, age, lockout, recovery and
 // delegation settings on the policy; change, unlock and self-service reset permissions on rules.
 // Shapes, limits and defaults come from the contract; this module keeps the spec's other rules.
-import { PasswordPolicySettingsSchema } from '../../rest/contract/policySettings.ts';
-import { OTP_AUTHENTICATOR, RULE_ACTIONS } from '../../rest/contract/ruleActions.ts';
+import { OTP_AUTHENTICATOR, PasswordPolicySettingsSchema, RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
 import type { PasswordPolicySettings, Policy, RuleActions, SelfServicePasswordResetAction } from '../../rest/types.ts';
 import { type Check, compact, type JsonObject, member } from './check.ts';
 import { IE_ONLY_MESSAGE } from './common.ts';
@@ -19,6 +18,8 @@ type SsprRequirement = NonNullable<SelfServicePasswordResetAction['requirement']
 export const passwordModule: PolicyTypeModule = {
   policyType: 'PASSWORD',
   ruleType: 'PASSWORD',
+  defaultPolicyName: 'Default Policy',
+  mapped: true,
   ieOnly: false,
   policyConditions: true,
   firstRulePriority: 1,

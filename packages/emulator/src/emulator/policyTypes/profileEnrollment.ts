@@ -1,7 +1,7 @@
 // Profile enrollment policy (PROFILE_ENROLLMENT, identity engine only): self-service registration
 // and progressive profiling. No policy settings, no conditions, a single (default) rule whose
 // `actions.profileEnrollment` is edited in place.
-import { RULE_ACTIONS } from '../../rest/contract/ruleActions.ts';
+import { RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
 import type { ProfileAttribute, RuleActions } from '../../rest/types.ts';
 import { type Check, member } from './check.ts';
 import { checkReferences, rejectSettings } from './common.ts';
@@ -26,6 +26,8 @@ export function newUiSchemaId(): string {
 export const profileEnrollmentModule: PolicyTypeModule = {
   policyType: 'PROFILE_ENROLLMENT',
   ruleType: 'PROFILE_ENROLLMENT',
+  defaultPolicyName: 'Default Policy',
+  mapped: true,
   ieOnly: true,
   policyConditions: false,
   maxPolicies: 500,

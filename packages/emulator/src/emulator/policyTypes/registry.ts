@@ -49,6 +49,10 @@ export interface RuleValidationContext extends ValidationContext {
 export interface PolicyTypeModule {
   policyType: PolicyType;
   ruleType: RuleType;
+  /** Name of the system default policy a new org has of this type. */
+  defaultPolicyName: string;
+  /** Whether policies of this type are mapped to resources (false: no `mappings` link, as the spec says). */
+  mapped: boolean;
   /** Identity-engine only: rejected when the emulator runs the classic engine. */
   ieOnly: boolean;
   /** Whether `conditions` may be set on the policy itself. */

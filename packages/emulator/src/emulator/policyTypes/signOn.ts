@@ -1,6 +1,6 @@
 // Global session policy (PLATFORM_SIGN_ON) and its SIGN_ON rules: no policy settings, all data in
 // `actions.signon`.
-import { RULE_ACTIONS, SignonSessionSchema } from '../../rest/contract/ruleActions.ts';
+import { RULE_ACTIONS, SignonSessionSchema } from '../../rest/contract/policyTypes.ts';
 import type { Policy, RuleActions, SignonAction, SignonSession } from '../../rest/types.ts';
 import { compact, type JsonObject, member } from './check.ts';
 import { ieOnlyMember, rejectSettings } from './common.ts';
@@ -17,6 +17,8 @@ const PATH = 'actions.signon';
 export const signOnModule: PolicyTypeModule = {
   policyType: 'PLATFORM_SIGN_ON',
   ruleType: 'SIGN_ON',
+  defaultPolicyName: 'Default Policy',
+  mapped: true,
   ieOnly: false,
   policyConditions: true,
   firstRulePriority: 1,

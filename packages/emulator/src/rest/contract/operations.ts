@@ -7,7 +7,8 @@ import { ApplicationSchema, PolicyMappingSchema } from './applications.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { AnyPolicySchema, AnyRuleSchema, PolicyBodySchema, RuleBodySchema } from './policies.ts';
 import { SimulationExpandSchema, SimulationRequestSchema, SimulationResponseSchema } from './simulation.ts';
-import { LifecycleStatusSchema, PolicyTypeSchema, StringEnum } from './shared.ts';
+import { LifecycleStatusSchema, StringEnum } from './shared.ts';
+import { PolicyTypeSchema } from './policyTypes.ts';
 import {
   CreateUserTypeInputSchema,
   ReplaceUserTypeInputSchema,

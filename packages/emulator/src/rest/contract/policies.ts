@@ -2,8 +2,6 @@
 // type that fixes `type` and names its own settings or actions (what the OpenAPI document shows).
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { ConditionsSchema } from './conditions.ts';
-import { POLICY_SETTINGS, PolicySettingsSchema } from './policySettings.ts';
-import { RULE_ACTIONS, RuleActionsSchema } from './ruleActions.ts';
 import {
   Id,
   LIFECYCLE_STATUSES,
@@ -12,15 +10,21 @@ import {
   Name,
   named,
   Nullable,
-  POLICY_TYPES,
-  type PolicyType,
-  PolicyTypeSchema,
-  RULE_TYPE_OF,
-  RuleTypeSchema,
   Strict,
   StringEnum,
   Timestamp,
 } from './shared.ts';
+import {
+  POLICY_SETTINGS,
+  POLICY_TYPES,
+  type PolicyType,
+  PolicySettingsSchema,
+  PolicyTypeSchema,
+  RULE_ACTIONS,
+  RULE_TYPE_OF,
+  RuleActionsSchema,
+  RuleTypeSchema,
+} from './policyTypes.ts';
 
 /** `activate` only on inactive objects, `deactivate` only on active ones. */
 export const PolicyLinksSchema = named(

@@ -1,6 +1,6 @@
 // Building blocks of the REST contract: enums, nullable members, links and the values every
 // resource shares. The contract imports only TypeBox, so that it can ship with the emulator alone.
-import { Kind, type Static, type TSchema, type TUnsafe, Type, TypeRegistry } from '@sinclair/typebox';
+import { Kind, type TObject, type TSchema, type TUnsafe, Type, TypeRegistry } from '@sinclair/typebox';
 
 // TypeBox's own value functions (Value.Check, Value.Default) know a string enum by this kind.
 if (!TypeRegistry.Has('StringEnum')) {
@@ -32,26 +32,6 @@ export const Nullable = <T extends TSchema>(schema: T, options: { default?: null
 /** Objects of the contract reject members they do not name, as the services do. */
 export const Strict = { additionalProperties: false } as const;
 
-/** Each policy type with the type of its rules (the spec lists both in this order). */
-export const RULE_TYPE_OF = {
-  PLATFORM_SIGN_ON: 'SIGN_ON',
-  PASSWORD: 'PASSWORD',
-  MFA_ENROLL: 'MFA_ENROLL',
-  IDP_DISCOVERY: 'IDP_DISCOVERY',
-  ACCESS_POLICY: 'ACCESS_POLICY',
-  PROFILE_ENROLLMENT: 'PROFILE_ENROLLMENT',
-  CONTINUOUS_ACCESS: 'CONTINUOUS_ACCESS',
-  ENTITY_RISK: 'ENTITY_RISK',
-} as const;
-
-export const POLICY_TYPES = Object.keys(RULE_TYPE_OF) as readonly (keyof typeof RULE_TYPE_OF)[];
-export const PolicyTypeSchema = StringEnum(POLICY_TYPES);
-export type PolicyType = Static<typeof PolicyTypeSchema>;
-
-export const RULE_TYPES: readonly (typeof RULE_TYPE_OF)[keyof typeof RULE_TYPE_OF][] = Object.values(RULE_TYPE_OF);
-export const RuleTypeSchema = StringEnum(RULE_TYPES);
-export type RuleType = Static<typeof RuleTypeSchema>;
-
 export const LIFECYCLE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const LifecycleStatusSchema = StringEnum(LIFECYCLE_STATUSES);
 
@@ -80,4 +60,37 @@ export const COMPONENT = Symbol.for('rest.contract.component');
 export function named<T extends TSchema>(name: string, schema: T): T {
   (schema as T & { [COMPONENT]?: string })[COMPONENT] = name;
   return schema;
+}
+
+/** Types without policy settings: nothing, or an empty object (clients echo what they read). */
+export const NoSettingsSchema = named(
+  'NoSettings',
+  Type.Object({}, { ...Strict, description: 'This policy type has no policy settings.' }),
+);
+
+/** Workflows live outside these services, so any id is taken, but not a blank one. */
+export const RunWorkflowSchema = Type.Object(
+  { action: Type.Literal('RUN_WORKFLOW'), workflow: Type.Object({ id: Type.String({ pattern: '\\S' }) }, Strict) },
+  Strict,
+);
+
+/**
+ * The contract of one policy type (a module `policyTypes.<type>.ts`): the policy type, the type of its rules,
+ * its policy `settings` schema (`NoSettingsSchema` when it has none) and its rule `actions` schema.
+ * They become the components `Settings_<policyType>` and `Actions_<ruleType>` of the OpenAPI document.
+ */
+export function definePolicyType<
+  const P extends string,
+  const R extends string,
+  S extends TObject,
+  A extends TObject,
+>(contract: {
+  policyType: P;
+  ruleType: R;
+  settings: S;
+  actions: A;
+}): { readonly policyType: P; readonly ruleType: R; readonly settings: S; readonly actions: A } {
+  if (contract.settings !== NoSettingsSchema) named(`Settings_${contract.policyType}`, contract.settings);
+  named(`Actions_${contract.ruleType}`, contract.actions);
+  return contract;
 }

@@ -1,57 +1,8 @@
-// Policy-level `settings` of each policy type, with the spec's defaults and limits. Types without
-// policy settings (global session, IdP discovery, authentication, profile enrollment, entity risk,
-// continuous access) accept none: absent, null or `{}`.
-import { type Static, type TOptional, Type } from '@sinclair/typebox';
-import type { PolicyType } from './shared.ts';
-import { LooseStringEnum, named, StringEnum, Strict } from './shared.ts';
-
-export const ENROLL_SELF = ['NOT_ALLOWED', 'OPTIONAL', 'REQUIRED'] as const;
-const EnrollSelfSchema = Type.Object({ self: StringEnum(ENROLL_SELF, { default: 'NOT_ALLOWED' }) }, Strict);
-
-export const MFA_FACTOR_KEYS = [
-  'vendor_a_mfa',
-  'fido_u2f',
-  'fido_webauthn',
-  'vendor_c_otp',
-  'platform_call',
-  'platform_email',
-  'platform_otp',
-  'platform_password',
-  'platform_push',
-  'platform_question',
-  'platform_sms',
-  'vendor_d_token',
-  'vendor_b_vip',
-  'vendor_e_token',
-] as const;
-export const MfaFactorSchema = Type.Object({ enroll: Type.Optional(EnrollSelfSchema) }, Strict);
-/** A map with optional keys, one per factor; settings are included only for enabled factors. */
-export const FactorsConfigurationSchema = Type.Object(
-  Object.fromEntries(MFA_FACTOR_KEYS.map((key) => [key, Type.Optional(MfaFactorSchema)])) as {
-    [K in (typeof MFA_FACTOR_KEYS)[number]]: TOptional<typeof MfaFactorSchema>;
-  },
-  Strict,
-);
-
-export const PolicyAuthenticatorSchema = Type.Object(
-  {
-    key: Type.String({ pattern: '\\S' }),
-    enroll: EnrollSelfSchema,
-    constraints: Type.Optional(Type.Object({ aaguidGroups: Type.Optional(Type.Array(Type.String())) }, Strict)),
-  },
-  Strict,
-);
-
-/** IE: authenticator enrollment (`type`, `authenticators` xor `factors`); classic: `factors` only. */
-export const MfaEnrollPolicySettingsSchema = Type.Object(
-  {
-    /** Identity engine only. */
-    type: Type.Optional(StringEnum(['FACTORS', 'AUTHENTICATORS'] as const, { default: 'FACTORS' })),
-    authenticators: Type.Optional(Type.Array(PolicyAuthenticatorSchema)),
-    factors: Type.Optional(FactorsConfigurationSchema),
-  },
-  Strict,
-);
+// Password policy (PASSWORD) with its PASSWORD rules: complexity, age, lockout, recovery and
+// delegation settings; rules carry `actions.passwordChange`, `selfServiceUnlock` and
+// `selfServicePasswordReset`.
+import { type Static, Type } from '@sinclair/typebox';
+import { ACCESS_DECISIONS, AccessOnlySchema, definePolicyType, LooseStringEnum, StringEnum, Strict } from './shared.ts';
 
 /** 0 means "no", 1 "yes" (the complexity character classes). */
 const ZeroOrOne = (fallback: number) => Type.Optional(Type.Integer({ minimum: 0, maximum: 1, default: fallback }));
@@ -75,14 +26,17 @@ export const PasswordComplexitySchema = Type.Object(
   },
   Strict,
 );
+export type PasswordComplexity = Static<typeof PasswordComplexitySchema>;
 export const PasswordAgeSchema = Type.Object(
   { maxAgeDays: Count(0), expireWarnDays: Count(0), minAgeMinutes: Count(0), historyCount: Count(0) },
   Strict,
 );
+export type PasswordAge = Static<typeof PasswordAgeSchema>;
 export const PasswordLockoutSchema = Type.Object(
   { maxAttempts: Count(0), autoUnlockMinutes: Count(0), showLockoutFailures: Flag(false) },
   Strict,
 );
+export type PasswordLockout = Static<typeof PasswordLockoutSchema>;
 
 /** Required when the factor is sent; a factor left out is ACTIVE (what a new org has on). */
 const FactorStatus = StringEnum(['ACTIVE', 'INACTIVE'] as const, { default: 'ACTIVE' });
@@ -130,6 +84,7 @@ export const RecoveryFactorsSchema = Type.Object(
   },
   Strict,
 );
+export type RecoveryFactors = Static<typeof RecoveryFactorsSchema>;
 
 export const PasswordPolicySettingsSchema = Type.Object(
   {
@@ -150,28 +105,75 @@ export const PasswordPolicySettingsSchema = Type.Object(
   },
   Strict,
 );
+export type PasswordPolicySettings = Static<typeof PasswordPolicySettingsSchema>;
 
-/** Types without policy settings: nothing, or an empty object (clients echo what they read). */
-export const NoSettingsSchema = named(
-  'NoSettings',
-  Type.Object({}, { ...Strict, description: 'This policy type has no policy settings.' }),
-);
-
-/** The settings schema of each policy type. */
-export const POLICY_SETTINGS = {
-  PLATFORM_SIGN_ON: NoSettingsSchema,
-  PASSWORD: named('Settings_PASSWORD', PasswordPolicySettingsSchema),
-  MFA_ENROLL: named('Settings_MFA_ENROLL', MfaEnrollPolicySettingsSchema),
-  IDP_DISCOVERY: NoSettingsSchema,
-  ACCESS_POLICY: NoSettingsSchema,
-  PROFILE_ENROLLMENT: NoSettingsSchema,
-  CONTINUOUS_ACCESS: NoSettingsSchema,
-  ENTITY_RISK: NoSettingsSchema,
-} as const satisfies Record<PolicyType, unknown>;
-
-/** The settings of every policy type in one object (the wire object is flat; members never collide). */
-export const PolicySettingsSchema = Type.Object(
-  { ...MfaEnrollPolicySettingsSchema.properties, ...PasswordPolicySettingsSchema.properties },
+export const SSPR_METHODS = ['PUSH', 'SMS', 'VOICE', 'EMAIL', 'OTP'] as const;
+export type SsprMethod = (typeof SSPR_METHODS)[number];
+/** The one authenticator an OTP reset may use. */
+export const OTP_AUTHENTICATOR = 'vendor_c_otp';
+export const SelfServicePasswordResetActionSchema = Type.Object(
+  {
+    access: StringEnum(ACCESS_DECISIONS, { default: 'DENY' }),
+    /** IE only, read-only. */
+    type: Type.Optional(Type.Literal('selfServicePasswordReset')),
+    /** IE only; only with access ALLOW. */
+    requirement: Type.Optional(
+      Type.Object(
+        {
+          primary: Type.Optional(
+            Type.Object(
+              {
+                methods: Type.Optional(Type.Array(StringEnum(SSPR_METHODS))),
+                methodConstraints: Type.Optional(
+                  Type.Array(
+                    Type.Object(
+                      {
+                        method: Type.Literal('OTP'),
+                        allowedAuthenticators: Type.Array(
+                          Type.Object({ key: LooseStringEnum([OTP_AUTHENTICATOR]) }, Strict),
+                          {
+                            minItems: 1,
+                            maxItems: 1,
+                          },
+                        ),
+                      },
+                      Strict,
+                    ),
+                    { maxItems: 1 },
+                  ),
+                ),
+              },
+              Strict,
+            ),
+          ),
+          stepUp: Type.Optional(
+            Type.Object(
+              {
+                required: Type.Optional(Type.Boolean({ default: false })),
+                methods: Type.Optional(Type.Array(Type.Literal('security_question'))),
+              },
+              Strict,
+            ),
+          ),
+        },
+        Strict,
+      ),
+    ),
+  },
   Strict,
 );
-export type PolicySettings = Static<typeof PolicySettingsSchema>;
+export type SelfServicePasswordResetAction = Static<typeof SelfServicePasswordResetActionSchema>;
+
+export const passwordPolicyType = definePolicyType({
+  policyType: 'PASSWORD',
+  ruleType: 'PASSWORD',
+  settings: PasswordPolicySettingsSchema,
+  actions: Type.Object(
+    {
+      passwordChange: Type.Optional(AccessOnlySchema),
+      selfServiceUnlock: Type.Optional(AccessOnlySchema),
+      selfServicePasswordReset: Type.Optional(SelfServicePasswordResetActionSchema),
+    },
+    Strict,
+  ),
+});

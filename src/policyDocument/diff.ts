@@ -1,7 +1,7 @@
 // The changes that make an org (as a normalized document) match a document: one UPDATE per changed
 // member (its path), CREATE and (with prune) DELETE per object, and MOVE for the fewest objects
 // whose priority must change: those outside a longest run already in the document's order.
-import { MAX_USER_TYPES } from 'policy-service-emulator/contract';
+import { MAX_USER_TYPES, POLICY_TYPE_CONTRACT, POLICY_TYPES } from 'policy-service-emulator/contract';
 import type { PolicyType } from '../rest/types.ts';
 import { type DocPolicy, type DocRule, deepEqual, type PolicyDocument, policyKey, ruleKey } from './document.ts';
 
@@ -38,12 +38,14 @@ export interface PlanError {
   path: string[] | null;
 }
 
-/** Policy types whose create makes a default (system) rule. */
-export const TYPES_WITH_DEFAULT_RULE: readonly PolicyType[] = ['ACCESS_POLICY', 'PROFILE_ENROLLMENT'];
+/** Policy types whose create makes a default (system) rule (the contract says which). */
+export const TYPES_WITH_DEFAULT_RULE: readonly PolicyType[] = POLICY_TYPES.filter(
+  (type) => POLICY_TYPE_CONTRACT[type].createsDefaultRule,
+);
 
 /** The priority of the first rule: authentication policy rules start at 0, the others at 1. */
 export function firstRulePriority(type: PolicyType): number {
-  return type === 'ACCESS_POLICY' ? 0 : 1;
+  return POLICY_TYPE_CONTRACT[type].firstRulePriority;
 }
 
 export interface Diff {

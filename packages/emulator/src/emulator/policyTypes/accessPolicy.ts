@@ -1,7 +1,7 @@
 // Authentication policy (ACCESS_POLICY, identity engine only) and its rules: no policy settings,
 // all data in `actions.appSignOn` (an access decision plus an ASSURANCE verification method).
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { ISO_DURATION, RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
+import { ISO_DURATION, RULE_ACTIONS, accessPolicyPolicyType } from '../../rest/contract/policyTypes.ts';
 import type {
   AuthenticationMethod,
   ConstraintMethod,
@@ -13,7 +13,7 @@ import type {
 import { type Check, type JsonObject, member } from './check.ts';
 import { rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
-import type { PolicyTypeModule, RuleValidationContext } from './registry.ts';
+import { contractFacts, type PolicyTypeModule, type RuleValidationContext } from './registry.ts';
 
 export type FactorClass = 'knowledge' | 'possession' | 'inherence';
 /** The two classes a constraint object can be configured with (inherence cannot). */
@@ -68,17 +68,14 @@ type FactorMode = keyof typeof FACTOR_MODE_LIMIT;
 const APP_SIGN_ON = 'actions.appSignOn';
 
 export const accessPolicyModule: PolicyTypeModule = {
-  policyType: 'ACCESS_POLICY',
-  ruleType: 'ACCESS_POLICY',
+  ...contractFacts(accessPolicyPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
   ieOnly: true,
   policyConditions: false,
   maxPolicies: 5000,
   maxRules: 100,
-  firstRulePriority: 0,
   defaultRulePriority: 99,
-  createsDefaultRule: true,
   descriptionRequiredOnCreate: true,
   defaultRuleReadOnly: () => false,
 

@@ -1,12 +1,12 @@
 // Continuous access evaluation policy (CONTINUOUS_ACCESS, identity engine only): what to do when a
 // session re-evaluation fails. No policy settings; rules carry `actions.continuousAccess`.
-import { RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
+import { RULE_ACTIONS, continuousAccessPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { Conditions, RuleActions, SloSettings } from '../../rest/types.ts';
 import type { Check } from './check.ts';
 import { checkReferences, rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
 import { onceEach } from './entityRisk.ts';
-import type { PolicyTypeModule, RuleValidationContext } from './registry.ts';
+import { contractFacts, type PolicyTypeModule, type RuleValidationContext } from './registry.ts';
 
 const PATH = 'actions.continuousAccess';
 
@@ -14,14 +14,11 @@ const PATH = 'actions.continuousAccess';
 const CONTINUOUS_ACCESS_CONDITIONS: readonly (keyof Conditions)[] = ['people'];
 
 export const continuousAccessModule: PolicyTypeModule = {
-  policyType: 'CONTINUOUS_ACCESS',
-  ruleType: 'CONTINUOUS_ACCESS',
+  ...contractFacts(continuousAccessPolicyType),
   defaultPolicyName: 'Continuous Access Evaluation Policy',
   mapped: false,
   ieOnly: true,
   policyConditions: false,
-  firstRulePriority: 1,
-  createsDefaultRule: false,
   defaultRuleReadOnly: () => false,
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'a continuous access evaluation policy'),

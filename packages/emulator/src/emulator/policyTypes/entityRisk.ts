@@ -1,11 +1,11 @@
 // Entity risk policy (ENTITY_RISK, identity engine only): what to do when a risk event is detected
 // for a user. No policy settings; rules carry `actions.entityRisk.actions`.
-import { RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
+import { RULE_ACTIONS, entityRiskPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { Conditions, RuleActions } from '../../rest/types.ts';
 import type { Check } from './check.ts';
 import { rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
-import type { PolicyTypeModule } from './registry.ts';
+import { contractFacts, type PolicyTypeModule } from './registry.ts';
 
 const PATH = 'actions.entityRisk';
 
@@ -16,14 +16,11 @@ const PATH = 'actions.entityRisk';
 const ENTITY_RISK_CONDITIONS: readonly (keyof Conditions)[] = ['people', 'entityRisk', 'riskDetectionTypes'];
 
 export const entityRiskModule: PolicyTypeModule = {
-  policyType: 'ENTITY_RISK',
-  ruleType: 'ENTITY_RISK',
+  ...contractFacts(entityRiskPolicyType),
   defaultPolicyName: 'Entity Risk Policy',
   mapped: false,
   ieOnly: true,
   policyConditions: false,
-  firstRulePriority: 1,
-  createsDefaultRule: false,
   defaultRuleReadOnly: () => false,
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'an entity risk policy'),

@@ -1,11 +1,11 @@
 // IdP discovery policy (IDP_DISCOVERY): exactly one per org, no settings; its rules route users to
 // identity providers (`actions.idp`). The default rule routes to the org's own sign-in page.
-import { RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
+import { RULE_ACTIONS, idpDiscoveryPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { IdpProviderType, RuleActions } from '../../rest/types.ts';
 import { type JsonObject, member } from './check.ts';
 import { ieOnlyMember, rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
-import type { PolicyTypeModule, RuleValidationContext } from './registry.ts';
+import { contractFacts, type PolicyTypeModule, type RuleValidationContext } from './registry.ts';
 
 const PATH = 'actions.idp';
 /** Provider types that identify themselves without an IdP id. */
@@ -14,15 +14,12 @@ const ID_OPTIONAL_TYPES: readonly IdpProviderType[] = ['PLATFORM', 'AgentlessDSS
 const SINGLETON_TYPES: readonly IdpProviderType[] = ['AgentlessDSSO', 'IWA', 'X509'];
 
 export const idpDiscoveryModule: PolicyTypeModule = {
-  policyType: 'IDP_DISCOVERY',
-  ruleType: 'IDP_DISCOVERY',
+  ...contractFacts(idpDiscoveryPolicyType),
   defaultPolicyName: 'Idp Discovery Policy',
   mapped: true,
   ieOnly: false,
   policyConditions: true,
   maxPolicies: 1,
-  firstRulePriority: 1,
-  createsDefaultRule: false,
   defaultRuleReadOnly: () => true,
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'an IdP discovery policy'),

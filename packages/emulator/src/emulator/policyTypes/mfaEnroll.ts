@@ -2,25 +2,22 @@
 // `authenticators` or `factors`), on the classic engine the MFA enrollment policy (settings
 // `factors` only). Rules of both say when the user enrolls (`actions.enroll.self`). Shapes and
 // defaults come from the contract; this module keeps the spec's rules between members.
-import { MfaEnrollPolicySettingsSchema, RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
+import { MfaEnrollPolicySettingsSchema, RULE_ACTIONS, mfaEnrollPolicyType } from '../../rest/contract/policyTypes.ts';
 import { MFA_FACTOR_KEYS, type MfaEnrollPolicySettings, type RuleActions } from '../../rest/types.ts';
 import { compact, type JsonObject, member } from './check.ts';
 import { ieOnlyMember } from './common.ts';
 import { checkContract } from './contractCheck.ts';
-import type { PolicyTypeModule, PolicyValidationContext } from './registry.ts';
+import { contractFacts, type PolicyTypeModule, type PolicyValidationContext } from './registry.ts';
 
 /** The factors map holds only the factors sent (each with its enrollment default), not all of them. */
 const KEEP_ABSENT = ['factors', ...MFA_FACTOR_KEYS.map((key) => `factors.${key}`)];
 
 export const mfaEnrollModule: PolicyTypeModule = {
-  policyType: 'MFA_ENROLL',
-  ruleType: 'MFA_ENROLL',
+  ...contractFacts(mfaEnrollPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
   ieOnly: false,
   policyConditions: true,
-  firstRulePriority: 1,
-  createsDefaultRule: false,
   // The default rule of the authenticator enrollment policy is read-only on the identity engine;
   // on the classic engine no default rule is editable anyway.
   defaultRuleReadOnly: () => true,

@@ -1,12 +1,17 @@
 // Password policy (PASSWORD) and its PASSWORD rules: complexity, age, lockout, recovery and
 // delegation settings on the policy; change, unlock and self-service reset permissions on rules.
 // Shapes, limits and defaults come from the contract; this module keeps the spec's other rules.
-import { OTP_AUTHENTICATOR, PasswordPolicySettingsSchema, RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
+import {
+  OTP_AUTHENTICATOR,
+  PasswordPolicySettingsSchema,
+  RULE_ACTIONS,
+  passwordPolicyType,
+} from '../../rest/contract/policyTypes.ts';
 import type { PasswordPolicySettings, Policy, RuleActions, SelfServicePasswordResetAction } from '../../rest/types.ts';
 import { type Check, compact, type JsonObject, member } from './check.ts';
 import { IE_ONLY_MESSAGE } from './common.ts';
 import { checkContract } from './contractCheck.ts';
-import type { Engine, PolicyTypeModule } from './registry.ts';
+import { contractFacts, type Engine, type PolicyTypeModule } from './registry.ts';
 
 const SSPR_TYPE = 'selfServicePasswordReset';
 const SSPR = 'actions.selfServicePasswordReset';
@@ -16,14 +21,11 @@ const EMAIL_STATUS = 'settings.recovery.factors.platform_email.status';
 type SsprRequirement = NonNullable<SelfServicePasswordResetAction['requirement']>;
 
 export const passwordModule: PolicyTypeModule = {
-  policyType: 'PASSWORD',
-  ruleType: 'PASSWORD',
+  ...contractFacts(passwordPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
   ieOnly: false,
   policyConditions: true,
-  firstRulePriority: 1,
-  createsDefaultRule: false,
   defaultRuleReadOnly: () => false,
 
   // Every member is answered: what is not sent gets the contract's default (the recovery question

@@ -1,13 +1,13 @@
 // Profile enrollment policy (PROFILE_ENROLLMENT, identity engine only): self-service registration
 // and progressive profiling. No policy settings, no conditions, a single (default) rule whose
 // `actions.profileEnrollment` is edited in place.
-import { RULE_ACTIONS } from '../../rest/contract/policyTypes.ts';
+import { RULE_ACTIONS, profileEnrollmentPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { ProfileAttribute, RuleActions } from '../../rest/types.ts';
 import { type Check, member } from './check.ts';
 import { checkReferences, rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
 import { newId } from '../org/ids.ts';
-import type { PolicyTypeModule, RuleValidationContext } from './registry.ts';
+import { contractFacts, type PolicyTypeModule, type RuleValidationContext } from './registry.ts';
 
 const PATH = 'actions.profileEnrollment';
 const DEFAULT_ALLOWED_IDENTIFIERS = ['login'];
@@ -24,16 +24,13 @@ export function newUiSchemaId(): string {
 }
 
 export const profileEnrollmentModule: PolicyTypeModule = {
-  policyType: 'PROFILE_ENROLLMENT',
-  ruleType: 'PROFILE_ENROLLMENT',
+  ...contractFacts(profileEnrollmentPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
   ieOnly: true,
   policyConditions: false,
   maxPolicies: 500,
   maxRules: 1,
-  firstRulePriority: 1,
-  createsDefaultRule: true,
   descriptionRequiredOnCreate: true,
   defaultRuleReadOnly: () => false,
 

@@ -9,6 +9,7 @@ import type {
   RuleActions,
   RuleType,
 } from '../../rest/types.ts';
+import type { AnyPolicyTypeContract } from '../../rest/contract/policyTypes.ts';
 import type { Check } from './check.ts';
 
 export type Engine = 'IE' | 'CLASSIC';
@@ -61,7 +62,7 @@ export interface PolicyTypeModule {
   maxPolicies?: number;
   /** Maximum rules per policy (including the default rule), when the spec sets one. */
   maxRules?: number;
-  /** Priority of the first non-default rule: 1, or 0 for authentication policies. */
+  /** Priority of the first non-default rule: 1, or 0 for authentication policies (from the contract). */
   firstRulePriority: 0 | 1;
   /** Fixed priority of the default rule (99 for authentication policies); undefined: always last. */
   defaultRulePriority?: number;
@@ -70,7 +71,10 @@ export interface PolicyTypeModule {
    * (authenticator enrollment and IdP discovery). On classic no default rule is editable.
    */
   defaultRuleReadOnly(policy: Policy): boolean;
-  /** Whether a new policy of this type gets its own default system rule (the org's default policy always has one). */
+  /**
+   * Whether a new policy of this type gets its own default system rule (the org's default policy
+   * always has one; from the contract).
+   */
   createsDefaultRule: boolean;
   /** Whether a create body must carry a `description` (the spec's "Creating a policy needs `type`, `name`, `description`"). */
   descriptionRequiredOnCreate?: boolean;
@@ -90,4 +94,10 @@ export interface PolicyTypeModule {
   ruleConditions?(conditions: Conditions | null, ctx: RuleValidationContext): void;
   /** Name, actions and conditions of the system default rule created with a policy of this type. */
   defaultRule(policy: Policy, engine: Engine): { name: string; actions: RuleActions; conditions: Conditions | null };
+}
+
+/** The members of a module the contract states: policy and rule type, first rule priority, default rule on create. */
+export function contractFacts(contract: AnyPolicyTypeContract) {
+  const { policyType, ruleType, firstRulePriority, createsDefaultRule } = contract;
+  return { policyType, ruleType, firstRulePriority, createsDefaultRule };
 }

@@ -1,11 +1,11 @@
 // Global session policy (PLATFORM_SIGN_ON) and its SIGN_ON rules: no policy settings, all data in
 // `actions.signon`.
-import { RULE_ACTIONS, SignonSessionSchema } from '../../rest/contract/policyTypes.ts';
+import { RULE_ACTIONS, SignonSessionSchema, signOnPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { Policy, RuleActions, SignonAction, SignonSession } from '../../rest/types.ts';
 import { compact, type JsonObject, member } from './check.ts';
 import { ieOnlyMember, rejectSettings } from './common.ts';
 import { checkContract, defaultsOf } from './contractCheck.ts';
-import type { Engine, PolicyTypeModule, RuleValidationContext } from './registry.ts';
+import { contractFacts, type Engine, type PolicyTypeModule, type RuleValidationContext } from './registry.ts';
 
 /** A session's defaults, as the contract gives them. */
 const SESSION_DEFAULTS = defaultsOf<Required<SignonSession>>(SignonSessionSchema);
@@ -15,14 +15,11 @@ const LOCKED_SESSION_MEMBERS = ['maxSessionLifetimeMinutes', 'usePersistentCooki
 const PATH = 'actions.signon';
 
 export const signOnModule: PolicyTypeModule = {
-  policyType: 'PLATFORM_SIGN_ON',
-  ruleType: 'SIGN_ON',
+  ...contractFacts(signOnPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
   ieOnly: false,
   policyConditions: true,
-  firstRulePriority: 1,
-  createsDefaultRule: false,
   defaultRuleReadOnly: () => false,
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'a global session policy'),

@@ -95,4 +95,6 @@ export const accessPolicyPolicyType = definePolicyType({
   ruleType: 'ACCESS_POLICY',
   settings: NoSettingsSchema,
   actions: Type.Object({ appSignOn: AppSignOnActionSchema }, Strict),
+  firstRulePriority: 0,
+  createsDefaultRule: true,
 });

@@ -29,4 +29,6 @@ export const continuousAccessPolicyType = definePolicyType({
   ruleType: 'CONTINUOUS_ACCESS',
   settings: NoSettingsSchema,
   actions: Type.Object({ continuousAccess: Type.Optional(ContinuousAccessActionSchema) }, Strict),
+  firstRulePriority: 1,
+  createsDefaultRule: false,
 });

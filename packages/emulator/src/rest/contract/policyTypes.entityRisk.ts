@@ -19,4 +19,6 @@ export const entityRiskPolicyType = definePolicyType({
   ruleType: 'ENTITY_RISK',
   settings: NoSettingsSchema,
   actions: Type.Object({ entityRisk: Type.Optional(EntityRiskActionSchema) }, Strict),
+  firstRulePriority: 1,
+  createsDefaultRule: false,
 });

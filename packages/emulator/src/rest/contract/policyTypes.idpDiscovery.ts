@@ -55,4 +55,6 @@ export const idpDiscoveryPolicyType = definePolicyType({
   ruleType: 'IDP_DISCOVERY',
   settings: NoSettingsSchema,
   actions: Type.Object({ idp: IdpActionSchema }, Strict),
+  firstRulePriority: 1,
+  createsDefaultRule: false,
 });

@@ -65,4 +65,6 @@ export const mfaEnrollPolicyType = definePolicyType({
   ruleType: 'MFA_ENROLL',
   settings: MfaEnrollPolicySettingsSchema,
   actions: Type.Object({ enroll: EnrollActionSchema }, Strict),
+  firstRulePriority: 1,
+  createsDefaultRule: false,
 });

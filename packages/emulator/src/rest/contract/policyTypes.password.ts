@@ -176,4 +176,6 @@ export const passwordPolicyType = definePolicyType({
     },
     Strict,
   ),
+  firstRulePriority: 1,
+  createsDefaultRule: false,
 });

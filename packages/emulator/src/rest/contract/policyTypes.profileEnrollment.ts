@@ -47,4 +47,6 @@ export const profileEnrollmentPolicyType = definePolicyType({
   ruleType: 'PROFILE_ENROLLMENT',
   settings: NoSettingsSchema,
   actions: Type.Object({ profileEnrollment: ProfileEnrollmentActionSchema }, Strict),
+  firstRulePriority: 1,
+  createsDefaultRule: true,
 });

@@ -36,4 +36,6 @@ export const signOnPolicyType = definePolicyType({
   ruleType: 'SIGN_ON',
   settings: NoSettingsSchema,
   actions: Type.Object({ signon: SignonActionSchema }, Strict),
+  firstRulePriority: 1,
+  createsDefaultRule: false,
 });

@@ -33,6 +33,8 @@ export const POLICY_TYPE_CONTRACTS = [
   entityRiskPolicyType,
 ] as const;
 type Contract = (typeof POLICY_TYPE_CONTRACTS)[number];
+/** The contract of any one policy type. */
+export type AnyPolicyTypeContract = Contract;
 
 const table = <T>(entry: (c: Contract) => [string, unknown]) =>
   Object.fromEntries(POLICY_TYPE_CONTRACTS.map(entry)) as T;
@@ -42,6 +44,9 @@ export const RULE_TYPE_OF = table<{ readonly [C in Contract as C['policyType']]:
   c.policyType,
   c.ruleType,
 ]);
+
+/** The contract of each policy type, by policy type. */
+export const POLICY_TYPE_CONTRACT = table<{ readonly [C in Contract as C['policyType']]: C }>((c) => [c.policyType, c]);
 
 export const POLICY_TYPES = Object.keys(RULE_TYPE_OF) as readonly (keyof typeof RULE_TYPE_OF)[];
 export const PolicyTypeSchema = StringEnum(POLICY_TYPES);

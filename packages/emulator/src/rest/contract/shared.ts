@@ -74,22 +74,27 @@ export const RunWorkflowSchema = Type.Object(
   Strict,
 );
 
+/** The contract of one policy type: what both the gateway and the emulator read of it. */
+export interface PolicyTypeContract<P extends string, R extends string, S extends TObject, A extends TObject> {
+  readonly policyType: P;
+  readonly ruleType: R;
+  /** Policy `settings` (`NoSettingsSchema` when the type has none). */
+  readonly settings: S;
+  /** Rule `actions`. */
+  readonly actions: A;
+  /** Priority of a policy's first non-default rule: 1, or 0 for authentication policies. */
+  readonly firstRulePriority: 0 | 1;
+  /** Whether creating a policy of this type also creates its own system default rule. */
+  readonly createsDefaultRule: boolean;
+}
+
 /**
- * The contract of one policy type (a module `policyTypes.<type>.ts`): the policy type, the type of its rules,
- * its policy `settings` schema (`NoSettingsSchema` when it has none) and its rule `actions` schema.
- * They become the components `Settings_<policyType>` and `Actions_<ruleType>` of the OpenAPI document.
+ * Declares the contract of one policy type (a module `policyTypes.<type>.ts`). Its schemas become
+ * the components `Settings_<policyType>` and `Actions_<ruleType>` of the OpenAPI document.
  */
-export function definePolicyType<
-  const P extends string,
-  const R extends string,
-  S extends TObject,
-  A extends TObject,
->(contract: {
-  policyType: P;
-  ruleType: R;
-  settings: S;
-  actions: A;
-}): { readonly policyType: P; readonly ruleType: R; readonly settings: S; readonly actions: A } {
+export function definePolicyType<const P extends string, const R extends string, S extends TObject, A extends TObject>(
+  contract: PolicyTypeContract<P, R, S, A>,
+): PolicyTypeContract<P, R, S, A> {
   if (contract.settings !== NoSettingsSchema) named(`Settings_${contract.policyType}`, contract.settings);
   named(`Actions_${contract.ruleType}`, contract.actions);
   return contract;

@@ -32,9 +32,9 @@ export const POLICY_TYPE_CONTRACTS = [
   continuousAccessPolicyType,
   entityRiskPolicyType,
 ] as const;
-type Contract = (typeof POLICY_TYPE_CONTRACTS)[number];
 /** The contract of any one policy type. */
-export type AnyPolicyTypeContract = Contract;
+export type AnyPolicyTypeContract = (typeof POLICY_TYPE_CONTRACTS)[number];
+type Contract = AnyPolicyTypeContract;
 
 const table = <T>(entry: (c: Contract) => [string, unknown]) =>
   Object.fromEntries(POLICY_TYPE_CONTRACTS.map(entry)) as T;

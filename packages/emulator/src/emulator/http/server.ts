@@ -20,38 +20,17 @@ import { readJson, sendEmpty, sendJson } from './body.ts';
 import * as policies from '../routes/policies.ts';
 import { type Match, Router } from './router.ts';
 import * as rules from '../routes/rules.ts';
-import { simulateAccess } from '../routes/simulate.ts';
+import * as simulation from '../routes/simulate.ts';
 import type { OrgStore } from '../org/store.ts';
 import { OPERATIONS, type Operation, type OperationName } from '../../rest/contract/operations.ts';
 import * as userTypes from '../routes/userTypes.ts';
 
 /** The handler of each operation of the REST contract; the router is built from the contract's table. */
 export const API_HANDLERS: Record<OperationName, Handler> = {
-  listPolicies: policies.listPolicies,
-  createPolicy: policies.createPolicy,
-  simulate: simulateAccess,
-  getPolicy: policies.getPolicy,
-  replacePolicy: policies.replacePolicy,
-  deletePolicy: policies.deletePolicy,
-  clonePolicy: policies.clonePolicy,
-  activatePolicy: policies.activatePolicy,
-  deactivatePolicy: policies.deactivatePolicy,
-  listPolicyApplications: policies.listPolicyApps,
-  listPolicyMappings: policies.listPolicyMappings,
-  listRules: rules.listRules,
-  createRule: rules.createRule,
-  getRule: rules.getRule,
-  replaceRule: rules.replaceRule,
-  deleteRule: rules.deleteRule,
-  activateRule: rules.activateRule,
-  deactivateRule: rules.deactivateRule,
-  listUserTypes: userTypes.listUserTypes,
-  createUserType: userTypes.createUserType,
-  getUserType: userTypes.getUserType,
-  replaceUserType: userTypes.replaceUserType,
-  updateUserType: userTypes.updateUserType,
-  deleteUserType: userTypes.deleteUserType,
-  assignAppPolicy: policies.assignAppPolicy,
+  ...policies.HANDLERS,
+  ...rules.HANDLERS,
+  ...userTypes.HANDLERS,
+  ...simulation.HANDLERS,
 };
 
 /**

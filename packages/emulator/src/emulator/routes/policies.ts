@@ -245,3 +245,18 @@ export const assignAppPolicy: Handler = ({ store, params }) => {
   store.changed();
   return noContent();
 };
+
+/** The handler of each operation of the REST contract on policies (the router is built from them). */
+export const HANDLERS = {
+  listPolicies,
+  createPolicy,
+  getPolicy,
+  replacePolicy,
+  deletePolicy,
+  clonePolicy,
+  activatePolicy,
+  deactivatePolicy,
+  listPolicyApplications: listPolicyApps,
+  listPolicyMappings,
+  assignAppPolicy,
+} satisfies Partial<Record<import('../../rest/contract/operations.ts').OperationName, Handler>>;

@@ -116,3 +116,14 @@ function setRuleStatus(ctx: HandlerContext, status: LifecycleStatus) {
 }
 export const activateRule: Handler = (ctx) => setRuleStatus(ctx, 'ACTIVE');
 export const deactivateRule: Handler = (ctx) => setRuleStatus(ctx, 'INACTIVE');
+
+/** The handler of each operation of the REST contract on rules (the router is built from them). */
+export const HANDLERS = {
+  listRules,
+  createRule,
+  getRule,
+  replaceRule,
+  deleteRule,
+  activateRule,
+  deactivateRule,
+} satisfies Partial<Record<import('../../rest/contract/operations.ts').OperationName, Handler>>;

@@ -12,3 +12,8 @@ export const simulateAccess: Handler = ({ store, query, body }) => {
   const { request, expand } = parseSimulationRequest(body, query.getAll('expand'), store);
   return ok(simulate(store, request, expand));
 };
+
+/** The handler of each operation of the REST contract on the simulation (the router is built from them). */
+export const HANDLERS = {
+  simulate: simulateAccess,
+} satisfies Partial<Record<import('../../rest/contract/operations.ts').OperationName, Handler>>;

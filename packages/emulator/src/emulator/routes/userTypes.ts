@@ -114,3 +114,13 @@ export const deleteUserType: Handler = ({ store, params }) => {
   store.changed();
   return noContent();
 };
+
+/** The handler of each operation of the REST contract on user types (the router is built from them). */
+export const HANDLERS = {
+  listUserTypes,
+  createUserType,
+  getUserType,
+  replaceUserType,
+  updateUserType,
+  deleteUserType,
+} satisfies Partial<Record<import('../../rest/contract/operations.ts').OperationName, Handler>>;

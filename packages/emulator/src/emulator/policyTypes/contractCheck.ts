@@ -3,7 +3,7 @@
 // the service's causes, worded as the emulator words them (`path: is required`, `path: must be one
 // of A, B`, ...). The per-type modules keep only the rules a schema cannot say (cross-field rules,
 // references into the org, engine differences).
-import type { TSchema } from '@sinclair/typebox';
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { Check } from './check.ts';
@@ -74,6 +74,40 @@ export function checkContract<T>(
   const errors = inMemberOrder(schema as Schema, validate.errors ?? []);
   for (const cause of causesOf(errors, base, options)) check.causes.push(cause);
   return undefined;
+}
+
+const memberObjects = new WeakMap<TObject, Map<string, TSchema>>();
+
+/** `{ key: <its schema> }` out of `object` (a member's defaults and limits apply inside an object only). */
+function memberObject(object: TObject, key: string): TSchema {
+  const members = memberObjects.get(object) ?? new Map<string, TSchema>();
+  memberObjects.set(object, members);
+  const schema = members.get(key) ?? Type.Object({ [key]: object.properties[key] });
+  members.set(key, schema);
+  return schema;
+}
+
+/**
+ * Checks one member `key` of `raw` (at `base`) against its schema in the contract's `object`: a body
+ * read member by member, with the service's rules between members. Absent, or null where the
+ * contract does not allow it, is undefined ("is required" when the object requires the member); an
+ * allowed null is null.
+ */
+export function checkMember<T>(
+  object: TObject,
+  raw: Record<string, unknown>,
+  key: string,
+  base: string,
+  check: Check,
+  options: ContractCheckOptions = {},
+): T | undefined {
+  const value = raw[key];
+  if (value === null && acceptsNull(object.properties[key] as Schema)) return null as T;
+  if (value === undefined || value === null) {
+    if (object.required?.includes(key)) check.fail(base ? `${base}.${key}` : key, 'is required');
+    return undefined;
+  }
+  return checkContract<Record<string, T>>(memberObject(object, key), { [key]: value }, base, check, options)?.[key];
 }
 
 /** What `schema` gives a value sent empty: its defaults (the service's values for what is not sent). */

@@ -16,10 +16,9 @@ import { ipFamily } from '../org/network.ts';
 import type { OrgView } from '../org/orgView.ts';
 import { Check, compact } from '../policyTypes/check.ts';
 import { checkReferences } from '../policyTypes/common.ts';
-import { checkContract } from '../policyTypes/contractCheck.ts';
+import { checkContract, checkMember } from '../policyTypes/contractCheck.ts';
 
 type PolicyContext = NonNullable<SimulationRequest['policyContext']>;
-const CONTEXT = SimulationPolicyContextSchema.properties;
 /** The request's own members; the policy context is checked member by member with its rules between. */
 const RequestMembers = Type.Object(
   { ...SimulationRequestSchema.properties, policyContext: Type.Optional(Type.Unknown()) },
@@ -70,10 +69,10 @@ function parsePolicyContext(c: Check, raw: unknown, org: OrgView): PolicyContext
   const path = 'policyContext';
   const o = c.object(raw, path, { required: true });
   if (!o) return undefined;
-  c.noUnknown(o, path, Object.keys(CONTEXT));
+  c.noUnknown(o, path, Object.keys(SimulationPolicyContextSchema.properties));
   const ok = c.causes.length;
   const read = <K extends keyof PolicyContext>(key: K): PolicyContext[K] | undefined =>
-    o[key] == null ? undefined : checkContract<PolicyContext[K]>(CONTEXT[key], o[key], `${path}.${key}`, c);
+    checkMember<PolicyContext[K]>(SimulationPolicyContextSchema, o, key, path, c);
 
   if (isObject(o.user) && isObject(o.groups)) c.fail(path, 'must give only one of user.id or groups.ids');
   if (o.user == null && o.groups == null) c.fail(path, 'must give one of user.id or groups.ids');

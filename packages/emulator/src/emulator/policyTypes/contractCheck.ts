@@ -3,7 +3,7 @@
 // the service's causes, worded as the emulator words them (`path: is required`, `path: must be one
 // of A, B`, ...). The per-type modules keep only the rules a schema cannot say (cross-field rules,
 // references into the org, engine differences).
-import type { TSchema } from '@sinclair/typebox';
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { Check } from './check.ts';
@@ -71,8 +71,43 @@ export function checkContract<T>(
     dropEmptyInserted(value, inserted);
     return inSchemaOrder(schema as Schema, value) as T;
   }
-  for (const cause of causesOf(validate.errors ?? [], base, options)) check.causes.push(cause);
+  const errors = inMemberOrder(schema as Schema, validate.errors ?? []);
+  for (const cause of causesOf(errors, base, options)) check.causes.push(cause);
   return undefined;
+}
+
+const memberObjects = new WeakMap<TObject, Map<string, TSchema>>();
+
+/** `{ key: <its schema> }` out of `object` (a member's defaults and limits apply inside an object only). */
+function memberObject(object: TObject, key: string): TSchema {
+  const members = memberObjects.get(object) ?? new Map<string, TSchema>();
+  memberObjects.set(object, members);
+  const schema = members.get(key) ?? Type.Object({ [key]: object.properties[key] });
+  members.set(key, schema);
+  return schema;
+}
+
+/**
+ * Checks one member `key` of `raw` (at `base`) against its schema in the contract's `object`: a body
+ * read member by member, with the service's rules between members. Absent, or null where the
+ * contract does not allow it, is undefined ("is required" when the object requires the member); an
+ * allowed null is null.
+ */
+export function checkMember<T>(
+  object: TObject,
+  raw: Record<string, unknown>,
+  key: string,
+  base: string,
+  check: Check,
+  options: ContractCheckOptions = {},
+): T | undefined {
+  const value = raw[key];
+  if (value === null && acceptsNull(object.properties[key] as Schema)) return null as T;
+  if (value === undefined || value === null) {
+    if (object.required?.includes(key)) check.fail(base ? `${base}.${key}` : key, 'is required');
+    return undefined;
+  }
+  return checkContract<Record<string, T>>(memberObject(object, key), { [key]: value }, base, check, options)?.[key];
 }
 
 /** What `schema` gives a value sent empty: its defaults (the service's values for what is not sent). */
@@ -154,11 +189,61 @@ function inSchemaOrder(s: Schema, value: unknown): unknown {
 
 // ------------------------------------------------------------------ errors to causes
 
+const unescaped = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The branch of `s` that describes `key` (a member name or an array index). */
+function branchFor(s: Schema | undefined, key: string): Schema | undefined {
+  if (!s?.anyOf) return s;
+  const index = /^\d+$/.test(key);
+  return s.anyOf.find((b) => (index ? b.type === 'array' : b.properties && key in b.properties));
+}
+
+/**
+ * Where an error sits in the value, as positions: a member by its place in the contract's object, an
+ * element by its index; unknown members come first and a missing member takes its own place.
+ */
+function positionOf(root: Schema, e: ErrorObject): number[] {
+  const position: number[] = [];
+  let s: Schema | undefined = root;
+  for (const segment of e.instancePath.split('/').slice(1)) {
+    const key = unescaped(segment);
+    s = branchFor(s, key);
+    if (s?.type === 'array') {
+      position.push(Number(key));
+      s = s.items;
+    } else {
+      position.push(Object.keys(s?.properties ?? {}).indexOf(key));
+      s = s?.properties?.[key];
+    }
+  }
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === 'additionalProperties') position.push(-1);
+  if (e.keyword === 'required') {
+    const missing = String(p.missingProperty);
+    position.push(Object.keys(branchFor(s, missing)?.properties ?? {}).indexOf(missing));
+  }
+  return position;
+}
+
+function comparePositions(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+/**
+ * ajv reports an object's missing members before the others; the service names problems member by
+ * member in the contract's order (unknown members first), as a reader of the body meets them.
+ */
+function inMemberOrder(root: Schema, errors: ErrorObject[]): ErrorObject[] {
+  const positions = new Map(errors.map((e) => [e, positionOf(root, e)]));
+  return [...errors].sort((a, b) => comparePositions(positions.get(a)!, positions.get(b)!));
+}
+
 /** `/a/0/b` under `base` as the emulator writes paths: `base.a[0].b`. */
 function pathOf(base: string, instancePath: string): string {
   let path = base;
   for (const segment of instancePath.split('/').slice(1)) {
-    const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = unescaped(segment);
     path = /^\d+$/.test(key) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
   }
   return path;

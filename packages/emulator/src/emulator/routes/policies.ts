@@ -6,9 +6,11 @@ import { forbidden, notFound, validationFailed } from '../http/errors.ts';
 import { noContent, ok, type Handler, type HandlerContext } from '../http/handler.ts';
 import { newId, now } from '../org/ids.ts';
 import { insertPolicy } from '../org/seed.ts';
-import { bodyObject, checkPolicyType, findPolicy, setLifecycleStatus } from './shared.ts';
+import { bodyObject, checkPolicyType, findPolicy, ROUTE_WORDING, setLifecycleStatus } from './shared.ts';
 import type { OrgStore, StoredPolicy } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
+import { checkMember } from '../policyTypes/contractCheck.ts';
+import { PolicyBodyMembersSchema } from '../../rest/contract/policies.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
 import { toWirePolicy, toWireRule } from '../org/wire.ts';
 import { policyDeleteRefusal } from '../org/refusals.ts';
@@ -22,7 +24,9 @@ interface ParsedPolicy {
   priority?: number;
 }
 
-const MAX_NAME_LENGTH = 255;
+/** Name, description, status and priority, as the contract has them for every type. */
+const MEMBERS = PolicyBodyMembersSchema;
+const MAX_NAME_LENGTH = MEMBERS.properties.name.maxLength ?? 255;
 
 /** Validates a create or replace body; every violated rule becomes one cause. */
 function parsePolicy(store: OrgStore, body: unknown, existing?: StoredPolicy): ParsedPolicy {
@@ -31,10 +35,9 @@ function parsePolicy(store: OrgStore, body: unknown, existing?: StoredPolicy): P
   const type = checkPolicyType(store, c, raw.type);
   if (existing && type && type !== existing.type) c.fail('type', `cannot change from ${existing.type}`);
   if (existing && raw.id !== undefined && raw.id !== existing.id) c.fail('id', 'does not match the policy in the path');
-  const name = c.string(raw.name, 'name', { required: true, nonEmpty: true });
-  if (name && name.length > MAX_NAME_LENGTH) c.fail('name', `must be at most ${MAX_NAME_LENGTH} characters`);
-  const status = c.enum(raw.status, 'status', LIFECYCLE_STATUSES);
-  const priority = c.integer(raw.priority, 'priority', { min: 1 });
+  const name = checkMember<string>(MEMBERS, raw, 'name', '', c, ROUTE_WORDING);
+  const status = checkMember<LifecycleStatus>(MEMBERS, raw, 'status', '', c);
+  const priority = checkMember<number>(MEMBERS, raw, 'priority', '', c);
   if (existing?.system) {
     if (status === 'INACTIVE') c.fail('status', 'the default policy cannot be deactivated');
     if (priority !== undefined && priority !== store.policyPriority(existing))
@@ -45,7 +48,9 @@ function parsePolicy(store: OrgStore, body: unknown, existing?: StoredPolicy): P
   // A replace may leave the description out (the spec's update body lists it without requiring it).
   const descriptionRequired = !existing && mod.descriptionRequiredOnCreate === true;
   const description =
-    c.string(raw.description, 'description', { required: descriptionRequired, nullable: !descriptionRequired }) ?? null;
+    descriptionRequired && raw.description == null
+      ? void c.fail('description', 'is required')
+      : checkMember<string | null>(MEMBERS, raw, 'description', '', c);
   const ctx = { check: c, engine: store.engine, org: store, existing: existing && toWirePolicy(store, '', existing) };
   let conditions = null;
   const hasConditions =
@@ -60,7 +65,7 @@ function parsePolicy(store: OrgStore, body: unknown, existing?: StoredPolicy): P
     fields: {
       type,
       name: name!,
-      description,
+      description: description ?? null,
       status: status ?? existing?.status ?? 'ACTIVE',
       conditions,
       ...(settings ? { settings } : {}),

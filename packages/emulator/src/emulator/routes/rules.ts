@@ -1,11 +1,13 @@
 // The rule operations of one policy: list, create, read, replace, delete and lifecycle.
-import { LIFECYCLE_STATUSES, type LifecycleStatus, RULE_TYPES, RULE_TYPE_OF } from '../../rest/types.ts';
+import { type LifecycleStatus, RULE_TYPES, RULE_TYPE_OF } from '../../rest/types.ts';
 import { forbidden, notFound, validationFailed } from '../http/errors.ts';
 import { noContent, ok, type Handler, type HandlerContext } from '../http/handler.ts';
 import { newId, now } from '../org/ids.ts';
-import { bodyObject, findPolicy, setLifecycleStatus } from './shared.ts';
+import { bodyObject, findPolicy, ROUTE_WORDING, setLifecycleStatus } from './shared.ts';
 import type { OrgStore, StoredPolicy, StoredRule } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
+import { checkMember } from '../policyTypes/contractCheck.ts';
+import { RuleBodyMembersSchema } from '../../rest/contract/policies.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
 import type { RuleValidationContext } from '../policyTypes/registry.ts';
 import { toWirePolicy, toWireRule } from '../org/wire.ts';
@@ -31,10 +33,13 @@ function parseRule(store: OrgStore, policy: StoredPolicy, body: unknown, existin
   const type = c.enum(raw.type, 'type', RULE_TYPES, { required: true });
   if (type && type !== mod.ruleType) c.fail('type', `must be ${mod.ruleType} for a rule of a ${policy.type} policy`);
   if (existing && raw.id !== undefined && raw.id !== existing.id) c.fail('id', 'does not match the rule in the path');
-  const name = c.string(raw.name, 'name', { required: true, nonEmpty: true });
-  if (name && name.length > 255) c.fail('name', 'must be at most 255 characters');
-  const status = c.enum(raw.status, 'status', LIFECYCLE_STATUSES);
-  const priority = c.integer(raw.priority, 'priority', { min: mod.firstRulePriority });
+  const name = checkMember<string>(RuleBodyMembersSchema, raw, 'name', '', c, ROUTE_WORDING);
+  const status = checkMember<LifecycleStatus>(RuleBodyMembersSchema, raw, 'status', '', c);
+  const priority = checkMember<number>(RuleBodyMembersSchema, raw, 'priority', '', c);
+  // The contract allows 0 for every type; only access policies number their rules from 0.
+  if (priority !== undefined && priority < mod.firstRulePriority) {
+    c.fail('priority', `must be at least ${mod.firstRulePriority}`);
+  }
   if (existing?.system) {
     // A 400 naming `status`, as for a system policy: one code for a status change in a PUT of either.
     if (status === 'INACTIVE') c.fail('status', 'the default rule cannot be deactivated');

@@ -6,7 +6,13 @@ import { noContent, type Reply } from '../http/handler.ts';
 import { now } from '../org/ids.ts';
 import type { OrgStore, StoredPolicy } from '../org/store.ts';
 import type { Check, JsonObject } from '../policyTypes/check.ts';
+import type { ContractCheckOptions } from '../policyTypes/contractCheck.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
+
+/** The routes word a text's length limit as the service always has: `must be at most N characters`. */
+export const ROUTE_WORDING: ContractCheckOptions = {
+  message: (_path, e) => (e.keyword === 'maxLength' ? `must be at most ${e.params.limit} characters` : undefined),
+};
 
 export function findPolicy(store: OrgStore, id: string): StoredPolicy {
   const p = store.policy(id);

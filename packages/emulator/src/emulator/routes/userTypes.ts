@@ -3,14 +3,25 @@
 import { notAllowed, notFound, validationFailed } from '../http/errors.ts';
 import { noContent, ok, type Handler } from '../http/handler.ts';
 import { newId, now } from '../org/ids.ts';
-import { bodyObject } from './shared.ts';
+import { bodyObject, ROUTE_WORDING } from './shared.ts';
 import { EMULATOR_ADMIN_USER_ID } from '../org/seed.ts';
 import type { OrgStore, StoredUserType } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { toWireUserType } from '../org/wire.ts';
-import { MAX_USER_TYPES, USER_TYPE_NAME_PATTERN } from '../../rest/contract/userTypes.ts';
+import type { TObject } from '@sinclair/typebox';
+import {
+  CreateUserTypeInputSchema,
+  MAX_USER_TYPES,
+  ReplaceUserTypeInputSchema,
+  UpdateUserTypeInputSchema,
+} from '../../rest/contract/userTypes.ts';
+import { type ContractCheckOptions, checkMember } from '../policyTypes/contractCheck.ts';
 
-const NAME = new RegExp(USER_TYPE_NAME_PATTERN);
+/** The name's pattern in the service's words. */
+const NAME_WORDING: ContractCheckOptions = {
+  message: (_path, e) =>
+    e.keyword === 'pattern' ? 'must start with a letter and contain only letters, digits or underscores' : undefined,
+};
 
 function findType(store: OrgStore, id: string): StoredUserType {
   const t = store.userType(id);
@@ -18,17 +29,19 @@ function findType(store: OrgStore, id: string): StoredUserType {
   return t;
 }
 
-/** `displayName` or `description`: both are "Nullable: no" in the spec, so `null` is refused, never read as absent. */
+/**
+ * `displayName` or `description` against `body` (the contract's create, replace or update body,
+ * which says whether it is required): both are "Nullable: no" in the spec, so `null` is refused,
+ * never read as absent.
+ */
 function checkText(
   c: Check,
   raw: Record<string, unknown>,
   key: 'displayName' | 'description',
-  required: boolean,
+  body: TObject,
 ): string | undefined {
   if (raw[key] === null) return void c.fail(key, 'must be a string (the field is not nullable)');
-  const v = c.string(raw[key], key, { required, nonEmpty: key === 'displayName' });
-  if (v !== undefined && v.length > 1024) c.fail(key, 'must be at most 1024 characters');
-  return v;
+  return checkMember<string>(body, raw, key, '', c, ROUTE_WORDING);
 }
 
 /** `name` may be sent on replace and update, but only unchanged. */
@@ -45,16 +58,12 @@ export const getUserType: Handler = ({ store, base, params }) =>
 export const createUserType: Handler = ({ store, base, body }) => {
   const raw = bodyObject(body);
   const c = new Check();
-  const name = c.string(raw.name, 'name', {
-    required: true,
-    pattern: NAME,
-    patternText: 'must start with a letter and contain only letters, digits or underscores',
-  });
+  const name = checkMember<string>(CreateUserTypeInputSchema, raw, 'name', '', c, NAME_WORDING);
   if (name && store.data.userTypes.some((t) => t.name.toLowerCase() === name.toLowerCase())) {
     c.fail('name', `a user type named ${name} already exists`);
   }
-  const displayName = checkText(c, raw, 'displayName', true);
-  const description = checkText(c, raw, 'description', false) ?? '';
+  const displayName = checkText(c, raw, 'displayName', CreateUserTypeInputSchema);
+  const description = checkText(c, raw, 'description', CreateUserTypeInputSchema) ?? '';
   if (store.data.userTypes.length >= MAX_USER_TYPES)
     c.fail('(type)', `the org already has the maximum of ${MAX_USER_TYPES} user types`);
   if (!c.ok) throw validationFailed(c.causes);
@@ -80,8 +89,8 @@ export const replaceUserType: Handler = ({ store, base, params, body }) => {
   const raw = bodyObject(body);
   const c = new Check();
   checkNameUnchanged(c, raw, existing, true);
-  const displayName = checkText(c, raw, 'displayName', true);
-  const description = checkText(c, raw, 'description', true);
+  const displayName = checkText(c, raw, 'displayName', ReplaceUserTypeInputSchema);
+  const description = checkText(c, raw, 'description', ReplaceUserTypeInputSchema);
   if (!c.ok) throw validationFailed(c.causes);
   Object.assign(existing, { displayName, description, lastUpdated: now(), lastUpdatedBy: EMULATOR_ADMIN_USER_ID });
   store.changed();
@@ -93,8 +102,8 @@ export const updateUserType: Handler = ({ store, base, params, body }) => {
   const raw = bodyObject(body);
   const c = new Check();
   checkNameUnchanged(c, raw, existing, false);
-  const displayName = checkText(c, raw, 'displayName', false);
-  const description = checkText(c, raw, 'description', false);
+  const displayName = checkText(c, raw, 'displayName', UpdateUserTypeInputSchema);
+  const description = checkText(c, raw, 'description', UpdateUserTypeInputSchema);
   if (!c.ok) throw validationFailed(c.causes);
   if (displayName !== undefined) existing.displayName = displayName;
   if (description !== undefined) existing.description = description;

@@ -1,17 +1,29 @@
 // Validation of an access simulation request (POST /api/v1/policies/simulate): the body as the
-// spec's request table describes it, plus the `expand` query. Every violated rule is reported at
-// once (400 E0000001); only a well-formed request is looked up in the org, where an unknown app or
-// user is a 404 E0000007.
-import { SIMULATION_EXPANDS } from '../../rest/contract/simulation.ts';
-import { SIMULATION_POLICY_TYPES, type SimulationExpand, type SimulationRequest } from '../../rest/types.ts';
+// spec's request table describes it, plus the `expand` query. The shape is the contract's
+// (contractCheck.ts); this module keeps what a schema cannot say: the policy context's choices
+// between members, addresses, and ids that must exist. Every violated rule is reported at once
+// (400 E0000001); only a well-formed request is looked up in the org, where an unknown app or user
+// is a 404 E0000007.
+import { Type } from '@sinclair/typebox';
+import {
+  SIMULATION_EXPANDS,
+  SimulationPolicyContextSchema,
+  SimulationRequestSchema,
+} from '../../rest/contract/simulation.ts';
+import type { SimulationExpand, SimulationRequest } from '../../rest/types.ts';
 import { notFound, validationFailed } from '../http/errors.ts';
 import { ipFamily } from '../org/network.ts';
 import type { OrgView } from '../org/orgView.ts';
-import { Check, type JsonObject } from '../policyTypes/check.ts';
+import { Check, compact } from '../policyTypes/check.ts';
 import { checkReferences } from '../policyTypes/common.ts';
+import { checkContract, checkMember } from '../policyTypes/contractCheck.ts';
 
-const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
 type PolicyContext = NonNullable<SimulationRequest['policyContext']>;
+/** The request's own members; the policy context is checked member by member with its rules between. */
+const RequestMembers = Type.Object(
+  { ...SimulationRequestSchema.properties, policyContext: Type.Optional(Type.Unknown()) },
+  { additionalProperties: false },
+);
 
 export function parseSimulationRequest(
   raw: unknown,
@@ -23,14 +35,10 @@ export function parseSimulationRequest(
   const body = c.object(raw, 'body', { required: true });
   let request: SimulationRequest | undefined;
   if (body) {
-    c.noUnknown(body, '', ['policyTypes', 'appInstance', 'policyContext']);
-    const policyTypes = c.enums(body.policyTypes, 'policyTypes', SIMULATION_POLICY_TYPES, { nullable: true, min: 1 });
-    const appInstance = c.string(body.appInstance, 'appInstance', { required: true, nonEmpty: true });
+    const members = checkContract<SimulationRequest>(RequestMembers, body, '', c);
     const policyContext = parsePolicyContext(c, body.policyContext, org);
-    if (appInstance !== undefined) {
-      request = { appInstance, policyTypes: policyTypes ?? null };
-      if (policyContext) request.policyContext = policyContext;
-    }
+    if (members && policyContext)
+      request = { appInstance: members.appInstance, policyTypes: members.policyTypes ?? null, policyContext };
   }
   if (!c.ok || !request) throw validationFailed(c.causes);
 
@@ -51,94 +59,36 @@ function parseExpand(c: Check, values: string[]): Set<SimulationExpand> {
   return out;
 }
 
+/**
+ * The contract types the context as optional for clients; the service requires it (the spec's
+ * request table). Each member is checked against its contract schema, in order, with the rules
+ * between members where they belong: who (exactly one of a user or a set of groups, the groups
+ * exist), where from (an address or zones, not both, the zones exist), then risk and device.
+ */
 function parsePolicyContext(c: Check, raw: unknown, org: OrgView): PolicyContext | undefined {
   const path = 'policyContext';
   const o = c.object(raw, path, { required: true });
   if (!o) return undefined;
-  c.noUnknown(o, path, ['user', 'groups', 'ip', 'zones', 'risk', 'device']);
-  return {
-    ...parseWho(c, o, path, org),
-    ...parseWhereFrom(c, o, path, org),
-    ...parseRisk(c, o, path),
-    ...parseDevice(c, o, path),
-  };
+  c.noUnknown(o, path, Object.keys(SimulationPolicyContextSchema.properties));
+  const ok = c.causes.length;
+  const read = <K extends keyof PolicyContext>(key: K): PolicyContext[K] | undefined =>
+    checkMember<PolicyContext[K]>(SimulationPolicyContextSchema, o, key, path, c);
+
+  if (isObject(o.user) && isObject(o.groups)) c.fail(path, 'must give only one of user.id or groups.ids');
+  if (o.user == null && o.groups == null) c.fail(path, 'must give one of user.id or groups.ids');
+  const user = read('user');
+  const groups = read('groups');
+  if (groups) checkReferences(c, groups.ids, `${path}.groups.ids`, (id) => org.hasGroup(id), 'group');
+
+  const ip = read('ip');
+  if (ip !== undefined && ipFamily(ip) === undefined)
+    c.fail(`${path}.ip`, `must be an IPv4 or IPv6 address (got '${ip}')`);
+  const zones = read('zones');
+  if (zones) checkReferences(c, zones.ids, `${path}.zones.ids`, (id) => org.hasZone(id), 'zone');
+  if (ip !== undefined && isObject(o.zones)) c.fail(path, 'must give only one of ip or zones.ids');
+
+  const context = compact<PolicyContext>({ user, groups, ip, zones, risk: read('risk'), device: read('device') });
+  return c.causes.length === ok ? context : undefined;
 }
 
-/** Who: exactly one of a user or a set of groups. */
-function parseWho(c: Check, o: JsonObject, path: string, org: OrgView): Pick<PolicyContext, 'user' | 'groups'> {
-  const out: Pick<PolicyContext, 'user' | 'groups'> = {};
-  const user = member(c, o, path, 'user', ['id']);
-  const groups = member(c, o, path, 'groups', ['ids']);
-  if (user && groups) c.fail(path, 'must give only one of user.id or groups.ids');
-  if (!user && !groups && o.user == null && o.groups == null) c.fail(path, 'must give one of user.id or groups.ids');
-  if (user) {
-    const id = c.string(user.id, `${path}.user.id`, { required: true, nonEmpty: true });
-    if (id !== undefined) out.user = { id };
-  }
-  const groupIds = groups && knownIds(c, groups, `${path}.groups`, (id) => org.hasGroup(id), 'group');
-  if (groupIds) out.groups = { ids: groupIds };
-  return out;
-}
-
-/** Where from: an address or zones, not both. */
-function parseWhereFrom(c: Check, o: JsonObject, path: string, org: OrgView): Pick<PolicyContext, 'ip' | 'zones'> {
-  const out: Pick<PolicyContext, 'ip' | 'zones'> = {};
-  const ip = c.string(o.ip, `${path}.ip`, { nullable: true });
-  if (ip !== undefined) {
-    if (ipFamily(ip) === undefined) c.fail(`${path}.ip`, `must be an IPv4 or IPv6 address (got '${ip}')`);
-    else out.ip = ip;
-  }
-  const zones = member(c, o, path, 'zones', ['ids']);
-  const zoneIds = zones && knownIds(c, zones, `${path}.zones`, (id) => org.hasZone(id), 'zone');
-  if (zoneIds) out.zones = { ids: zoneIds };
-  if (ip !== undefined && zones) c.fail(path, 'must give only one of ip or zones.ids');
-  return out;
-}
-
-function parseRisk(c: Check, o: JsonObject, path: string): Pick<PolicyContext, 'risk'> {
-  const risk = member(c, o, path, 'risk', ['level']);
-  const level = risk && c.enum(risk.level, `${path}.risk.level`, RISK_LEVELS, { required: true });
-  return level ? { risk: { level } } : {};
-}
-
-function parseDevice(c: Check, o: JsonObject, path: string): Pick<PolicyContext, 'device'> {
-  const device = member(c, o, path, 'device', ['registered', 'managed', 'platform', 'assuranceId']);
-  if (!device) return {};
-  const p = `${path}.device`;
-  const d: NonNullable<PolicyContext['device']> = {};
-  const registered = c.boolean(device.registered, `${p}.registered`, { nullable: true });
-  const managed = c.boolean(device.managed, `${p}.managed`, { nullable: true });
-  const platform = c.string(device.platform, `${p}.platform`, { nullable: true, nonEmpty: true });
-  const assuranceId = c.string(device.assuranceId, `${p}.assuranceId`, { nullable: true, nonEmpty: true });
-  if (registered !== undefined) d.registered = registered;
-  if (managed !== undefined) d.managed = managed;
-  if (platform !== undefined) d.platform = platform;
-  if (assuranceId !== undefined) d.assuranceId = assuranceId;
-  return { device: d };
-}
-
-/** The required, non-empty `ids` of a member, each of which must exist in the org. */
-function knownIds(
-  c: Check,
-  o: JsonObject,
-  path: string,
-  exists: (id: string) => boolean,
-  kind: string,
-): string[] | undefined {
-  const ids = c.strings(o.ids, `${path}.ids`, { required: true, min: 1 });
-  if (ids) checkReferences(c, ids, `${path}.ids`, exists, kind);
-  return ids;
-}
-
-/** A nested object member (null counts as absent), with its unknown properties reported. */
-function member(
-  c: Check,
-  parent: JsonObject,
-  path: string,
-  key: string,
-  known: readonly string[],
-): JsonObject | undefined {
-  const o = c.object(parent[key], `${path}.${key}`, { nullable: true });
-  if (o) c.noUnknown(o, `${path}.${key}`, known);
-  return o;
-}
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -2,22 +2,24 @@
 // enums and defaults of the spec's conditions table. Which keys a policy or rule type honours is
 // the emulator's to check (cross-field rules); the shapes are here.
 import { type Static, Type } from '@sinclair/typebox';
-import { Id, named, StringEnum, Strict } from './shared.ts';
+import { named, StringEnum, Strict } from './shared.ts';
 
 const Ids = Type.Array(Type.String());
+/** A list the spec marks required that the services read as empty when it is not sent. */
+const IdsOrNone = Type.Array(Type.String(), { default: [] });
+/** A text that must hold more than blanks. */
+const NonBlank = Type.String({ pattern: '\\S' });
 
 /** User and Group Conditions: the spec marks both arrays required; the services read a missing one as empty. */
-export const IncludeExcludeSchema = Type.Object(
-  { include: Type.Array(Type.String()), exclude: Type.Array(Type.String()) },
-  Strict,
-);
+export const IncludeExcludeSchema = Type.Object({ include: IdsOrNone, exclude: IdsOrNone }, Strict);
 
 export const PeopleConditionSchema = Type.Object(
   { groups: Type.Optional(IncludeExcludeSchema), users: Type.Optional(IncludeExcludeSchema) },
   Strict,
 );
 
-export const UserTypeConditionSchema = Type.Object({ include: Type.Optional(Ids), exclude: Ids }, Strict);
+/** As User and Group Conditions: a missing list is read as empty. */
+export const UserTypeConditionSchema = Type.Object({ include: Type.Optional(IdsOrNone), exclude: IdsOrNone }, Strict);
 
 export const AuthContextConditionSchema = Type.Object(
   { authType: Type.Optional(StringEnum(['ANY', 'LDAP_INTERFACE'] as const, { default: 'ANY' })) },
@@ -44,25 +46,28 @@ export const AuthProviderConditionSchema = Type.Object(
 
 export const PATTERN_MATCH_TYPES = ['EXPRESSION', 'EQUALS', 'CONTAINS', 'STARTS_WITH', 'SUFFIX'] as const;
 export const UserIdentifierPatternSchema = Type.Object(
-  { matchType: StringEnum(PATTERN_MATCH_TYPES), value: Type.String({ minLength: 1 }) },
+  { matchType: StringEnum(PATTERN_MATCH_TYPES), value: NonBlank },
   Strict,
 );
 export const UserIdentifierConditionSchema = Type.Object(
   {
     type: StringEnum(['IDENTIFIER', 'ATTRIBUTE'] as const),
     patterns: Type.Array(UserIdentifierPatternSchema, { minItems: 1 }),
-    attribute: Type.Optional(Type.String({ minLength: 1 })),
+    attribute: Type.Optional(NonBlank),
   },
   Strict,
 );
 
 export const AppConditionEntrySchema = Type.Union([
-  Type.Object({ type: Type.Literal('APP_TYPE'), name: Type.String({ minLength: 1 }) }, Strict),
-  Type.Object({ type: Type.Literal('APP'), id: Id }, Strict),
+  Type.Object({ type: Type.Literal('APP_TYPE'), name: NonBlank }, Strict),
+  Type.Object({ type: Type.Literal('APP'), id: NonBlank }, Strict),
 ]);
-/** Both arrays empty: the condition is met for every application. */
+/** Both arrays empty: the condition is met for every application; a missing one is read as empty. */
 export const AppConditionSchema = Type.Object(
-  { include: Type.Array(AppConditionEntrySchema), exclude: Type.Array(AppConditionEntrySchema) },
+  {
+    include: Type.Array(AppConditionEntrySchema, { default: [] }),
+    exclude: Type.Array(AppConditionEntrySchema, { default: [] }),
+  },
   Strict,
 );
 
@@ -99,7 +104,7 @@ export const RISK_LEVELS = ['ANY', 'LOW', 'MEDIUM', 'HIGH'] as const;
 export const RiskLevelSchema = StringEnum(RISK_LEVELS);
 export const RiskScoreConditionSchema = Type.Object({ level: RiskLevelSchema }, Strict);
 export const EntityRiskConditionSchema = Type.Object({ level: RiskLevelSchema }, Strict);
-export const ElConditionSchema = Type.Object({ condition: Type.String({ minLength: 1 }) }, Strict);
+export const ElConditionSchema = Type.Object({ condition: NonBlank }, Strict);
 
 export const RISK_DETECTION_TYPES = [
   'ADMIN_REPORTED_USER_RISK',

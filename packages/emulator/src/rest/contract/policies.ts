@@ -120,22 +120,38 @@ export const AnyRuleSchema = Type.Union(POLICY_TYPES.map((type) => RULE_SCHEMAS[
  * rest is optional, and the read-only members a client echoes back (`id`, `system`, `created`,
  * `lastUpdated`, `_links`) are ignored, which is why the body is open.
  */
+/** The members of a policy body that every type shares, besides its conditions and settings. */
+export const PolicyBodyMembersSchema = Type.Object({
+  name: Name,
+  id: Type.Optional(Id),
+  description: Type.Optional(Nullable(Type.String())),
+  status: Type.Optional(StringEnum(LIFECYCLE_STATUSES, { default: 'ACTIVE' })),
+  priority: Type.Optional(Type.Integer({ minimum: 1, description: 'Defaults to last (lowest) priority.' })),
+});
+
 function policyBodyOf(policyType: PolicyType): TObject {
   return named(
     `PolicyBody_${policyType}`,
     Type.Object({
       type: Type.Literal(policyType),
-      name: Name,
-      id: Type.Optional(Id),
-      description: Type.Optional(Nullable(Type.String())),
-      status: Type.Optional(StringEnum(LIFECYCLE_STATUSES, { default: 'ACTIVE' })),
-      priority: Type.Optional(Type.Integer({ minimum: 1, description: 'Defaults to last (lowest) priority.' })),
+      ...PolicyBodyMembersSchema.properties,
       conditions: Type.Optional(Nullable(ConditionsSchema)),
       settings: Type.Optional(Nullable(POLICY_SETTINGS[policyType])),
     }),
   );
 }
 export const PolicyBodySchema = Type.Union(POLICY_TYPES.map(policyBodyOf));
+
+/**
+ * The members of a rule body that every type shares, besides its conditions and actions. The first
+ * rule priority is 0 for access policies and 1 for the others (the emulator checks it per type).
+ */
+export const RuleBodyMembersSchema = Type.Object({
+  name: Name,
+  id: Type.Optional(Id),
+  status: Type.Optional(StringEnum(LIFECYCLE_STATUSES, { default: 'ACTIVE' })),
+  priority: Type.Optional(Type.Integer({ minimum: 0, description: 'Defaults to last (lowest) priority.' })),
+});
 
 function ruleBodyOf(policyType: PolicyType): TObject {
   const ruleType = RULE_TYPE_OF[policyType];
@@ -145,10 +161,7 @@ function ruleBodyOf(policyType: PolicyType): TObject {
     `RuleBody_${ruleType}`,
     Type.Object({
       type: Type.Literal(ruleType),
-      name: Name,
-      id: Type.Optional(Id),
-      status: Type.Optional(StringEnum(LIFECYCLE_STATUSES, { default: 'ACTIVE' })),
-      priority: Type.Optional(Type.Integer({ minimum: 0, description: 'Defaults to last (lowest) priority.' })),
+      ...RuleBodyMembersSchema.properties,
       conditions: Type.Optional(Nullable(ConditionsSchema)),
       actions: optionalActions ? Type.Optional(actions) : actions,
     }),

@@ -1,6 +1,6 @@
 // The access simulation operation (IE): its request body, `expand` values and response.
 import { type Static, Type } from '@sinclair/typebox';
-import { Id, named, Nullable, StringEnum, Strict } from './shared.ts';
+import { named, Nullable, StringEnum, Strict } from './shared.ts';
 
 export const SIMULATION_POLICY_TYPES = [
   'PLATFORM_SIGN_ON',
@@ -13,37 +13,42 @@ export const SimulationExpandSchema = StringEnum(SIMULATION_EXPANDS);
 export const SIMULATION_STATUSES = ['MATCH', 'NOT_MATCH', 'UNDEFINED'] as const;
 export const SimulationStatusSchema = StringEnum(SIMULATION_STATUSES);
 
-/** User id or group ids (one of them), and ip or zone ids (not both): cross-field rules of the emulator. */
+/** A text that must hold more than blanks. */
+const NonBlank = Type.String({ pattern: '\\S' });
+const Ids = Type.Object({ ids: Type.Array(Type.String(), { minItems: 1 }) }, Strict);
+
+/** Who and from where: user id or group ids (one of them), and ip or zone ids (not both), cross-field rules of the emulator. */
+export const SimulationPolicyContextSchema = Type.Object(
+  {
+    user: Type.Optional(Type.Object({ id: NonBlank }, Strict)),
+    groups: Type.Optional(Ids),
+    ip: Type.Optional(Type.String()),
+    zones: Type.Optional(Ids),
+    risk: Type.Optional(Type.Object({ level: StringEnum(['LOW', 'MEDIUM', 'HIGH'] as const) }, Strict)),
+    device: Type.Optional(
+      Type.Object(
+        {
+          registered: Type.Optional(Type.Boolean()),
+          managed: Type.Optional(Type.Boolean()),
+          platform: Type.Optional(NonBlank),
+          assuranceId: Type.Optional(NonBlank),
+        },
+        Strict,
+      ),
+    ),
+  },
+  Strict,
+);
+
 export const SimulationRequestSchema = named(
   'SimulationRequest',
   Type.Object(
     {
       /** Null or absent: every type. */
       policyTypes: Type.Optional(Nullable(Type.Array(StringEnum(SIMULATION_POLICY_TYPES), { minItems: 1 }))),
-      appInstance: Type.String({ minLength: 1 }),
-      policyContext: Type.Optional(
-        Type.Object(
-          {
-            user: Type.Optional(Type.Object({ id: Id }, Strict)),
-            groups: Type.Optional(Type.Object({ ids: Type.Array(Type.String()) }, Strict)),
-            ip: Type.Optional(Type.String()),
-            zones: Type.Optional(Type.Object({ ids: Type.Array(Type.String()) }, Strict)),
-            risk: Type.Optional(Type.Object({ level: StringEnum(['LOW', 'MEDIUM', 'HIGH'] as const) }, Strict)),
-            device: Type.Optional(
-              Type.Object(
-                {
-                  registered: Type.Optional(Type.Boolean()),
-                  managed: Type.Optional(Type.Boolean()),
-                  platform: Type.Optional(Type.String()),
-                  assuranceId: Type.Optional(Type.String()),
-                },
-                Strict,
-              ),
-            ),
-          },
-          Strict,
-        ),
-      ),
+      appInstance: NonBlank,
+      /** The emulator requires it (the spec's request table); optional here as the client types it. */
+      policyContext: Type.Optional(SimulationPolicyContextSchema),
     },
     Strict,
   ),

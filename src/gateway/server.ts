@@ -114,7 +114,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       options.introspection === false ? {} : useSchemaFile(),
       usePolicyDocumentSchema(),
       queryLimitsPlugin(queryLimits),
-      // After validation, once the variables are known: the one cost estimate and its limits.
+      // After validation, once the variables are known: the one cost estimate and its limits. After
+      // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
       useCost(
         { maxSize: queryLimits.cost, operation: options.upstream.operationLimits },
         memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT),

@@ -4,21 +4,14 @@
 // policy with more than 20 rules and the identity engine lacks it.
 import type { PolicyType } from '../rest/types.ts';
 import type { RestApi } from '../upstream/client.ts';
+import { everyPage, WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
 import type { OrgSnapshot } from './document.ts';
-
-const PAGE = 200;
 
 export async function readOrg(api: RestApi, types: readonly PolicyType[]): Promise<OrgSnapshot> {
   const [userTypes, ...lists] = await Promise.all([
     api.listUserTypes(),
     ...types.map(async (type) => {
-      const policies = [];
-      let after: string | undefined;
-      do {
-        const page = await api.listPolicies({ type, limit: PAGE, after });
-        policies.push(...page.items);
-        after = page.nextCursor ?? undefined;
-      } while (after !== undefined);
+      const policies = await everyPage((after) => api.listPolicies({ type, limit: WHOLE_LIST_PAGE_SIZE, after }));
       return policies.sort((a, b) => a.priority - b.priority);
     }),
   ]);
@@ -43,6 +36,6 @@ export async function readOrg(api: RestApi, types: readonly PolicyType[]): Promi
 export function readCost(org: OrgSnapshot): number {
   let calls = 1;
   for (const list of Object.values(org.policies))
-    calls += Math.max(1, Math.ceil((list ?? []).length / PAGE)) + (list ?? []).length;
+    calls += Math.max(1, Math.ceil((list ?? []).length / WHOLE_LIST_PAGE_SIZE)) + (list ?? []).length;
   return calls;
 }

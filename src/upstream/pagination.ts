@@ -49,3 +49,17 @@ function relations(params: string): string[] {
  * smaller maximum answers with a next link, which is followed).
  */
 export const WHOLE_LIST_PAGE_SIZE = 200;
+
+/** Every item of a list, following its next links: `page(after)` reads one page (`after` undefined: the first). */
+export async function everyPage<T>(
+  page: (after: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let after: string | undefined;
+  do {
+    const next = await page(after);
+    items.push(...next.items);
+    after = next.nextCursor ?? undefined;
+  } while (after !== undefined);
+  return items;
+}

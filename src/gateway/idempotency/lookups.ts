@@ -3,6 +3,7 @@
 // service created at a given time or later.
 import type { PolicyType } from '../../rest/types.ts';
 import type { RestApi } from '../../upstream/client.ts';
+import { WHOLE_LIST_PAGE_SIZE } from '../../upstream/pagination.ts';
 
 interface Created {
   id: string;
@@ -15,7 +16,7 @@ export function policiesNamed(api: RestApi, type: PolicyType | null | undefined,
   return async (since: number): Promise<Created[]> => {
     // Without a type the service refuses the create: nothing can have been made.
     if (!type) return [];
-    const page = await api.listPolicies({ type, q: name, sortBy: 'name', limit: 200 });
+    const page = await api.listPolicies({ type, q: name, sortBy: 'name', limit: WHOLE_LIST_PAGE_SIZE });
     return createdSince(page.items, name, since);
   };
 }

@@ -1,7 +1,6 @@
 // GET /schema.graphql: the SDL of schema.graphql as served, for a client's codegen or a curious reader.
-import { readFileSync } from 'node:fs';
 import type { Plugin } from 'graphql-yoga';
-import { SCHEMA_PATH } from '../schemaSource.ts';
+import { schemaSdl } from '../schemaSource.ts';
 import { bufferRepresentation, respond } from './staticFiles.ts';
 
 export const SCHEMA_FILE_PATH = '/schema.graphql';
@@ -10,7 +9,7 @@ export const SCHEMA_FILE_PATH = '/schema.graphql';
 const CACHE_CONTROL = 'public, max-age=300';
 
 export function useSchemaFile(): Plugin {
-  const sdl = readFileSync(SCHEMA_PATH);
+  const sdl = Buffer.from(schemaSdl());
   const representation = bufferRepresentation(sdl, {
     contentType: 'text/plain; charset=utf-8',
     cacheControl: CACHE_CONTROL,

@@ -2,7 +2,7 @@
 // a changed policy's type in their new order, and the parent policy of a changed rule. Each is
 // fetched only when selected, through the request's loaders (which the mutation already refreshed).
 import type { Policy, PolicyType } from '../../rest/types.ts';
-import { WHOLE_LIST_PAGE_SIZE } from '../../upstream/pagination.ts';
+import { everyPage, WHOLE_LIST_PAGE_SIZE } from '../../upstream/pagination.ts';
 import type { Loaders } from '../loaders.ts';
 import type {
   DeletePolicyPayloadResolvers,
@@ -12,19 +12,10 @@ import type {
 } from '../../generated/graphql.ts';
 
 /** Every policy of a type in priority order: one list call per page of the largest size. */
-export async function policiesOfType(loaders: Loaders, type: PolicyType): Promise<Policy[]> {
-  const policies: Policy[] = [];
-  let after: string | null = null;
-  do {
-    const page = await loaders.policyPage.load({
-      type,
-      limit: WHOLE_LIST_PAGE_SIZE,
-      ...(after !== null && { after }),
-    });
-    policies.push(...page.items);
-    after = page.nextCursor;
-  } while (after !== null);
-  return policies;
+export function policiesOfType(loaders: Loaders, type: PolicyType): Promise<Policy[]> {
+  return everyPage((after) =>
+    loaders.policyPage.load({ type, limit: WHOLE_LIST_PAGE_SIZE, ...(after !== undefined && { after }) }),
+  );
 }
 
 const policiesOf = (type: PolicyType | null | undefined, loaders: Loaders) =>

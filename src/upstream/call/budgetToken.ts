@@ -20,8 +20,10 @@ export function withBudgetToken(
     const grant =
       budget.tryAcquire(bucket, who) ?? (await budget.acquire(bucket, guard.deadline, (ms) => guard.sleep(ms), who));
     const result = await next(retried);
-    // A correction that fails (Redis gone) is made good by the next answer's headers.
-    if (result.ok) await budget.observe(bucket, grant, result.headers)?.catch(() => undefined);
+    // Awaited only when the store has to wait (Redis): the in-process budget corrects at once, with
+    // no extra turn. A correction that fails (Redis gone) is made good by the next answer's headers.
+    const correction = result.ok ? budget.observe(bucket, grant, result.headers) : undefined;
+    if (correction) await correction.catch(() => undefined);
     return result;
   };
 }

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       readiness: config.readiness,
       queryLimits: config.queryLimits,
       memoryBudgetBytes: config.memoryBudgetBytes,
+      maxResponseBytes: config.upstream.operation.maxResponseBytes,
       idempotency: shared.idempotency,
       policyPlans: shared.policyPlans,
     });

@@ -79,7 +79,7 @@ export const GATEWAY_SETTINGS = {
         10_000,
         1,
         600_000,
-        'deadline of one GraphQL operation: its upstream calls are then aborted, the rest fail with `OPERATION_TIMEOUT`',
+        'deadline of one GraphQL operation: its upstream calls are then aborted and its execution stopped, `OPERATION_TIMEOUT`',
       ),
       // The 8-type dashboard of an org with 240 policies shown (one list per type, one rules list per
       // policy); see docs/limits.md.
@@ -102,17 +102,17 @@ export const GATEWAY_SETTINGS = {
         8 * MiB,
         1024,
         1024 ** 3,
-        'upstream body bytes one operation may receive, all its calls together: past it no further call starts, `RESPONSE_TOO_LARGE`',
+        'the largest answer of one operation, as serialised, counted while it is built (past it the operation stops and answers one `RESPONSE_TOO_LARGE` error); also the upstream body bytes one operation may receive, all its calls together (past it no further call starts)',
       ),
     },
   },
-  /** Upstream bytes the heavy operations in flight may reserve together (see memoryBudget.ts and docs/limits.md). */
+  /** What the heavy operations in flight may hold together (see memoryBudget.ts and docs/limits.md). */
   memoryBudgetBytes: integer(
     'MEMORY_BUDGET_BYTES',
     64 * MiB,
     MiB,
     64 * 1024 ** 3,
-    'upstream bytes the heavy operations in flight may reserve together; an operation that does not fit waits, then `SERVER_BUSY` at its deadline',
+    'bytes the heavy operations in flight may hold together, from their start until their answer is written: what the estimate reserves, then the answer as it grows. An operation that does not fit waits, then `SERVER_BUSY` at half its deadline; an answer that cannot grow is stopped with `SERVER_BUSY`',
   ),
   /** Static limits of a GraphQL document. */
   queryLimits: {
@@ -171,6 +171,14 @@ export const GATEWAY_SETTINGS = {
       100,
       600_000,
       'a client that accepts no byte of its response for this long is cut off and the response’s memory freed; an operation still running is not affected',
+    ),
+    /** A response read slower than this on average, once it has started, is cut off: its memory is freed. */
+    minWriteBytesPerSecond: integer(
+      'HTTP_MIN_WRITE_RATE',
+      64 * 1024,
+      0,
+      1024 ** 3,
+      'bytes per second a client must accept of its answer on average: once the answer has started, it has `HTTP_WRITE_TIMEOUT_MS` plus its size at this rate to be written whole (an 8 MiB answer: 133 s), else the connection is cut and the answer’s memory freed (0: no minimum)',
     ),
     maxConnections: integer(
       'MAX_CONNECTIONS',

@@ -14,6 +14,8 @@ import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from '
 import { createLoaders, type Loaders } from './loaders.ts';
 import { createHash } from 'node:crypto';
 import { MemoryPlanStore, type PlanStore } from '../policyDocument/planStore.ts';
+import { AnswerMeter } from './answerMeter.ts';
+import type { MemoryBudget } from './memoryBudget.ts';
 
 export interface GatewayContext {
   api: RestApi;
@@ -29,6 +31,8 @@ export interface GatewayContext {
   policyPlans: PlanStore;
   /** SHA-256 of the caller's Authorization header (never the header itself); undefined without one. */
   callerDigest: string | undefined;
+  /** The operation's run-time bounds: answer bytes, memory held, deadline (see answerMeter.ts). */
+  answer: AnswerMeter;
 }
 
 export interface OperationTally {
@@ -58,14 +62,22 @@ export function createContext(
   idempotency: IdempotencySettings = memoryIdempotency(),
   idempotencyKey?: string | null,
   policyPlans: PlanStore = new MemoryPlanStore(),
+  answerLimits: AnswerOptions = {},
 ): GatewayContext {
   const operation: OperationTally = { upstreamCalls: 0 };
   const observer = composeObservers({ onUpstreamRequest: () => operation.upstreamCalls++ }, caller.observer);
+  const answer = answerMeterFor(upstream, answerLimits, caller.signal);
+  // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
+  const signal = caller.signal ? AbortSignal.any([caller.signal, answer.signal]) : answer.signal;
   const usable = isUsableAuthorization(authorization);
-  const api = usable ? upstream.forCaller(authorization, { ...caller, observer }) : unauthenticatedApi();
+  const api = usable ? upstream.forCaller(authorization, { ...caller, observer, signal }) : unauthenticatedApi();
   return {
     api,
-    endOperation: api.finish,
+    answer,
+    endOperation: () => {
+      api.finish();
+      answer.finish();
+    },
     throttleStatus: api.throttleStatus,
     loaders: createLoaders(api),
     operation,
@@ -73,6 +85,30 @@ export function createContext(
     policyPlans,
     callerDigest: usable ? createHash('sha256').update(authorization).digest('hex') : undefined,
   };
+}
+
+/** The run-time bounds of an operation's answer besides its deadline (the upstream client's). */
+export interface AnswerOptions {
+  /** The process's budget the answer holds its memory in; none: not held. */
+  memory?: MemoryBudget;
+  /** The largest answer (MAX_RESPONSE_BYTES); default: the operation's upstream byte budget. */
+  maxBytes?: number;
+}
+
+/** The meter of one operation, stopped too when the client goes away. */
+function answerMeterFor(upstream: UpstreamClient, options: AnswerOptions, clientSignal?: AbortSignal) {
+  const { maxResponseBytes, timeoutMs } = upstream.operationLimits;
+  const limits = { maxBytes: options.maxBytes ?? maxResponseBytes, timeoutMs, deadline: Date.now() + timeoutMs };
+  const answer = new AnswerMeter(limits, options.memory);
+  clientSignal?.addEventListener('abort', () => answer.stop(cancelledError()), { once: true, signal: answer.signal });
+  return answer;
+}
+
+function cancelledError(): GraphQLError {
+  return new GraphQLError('The client went away; the operation was stopped.', {
+    path: [],
+    extensions: { code: 'OPERATION_CANCELLED' },
+  });
 }
 
 /** A RestApi for a request without usable credentials: every operation fails at once, with no upstream call. */

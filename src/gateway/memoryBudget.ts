@@ -1,20 +1,34 @@
-// The process's memory budget for heavy operations in flight: each one reserves the upstream bytes
-// its estimate allows before it starts and gives them back when it has answered. A reservation
-// that does not fit waits in line (first come, first served) until enough is given back, or
-// until the operation's deadline, when it is refused. One operation alone is always admitted, so
-// that a budget smaller than one operation's reservation slows heavy operations down to one at a
-// time rather than refusing them all.
+// The process's memory budget for heavy operations in flight. An operation reserves what its
+// estimate allows before it starts (waiting in line, first come, first served, until enough is given
+// back, or until its deadline, when it is refused); while it runs, its hold grows with the answer it
+// really produces (see answerMeter.ts), at once or not at all; and it gives everything back once its
+// answer is written. One holder alone is always admitted, so that a budget smaller than one
+// operation slows heavy operations down to one at a time rather than refusing them all.
+
+/** Operations that hold less than this (estimated, then produced) are not held back by the budget: most are. */
+export const HEAVY_BYTES = 256 * 1024;
+
+export interface MemoryHold {
+  /** Bytes held now. */
+  readonly bytes: number;
+  /** Holds `extra` bytes more if they fit now (or nothing else is held); false otherwise. */
+  grow(extra: number): boolean;
+  /** Gives every byte back (once; later calls do nothing). */
+  release(): void;
+}
 
 export interface MemoryBudget {
-  /** Resolves with the way to give the bytes back, or undefined when they could not be had before `deadline` (epoch ms). */
-  reserve(bytes: number, deadline: number): Promise<(() => void) | undefined>;
-  /** Bytes reserved now, for the bench and tests. */
+  /** Resolves with the hold, or undefined when the bytes could not be had before `deadline` (epoch ms). */
+  reserve(bytes: number, deadline: number): Promise<MemoryHold | undefined>;
+  /** The hold at once if the bytes fit now and nobody waits, else undefined. */
+  tryReserve(bytes: number): MemoryHold | undefined;
+  /** Bytes held now, for the bench and tests. */
   readonly reserved: number;
 }
 
 interface Waiter {
   bytes: number;
-  admit(release: () => void): void;
+  admit(hold: MemoryHold): void;
 }
 
 export function memoryBudget(totalBytes: number): MemoryBudget {
@@ -22,16 +36,29 @@ export function memoryBudget(totalBytes: number): MemoryBudget {
   let running = 0;
   const line: Waiter[] = [];
 
-  const take = (bytes: number): (() => void) => {
-    reserved += bytes;
+  const take = (initial: number): MemoryHold => {
+    reserved += initial;
     running++;
+    let held = initial;
     let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      reserved -= bytes;
-      running--;
-      admitWaiting();
+    return {
+      get bytes() {
+        return held;
+      },
+      grow(extra) {
+        if (given) return false;
+        if (running > 1 && reserved + extra > totalBytes) return false;
+        reserved += extra;
+        held += extra;
+        return true;
+      },
+      release() {
+        if (given) return;
+        given = true;
+        reserved -= held;
+        running--;
+        admitWaiting();
+      },
     };
   };
   const fits = (bytes: number) => running === 0 || reserved + bytes <= totalBytes;
@@ -45,6 +72,9 @@ export function memoryBudget(totalBytes: number): MemoryBudget {
   return {
     get reserved() {
       return reserved;
+    },
+    tryReserve(bytes) {
+      return line.length === 0 && fits(bytes) ? take(bytes) : undefined;
     },
     reserve(bytes, deadline) {
       if (line.length === 0 && fits(bytes)) return Promise.resolve(take(bytes));
@@ -61,9 +91,9 @@ export function memoryBudget(totalBytes: number): MemoryBudget {
         );
         const waiter: Waiter = {
           bytes,
-          admit: (release) => {
+          admit: (hold) => {
             clearTimeout(timer);
-            resolve(release);
+            resolve(hold);
           },
         };
         line.push(waiter);

@@ -35,6 +35,7 @@ import { useUpstreamErrors } from './plugins/upstreamErrors.ts';
 import { useCost } from './plugins/cost.ts';
 import { memoryBudget } from './memoryBudget.ts';
 import { buildSchema } from './schema.ts';
+import { meterAnswers } from './meteredSchema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -63,8 +64,10 @@ export interface GatewayOptions {
   shutdownSignal?: AbortSignal;
   /** Static limits of a document; each one absent takes its default. */
   queryLimits?: Partial<QueryLimits>;
-  /** Upstream bytes the heavy operations in flight may reserve together; default MEMORY_BUDGET_DEFAULT. */
+  /** What the heavy operations in flight may hold together; default MEMORY_BUDGET_DEFAULT. */
   memoryBudgetBytes?: number;
+  /** The largest answer of one operation, serialised (MAX_RESPONSE_BYTES); default its setting's default. */
+  maxResponseBytes?: number;
   /** Where idempotent creates remember their outcome; default in process, 24 h. */
   idempotency?: IdempotencySettings;
   /** Where policy plans are kept; default in process, PLAN_DEFAULTS. */
@@ -85,8 +88,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const idempotency = options.idempotency ?? memoryIdempotency();
   const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
+  const memory = memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT);
   return createYoga<Record<string, never>, GatewayContext>({
-    schema: options.schema ?? buildSchema(),
+    schema: meterAnswers(options.schema ?? buildSchema()),
     graphqlEndpoint: GRAPHQL_PATH,
     maxRequestBodySize: false, // useBodyLimit below
     multipart: false,
@@ -116,10 +120,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       queryLimitsPlugin(queryLimits),
       // After validation, once the variables are known: the one cost estimate and its limits. After
       // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
-      useCost(
-        { maxSize: queryLimits.cost, operation: options.upstream.operationLimits },
-        memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT),
-      ),
+      useCost({ maxSize: queryLimits.cost, operation: options.upstream.operationLimits }, memory),
       options.graphiql === false
         ? {}
         : useGraphiQL({
@@ -134,22 +135,34 @@ export function createGateway(options: GatewayOptions): Gateway {
     // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
     maskedErrors: { isDev: false },
     logging: yogaLogger(logger),
-    context: ({ request }) =>
-      createContext(
+    context: ({ request, res }: { request: Request; res?: ServerResponse }) => {
+      const context = createContext(
         options.upstream,
         request.headers.get('authorization'),
         { requestId: requestIdOf(request), observer: upstreamObserver, signal: request.signal },
         idempotency,
         request.headers.get('idempotency-key'),
         policyPlans,
-      ),
+        { memory, maxBytes: options.maxResponseBytes ?? GATEWAY_DEFAULTS.upstream.operation.maxResponseBytes },
+      );
+      // The answer's memory is held until its last byte is written, or the connection is gone.
+      res?.once('close', () => context.answer.release());
+      return context;
+    },
   });
 }
 
-/** Once an operation has answered, its upstream deadline timer and listeners go (see OperationGuard.finish). */
+/**
+ * Once an operation has answered, its upstream deadline timer and listeners go (see
+ * OperationGuard.finish); without a Node response to wait for (yoga.fetch), its memory too.
+ */
 function useOperationEnd(): Plugin {
   return {
-    onExecutionResult: ({ context }) => (context as Partial<GatewayContext>).endOperation?.(),
+    onExecutionResult: ({ context }) => {
+      const ended = context as Partial<GatewayContext> & { res?: unknown };
+      ended.endOperation?.();
+      if (!ended.res) ended.answer?.release();
+    },
   };
 }
 
@@ -166,6 +179,34 @@ function cutOffNonReaders(server: Server, writeTimeoutMs: number): void {
     response.on('timeout', (socket: Socket) => {
       if (response.headersSent && !response.writableFinished) socket.destroy();
     });
+  });
+}
+
+/**
+ * A client that takes its answer slower than `minBytesPerSecond` on average is cut off, so that a
+ * trickle of reads cannot hold a large answer's memory for hours (each byte it reads resets the idle
+ * timer above). Once the answer has started, it has `periodMs` plus its size at that rate to be
+ * written whole; the time the operation runs before it does not count. (Node counts a write as
+ * done only once all of it is, so a deadline for the whole answer is what can be measured.)
+ */
+function cutOffSlowReaders(server: Server, periodMs: number, minBytesPerSecond: number): void {
+  if (minBytesPerSecond <= 0) return;
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    let deadline: number | undefined;
+    const timer = setTimeout(() => {
+      if (response.writableFinished || socket.destroyed) return;
+      if (deadline !== undefined && Date.now() > deadline) {
+        socket.destroy();
+        return;
+      }
+      if (response.headersSent && deadline === undefined) {
+        deadline = Date.now() + periodMs + (socket.writableLength / minBytesPerSecond) * 1000;
+      }
+      timer.refresh();
+    }, periodMs);
+    timer.unref();
+    response.once('close', () => clearTimeout(timer));
   });
 }
 
@@ -201,6 +242,7 @@ export async function startGateway(
   );
   server.maxConnections = http.maxConnections;
   cutOffNonReaders(server, http.writeTimeoutMs);
+  cutOffSlowReaders(server, http.writeTimeoutMs, http.minWriteBytesPerSecond);
   // While shutting down, a keep-alive connection closes as soon as its last response is sent.
   server.on('request', (_request, response) =>
     response.once('finish', () => {

@@ -138,7 +138,11 @@ describe('a client that stops reading', () => {
       },
     },
   });
-  const gateway = useGateway({ schema, http: { writeTimeoutMs: WRITE_TIMEOUT_MS } });
+  const gateway = useGateway({
+    schema,
+    http: { writeTimeoutMs: WRITE_TIMEOUT_MS },
+    maxResponseBytes: 64 * 1024 * 1024,
+  });
 
   it('is cut off after HTTP_WRITE_TIMEOUT_MS without progress, and the gateway goes on serving', async () => {
     const reader = await rawSocket(gateway().url);

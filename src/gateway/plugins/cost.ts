@@ -17,7 +17,7 @@ import type { ThrottleStatus } from '../../upstream/client.ts';
 import type { OperationLimits } from '../../upstream/operationGuard.ts';
 import type { GatewayContext } from '../context.ts';
 import { type CostEstimate, estimateCost, OBJECT_WEIGHT } from '../costEstimate.ts';
-import type { MemoryBudget } from '../memoryBudget.ts';
+import { HEAVY_BYTES, type MemoryBudget } from '../memoryBudget.ts';
 
 export interface CostLimits {
   /** Largest estimated result size (items × fields). */
@@ -50,9 +50,6 @@ export interface CostExtension {
  */
 export const BYTES_PER_COST_UNIT = 64;
 
-/** Operations that reserve less than this are not held back by the memory budget (most are). */
-const HEAVY_BYTES = 256 * 1024;
-
 /** The errors the operation's guard gives to every field it refused: one is enough. */
 const ONCE_PER_OPERATION = new Set(['UPSTREAM_BUDGET_EXCEEDED', 'RESPONSE_TOO_LARGE']);
 
@@ -69,7 +66,7 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
       const cost: CostExtension = { estimate: null, calls: 0, limits: reported, throttleStatus: null };
       setResult({ ...result, extensions: { ...result.extensions, cost } });
     },
-    async onExecute({ args, setResultAndStopExecution }) {
+    async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const context = args.contextValue as GatewayContext;
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation) return;
@@ -85,25 +82,39 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
         setResultAndStopExecution({ errors: [refusal], extensions: { cost: extension() } });
         return;
       }
+      // The executor stops with the operation's run-time bounds (answerMeter.ts): it then throws
+      // the meter's error, which becomes the answer below.
+      (args as { signal?: AbortSignal }).signal = context.answer.signal;
+      setExecuteFn(async (executionArgs) => {
+        try {
+          return await executeFn(executionArgs);
+        } catch (error) {
+          if (error === context.answer.error) return { data: null, errors: [error] };
+          throw error;
+        }
+      });
       const bytes = Math.min(estimate.size * BYTES_PER_COST_UNIT, limits.operation.maxResponseBytes);
-      let release: (() => void) | undefined;
       if (bytes >= HEAVY_BYTES) {
         // Waiting takes at most half the operation's deadline, so that an admitted operation has time left to run.
-        release = await memory.reserve(bytes, Date.now() + limits.operation.timeoutMs / 2);
-        if (!release) {
+        const hold = await memory.reserve(bytes, Date.now() + limits.operation.timeoutMs / 2);
+        if (!hold) {
           setResultAndStopExecution({ errors: [serverBusy()], extensions: { cost: extension() } });
           return;
         }
+        // Held until the answer is written, not only until it is built.
+        context.answer.adopt(hold);
       }
       return {
         onExecuteDone({ result, setResult }) {
-          release?.();
           if (!isSingle(result)) return;
-          setResult({
-            ...result,
-            errors: result.errors && onceEach(result.errors),
-            extensions: { ...result.extensions, cost: extension() },
-          });
+          // A run-time bound stopped it: what was built so far is dropped, one error says why.
+          const stopped = context.answer.error;
+          const extensions = { ...result.extensions, cost: extension() };
+          setResult(
+            stopped
+              ? { data: null, errors: [stopped], extensions }
+              : { ...result, errors: result.errors && onceEach(result.errors), extensions },
+          );
         },
       };
     },

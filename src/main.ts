@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       queryLimits: config.queryLimits,
       memoryBudgetBytes: config.memoryBudgetBytes,
       maxResponseBytes: config.upstream.operation.maxResponseBytes,
+      maxResolvedFields: config.maxResolvedFields,
       idempotency: shared.idempotency,
       policyPlans: shared.policyPlans,
     });

@@ -1,22 +1,35 @@
 // The run-time bounds of one operation's execution, whatever its estimate said: the bytes of the
-// answer it produces (MAX_RESPONSE_BYTES), the memory it holds in the process's budget, and its
-// deadline (OPERATION_TIMEOUT_MS). Every field resolver reports to the meter (see meteredSchema.ts);
-// once a bound is crossed the meter stops the operation: its signal aborts (the executor runs no
-// further resolver and the upstream calls in flight are cancelled) and the operation answers one
-// error. Long synchronous stretches are cut into turns, so one operation cannot hold the event loop.
-import { GraphQLError } from 'graphql';
+// answer it produces (MAX_RESPONSE_BYTES), the fields it resolves (MAX_RESOLVED_FIELDS: what
+// executing them holds in memory grows with their number, not with their bytes), the memory it
+// holds in the process's budget, and its deadline (OPERATION_TIMEOUT_MS). Every field resolver
+// reports to the meter (see meteredSchema.ts); once a bound is crossed the meter stops the
+// operation: every field then throws the meter's one error (so nothing more is resolved and the
+// execution unwinds at once), its signal cancels the upstream calls in flight, and the operation
+// answers that error. Long synchronous stretches are cut into turns, so one operation cannot hold
+// the event loop.
+import { GraphQLError, type ResponsePath, responsePathAsArray } from 'graphql';
 import { HEAVY_BYTES, type MemoryBudget, type MemoryHold } from './memoryBudget.ts';
 
 export interface AnswerLimits {
   /** The largest answer, serialised: MAX_RESPONSE_BYTES. */
   maxBytes: number;
+  /** The most fields one operation resolves, list items' fields each counting: MAX_RESOLVED_FIELDS. */
+  maxFields: number;
   /** Epoch ms by which execution must be done: the operation's start plus OPERATION_TIMEOUT_MS. */
   deadline: number;
   timeoutMs: number;
 }
 
+/** Where a field stands in the answer: graphql's path, or the root. */
+type Where = ResponsePath | undefined;
+
 /** What the answer holds besides its data: `{"data":…}`, `extensions.cost`. */
 const ENVELOPE_BYTES = 1024;
+/**
+ * What a field holds in memory while the operation runs, besides its bytes in the answer (the
+ * executor's bookkeeping of it), as held in the memory budget.
+ */
+const FIELD_HOLD_BYTES = 512;
 /** Field resolutions between two turns of the event loop. */
 const FIELDS_PER_TURN = 2_048;
 /** Field resolutions between two looks at the clock. */
@@ -25,7 +38,8 @@ const FIELDS_PER_CLOCK_CHECK = 256;
 export class AnswerMeter {
   /** Bytes of the answer produced so far, as serialised JSON. */
   bytes = ENVELOPE_BYTES;
-  private fields = 0;
+  /** Fields resolved so far. */
+  fields = 0;
   private hold: MemoryHold | undefined;
   private stopError: GraphQLError | undefined;
   private readonly controller = new AbortController();
@@ -38,7 +52,10 @@ export class AnswerMeter {
     private readonly memory: MemoryBudget | undefined,
     private readonly now: () => number = Date.now,
   ) {
-    this.timer = setTimeout(() => this.stop(timeoutError(limits.timeoutMs, [])), Math.max(0, limits.deadline - now()));
+    this.timer = setTimeout(
+      () => this.stop(timeoutError(limits.timeoutMs, undefined)),
+      Math.max(0, limits.deadline - now()),
+    );
     this.timer.unref();
   }
 
@@ -47,7 +64,7 @@ export class AnswerMeter {
     clearTimeout(this.timer);
   }
 
-  /** Aborted when the operation is stopped: the executor and the upstream calls follow it. */
+  /** Aborted when the operation is stopped: its upstream calls follow it. */
   get signal(): AbortSignal {
     return this.controller.signal;
   }
@@ -64,29 +81,26 @@ export class AnswerMeter {
   }
 
   /**
-   * One field is about to resolve. Throws the stop error once stopped, and says whether this is a
-   * field at which to give the event loop a turn first.
+   * The field at `where` is about to resolve. Throws the stop error once stopped (or once this
+   * field crosses the field bound or the deadline), and says whether to give the event loop a
+   * turn before resolving it.
    */
-  enter(path: readonly (string | number)[] | (() => readonly (string | number)[])): boolean {
+  enter(where: Where): boolean {
     if (this.stopError) throw this.stopError;
     this.fields++;
+    if (this.fields > this.limits.maxFields) this.halt(tooManyFieldsError(this.limits.maxFields, where));
     if (this.fields % FIELDS_PER_CLOCK_CHECK === 0 && this.now() > this.limits.deadline) {
-      this.stop(timeoutError(this.limits.timeoutMs, typeof path === 'function' ? path() : path));
-      throw this.stopError;
+      this.halt(timeoutError(this.limits.timeoutMs, where));
     }
     return this.fields % FIELDS_PER_TURN === 0;
   }
 
-  /** Counts bytes of the answer at `path`; throws the stop error when a bound is crossed. */
-  add(bytes: number, path: () => readonly (string | number)[]): void {
+  /** Counts bytes of the answer at `where`; throws the stop error when a bound is crossed. */
+  add(bytes: number, where: Where): void {
     this.bytes += bytes;
-    if (this.bytes > this.limits.maxBytes) {
-      this.stop(tooLargeError(this.limits.maxBytes, path()));
-      throw this.stopError;
-    }
-    if (this.bytes > HEAVY_BYTES && this.bytes > (this.hold?.bytes ?? 0) && !this.holdMore()) {
-      this.stop(busyError(path()));
-      throw this.stopError;
+    if (this.bytes > this.limits.maxBytes) this.halt(tooLargeError(this.limits.maxBytes, where));
+    if (this.held() > HEAVY_BYTES && this.held() > (this.hold?.bytes ?? 0) && !this.holdMore()) {
+      this.halt(busyError(where));
     }
   }
 
@@ -105,10 +119,20 @@ export class AnswerMeter {
     this.controller.abort(error);
   }
 
-  /** Grows the hold to the bytes produced, with room for the next stretch; false when the budget is full. */
+  private halt(error: GraphQLError): never {
+    this.stop(error);
+    throw this.stopError;
+  }
+
+  /** What the operation holds in memory: its answer and its fields' bookkeeping. */
+  private held(): number {
+    return this.bytes + this.fields * FIELD_HOLD_BYTES;
+  }
+
+  /** Grows the hold to what is held, with room for the next stretch; false when the budget is full. */
   private holdMore(): boolean {
     if (!this.memory || this.released) return true;
-    const wanted = this.bytes + HEAVY_BYTES;
+    const wanted = this.held() + HEAVY_BYTES;
     if (this.hold) return this.hold.grow(wanted - this.hold.bytes);
     this.hold = this.memory.tryReserve(wanted);
     return this.hold !== undefined;
@@ -118,30 +142,37 @@ export class AnswerMeter {
 // Each error carries a path, so the executor hands the same instance to every field it stops
 // instead of making one error per field.
 
-function tooLargeError(limit: number, path: readonly (string | number)[]): GraphQLError {
+const HINT =
+  'Ask for fewer items per operation (a lower `first`, fewer ids or aliases, no nested lists under back-references) and page with `after`.';
+
+function pathOf(where: Where): (string | number)[] {
+  return where ? responsePathAsArray(where) : [];
+}
+
+function tooLargeError(limit: number, where: Where): GraphQLError {
   return new GraphQLError(
     `The answer passed ${limit} bytes (MAX_RESPONSE_BYTES); the operation was stopped there and nothing of it is returned.`,
-    {
-      path,
-      extensions: {
-        code: 'RESPONSE_TOO_LARGE',
-        limit,
-        hint: 'Ask for fewer items per operation (a lower `first`, fewer ids or aliases, no nested lists under back-references) and page with `after`.',
-      },
-    },
+    { path: pathOf(where), extensions: { code: 'RESPONSE_TOO_LARGE', measure: 'bytes', limit, hint: HINT } },
   );
 }
 
-function timeoutError(timeoutMs: number, path: readonly (string | number)[]): GraphQLError {
+function tooManyFieldsError(limit: number, where: Where): GraphQLError {
+  return new GraphQLError(
+    `The answer passed ${limit} fields (MAX_RESOLVED_FIELDS, each list item's fields counting); the operation was stopped there and nothing of it is returned.`,
+    { path: pathOf(where), extensions: { code: 'RESPONSE_TOO_LARGE', measure: 'fields', limit, hint: HINT } },
+  );
+}
+
+function timeoutError(timeoutMs: number, where: Where): GraphQLError {
   return new GraphQLError(`The operation did not finish within ${timeoutMs} ms and was stopped.`, {
-    path,
+    path: pathOf(where),
     extensions: { code: 'OPERATION_TIMEOUT', timeoutMs },
   });
 }
 
-function busyError(path: readonly (string | number)[]): GraphQLError {
+function busyError(where: Where): GraphQLError {
   return new GraphQLError(
     'The gateway is busy with other large answers and stopped this one. Try again shortly, or ask for fewer items.',
-    { path, extensions: { code: 'SERVER_BUSY' } },
+    { path: pathOf(where), extensions: { code: 'SERVER_BUSY' } },
   );
 }

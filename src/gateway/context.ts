@@ -13,6 +13,7 @@ import { composeObservers } from '../upstream/observer.ts';
 import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from './idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 import { createHash } from 'node:crypto';
+import { GATEWAY_DEFAULTS } from '../config/gateway.ts';
 import { MemoryPlanStore, type PlanStore } from '../policyDocument/planStore.ts';
 import { AnswerMeter } from './answerMeter.ts';
 import type { MemoryBudget } from './memoryBudget.ts';
@@ -93,12 +94,19 @@ export interface AnswerOptions {
   memory?: MemoryBudget;
   /** The largest answer (MAX_RESPONSE_BYTES); default: the operation's upstream byte budget. */
   maxBytes?: number;
+  /** The most fields resolved (MAX_RESOLVED_FIELDS); default its setting's default. */
+  maxFields?: number;
 }
 
 /** The meter of one operation, stopped too when the client goes away. */
 function answerMeterFor(upstream: UpstreamClient, options: AnswerOptions, clientSignal?: AbortSignal) {
   const { maxResponseBytes, timeoutMs } = upstream.operationLimits;
-  const limits = { maxBytes: options.maxBytes ?? maxResponseBytes, timeoutMs, deadline: Date.now() + timeoutMs };
+  const limits = {
+    maxBytes: options.maxBytes ?? maxResponseBytes,
+    maxFields: options.maxFields ?? GATEWAY_DEFAULTS.maxResolvedFields,
+    timeoutMs,
+    deadline: Date.now() + timeoutMs,
+  };
   const answer = new AnswerMeter(limits, options.memory);
   clientSignal?.addEventListener('abort', () => answer.stop(cancelledError()), { once: true, signal: answer.signal });
   return answer;

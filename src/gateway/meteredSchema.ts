@@ -19,7 +19,6 @@ import {
   isListType,
   isObjectType,
   Kind,
-  responsePathAsArray,
   type SelectionSetNode,
 } from 'graphql';
 import type { AnswerMeter } from './answerMeter.ts';
@@ -64,32 +63,41 @@ function meteredResolver(
   return (source, args, context, info) => {
     const meter = (context as { answer?: AnswerMeter } | undefined)?.answer;
     if (!meter) return resolve(source, args, context, info);
-    const path = () => responsePathAsArray(info.path);
-    const count = (value: unknown) => {
-      meter.add(String(info.path.key).length + MEMBER_OVERHEAD + valueBytes(value, info), path);
-      return value;
-    };
-    const failed = (error: unknown): never => {
-      if (error !== meter.error)
-        meter.add(ERROR_OVERHEAD + messageBytes(error) + info.path.key.toString().length, path);
-      throw error;
-    };
-    const run = () => {
-      let value: unknown;
-      try {
-        value = resolve(source, args, context, info);
-      } catch (error) {
-        return failed(error);
-      }
-      return isPromiseLike(value) ? Promise.resolve(value).then(count, failed) : count(value);
-    };
-    if (!meter.enter(path)) return run();
+    if (!meter.enter(info.path)) return resolveCounted(meter, resolve, valueBytes, source, args, context, info);
     // A turn of the event loop for everyone else, then on, unless the operation was stopped meanwhile.
     return new Promise<void>((resume) => setImmediate(resume)).then(() => {
       if (meter.error) throw meter.error;
-      return run();
+      return resolveCounted(meter, resolve, valueBytes, source, args, context, info);
     });
   };
+}
+
+/** Resolves the field and counts what its value (or its error) adds to the answer. */
+function resolveCounted(
+  meter: AnswerMeter,
+  resolve: GraphQLFieldResolver<unknown, unknown>,
+  valueBytes: Sizer,
+  source: unknown,
+  args: Record<string, unknown>,
+  context: unknown,
+  info: GraphQLResolveInfo,
+): unknown {
+  const keyBytes = String(info.path.key).length + MEMBER_OVERHEAD;
+  const count = (value: unknown) => {
+    meter.add(keyBytes + valueBytes(value, info), info.path);
+    return value;
+  };
+  const failed = (error: unknown): never => {
+    if (error !== meter.error) meter.add(keyBytes + ERROR_OVERHEAD + messageBytes(error), info.path);
+    throw error;
+  };
+  let value: unknown;
+  try {
+    value = resolve(source, args, context, info);
+  } catch (error) {
+    return failed(error);
+  }
+  return isPromiseLike(value) ? Promise.resolve(value).then(count, failed) : count(value);
 }
 
 type Sizer = (value: unknown, info: GraphQLResolveInfo) => number;

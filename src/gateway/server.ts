@@ -68,6 +68,8 @@ export interface GatewayOptions {
   memoryBudgetBytes?: number;
   /** The largest answer of one operation, serialised (MAX_RESPONSE_BYTES); default its setting's default. */
   maxResponseBytes?: number;
+  /** The most fields one operation resolves (MAX_RESOLVED_FIELDS); default its setting's default. */
+  maxResolvedFields?: number;
   /** Where idempotent creates remember their outcome; default in process, 24 h. */
   idempotency?: IdempotencySettings;
   /** Where policy plans are kept; default in process, PLAN_DEFAULTS. */
@@ -143,7 +145,11 @@ export function createGateway(options: GatewayOptions): Gateway {
         idempotency,
         request.headers.get('idempotency-key'),
         policyPlans,
-        { memory, maxBytes: options.maxResponseBytes ?? GATEWAY_DEFAULTS.upstream.operation.maxResponseBytes },
+        {
+          memory,
+          maxBytes: options.maxResponseBytes ?? GATEWAY_DEFAULTS.upstream.operation.maxResponseBytes,
+          maxFields: options.maxResolvedFields,
+        },
       );
       // The answer's memory is held until its last byte is written, or the connection is gone.
       res?.once('close', () => context.answer.release());

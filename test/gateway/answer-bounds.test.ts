@@ -47,8 +47,13 @@ function upstreamClient(options: Omit<UpstreamClientOptions, 'baseUrl'> = {}): U
 }
 
 /** A gateway in process whose answers may be at most `maxResponseBytes`; returns the raw answer text too. */
-function gateway(maxResponseBytes: number) {
-  const yoga = createGateway({ upstream: upstreamClient(), maxResponseBytes, logger: silentLogger() });
+function gateway(maxResponseBytes: number, maxResolvedFields?: number) {
+  const yoga = createGateway({
+    upstream: upstreamClient(),
+    maxResponseBytes,
+    maxResolvedFields,
+    logger: silentLogger(),
+  });
   return async (query: string, variables: Record<string, unknown> = {}) => {
     const res = await yoga.fetch('http://gateway/graphql', {
       method: 'POST',
@@ -112,6 +117,25 @@ describe('answers are counted as they are built', () => {
     expect(calls().total).toBeGreaterThan(0);
     const next = await gql('{ policies(type: PASSWORD, first: 1) { nodes { id } } }');
     expect(next.body.data.policies.nodes).toHaveLength(1);
+  });
+});
+
+describe('fields are counted as they resolve', () => {
+  it('stops an operation past MAX_RESOLVED_FIELDS, whatever its bytes, and serves one within it', async () => {
+    const { query, variables } = dashboard('literal');
+    const fields = 300;
+    const answer = await gateway(64 * 1024 * 1024, fields)(query, variables);
+    expect(answer.body.data).toBeNull();
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        extensions: expect.objectContaining({ code: 'RESPONSE_TOO_LARGE', measure: 'fields', limit: fields }),
+      }),
+    ]);
+    const small = await gateway(
+      64 * 1024 * 1024,
+      fields,
+    )('{ policies(type: PASSWORD, first: 5) { nodes { id name } } }');
+    expect(small.body.errors).toBeUndefined();
   });
 });
 

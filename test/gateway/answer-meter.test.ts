@@ -5,53 +5,77 @@ import { describe, expect, it } from 'vitest';
 import { AnswerMeter } from '../../src/gateway/answerMeter.ts';
 import { HEAVY_BYTES, memoryBudget } from '../../src/gateway/memoryBudget.ts';
 
-const path = () => ['policies', 'nodes', 0, 'name'];
+// policies.nodes.0.name, as graphql's path.
+const where = {
+  prev: {
+    prev: { prev: { prev: undefined, key: 'policies', typename: 'Query' }, key: 'nodes', typename: 'PolicyConnection' },
+    key: 0,
+    typename: undefined,
+  },
+  key: 'name',
+  typename: 'PasswordPolicy',
+};
+const limits = (more: { maxBytes?: number; maxFields?: number; timeoutMs?: number; deadline?: number } = {}) => ({
+  maxBytes: 1e9,
+  maxFields: 1e9,
+  timeoutMs: 1_000,
+  deadline: Date.now() + 1_000,
+  ...more,
+});
 
 describe('AnswerMeter', () => {
   it('stops at the byte limit with one error that every later field throws', () => {
-    const meter = new AnswerMeter({ maxBytes: 2_000, timeoutMs: 1_000, deadline: Date.now() + 1_000 }, undefined);
-    meter.add(500, path);
-    expect(() => meter.add(1_000, path)).toThrow(/passed 2000 bytes/);
+    const meter = new AnswerMeter(limits({ maxBytes: 2_000 }), undefined);
+    meter.add(500, where);
+    expect(() => meter.add(1_000, where)).toThrow(/passed 2000 bytes/);
     const error = meter.error;
     expect(error?.extensions.code).toBe('RESPONSE_TOO_LARGE');
-    expect(error?.path).toEqual(path());
+    expect(error?.path).toEqual(['policies', 'nodes', 0, 'name']);
     expect(meter.signal.aborted).toBe(true);
-    expect(() => meter.enter(path)).toThrow(error);
+    expect(() => meter.enter(where)).toThrow(error);
     meter.release();
   });
 
   it('stops at the deadline as fields resolve, whatever the timers', () => {
     let now = 0;
-    const meter = new AnswerMeter({ maxBytes: 1e9, timeoutMs: 100, deadline: 100 }, undefined, () => now);
+    const meter = new AnswerMeter(limits({ timeoutMs: 100, deadline: 100 }), undefined, () => now);
     now = 101;
     let turns = 0;
     expect(() => {
-      for (let i = 0; i < 10_000; i++) if (meter.enter(path)) turns++;
+      for (let i = 0; i < 10_000; i++) if (meter.enter(where)) turns++;
     }).toThrow(/did not finish within 100 ms/);
     expect(meter.error?.extensions).toEqual({ code: 'OPERATION_TIMEOUT', timeoutMs: 100 });
     expect(turns).toBe(0);
     meter.release();
   });
 
+  it('stops past MAX_RESOLVED_FIELDS', () => {
+    const meter = new AnswerMeter(limits({ maxFields: 3 }), undefined);
+    for (let i = 0; i < 3; i++) meter.enter(where);
+    expect(() => meter.enter(where)).toThrow(/passed 3 fields/);
+    expect(meter.error?.extensions).toMatchObject({ code: 'RESPONSE_TOO_LARGE', measure: 'fields', limit: 3 });
+    meter.release();
+  });
+
   it('gives the event loop a turn every 2,048 fields', () => {
-    const meter = new AnswerMeter({ maxBytes: 1e9, timeoutMs: 1_000, deadline: Date.now() + 1_000 }, undefined);
+    const meter = new AnswerMeter(limits(), undefined);
     let turns = 0;
-    for (let i = 0; i < 10_000; i++) if (meter.enter(path)) turns++;
+    for (let i = 0; i < 10_000; i++) if (meter.enter(where)) turns++;
     expect(turns).toBe(4);
     meter.release();
   });
 
   it('holds memory once its answer passes what every operation may build freely, and gives it back once', () => {
     const budget = memoryBudget(4 * HEAVY_BYTES);
-    const meter = new AnswerMeter({ maxBytes: 1e9, timeoutMs: 1_000, deadline: Date.now() + 1_000 }, budget);
-    meter.add(HEAVY_BYTES - 2_000, path);
+    const meter = new AnswerMeter(limits(), budget);
+    meter.add(HEAVY_BYTES - 2_000, where);
     expect(budget.reserved).toBe(0);
-    meter.add(HEAVY_BYTES, path);
+    meter.add(HEAVY_BYTES, where);
     expect(budget.reserved).toBeGreaterThanOrEqual(meter.bytes);
     // Another holder fills the rest: this answer cannot grow past it and is stopped.
     const other = budget.tryReserve(4 * HEAVY_BYTES - budget.reserved);
     expect(other).toBeDefined();
-    expect(() => meter.add(2 * HEAVY_BYTES, path)).toThrow(/busy/);
+    expect(() => meter.add(2 * HEAVY_BYTES, where)).toThrow(/busy/);
     expect(meter.error?.extensions.code).toBe('SERVER_BUSY');
     meter.release();
     meter.release();

@@ -66,7 +66,7 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
       const cost: CostExtension = { estimate: null, calls: 0, limits: reported, throttleStatus: null };
       setResult({ ...result, extensions: { ...result.extensions, cost } });
     },
-    async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
+    async onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as GatewayContext;
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation) return;
@@ -82,17 +82,8 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
         setResultAndStopExecution({ errors: [refusal], extensions: { cost: extension() } });
         return;
       }
-      // The executor stops with the operation's run-time bounds (answerMeter.ts): it then throws
-      // the meter's error, which becomes the answer below.
-      (args as { signal?: AbortSignal }).signal = context.answer.signal;
-      setExecuteFn(async (executionArgs) => {
-        try {
-          return await executeFn(executionArgs);
-        } catch (error) {
-          if (error === context.answer.error) return { data: null, errors: [error] };
-          throw error;
-        }
-      });
+      // Once a run-time bound stops the operation (answerMeter.ts), every field throws the meter's
+      // one error: the execution unwinds without starting anything more, and its answer is that error.
       const bytes = Math.min(estimate.size * BYTES_PER_COST_UNIT, limits.operation.maxResponseBytes);
       if (bytes >= HEAVY_BYTES) {
         // Waiting takes at most half the operation's deadline, so that an admitted operation has time left to run.

@@ -23,6 +23,18 @@ export function withPolicyId(policyId: string, rule: PolicyRule): RuleWithPolicy
   return { ...rule, policyId };
 }
 
+/** A loaded rules list with its policy's id, made once per list however often the list is shown. */
+const rulesShown = new WeakMap<readonly PolicyRule[], RuleWithPolicyId[]>();
+
+export function rulesWithPolicyId(policyId: string, rules: readonly PolicyRule[]): RuleWithPolicyId[] {
+  let shown = rulesShown.get(rules);
+  if (!shown) {
+    shown = rules.map((rule) => withPolicyId(policyId, rule));
+    rulesShown.set(rules, shown);
+  }
+  return shown;
+}
+
 /** A mutation's outcome: the changed object (null when refused) and the refusal's user errors. */
 interface Refusable {
   userErrors: UserErrorShape[];

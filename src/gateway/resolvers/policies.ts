@@ -13,7 +13,7 @@ import type {
 import { UpstreamError } from '../../upstream/errors.ts';
 import { badUserInput, toGraphQLError } from '../errors.ts';
 import { selectedPaths } from '../selection.ts';
-import { withPolicyId } from './models.ts';
+import { rulesWithPolicyId, withPolicyId } from './models.ts';
 import { POLICY_TYPENAME } from './typenames.ts';
 
 /** The upstream list arguments of a `policies` query; absent arguments are left out so equal lists share a loader key. */
@@ -84,10 +84,7 @@ export const policyFields = {
   viewerCanDelete: (policy) => permissionsOf(policy._links).viewerCanDelete,
   viewerCanActivate: (policy) => permissionsOf(policy._links).viewerCanActivate,
   viewerCanDeactivate: (policy) => permissionsOf(policy._links).viewerCanDeactivate,
-  rules: async (policy, _, { loaders }) => {
-    const rules = await loaders.rules.load(policy.id);
-    return rules.map((rule) => withPolicyId(policy.id, rule));
-  },
+  rules: async (policy, _, { loaders }) => rulesWithPolicyId(policy.id, await loaders.rules.load(policy.id)),
   rule: async (policy, { id }, { loaders }) => {
     const rule = await loaders.rule.load({ policyId: policy.id, ruleId: id });
     return rule && withPolicyId(policy.id, rule);

@@ -4,7 +4,7 @@
 import { POLICY_TYPES, type PolicyType } from '../../rest/types.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
 import { DEFAULT_USER_TYPE, type Loaders } from '../loaders.ts';
-import { type RuleWithPolicyId, withPolicyId } from './models.ts';
+import { type RuleWithPolicyId, rulesWithPolicyId } from './models.ts';
 import { policiesOfType } from './payloads.ts';
 
 /** The policies of a type; none for a type the org's engine does not have (the service answers 400). */
@@ -21,7 +21,7 @@ async function policiesIfTypeExists(loaders: Loaders, type: PolicyType) {
 export async function everyRule(loaders: Loaders): Promise<RuleWithPolicyId[]> {
   const policies = (await Promise.all(POLICY_TYPES.map((type) => policiesIfTypeExists(loaders, type)))).flat();
   const rules = await Promise.all(
-    policies.map(async (policy) => (await loaders.rules.load(policy.id)).map((rule) => withPolicyId(policy.id, rule))),
+    policies.map(async (policy) => rulesWithPolicyId(policy.id, await loaders.rules.load(policy.id))),
   );
   return rules.flat();
 }

@@ -1,8 +1,10 @@
 // One estimate of what an operation costs, made once its variables are known and before its first
 // upstream call: the upstream calls it asks for at least, and the size of its result (items ×
 // selected fields), where a page holds `first` items whether `first` is a literal, a variable or
-// left to the service's default, and a list inside one REST object counts its maximum where the
-// spec states one. Every static cost limit reads this estimate, and `extensions.cost` reports it.
+// left to the service's default, `nodes` one item per id, a list inside one REST object its maximum
+// where the spec states one, and a list reached back through a field that leads to an object above
+// it (`rule.policy.rules`) a realistic count. Fragments count as the same selections written inline.
+// Every static cost limit reads this estimate, and `extensions.cost` reports it.
 import {
   type FieldNode,
   type FragmentDefinitionNode,
@@ -10,7 +12,9 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
   getNamedType,
+  getNullableType,
   isInterfaceType,
+  isListType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
@@ -58,6 +62,17 @@ const LIST_MAXIMA: Readonly<Record<string, number>> = {
 };
 
 /**
+ * Items of a list reached back through a field that leads to an object above it, per parent: the
+ * same list is then answered once per item of the list above it, so it cannot count once as a
+ * list fetched by its own call does (`rules` under `rule.policy`, `applications` under
+ * `application.accessPolicy`). The spec's largest per-policy list: 100 rules per authentication policy.
+ */
+export const BACK_REFERENCE_ITEMS = 100;
+
+/** The interface every object with an id implements; a field returning it can be any kind of object. */
+const NODE_INTERFACE = 'Node';
+
+/**
  * What holding one REST object (a policy, a rule, a user type) costs, in selected fields: the
  * service answers with whole objects whatever the selection, and one object's JSON weighs about as
  * much as this many selected values of the answer (measured, see docs/limits.md).
@@ -74,6 +89,16 @@ export interface CostPart {
   size: number;
 }
 
+/** A field that reaches a kind of object a third time on one path: a back-reference under a back-reference. */
+export interface CostCycle {
+  /** The response keys from the root to the field. */
+  path: string[];
+  /** The field, as `Type.field` of the type it is selected on. */
+  field: string;
+  /** The kind of object it leads back to (`Policy`, `PolicyRule`, `Application`). */
+  kind: string;
+}
+
 export interface CostEstimate {
   /** Upstream calls the operation asks for at least (a list's items counted once). */
   calls: number;
@@ -81,6 +106,10 @@ export interface CostEstimate {
   size: number;
   /** The root selections, largest first. */
   parts: CostPart[];
+  /** Ids named in `nodes(ids:)`, every selection of it together, repeated ids each time. */
+  nodeIds: number;
+  /** The first back-reference under a back-reference to the same kind, which no limit admits. */
+  cycle?: CostCycle;
 }
 
 interface Cost {
@@ -92,13 +121,26 @@ interface Cost {
 
 const NONE: Cost = { calls: 0, size: 0, items: 1 };
 
-/** What a selection knows from the fields above it: the page's size and the listed policy type. */
+/**
+ * What a selection knows from the fields above it: the page's size, the listed policy type, the
+ * kinds of the objects it is inside, and its path (for a refusal).
+ */
 interface Scope {
   pageSize: number;
   policyType?: PolicyType;
+  /** The kind of each object above the selection, outermost first (see `kindOf`). */
+  kinds: readonly string[];
+  /** Response keys from the root. */
+  path: readonly string[];
 }
 
-const ROOT_SCOPE: Scope = { pageSize: 1 };
+const ROOT_SCOPE: Scope = { pageSize: 1, kinds: [], path: [] };
+
+/** A field of a selection set with the type it is selected on. */
+interface Selected {
+  node: FieldNode;
+  parent: GraphQLNamedType;
+}
 
 /** The estimate of one operation with its variable values (defaults filled in here when absent). */
 export function estimateCost(
@@ -108,11 +150,15 @@ export function estimateCost(
   variables: Readonly<Record<string, unknown>> | null | undefined,
 ): CostEstimate {
   const root = schema.getRootType(operation.operation);
-  if (!root) return { calls: 0, size: 0, parts: [] };
+  if (!root) return { calls: 0, size: 0, parts: [], nodeIds: 0 };
   const estimator = new Estimator(schema, fragments, variableValues(operation, variables ?? {}));
   const parts: CostPart[] = [];
   let calls = 0;
-  for (const { node, parent } of estimator.fields(operation.selectionSet, root, ROOT_SCOPE)) {
+  // The root's fragments are opened here (each once, as execution collects them), so that every
+  // root field is a part of its own whether written inline or in a fragment.
+  for (const selected of estimator.collect(operation.selectionSet, root, ROOT_SCOPE, new Set(), true)) {
+    if (!('node' in selected)) continue;
+    const { node, parent } = selected;
     const cost = estimator.field(node, parent, ROOT_SCOPE);
     calls += cost.calls;
     const existing = parts.find((p) => p.field === (node.alias ?? node.name).value);
@@ -122,7 +168,8 @@ export function estimateCost(
     } else parts.push({ field: (node.alias ?? node.name).value, items: cost.items, size: cost.size });
   }
   parts.sort((a, b) => b.size - a.size);
-  return { calls, size: parts.reduce((sum, p) => sum + p.size, 0), parts };
+  const size = parts.reduce((sum, p) => sum + p.size, 0);
+  return { calls, size, parts, nodeIds: estimator.nodeIds, ...(estimator.cycle && { cycle: estimator.cycle }) };
 }
 
 /** The operation's variables with the defaults of the variables left out. */
@@ -153,9 +200,37 @@ function literal(node: ValueNode, variables: Readonly<Record<string, unknown>>):
   }
 }
 
+/** How many values a list argument holds: a literal list's items, a variable's array; one value is a list of one. */
+function listLength(node: ValueNode, variables: Readonly<Record<string, unknown>>): number {
+  if (node.kind === Kind.LIST) return node.values.length;
+  if (node.kind === Kind.NULL) return 0;
+  if (node.kind !== Kind.VARIABLE) return 1;
+  const value = variables[node.name.value];
+  if (Array.isArray(value)) return value.length;
+  return value === undefined || value === null ? 0 : 1;
+}
+
+/**
+ * The kind of object a type stands for, so that a path can tell when it comes back to a kind it is
+ * already inside: a policy or rule implementation is its interface (`Policy`, `PolicyRule`), any
+ * other object or interface itself; `Node` (any kind) and non-objects have none.
+ */
+function kindOf(type: GraphQLNamedType): string | undefined {
+  if (isInterfaceType(type)) return type.name === NODE_INTERFACE ? undefined : type.name;
+  if (!isObjectType(type)) return undefined;
+  const kind = type
+    .getInterfaces()
+    .find((i) => i.name !== NODE_INTERFACE && i.getInterfaces().some((n) => n.name === NODE_INTERFACE));
+  return kind?.name ?? type.name;
+}
+
 class Estimator {
-  /** Per fragment and policy type: its cost, or NONE while it is being counted (a cycle, which validation reports). */
+  /** Per fragment and scope: its cost, or NONE while it is being counted (a cycle, which validation reports). */
   private readonly fragmentCosts = new Map<string, Cost>();
+  /** Ids named in `nodes(ids:)` so far. */
+  nodeIds = 0;
+  /** The first back-reference under a back-reference met. */
+  cycle?: CostCycle;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -164,50 +239,59 @@ class Estimator {
   ) {}
 
   /**
-   * The fields of a selection set with the type each is selected on, fragments expanded; a
-   * fragment on another policy (or rule) type than the list's `type:` is left out.
+   * The fields of a selection set with the type each is selected on, inline fragments opened, and
+   * its fragment spreads: each fragment once (`seen`), as execution collects them, opened too when
+   * `open`, else named. A fragment on another policy (or rule) type than the list's `type:` is left out.
    */
-  *fields(
+  *collect(
     set: SelectionSetNode,
     parent: GraphQLNamedType,
     scope: Scope,
-  ): Generator<{ node: FieldNode; parent: GraphQLNamedType }> {
+    seen: Set<string>,
+    open: boolean,
+  ): Generator<Selected | { fragment: string }> {
     for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) yield { node: selection, parent };
-      else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? this.schema.getType(selection.typeCondition.name.value) : parent;
-        if (type && this.applies(type, scope)) yield* this.fields(selection.selectionSet, type, scope);
+      if (selection.kind === Kind.FIELD) {
+        yield { node: selection, parent };
+        continue;
       }
+      if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition ? this.schema.getType(selection.typeCondition.name.value) : parent;
+        if (type && this.applies(type, scope)) yield* this.collect(selection.selectionSet, type, scope, seen, open);
+        continue;
+      }
+      const name = selection.name.value;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (!open) {
+        yield { fragment: name };
+        continue;
+      }
+      const definition = this.fragments[name];
+      const type = definition && this.schema.getType(definition.typeCondition.name.value);
+      if (type && this.applies(type, scope)) yield* this.collect(definition.selectionSet, type, scope, seen, open);
     }
   }
 
-  /** A selection set's cost per item, fragment spreads included (each fragment counted once per policy type). */
+  /** A selection set's cost per item, fragment spreads included (each fragment counted once per scope). */
   selectionSet(set: SelectionSetNode, parent: GraphQLNamedType, scope: Scope): Cost {
     const total = { calls: 0, size: 0, items: 1 };
-    const add = (cost: Cost) => {
+    for (const selected of this.collect(set, parent, scope, new Set(), false)) {
+      const cost =
+        'node' in selected
+          ? this.field(selected.node, selected.parent, scope)
+          : this.fragment(selected.fragment, scope);
       total.calls += cost.calls;
       total.size += cost.size;
       total.items = Math.max(total.items, cost.items);
-    };
-    for (const { node, parent: type } of this.fields(set, parent, scope)) add(this.field(node, type, scope));
-    for (const spread of this.spreads(set, parent, scope)) add(this.fragment(spread, scope));
-    return total;
-  }
-
-  /** Fragment spreads of a selection set, those inside its inline fragments that apply included. */
-  private *spreads(set: SelectionSetNode, parent: GraphQLNamedType, scope: Scope): Generator<string> {
-    for (const selection of set.selections) {
-      if (selection.kind === Kind.FRAGMENT_SPREAD) yield selection.name.value;
-      else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? this.schema.getType(selection.typeCondition.name.value) : parent;
-        if (type && this.applies(type, scope)) yield* this.spreads(selection.selectionSet, type, scope);
-      }
     }
+    return total;
   }
 
   private fragment(name: string, scope: Scope): Cost {
     const definition = this.fragments[name];
-    const key = `${name} ${scope.pageSize} ${scope.policyType ?? ''}`;
+    // The path is left out: a fragment costs the same wherever it is spread with the same scope.
+    const key = `${name} ${scope.pageSize} ${scope.policyType ?? ''} ${scope.kinds.join('>')}`;
     const known = this.fragmentCosts.get(key);
     if (known) return known;
     const type = definition && this.schema.getType(definition.typeCondition.name.value);
@@ -223,15 +307,32 @@ class Estimator {
     const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
     // Unknown fields and introspection are validation's business, and cost nothing upstream.
     if (!field) return { calls: 0, size: 1, items: 1 };
+    const type = getNamedType(field.type);
+    const parentKind = kindOf(parent);
+    const kinds = parentKind ? [...scope.kinds, parentKind] : scope.kinds;
+    const kind = kindOf(type);
+    // How often the path is already inside the kind this field returns: once, it leads back (a
+    // back-reference); twice, it is a back-reference under a back-reference, which is refused.
+    const visits = kind ? kinds.filter((k) => k === kind).length : 0;
+    const path = [...scope.path, (node.alias ?? node.name).value];
+    if (kind && visits >= 2) {
+      this.cycle ??= { path, field: `${parent.name}.${name}`, kind };
+      return NONE;
+    }
     const calls = this.needsCall(parent, name) ? 1 : 0;
-    const items = this.multiplier(parent, field, scope);
+    const items = this.multiplier(node, parent, field, scope, visits === 1);
     if (!node.selectionSet) return { calls, size: items, items };
     const page = name === 'policies' && parent === this.schema.getQueryType();
     const inner: Scope = page
-      ? { pageSize: this.pageSize(node), policyType: this.argument(node, 'type') as PolicyType | undefined }
-      : scope;
-    const below = this.selectionSet(node.selectionSet, getNamedType(field.type), inner);
-    // A field with a call of its own holds the REST objects it returns: a page's items, else its items.
+      ? {
+          pageSize: this.pageSize(node),
+          policyType: this.argument(node, 'type') as PolicyType | undefined,
+          kinds,
+          path,
+        }
+      : { ...scope, policyType: this.keepsPolicyType(type) ? scope.policyType : undefined, kinds, path };
+    const below = this.selectionSet(node.selectionSet, type, inner);
+    // A field with a call of its own holds the REST objects it returns: a page's items, else one per item.
     const objects = calls === 0 ? 0 : (page ? inner.pageSize : 1) * OBJECT_WEIGHT;
     return {
       // Calls inside a list count once (its length is known only after its own call).
@@ -241,10 +342,39 @@ class Estimator {
     };
   }
 
-  /** How many items a list field holds at most: a page's nodes and edges hold the page; 1 for anything else. */
-  private multiplier(parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>, scope: Scope): number {
+  /**
+   * How many items a field holds: a page's nodes and edges the page, `nodes` one per id, a list
+   * with a stated maximum that maximum, a list reached back through a back-reference
+   * BACK_REFERENCE_ITEMS; 1 for anything else.
+   */
+  private multiplier(
+    node: FieldNode,
+    parent: GraphQLNamedType,
+    field: GraphQLField<unknown, unknown>,
+    scope: Scope,
+    backReference: boolean,
+  ): number {
     if (parent.name === 'PolicyConnection' && (field.name === 'nodes' || field.name === 'edges')) return scope.pageSize;
-    return LIST_MAXIMA[`${parent.name}.${field.name}`] ?? 1;
+    if (parent === this.schema.getQueryType() && field.name === 'nodes') {
+      const ids = node.arguments?.find((a) => a.name.value === 'ids');
+      const count = ids ? listLength(ids.value, this.variables) : 0;
+      this.nodeIds += count;
+      return count;
+    }
+    const maximum = LIST_MAXIMA[`${parent.name}.${field.name}`];
+    if (maximum !== undefined) return maximum;
+    return backReference && isListType(getNullableType(field.type)) ? BACK_REFERENCE_ITEMS : 1;
+  }
+
+  /**
+   * Whether the listed policy type still holds below a field returning `type`: through the
+   * policy's rules and their policy, and inside values; not in another kind of object with an id of
+   * its own (an application's `accessPolicy` is an authentication policy whatever the list's type).
+   */
+  private keepsPolicyType(type: GraphQLNamedType): boolean {
+    const kind = kindOf(type);
+    if (kind === undefined || kind === 'Policy' || kind === 'PolicyRule') return true;
+    return !((isObjectType(type) || isInterfaceType(type)) && type.getFields().id);
   }
 
   /** `first` as literal, variable or default, clamped as the service clamps it. */

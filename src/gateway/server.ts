@@ -117,7 +117,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // After validation, once the variables are known: the one cost estimate and its limits. After
       // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
       useCost(
-        { maxSize: queryLimits.cost, operation: options.upstream.operationLimits },
+        { maxSize: queryLimits.cost, maxNodeIds: queryLimits.nodeIds, operation: options.upstream.operationLimits },
         memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT),
       ),
       options.graphiql === false

@@ -62,10 +62,11 @@ const LIST_MAXIMA: Readonly<Record<string, number>> = {
 };
 
 /**
- * Items of a list reached back through a field that leads to an object above it, per parent: the
- * same list is then answered once per item of the list above it, so it cannot count once as a
- * list fetched by its own call does (`rules` under `rule.policy`, `applications` under
- * `application.accessPolicy`). The spec's largest per-policy list: 100 rules per authentication policy.
+ * Items per parent of a list fetched by a call of its own at or below a back-reference (a field
+ * leading to a kind of object above it): such a list is answered again for every item of the lists
+ * in between, so it cannot count one item as such a list does elsewhere (`rules` under
+ * `rule.policy`, `applications` under `application.accessPolicy`, the `rules` of an application's
+ * policy). The spec's largest per-policy list: 100 rules per authentication policy.
  */
 export const BACK_REFERENCE_ITEMS = 100;
 
@@ -132,6 +133,8 @@ interface Scope {
   kinds: readonly string[];
   /** Response keys from the root. */
   path: readonly string[];
+  /** A back-reference is on the path. */
+  reachedBack?: boolean;
 }
 
 const ROOT_SCOPE: Scope = { pageSize: 1, kinds: [], path: [] };
@@ -291,7 +294,7 @@ class Estimator {
   private fragment(name: string, scope: Scope): Cost {
     const definition = this.fragments[name];
     // The path is left out: a fragment costs the same wherever it is spread with the same scope.
-    const key = `${name} ${scope.pageSize} ${scope.policyType ?? ''} ${scope.kinds.join('>')}`;
+    const key = `${name} ${scope.pageSize} ${scope.policyType ?? ''} ${scope.kinds.join('>')} ${scope.reachedBack ?? false}`;
     const known = this.fragmentCosts.get(key);
     if (known) return known;
     const type = definition && this.schema.getType(definition.typeCondition.name.value);
@@ -320,7 +323,8 @@ class Estimator {
       return NONE;
     }
     const calls = this.needsCall(parent, name) ? 1 : 0;
-    const items = this.multiplier(node, parent, field, scope, visits === 1);
+    const reachedBack = scope.reachedBack || visits === 1;
+    const items = this.multiplier(node, parent, field, scope, calls > 0 && reachedBack);
     if (!node.selectionSet) return { calls, size: items, items };
     const page = name === 'policies' && parent === this.schema.getQueryType();
     const inner: Scope = page
@@ -330,7 +334,13 @@ class Estimator {
           kinds,
           path,
         }
-      : { ...scope, policyType: this.keepsPolicyType(type) ? scope.policyType : undefined, kinds, path };
+      : {
+          ...scope,
+          policyType: this.keepsPolicyType(type) ? scope.policyType : undefined,
+          kinds,
+          path,
+          reachedBack,
+        };
     const below = this.selectionSet(node.selectionSet, type, inner);
     // A field with a call of its own holds the REST objects it returns: a page's items, else one per item.
     const objects = calls === 0 ? 0 : (page ? inner.pageSize : 1) * OBJECT_WEIGHT;
@@ -344,7 +354,7 @@ class Estimator {
 
   /**
    * How many items a field holds: a page's nodes and edges the page, `nodes` one per id, a list
-   * with a stated maximum that maximum, a list reached back through a back-reference
+   * with a stated maximum that maximum, a list with a call of its own at or below a back-reference
    * BACK_REFERENCE_ITEMS; 1 for anything else.
    */
   private multiplier(
@@ -352,7 +362,7 @@ class Estimator {
     parent: GraphQLNamedType,
     field: GraphQLField<unknown, unknown>,
     scope: Scope,
-    backReference: boolean,
+    fetchedBehindBackReference: boolean,
   ): number {
     if (parent.name === 'PolicyConnection' && (field.name === 'nodes' || field.name === 'edges')) return scope.pageSize;
     if (parent === this.schema.getQueryType() && field.name === 'nodes') {
@@ -363,7 +373,7 @@ class Estimator {
     }
     const maximum = LIST_MAXIMA[`${parent.name}.${field.name}`];
     if (maximum !== undefined) return maximum;
-    return backReference && isListType(getNullableType(field.type)) ? BACK_REFERENCE_ITEMS : 1;
+    return fetchedBehindBackReference && isListType(getNullableType(field.type)) ? BACK_REFERENCE_ITEMS : 1;
   }
 
   /**

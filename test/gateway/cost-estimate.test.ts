@@ -110,9 +110,15 @@ describe('back-references', () => {
     // Per policy of the page, the reached-back rules list: one object held and its field for each of its items.
     expect(twice.size - once.size).toBe(20 * BACK_REFERENCE_ITEMS * (1 + OBJECT_WEIGHT + 1) - 20 * 1);
     expect(twice.parts[0].items).toBe(20 * BACK_REFERENCE_ITEMS);
-    // The same through an application's policy.
+    // The same through an application's policy, and for any list with a call of its own below a
+    // back-reference: the rules of an application's policy come again for every application.
     const apps = estimate('{ policy(id: "00p1") { applications { accessPolicy { applications { id } } } } }');
     expect(apps.parts[0].items).toBe(BACK_REFERENCE_ITEMS);
+    const appRules = estimate('{ policy(id: "00p1") { applications { accessPolicy { rules { id } } } } }');
+    expect(appRules.parts[0].items).toBe(BACK_REFERENCE_ITEMS);
+    // Lists inside one object the service returned stay what they were: part of that object.
+    const inside = estimate(rules('policy { conditions { people { users { include } } } }'));
+    expect(inside.parts[0].items).toBe(20);
   });
 
   it('report a back-reference under a back-reference with its path, wherever it is written', () => {

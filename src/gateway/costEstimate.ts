@@ -19,7 +19,7 @@ import {
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
-  type ValueNode,
+  valueFromASTUntyped,
 } from 'graphql';
 import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
 import { WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
@@ -183,32 +183,14 @@ function variableValues(
   const values: Record<string, unknown> = { ...given };
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
-    if (values[name] === undefined && definition.defaultValue) values[name] = literal(definition.defaultValue, {});
+    if (values[name] === undefined && definition.defaultValue)
+      values[name] = valueFromASTUntyped(definition.defaultValue);
   }
   return values;
 }
 
-/** The value of an argument: a literal, or a variable's value (a plain JSON value; enums are strings). */
-function literal(node: ValueNode, variables: Readonly<Record<string, unknown>>): unknown {
-  switch (node.kind) {
-    case Kind.VARIABLE:
-      return variables[node.name.value];
-    case Kind.INT:
-      return Number.parseInt(node.value, 10);
-    case Kind.STRING:
-    case Kind.ENUM:
-      return node.value;
-    default:
-      return undefined;
-  }
-}
-
-/** How many values a list argument holds: a literal list's items, a variable's array; one value is a list of one. */
-function listLength(node: ValueNode, variables: Readonly<Record<string, unknown>>): number {
-  if (node.kind === Kind.LIST) return node.values.length;
-  if (node.kind === Kind.NULL) return 0;
-  if (node.kind !== Kind.VARIABLE) return 1;
-  const value = variables[node.name.value];
+/** How many values a list argument holds: one value is a list of one (GraphQL's input coercion). */
+function listLength(value: unknown): number {
   if (Array.isArray(value)) return value.length;
   return value === undefined || value === null ? 0 : 1;
 }
@@ -366,8 +348,7 @@ class Estimator {
   ): number {
     if (parent.name === 'PolicyConnection' && (field.name === 'nodes' || field.name === 'edges')) return scope.pageSize;
     if (parent === this.schema.getQueryType() && field.name === 'nodes') {
-      const ids = node.arguments?.find((a) => a.name.value === 'ids');
-      const count = ids ? listLength(ids.value, this.variables) : 0;
+      const count = listLength(this.argument(node, 'ids'));
       this.nodeIds += count;
       return count;
     }
@@ -396,7 +377,8 @@ class Estimator {
 
   private argument(node: FieldNode, name: string): unknown {
     const argument = node.arguments?.find((a) => a.name.value === name);
-    return argument && literal(argument.value, this.variables);
+    // A literal (lists included), or a variable's value: plain JSON, enums as strings.
+    return argument && valueFromASTUntyped(argument.value, this.variables);
   }
 
   /** False for a fragment on a policy or rule implementation of another type than the listed one. */

@@ -84,6 +84,9 @@ describe('nodes(ids:) costs one item per id', () => {
     const variable = estimate('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids });
     expect(variable.nodeIds).toBe(43_000);
     expect(variable.size).toBe(43_000 * one.size);
+    // A variable left to its default, a literal list of variables.
+    expect(estimate('query($ids: [ID!]! = ["00p1", "00p1"]) { nodes(ids: $ids) { id } }').nodeIds).toBe(2);
+    expect(estimate('query($a: ID!) { nodes(ids: [$a, $a, $a]) { id } }', { a: '00p1' }).nodeIds).toBe(3);
     // A single value is a list of one (GraphQL's input coercion).
     expect(estimate('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: '00p1' }).nodeIds).toBe(1);
     expect(estimate('{ nodes(ids: "00p1") { id } }').nodeIds).toBe(1);

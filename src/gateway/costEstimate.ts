@@ -70,6 +70,13 @@ const LIST_MAXIMA: Readonly<Record<string, number>> = {
  */
 export const BACK_REFERENCE_ITEMS = 100;
 
+/**
+ * Back-references to one kind of object that one path may follow: one serves a console (a rule's
+ * policy, with its rules); a second under it only repeats what the path already holds, once more
+ * for every item of the lists in between.
+ */
+export const BACK_REFERENCES_PER_PATH = 1;
+
 /** The interface every object with an id implements; a field returning it can be any kind of object. */
 const NODE_INTERFACE = 'Node';
 
@@ -98,6 +105,8 @@ export interface CostCycle {
   field: string;
   /** The kind of object it leads back to (`Policy`, `PolicyRule`, `Application`). */
   kind: string;
+  /** Back-references to that kind on the path, this one included. */
+  backReferences: number;
 }
 
 export interface CostEstimate {
@@ -109,7 +118,7 @@ export interface CostEstimate {
   parts: CostPart[];
   /** Ids named in `nodes(ids:)`, every selection of it together, repeated ids each time. */
   nodeIds: number;
-  /** The first back-reference under a back-reference to the same kind, which no limit admits. */
+  /** The first back-reference to a kind past BACK_REFERENCES_PER_PATH on its path. */
   cycle?: CostCycle;
 }
 
@@ -296,16 +305,16 @@ class Estimator {
     const parentKind = kindOf(parent);
     const kinds = parentKind ? [...scope.kinds, parentKind] : scope.kinds;
     const kind = kindOf(type);
-    // How often the path is already inside the kind this field returns: once, it leads back (a
-    // back-reference); twice, it is a back-reference under a back-reference, which is refused.
+    // How often the path is already inside the kind this field returns: each time is one more
+    // back-reference to it (a field leading back to a kind of object above it).
     const visits = kind ? kinds.filter((k) => k === kind).length : 0;
     const path = [...scope.path, (node.alias ?? node.name).value];
-    if (kind && visits >= 2) {
-      this.cycle ??= { path, field: `${parent.name}.${name}`, kind };
+    if (kind && visits > BACK_REFERENCES_PER_PATH) {
+      this.cycle ??= { path, field: `${parent.name}.${name}`, kind, backReferences: visits };
       return NONE;
     }
     const calls = this.needsCall(parent, name) ? 1 : 0;
-    const reachedBack = scope.reachedBack || visits === 1;
+    const reachedBack = scope.reachedBack || visits > 0;
     const items = this.multiplier(node, parent, field, scope, calls > 0 && reachedBack);
     if (!node.selectionSet) return { calls, size: items, items };
     const page = name === 'policies' && parent === this.schema.getQueryType();

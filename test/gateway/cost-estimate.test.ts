@@ -131,6 +131,7 @@ describe('back-references', () => {
       path: ['policies', 'nodes', 'rules', 'policy', 'rules', 'policy'],
       field: 'PolicyRule.policy',
       kind: 'Policy',
+      backReferences: 2,
     });
     expect(
       estimate(
@@ -140,6 +141,7 @@ describe('back-references', () => {
       path: ['policies', 'nodes', 'rules', 'back', 'rules', 'policy'],
       field: 'PasswordRule.policy',
       kind: 'Policy',
+      backReferences: 2,
     });
     // Starting from a rule found by id: the rule's policy, its rules, and their policy a second time.
     expect(

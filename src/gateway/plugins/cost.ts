@@ -17,7 +17,13 @@ import type { Plugin } from 'graphql-yoga';
 import type { ThrottleStatus } from '../../upstream/client.ts';
 import type { OperationLimits } from '../../upstream/operationGuard.ts';
 import type { GatewayContext } from '../context.ts';
-import { type CostCycle, type CostEstimate, estimateCost, OBJECT_WEIGHT } from '../costEstimate.ts';
+import {
+  BACK_REFERENCES_PER_PATH,
+  type CostCycle,
+  type CostEstimate,
+  estimateCost,
+  OBJECT_WEIGHT,
+} from '../costEstimate.ts';
 import type { MemoryBudget } from '../memoryBudget.ts';
 
 export interface CostLimits {
@@ -165,10 +171,19 @@ export function refusalOf(estimate: CostEstimate, limits: CostLimits): GraphQLEr
 }
 
 /** A back-reference under a back-reference: every turn of the cycle multiplies the answer by its lists. */
-function cycleRefusal({ path, field, kind }: CostCycle): GraphQLError {
+function cycleRefusal({ path, field, kind, backReferences }: CostCycle): GraphQLError {
   return new GraphQLError(
     `\`${path.join('.')}\` (\`${field}\`) comes back to a ${kind} a third time: a field that leads back to an object above it may be followed once on a path, not under another one, since each turn repeats the lists in between for every item. Select what you need on the ${kind} above instead.`,
-    { extensions: { code: 'COST_LIMIT_EXCEEDED', measure: 'backReferences', estimate: 2, limit: 1, path, field } },
+    {
+      extensions: {
+        code: 'COST_LIMIT_EXCEEDED',
+        measure: 'backReferences',
+        estimate: backReferences,
+        limit: BACK_REFERENCES_PER_PATH,
+        path,
+        field,
+      },
+    },
   );
 }
 

@@ -132,21 +132,19 @@ interface Cost {
 const NONE: Cost = { calls: 0, size: 0, items: 1 };
 
 /**
- * What a selection knows from the fields above it: the page's size, the listed policy type, the
- * kinds of the objects it is inside, and its path (for a refusal).
+ * What a selection knows from the fields above it: the page's size, the listed policy type, and
+ * the kinds of the objects it is inside.
  */
 interface Scope {
   pageSize: number;
   policyType?: PolicyType;
   /** The kind of each object above the selection, outermost first (see `kindOf`). */
   kinds: readonly string[];
-  /** Response keys from the root. */
-  path: readonly string[];
   /** A back-reference is on the path. */
-  reachedBack?: boolean;
+  reachedBack: boolean;
 }
 
-const ROOT_SCOPE: Scope = { pageSize: 1, kinds: [], path: [] };
+const ROOT_SCOPE: Scope = { pageSize: 1, kinds: [], reachedBack: false };
 
 /** A field of a selection set with the type it is selected on. */
 interface Selected {
@@ -204,18 +202,32 @@ function listLength(value: unknown): number {
   return value === undefined || value === null ? 0 : 1;
 }
 
+/** Each type's kind, worked out once. */
+const KIND_OF_TYPE = new WeakMap<GraphQLNamedType, string | undefined>();
+
 /**
  * The kind of object a type stands for, so that a path can tell when it comes back to a kind it is
- * already inside: a policy or rule implementation is its interface (`Policy`, `PolicyRule`), any
- * other object or interface itself; `Node` (any kind) and non-objects have none.
+ * already inside: only objects with an id (the REST objects) have one, a policy or rule
+ * implementation its interface (`Policy`, `PolicyRule`), any other itself (`Application`,
+ * `UserType`); `Node` (any kind) and values (settings, conditions, pages) have none.
  */
 function kindOf(type: GraphQLNamedType): string | undefined {
-  if (isInterfaceType(type)) return type.name === NODE_INTERFACE ? undefined : type.name;
-  if (!isObjectType(type)) return undefined;
-  const kind = type
-    .getInterfaces()
-    .find((i) => i.name !== NODE_INTERFACE && i.getInterfaces().some((n) => n.name === NODE_INTERFACE));
-  return kind?.name ?? type.name;
+  if (KIND_OF_TYPE.has(type)) return KIND_OF_TYPE.get(type);
+  let kind: string | undefined;
+  if ((isObjectType(type) || isInterfaceType(type)) && type.name !== NODE_INTERFACE && type.getFields().id) {
+    const implemented = type
+      .getInterfaces()
+      .find((i) => i.name !== NODE_INTERFACE && i.getInterfaces().some((n) => n.name === NODE_INTERFACE));
+    kind = implemented?.name ?? type.name;
+  }
+  KIND_OF_TYPE.set(type, kind);
+  return kind;
+}
+
+function countOf(values: readonly string[], value: string): number {
+  let count = 0;
+  for (const v of values) if (v === value) count++;
+  return count;
 }
 
 class Estimator {
@@ -223,6 +235,8 @@ class Estimator {
   private readonly fragmentCosts = new Map<string, Cost>();
   /** Ids named in `nodes(ids:)` so far. */
   nodeIds = 0;
+  /** The response keys from the root to the field being estimated (for a refusal). */
+  private readonly path: string[] = [];
   /** The first back-reference under a back-reference met. */
   cycle?: CostCycle;
 
@@ -285,7 +299,7 @@ class Estimator {
   private fragment(name: string, scope: Scope): Cost {
     const definition = this.fragments[name];
     // The path is left out: a fragment costs the same wherever it is spread with the same scope.
-    const key = `${name} ${scope.pageSize} ${scope.policyType ?? ''} ${scope.kinds.join('>')} ${scope.reachedBack ?? false}`;
+    const key = `${name} ${scope.pageSize} ${scope.policyType ?? ''} ${scope.kinds.join('>')} ${scope.reachedBack}`;
     const known = this.fragmentCosts.get(key);
     if (known) return known;
     const type = definition && this.schema.getType(definition.typeCondition.name.value);
@@ -302,15 +316,14 @@ class Estimator {
     // Unknown fields and introspection are validation's business, and cost nothing upstream.
     if (!field) return { calls: 0, size: 1, items: 1 };
     const type = getNamedType(field.type);
+    const key = (node.alias ?? node.name).value;
     const parentKind = kindOf(parent);
-    const kinds = parentKind ? [...scope.kinds, parentKind] : scope.kinds;
     const kind = kindOf(type);
     // How often the path is already inside the kind this field returns: each time is one more
     // back-reference to it (a field leading back to a kind of object above it).
-    const visits = kind ? kinds.filter((k) => k === kind).length : 0;
-    const path = [...scope.path, (node.alias ?? node.name).value];
+    const visits = kind ? countOf(scope.kinds, kind) + (parentKind === kind ? 1 : 0) : 0;
     if (kind && visits > BACK_REFERENCES_PER_PATH) {
-      this.cycle ??= { path, field: `${parent.name}.${name}`, kind, backReferences: visits };
+      this.cycle ??= { path: [...this.path, key], field: `${parent.name}.${name}`, kind, backReferences: visits };
       return NONE;
     }
     const calls = this.needsCall(parent, name) ? 1 : 0;
@@ -318,21 +331,22 @@ class Estimator {
     const items = this.multiplier(node, parent, field, scope, calls > 0 && reachedBack);
     if (!node.selectionSet) return { calls, size: items, items };
     const page = name === 'policies' && parent === this.schema.getQueryType();
-    const inner: Scope = page
-      ? {
-          pageSize: this.pageSize(node),
-          policyType: this.argument(node, 'type') as PolicyType | undefined,
-          kinds,
-          path,
-        }
-      : {
-          ...scope,
-          policyType: this.keepsPolicyType(type) ? scope.policyType : undefined,
-          kinds,
-          path,
-          reachedBack,
-        };
+    const kinds = parentKind ? [...scope.kinds, parentKind] : scope.kinds;
+    const policyType = this.keepsPolicyType(type) ? scope.policyType : undefined;
+    let inner = scope;
+    if (page) {
+      inner = {
+        pageSize: this.pageSize(node),
+        policyType: this.argument(node, 'type') as PolicyType | undefined,
+        kinds,
+        reachedBack: false,
+      };
+    } else if (kinds !== scope.kinds || policyType !== scope.policyType || reachedBack !== scope.reachedBack) {
+      inner = { ...scope, policyType, kinds, reachedBack };
+    }
+    this.path.push(key);
     const below = this.selectionSet(node.selectionSet, type, inner);
+    this.path.pop();
     // A field with a call of its own holds the REST objects it returns: a page's items, else one per item.
     const objects = calls === 0 ? 0 : (page ? inner.pageSize : 1) * OBJECT_WEIGHT;
     return {
@@ -373,8 +387,7 @@ class Estimator {
    */
   private keepsPolicyType(type: GraphQLNamedType): boolean {
     const kind = kindOf(type);
-    if (kind === undefined || kind === 'Policy' || kind === 'PolicyRule') return true;
-    return !((isObjectType(type) || isInterfaceType(type)) && type.getFields().id);
+    return kind === undefined || kind === 'Policy' || kind === 'PolicyRule';
   }
 
   /** `first` as literal, variable or default, clamped as the service clamps it. */

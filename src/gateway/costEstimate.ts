@@ -2,9 +2,10 @@
 // upstream call: the upstream calls it asks for at least, and the size of its result (items ×
 // selected fields), where a page holds `first` items whether `first` is a literal, a variable or
 // left to the service's default, `nodes` one item per id, a list inside one REST object its maximum
-// where the spec states one, and a list reached back through a field that leads to an object above
-// it (`rule.policy.rules`) a realistic count. Fragments count as the same selections written inline.
-// Every static cost limit reads this estimate, and `extensions.cost` reports it.
+// where the spec states one, and a list fetched at or below a field that leads back to a kind of
+// object above it (`rule.policy.rules`) a realistic count; such a field under another one leading
+// back to the same kind is reported as a cycle. Fragments count as the same selections written
+// inline. Every static cost limit reads this estimate, and `extensions.cost` reports it.
 import {
   type FieldNode,
   type FragmentDefinitionNode,
@@ -47,7 +48,7 @@ export const MAX_PAGE_SIZE = WHOLE_LIST_PAGE_SIZE;
  * and a payload's whole list of a type's policies, read 200 at a time). A list not named here
  * counts once: either it is part of one REST object already counted, or it is fetched by a call
  * of its own per item (`rules`, `applications`), which the call budget and the response budget
- * bound at run time.
+ * bound at run time (at or below a back-reference it counts BACK_REFERENCE_ITEMS).
  */
 const LIST_MAXIMA: Readonly<Record<string, number>> = {
   'Query.userTypes': 10,
@@ -77,7 +78,7 @@ export const BACK_REFERENCE_ITEMS = 100;
  */
 export const BACK_REFERENCES_PER_PATH = 1;
 
-/** The interface every object with an id implements; a field returning it can be any kind of object. */
+/** The interface of the objects a client can refetch by id alone; a field returning it can be any kind. */
 const NODE_INTERFACE = 'Node';
 
 /**

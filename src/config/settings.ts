@@ -141,6 +141,14 @@ export const GATEWAY_SETTINGS = {
       1_000_000_000,
       'largest estimated cost of an operation: items × selected fields, each object fetched counting 40, pages at their `first` (literal, variable or default); see [limits.md](limits.md)',
     ),
+    // The service's largest page: a client refetches at most a page of the objects it holds at once.
+    nodeIds: integer(
+      'MAX_NODE_IDS',
+      200,
+      1,
+      100_000,
+      'most ids one operation may name in `nodes(ids:)`, all its `nodes` selections together and a repeated id each time; more is refused before any upstream call with `COST_LIMIT_EXCEEDED`',
+    ),
   },
   /** What the gateway accepts from its own clients. */
   http: {

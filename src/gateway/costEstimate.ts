@@ -1,8 +1,11 @@
 // One estimate of what an operation costs, made once its variables are known and before its first
 // upstream call: the upstream calls it asks for at least, and the size of its result (items ×
 // selected fields), where a page holds `first` items whether `first` is a literal, a variable or
-// left to the service's default, and a list inside one REST object counts its maximum where the
-// spec states one. Every static cost limit reads this estimate, and `extensions.cost` reports it.
+// left to the service's default, `nodes` one item per id, a list inside one REST object its maximum
+// where the spec states one, and a list fetched at or below a field that leads back to a kind of
+// object above it (`rule.policy.rules`) a realistic count; such a field under another one leading
+// back to the same kind is reported as a cycle. Fragments count as the same selections written
+// inline. Every static cost limit reads this estimate, and `extensions.cost` reports it.
 import {
   type FieldNode,
   type FragmentDefinitionNode,
@@ -10,12 +13,14 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
   getNamedType,
+  getNullableType,
   isInterfaceType,
+  isListType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
-  type ValueNode,
+  valueFromASTUntyped,
 } from 'graphql';
 import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
 import { WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
@@ -43,7 +48,7 @@ export const MAX_PAGE_SIZE = WHOLE_LIST_PAGE_SIZE;
  * and a payload's whole list of a type's policies, read 200 at a time). A list not named here
  * counts once: either it is part of one REST object already counted, or it is fetched by a call
  * of its own per item (`rules`, `applications`), which the call budget and the response budget
- * bound at run time.
+ * bound at run time (at or below a back-reference it counts BACK_REFERENCE_ITEMS).
  */
 const LIST_MAXIMA: Readonly<Record<string, number>> = {
   'Query.userTypes': 10,
@@ -56,6 +61,25 @@ const LIST_MAXIMA: Readonly<Record<string, number>> = {
   'PolicyPayload.policiesOfType': MAX_PAGE_SIZE,
   'DeletePolicyPayload.policiesOfType': MAX_PAGE_SIZE,
 };
+
+/**
+ * Items per parent of a list fetched by a call of its own at or below a back-reference (a field
+ * leading to a kind of object above it): such a list is answered again for every item of the lists
+ * in between, so it cannot count one item as such a list does elsewhere (`rules` under
+ * `rule.policy`, `applications` under `application.accessPolicy`, the `rules` of an application's
+ * policy). The spec's largest per-policy list: 100 rules per authentication policy.
+ */
+export const BACK_REFERENCE_ITEMS = 100;
+
+/**
+ * Back-references to one kind of object that one path may follow: one serves a console (a rule's
+ * policy, with its rules); a second under it only repeats what the path already holds, once more
+ * for every item of the lists in between.
+ */
+export const BACK_REFERENCES_PER_PATH = 1;
+
+/** The interface of the objects a client can refetch by id alone; a field returning it can be any kind. */
+const NODE_INTERFACE = 'Node';
 
 /**
  * What holding one REST object (a policy, a rule, a user type) costs, in selected fields: the
@@ -74,6 +98,18 @@ export interface CostPart {
   size: number;
 }
 
+/** A field that reaches a kind of object a third time on one path: a back-reference under a back-reference. */
+export interface CostCycle {
+  /** The response keys from the root to the field. */
+  path: string[];
+  /** The field, as `Type.field` of the type it is selected on. */
+  field: string;
+  /** The kind of object it leads back to (`Policy`, `PolicyRule`, `Application`). */
+  kind: string;
+  /** Back-references to that kind on the path, this one included. */
+  backReferences: number;
+}
+
 export interface CostEstimate {
   /** Upstream calls the operation asks for at least (a list's items counted once). */
   calls: number;
@@ -81,6 +117,10 @@ export interface CostEstimate {
   size: number;
   /** The root selections, largest first. */
   parts: CostPart[];
+  /** Ids named in `nodes(ids:)`, every selection of it together, repeated ids each time. */
+  nodeIds: number;
+  /** The first back-reference to a kind past BACK_REFERENCES_PER_PATH on its path. */
+  cycle?: CostCycle;
 }
 
 interface Cost {
@@ -92,13 +132,26 @@ interface Cost {
 
 const NONE: Cost = { calls: 0, size: 0, items: 1 };
 
-/** What a selection knows from the fields above it: the page's size and the listed policy type. */
+/**
+ * What a selection knows from the fields above it: the page's size, the listed policy type, and
+ * the kinds of the objects it is inside.
+ */
 interface Scope {
   pageSize: number;
   policyType?: PolicyType;
+  /** The kind of each object above the selection, outermost first (see `kindOf`). */
+  kinds: readonly string[];
+  /** A back-reference is on the path. */
+  reachedBack: boolean;
 }
 
-const ROOT_SCOPE: Scope = { pageSize: 1 };
+const ROOT_SCOPE: Scope = { pageSize: 1, kinds: [], reachedBack: false };
+
+/** A field of a selection set with the type it is selected on. */
+interface Selected {
+  node: FieldNode;
+  parent: GraphQLNamedType;
+}
 
 /** The estimate of one operation with its variable values (defaults filled in here when absent). */
 export function estimateCost(
@@ -108,11 +161,15 @@ export function estimateCost(
   variables: Readonly<Record<string, unknown>> | null | undefined,
 ): CostEstimate {
   const root = schema.getRootType(operation.operation);
-  if (!root) return { calls: 0, size: 0, parts: [] };
+  if (!root) return { calls: 0, size: 0, parts: [], nodeIds: 0 };
   const estimator = new Estimator(schema, fragments, variableValues(operation, variables ?? {}));
   const parts: CostPart[] = [];
   let calls = 0;
-  for (const { node, parent } of estimator.fields(operation.selectionSet, root, ROOT_SCOPE)) {
+  // The root's fragments are opened here (each once, as execution collects them), so that every
+  // root field is a part of its own whether written inline or in a fragment.
+  for (const selected of estimator.collect(operation.selectionSet, root, ROOT_SCOPE, new Set(), true)) {
+    if (!('node' in selected)) continue;
+    const { node, parent } = selected;
     const cost = estimator.field(node, parent, ROOT_SCOPE);
     calls += cost.calls;
     const existing = parts.find((p) => p.field === (node.alias ?? node.name).value);
@@ -122,7 +179,8 @@ export function estimateCost(
     } else parts.push({ field: (node.alias ?? node.name).value, items: cost.items, size: cost.size });
   }
   parts.sort((a, b) => b.size - a.size);
-  return { calls, size: parts.reduce((sum, p) => sum + p.size, 0), parts };
+  const size = parts.reduce((sum, p) => sum + p.size, 0);
+  return { calls, size, parts, nodeIds: estimator.nodeIds, ...(estimator.cycle && { cycle: estimator.cycle }) };
 }
 
 /** The operation's variables with the defaults of the variables left out. */
@@ -133,29 +191,55 @@ function variableValues(
   const values: Record<string, unknown> = { ...given };
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
-    if (values[name] === undefined && definition.defaultValue) values[name] = literal(definition.defaultValue, {});
+    if (values[name] === undefined && definition.defaultValue)
+      values[name] = valueFromASTUntyped(definition.defaultValue);
   }
   return values;
 }
 
-/** The value of an argument: a literal, or a variable's value (a plain JSON value; enums are strings). */
-function literal(node: ValueNode, variables: Readonly<Record<string, unknown>>): unknown {
-  switch (node.kind) {
-    case Kind.VARIABLE:
-      return variables[node.name.value];
-    case Kind.INT:
-      return Number.parseInt(node.value, 10);
-    case Kind.STRING:
-    case Kind.ENUM:
-      return node.value;
-    default:
-      return undefined;
+/** How many values a list argument holds: one value is a list of one (GraphQL's input coercion). */
+function listLength(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  return value === undefined || value === null ? 0 : 1;
+}
+
+/** Each type's kind, worked out once. */
+const KIND_OF_TYPE = new WeakMap<GraphQLNamedType, string | undefined>();
+
+/**
+ * The kind of object a type stands for, so that a path can tell when it comes back to a kind it is
+ * already inside: only objects with an id (the REST objects) have one, a policy or rule
+ * implementation its interface (`Policy`, `PolicyRule`), any other itself (`Application`,
+ * `UserType`); `Node` (any kind) and values (settings, conditions, pages) have none.
+ */
+function kindOf(type: GraphQLNamedType): string | undefined {
+  if (KIND_OF_TYPE.has(type)) return KIND_OF_TYPE.get(type);
+  let kind: string | undefined;
+  if ((isObjectType(type) || isInterfaceType(type)) && type.name !== NODE_INTERFACE && type.getFields().id) {
+    const implemented = type
+      .getInterfaces()
+      .find((i) => i.name !== NODE_INTERFACE && i.getInterfaces().some((n) => n.name === NODE_INTERFACE));
+    kind = implemented?.name ?? type.name;
   }
+  KIND_OF_TYPE.set(type, kind);
+  return kind;
+}
+
+function countOf(values: readonly string[], value: string): number {
+  let count = 0;
+  for (const v of values) if (v === value) count++;
+  return count;
 }
 
 class Estimator {
-  /** Per fragment and policy type: its cost, or NONE while it is being counted (a cycle, which validation reports). */
+  /** Per fragment and scope: its cost, or NONE while it is being counted (a cycle, which validation reports). */
   private readonly fragmentCosts = new Map<string, Cost>();
+  /** Ids named in `nodes(ids:)` so far. */
+  nodeIds = 0;
+  /** The response keys from the root to the field being estimated (for a refusal). */
+  private readonly path: string[] = [];
+  /** The first back-reference under a back-reference met. */
+  cycle?: CostCycle;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -164,50 +248,59 @@ class Estimator {
   ) {}
 
   /**
-   * The fields of a selection set with the type each is selected on, fragments expanded; a
-   * fragment on another policy (or rule) type than the list's `type:` is left out.
+   * The fields of a selection set with the type each is selected on, inline fragments opened, and
+   * its fragment spreads: each fragment once (`seen`), as execution collects them, opened too when
+   * `open`, else named. A fragment on another policy (or rule) type than the list's `type:` is left out.
    */
-  *fields(
+  *collect(
     set: SelectionSetNode,
     parent: GraphQLNamedType,
     scope: Scope,
-  ): Generator<{ node: FieldNode; parent: GraphQLNamedType }> {
+    seen: Set<string>,
+    open: boolean,
+  ): Generator<Selected | { fragment: string }> {
     for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) yield { node: selection, parent };
-      else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? this.schema.getType(selection.typeCondition.name.value) : parent;
-        if (type && this.applies(type, scope)) yield* this.fields(selection.selectionSet, type, scope);
+      if (selection.kind === Kind.FIELD) {
+        yield { node: selection, parent };
+        continue;
       }
+      if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition ? this.schema.getType(selection.typeCondition.name.value) : parent;
+        if (type && this.applies(type, scope)) yield* this.collect(selection.selectionSet, type, scope, seen, open);
+        continue;
+      }
+      const name = selection.name.value;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (!open) {
+        yield { fragment: name };
+        continue;
+      }
+      const definition = this.fragments[name];
+      const type = definition && this.schema.getType(definition.typeCondition.name.value);
+      if (type && this.applies(type, scope)) yield* this.collect(definition.selectionSet, type, scope, seen, open);
     }
   }
 
-  /** A selection set's cost per item, fragment spreads included (each fragment counted once per policy type). */
+  /** A selection set's cost per item, fragment spreads included (each fragment counted once per scope). */
   selectionSet(set: SelectionSetNode, parent: GraphQLNamedType, scope: Scope): Cost {
     const total = { calls: 0, size: 0, items: 1 };
-    const add = (cost: Cost) => {
+    for (const selected of this.collect(set, parent, scope, new Set(), false)) {
+      const cost =
+        'node' in selected
+          ? this.field(selected.node, selected.parent, scope)
+          : this.fragment(selected.fragment, scope);
       total.calls += cost.calls;
       total.size += cost.size;
       total.items = Math.max(total.items, cost.items);
-    };
-    for (const { node, parent: type } of this.fields(set, parent, scope)) add(this.field(node, type, scope));
-    for (const spread of this.spreads(set, parent, scope)) add(this.fragment(spread, scope));
-    return total;
-  }
-
-  /** Fragment spreads of a selection set, those inside its inline fragments that apply included. */
-  private *spreads(set: SelectionSetNode, parent: GraphQLNamedType, scope: Scope): Generator<string> {
-    for (const selection of set.selections) {
-      if (selection.kind === Kind.FRAGMENT_SPREAD) yield selection.name.value;
-      else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? this.schema.getType(selection.typeCondition.name.value) : parent;
-        if (type && this.applies(type, scope)) yield* this.spreads(selection.selectionSet, type, scope);
-      }
     }
+    return total;
   }
 
   private fragment(name: string, scope: Scope): Cost {
     const definition = this.fragments[name];
-    const key = `${name} ${scope.pageSize} ${scope.policyType ?? ''}`;
+    // The path is left out: a fragment costs the same wherever it is spread with the same scope.
+    const key = `${name} ${scope.pageSize} ${scope.policyType ?? ''} ${scope.kinds.join('>')} ${scope.reachedBack}`;
     const known = this.fragmentCosts.get(key);
     if (known) return known;
     const type = definition && this.schema.getType(definition.typeCondition.name.value);
@@ -223,15 +316,39 @@ class Estimator {
     const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
     // Unknown fields and introspection are validation's business, and cost nothing upstream.
     if (!field) return { calls: 0, size: 1, items: 1 };
+    const type = getNamedType(field.type);
+    const key = (node.alias ?? node.name).value;
+    const parentKind = kindOf(parent);
+    const kind = kindOf(type);
+    // How often the path is already inside the kind this field returns: each time is one more
+    // back-reference to it (a field leading back to a kind of object above it).
+    const visits = kind ? countOf(scope.kinds, kind) + (parentKind === kind ? 1 : 0) : 0;
+    if (kind && visits > BACK_REFERENCES_PER_PATH) {
+      this.cycle ??= { path: [...this.path, key], field: `${parent.name}.${name}`, kind, backReferences: visits };
+      return NONE;
+    }
     const calls = this.needsCall(parent, name) ? 1 : 0;
-    const items = this.multiplier(parent, field, scope);
+    const reachedBack = scope.reachedBack || visits > 0;
+    const items = this.multiplier(node, parent, field, scope, calls > 0 && reachedBack);
     if (!node.selectionSet) return { calls, size: items, items };
     const page = name === 'policies' && parent === this.schema.getQueryType();
-    const inner: Scope = page
-      ? { pageSize: this.pageSize(node), policyType: this.argument(node, 'type') as PolicyType | undefined }
-      : scope;
-    const below = this.selectionSet(node.selectionSet, getNamedType(field.type), inner);
-    // A field with a call of its own holds the REST objects it returns: a page's items, else its items.
+    const kinds = parentKind ? [...scope.kinds, parentKind] : scope.kinds;
+    const policyType = this.keepsPolicyType(type) ? scope.policyType : undefined;
+    let inner = scope;
+    if (page) {
+      inner = {
+        pageSize: this.pageSize(node),
+        policyType: this.argument(node, 'type') as PolicyType | undefined,
+        kinds,
+        reachedBack: false,
+      };
+    } else if (kinds !== scope.kinds || policyType !== scope.policyType || reachedBack !== scope.reachedBack) {
+      inner = { ...scope, policyType, kinds, reachedBack };
+    }
+    this.path.push(key);
+    const below = this.selectionSet(node.selectionSet, type, inner);
+    this.path.pop();
+    // A field with a call of its own holds the REST objects it returns: a page's items, else one per item.
     const objects = calls === 0 ? 0 : (page ? inner.pageSize : 1) * OBJECT_WEIGHT;
     return {
       // Calls inside a list count once (its length is known only after its own call).
@@ -241,10 +358,37 @@ class Estimator {
     };
   }
 
-  /** How many items a list field holds at most: a page's nodes and edges hold the page; 1 for anything else. */
-  private multiplier(parent: GraphQLNamedType, field: GraphQLField<unknown, unknown>, scope: Scope): number {
+  /**
+   * How many items a field holds: a page's nodes and edges the page, `nodes` one per id, a list
+   * with a stated maximum that maximum, a list with a call of its own at or below a back-reference
+   * BACK_REFERENCE_ITEMS; 1 for anything else.
+   */
+  private multiplier(
+    node: FieldNode,
+    parent: GraphQLNamedType,
+    field: GraphQLField<unknown, unknown>,
+    scope: Scope,
+    fetchedBehindBackReference: boolean,
+  ): number {
     if (parent.name === 'PolicyConnection' && (field.name === 'nodes' || field.name === 'edges')) return scope.pageSize;
-    return LIST_MAXIMA[`${parent.name}.${field.name}`] ?? 1;
+    if (parent === this.schema.getQueryType() && field.name === 'nodes') {
+      const count = listLength(this.argument(node, 'ids'));
+      this.nodeIds += count;
+      return count;
+    }
+    const maximum = LIST_MAXIMA[`${parent.name}.${field.name}`];
+    if (maximum !== undefined) return maximum;
+    return fetchedBehindBackReference && isListType(getNullableType(field.type)) ? BACK_REFERENCE_ITEMS : 1;
+  }
+
+  /**
+   * Whether the listed policy type still holds below a field returning `type`: through the
+   * policy's rules and their policy, and inside values; not in another kind of object with an id of
+   * its own (an application's `accessPolicy` is an authentication policy whatever the list's type).
+   */
+  private keepsPolicyType(type: GraphQLNamedType): boolean {
+    const kind = kindOf(type);
+    return kind === undefined || kind === 'Policy' || kind === 'PolicyRule';
   }
 
   /** `first` as literal, variable or default, clamped as the service clamps it. */
@@ -256,7 +400,8 @@ class Estimator {
 
   private argument(node: FieldNode, name: string): unknown {
     const argument = node.arguments?.find((a) => a.name.value === name);
-    return argument && literal(argument.value, this.variables);
+    // A literal (lists included), or a variable's value: plain JSON, enums as strings.
+    return argument && valueFromASTUntyped(argument.value, this.variables);
   }
 
   /** False for a fragment on a policy or rule implementation of another type than the listed one. */

@@ -122,7 +122,10 @@ export function createGateway(options: GatewayOptions): Gateway {
       queryLimitsPlugin(queryLimits),
       // After validation, once the variables are known: the one cost estimate and its limits. After
       // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
-      useCost({ maxSize: queryLimits.cost, operation: options.upstream.operationLimits }, memory),
+      useCost(
+        { maxSize: queryLimits.cost, maxNodeIds: queryLimits.nodeIds, operation: options.upstream.operationLimits },
+        memory,
+      ),
       options.graphiql === false
         ? {}
         : useGraphiQL({

@@ -146,7 +146,7 @@ describe('configuration', () => {
         refusedCredentialMs: 60000,
         operation: { timeoutMs: 10000, maxCalls: 250, concurrency: 32, maxResponseBytes: 8 * 1024 * 1024 },
       },
-      queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000 },
+      queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000, nodeIds: 200 },
       memoryBudgetBytes: 64 * 1024 * 1024,
       http: {
         maxBodyBytes: 1048576,
@@ -225,6 +225,7 @@ describe('configuration', () => {
         MAX_QUERY_TOKENS: '800',
         MAX_QUERY_DIRECTIVES: '9',
         MAX_QUERY_COST: '900',
+        MAX_NODE_IDS: '30',
         MAX_RESPONSE_BYTES: '4096',
         MEMORY_BUDGET_BYTES: '2097152',
         REDIS_URL: 'redis://:secret@127.0.0.1:6380/2',
@@ -251,7 +252,7 @@ describe('configuration', () => {
         refusedCredentialMs: 0,
         operation: { timeoutMs: 400, maxCalls: 5, concurrency: 2, maxResponseBytes: 4096 },
       },
-      queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900 },
+      queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900, nodeIds: 30 },
       memoryBudgetBytes: 2097152,
       http: {
         maxBodyBytes: 2048,

@@ -65,14 +65,14 @@ function gateway(maxResponseBytes: number, maxResolvedFields?: number) {
   };
 }
 
-const BACK_REFERENCES =
-  '{ policies(type: PASSWORD, first: 200) { nodes { rules { policy { rules { policy { rules { name id } } } } } } } }';
+/** One back-reference, as the estimate admits it: each rule's policy with all its rules again. */
+const BACK_REFERENCES = '{ policies(type: PASSWORD, first: 20) { nodes { rules { policy { rules { name id } } } } } }';
 
 const documents: Record<string, { query: string; variables?: Record<string, unknown> }> = {
   'back-references': { query: BACK_REFERENCES },
   'back-references in a root fragment spread': {
     query:
-      'query { ...F } fragment F on Query { policies(type: PASSWORD, first: 200) { nodes { rules { policy { rules { policy { rules { name id } } } } } } } }',
+      'query { ...F } fragment F on Query { policies(type: PASSWORD, first: 20) { nodes { rules { policy { rules { name id } } } } } }',
   },
   'repeated ids': {
     query: 'query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Policy { name description priority status } } }',
@@ -106,7 +106,7 @@ describe('answers are counted as they are built', () => {
   }
 
   it('stops a document whose answer passes the limit early, and the gateway answers the next operation', async () => {
-    const limit = 32 * 1024;
+    const limit = 8 * 1024;
     const gql = gateway(limit);
     const calls = countFromNow(emu);
     const answer = await gql(BACK_REFERENCES);
@@ -158,7 +158,8 @@ describe('memory and slow readers', () => {
     // A memory budget of 1 MiB: one such answer fills it.
     gw = await startGateway({
       port: 0,
-      upstream: upstreamClient(),
+      // Whoever waits for the budget waits half of this deadline, less than the readers below take.
+      upstream: upstreamClient({ operation: { timeoutMs: 1_000 } }),
       maxResponseBytes: 64 * 1024 * 1024,
       logger: silentLogger(),
       memoryBudgetBytes: 1024 * 1024,

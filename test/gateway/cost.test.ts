@@ -1,15 +1,23 @@
 // The one cost model over the real emulator and its request counter: the canonical console
 // operations pass with the default limits however `first` is written, the variable attack is
-// refused before any upstream call with a message that says what to change, a realistic org is
+// refused before any upstream call with a message that says what to change, written inline or in
+// fragments, as are too many ids for `nodes` and a back-reference under a back-reference, a realistic org is
 // served whole at the lower bound of calls or refused as a whole wave, the response budget and the
 // body cap per operation stop fetching with one error, and every answer carries `extensions.cost`.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { QueryLimits } from '../../src/gateway/plugins/queryLimits.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { dashboard, type PageSize, POLICY_DETAIL, variableAttack, withTypename } from '../helpers/consoleOperations.ts';
-import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
+import {
+  countFromNow,
+  defaultPolicyAndRule,
+  startTestEmulator,
+  TOKEN,
+  type TestEmulator,
+} from '../helpers/emulator.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { seedPolicies } from '../helpers/seed.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
@@ -34,10 +42,13 @@ interface Answer {
 }
 
 /** A gateway in process with the default limits unless told otherwise, over its own client. */
-function gateway(client: Omit<UpstreamClientOptions, 'baseUrl'> & { baseUrl?: string } = {}) {
+function gateway(
+  client: Omit<UpstreamClientOptions, 'baseUrl'> & { baseUrl?: string } = {},
+  queryLimits: Partial<QueryLimits> = {},
+) {
   const upstream = new UpstreamClient({ baseUrl: emu.url, ...client });
   clients.push(upstream);
-  const yoga = createGateway({ upstream, logger: silentLogger() });
+  const yoga = createGateway({ upstream, logger: silentLogger(), queryLimits });
   return async (query: string, variables: Record<string, unknown> = {}): Promise<Answer> =>
     (await postGraphql('http://gateway/graphql', query, { variables, auth: `SSWS ${TOKEN}`, fetch: yoga.fetch })).body;
 }
@@ -121,6 +132,132 @@ describe('refusals before any upstream call', () => {
     // The same pages at the default page size pass.
     const smaller = await gql(query, { ...variables, first: undefined });
     expect(smaller.errors).toBeUndefined();
+  });
+});
+
+describe('fragments', () => {
+  it('refuses 50 aliased pages spread at the root from a fragment exactly as written inline, before any upstream call', async () => {
+    await seedPolicies(emu, 'PASSWORD', 300);
+    const gql = gateway();
+    const pages = Array.from(
+      { length: 50 },
+      (_, i) => `p${i}: policies(type: PASSWORD, first: 200) { nodes { id name status } }`,
+    ).join('\n');
+    const inline = await gql(`{ ${pages} }`);
+    expect(inline.errors?.[0].extensions).toMatchObject({ code: 'COST_LIMIT_EXCEEDED', measure: 'size', field: 'p0' });
+    for (const document of [
+      `query { ...F } fragment F on Query { ${pages} }`,
+      `query { ... on Query { ...F } } fragment F on Query { ${pages} }`,
+      `query { ...A } fragment A on Query { ...F } fragment F on Query { ${pages} }`,
+    ]) {
+      const calls = countFromNow(emu);
+      const answer = await gql(document);
+      expect(calls().total).toBe(0);
+      expect(answer).toEqual(inline);
+    }
+  });
+});
+
+describe('nodes(ids:)', () => {
+  /** The ids of the org's default password policy, `count` times. */
+  async function repeatedPolicyId(count: number): Promise<string[]> {
+    const list = await emu.call('GET', '/api/v1/policies?type=PASSWORD');
+    return Array.from({ length: count }, () => list.body[0].id);
+  }
+  const NODES = 'query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Policy { name } } }';
+
+  it('serves 200 ids, a repeated one each time in the answer, with one upstream call for the one policy', async () => {
+    const gql = gateway();
+    const ids = await repeatedPolicyId(200);
+    const calls = countFromNow(emu);
+    const answer = await gql(NODES, { ids });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.nodes).toHaveLength(200);
+    expect(answer.data.nodes.every((n: { id: string }) => n.id === ids[0])).toBe(true);
+    expect(calls().total).toBe(1);
+    // Each id costs its item: the one policy held and its two fields, 200 times.
+    expect(answer.extensions.cost.estimate).toEqual({ calls: 1, size: 200 * (1 + 40 + 2) });
+  });
+
+  it('refuses more ids than MAX_NODE_IDS before any upstream call, repeated ids counted, saying the limit', async () => {
+    const gql = gateway();
+    const ids = await repeatedPolicyId(201);
+    const calls = countFromNow(emu);
+    const answer = await gql(NODES, { ids });
+    expect(calls().total).toBe(0);
+    expect(answer.data).toBeUndefined();
+    expect(answer.errors).toEqual([
+      expect.objectContaining({
+        message:
+          'The operation names 201 ids in `nodes(ids:)`; the limit is 200. Ask for fewer ids per operation: a repeated id counts each time, since the answer repeats its object.',
+        extensions: { code: 'COST_LIMIT_EXCEEDED', measure: 'ids', estimate: 201, limit: 200 },
+      }),
+    ]);
+    // Over several selections of nodes together, and with the limit set lower.
+    const lower = gateway({}, { nodeIds: 4 });
+    const split = await lower(
+      'query($a: [ID!]!, $b: [ID!]!) { a: nodes(ids: $a) { id } ...B } fragment B on Query { b: nodes(ids: $b) { id } }',
+      { a: ids.slice(0, 3), b: ids.slice(0, 2) },
+    );
+    expect(split.errors?.[0].extensions).toEqual({
+      code: 'COST_LIMIT_EXCEEDED',
+      measure: 'ids',
+      estimate: 5,
+      limit: 4,
+    });
+    expect(calls().total).toBe(0);
+  });
+});
+
+describe('back-references', () => {
+  it('refuses a back-reference under a back-reference before any upstream call, naming the path', async () => {
+    const gql = gateway();
+    const calls = countFromNow(emu);
+    const answer = await gql(
+      '{ policies(type: PASSWORD, first: 200) { nodes { rules { policy { rules { policy { rules { policy { rules { name id } } } } } } } } } }',
+    );
+    expect(calls().total).toBe(0);
+    expect(answer.data).toBeUndefined();
+    expect(answer.errors).toEqual([
+      expect.objectContaining({
+        message:
+          '`policies.nodes.rules.policy.rules.policy` (`PolicyRule.policy`) comes back to a Policy a third time: a field that leads back to an object above it may be followed once on a path, not under another one, since each turn repeats the lists in between for every item. Select what you need on the Policy above instead.',
+        extensions: {
+          code: 'COST_LIMIT_EXCEEDED',
+          measure: 'backReferences',
+          estimate: 2,
+          limit: 1,
+          path: ['policies', 'nodes', 'rules', 'policy', 'rules', 'policy'],
+          field: 'PolicyRule.policy',
+        },
+      }),
+    ]);
+  });
+
+  it("serves what a console asks through one back-reference: a rule's policy with its rules, and rule rows naming their policy in the dashboard", async () => {
+    const gql = gateway();
+    const { policy, rule } = await defaultPolicyAndRule(emu, 'ACCESS_POLICY');
+    const rules = await emu.call('GET', `/api/v1/policies/${policy.id}/rules`);
+    const found = await gql(
+      'query($id: ID!) { node(id: $id) { ... on PolicyRule { id policy { id name rules { id name priority } } } } }',
+      { id: rule.id },
+    );
+    expect(found.errors).toBeUndefined();
+    expect(found.data.node.policy.id).toBe(policy.id);
+    expect(found.data.node.policy.rules.map((r: { id: string }) => r.id)).toEqual(rules.body.map((r: any) => r.id));
+
+    await seedPolicies(emu, 'PASSWORD', 150);
+
+    const { query, variables } = dashboard('variable');
+    const withPolicy = query.replaceAll('rules { id name status', 'rules { policy { id name } id name status');
+    expect(withPolicy).not.toBe(query);
+    const calls = countFromNow(emu);
+    const answer = await gql(withTypename(withPolicy), variables);
+    expect(answer.errors).toBeUndefined();
+    const shown = policiesShown(answer);
+    expect(answer.data.password.nodes).toHaveLength(150);
+    // The rules' policies come from the pages already read: one list per type, one rules list per policy.
+    expect(calls().total).toBe(8 + shown.length);
   });
 });
 

@@ -1,7 +1,8 @@
 // The cost of each operation, decided once its variables are known and before its first upstream
 // call (validation runs without variables, so a `first: $first` would go uncounted there): the
-// estimate (see costEstimate.ts) is refused over MAX_UPSTREAM_CALLS or MAX_QUERY_COST with
-// COST_LIMIT_EXCEEDED and a message saying what to change; a heavy operation waits for its share
+// estimate (see costEstimate.ts) is refused with COST_LIMIT_EXCEEDED and a message saying what to
+// change when it follows a back-reference under a back-reference, or goes over MAX_NODE_IDS,
+// MAX_UPSTREAM_CALLS or MAX_QUERY_COST; a heavy operation waits for its share
 // of the process's memory budget; every answer carries `extensions.cost`; and the errors of one
 // refused wave, or of a response over its budget, come back as one error instead of one per field.
 import {
@@ -16,12 +17,20 @@ import type { Plugin } from 'graphql-yoga';
 import type { ThrottleStatus } from '../../upstream/client.ts';
 import type { OperationLimits } from '../../upstream/operationGuard.ts';
 import type { GatewayContext } from '../context.ts';
-import { type CostEstimate, estimateCost, OBJECT_WEIGHT } from '../costEstimate.ts';
+import {
+  BACK_REFERENCES_PER_PATH,
+  type CostCycle,
+  type CostEstimate,
+  estimateCost,
+  OBJECT_WEIGHT,
+} from '../costEstimate.ts';
 import { HEAVY_BYTES, type MemoryBudget } from '../memoryBudget.ts';
 
 export interface CostLimits {
   /** Largest estimated result size (items × fields). */
   maxSize: number;
+  /** Most ids one operation may name in `nodes(ids:)`. */
+  maxNodeIds: number;
   /** The operation's upstream limits: calls, response bytes, deadline. */
   operation: OperationLimits;
 }
@@ -120,8 +129,22 @@ function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionN
   return fragments;
 }
 
-/** COST_LIMIT_EXCEEDED over either limit, naming what to change; undefined within both. */
+/** COST_LIMIT_EXCEEDED for a cycle or over any limit, naming what to change; undefined within them all. */
 export function refusalOf(estimate: CostEstimate, limits: CostLimits): GraphQLError | undefined {
+  if (estimate.cycle) return cycleRefusal(estimate.cycle);
+  if (estimate.nodeIds > limits.maxNodeIds) {
+    return new GraphQLError(
+      `The operation names ${estimate.nodeIds} ids in \`nodes(ids:)\`; the limit is ${limits.maxNodeIds}. Ask for fewer ids per operation: a repeated id counts each time, since the answer repeats its object.`,
+      {
+        extensions: {
+          code: 'COST_LIMIT_EXCEEDED',
+          measure: 'ids',
+          estimate: estimate.nodeIds,
+          limit: limits.maxNodeIds,
+        },
+      },
+    );
+  }
   const maxCalls = limits.operation.maxCalls;
   if (estimate.calls > maxCalls) {
     return new GraphQLError(
@@ -144,6 +167,23 @@ export function refusalOf(estimate: CostEstimate, limits: CostLimits): GraphQLEr
         field: largest.field,
         items: largest.items,
         fieldsPerItem,
+      },
+    },
+  );
+}
+
+/** A back-reference under a back-reference: every turn of the cycle multiplies the answer by its lists. */
+function cycleRefusal({ path, field, kind, backReferences }: CostCycle): GraphQLError {
+  return new GraphQLError(
+    `\`${path.join('.')}\` (\`${field}\`) comes back to a ${kind} a third time: a field that leads back to an object above it may be followed once on a path, not under another one, since each turn repeats the lists in between for every item. Select what you need on the ${kind} above instead.`,
+    {
+      extensions: {
+        code: 'COST_LIMIT_EXCEEDED',
+        measure: 'backReferences',
+        estimate: backReferences,
+        limit: BACK_REFERENCES_PER_PATH,
+        path,
+        field,
       },
     },
   );

@@ -21,6 +21,8 @@ export interface QueryLimits {
   directives: number;
   /** Largest result size: selected fields × the items they are selected on (see costEstimate.ts). */
   cost: number;
+  /** Most ids one operation names in `nodes(ids:)` (checked with the cost, once the variables are known). */
+  nodeIds: number;
 }
 
 /** The defaults of the MAX_QUERY_* settings. */

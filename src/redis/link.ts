@@ -1,6 +1,7 @@
 // The one Redis connection of a gateway process, shared by the upstream budget and the idempotency
-// store, and its health: while Redis is unreachable every caller uses its in-process fallback, one
-// warning is logged when Redis goes away and one line when it is back.
+// store, and its health: while Redis is unreachable (or a command times out, as on a stalled Redis)
+// every caller gets its fallback at once (the budget's in-process share, the idempotency store's
+// refusal); one warning is logged when Redis goes away and one line when it is back.
 import { Redis } from 'ioredis';
 
 export interface RedisLinkLog {
@@ -12,7 +13,7 @@ export interface RedisLinkOptions {
   /** `redis://[user:password@]host:port[/db]` or `rediss://…`. */
   url: string;
   log?: RedisLinkLog;
-  /** A command that takes longer counts as a Redis failure (the request goes on with the fallback). */
+  /** A command that takes longer counts as a Redis failure (the caller's fallback answers instead); keep it well under OPERATION_TIMEOUT_MS. */
   commandTimeoutMs?: number;
 }
 
@@ -107,7 +108,7 @@ export class RedisLink {
     this.up = false;
     const when = this.everReady ? 'unavailable' : 'not reachable yet';
     this.log.warn(
-      `redis: ${this.where} ${when} (${reason}); serving with this replica's share of the upstream budget and in-process idempotency until it returns`,
+      `redis: ${this.where} ${when} (${reason}); serving with this replica's share of the upstream budget, and refusing creates with an idempotency key (IDEMPOTENCY_UNAVAILABLE), until it returns`,
     );
   }
 }

@@ -49,8 +49,7 @@ export class RedisLink {
     });
     this.redis.on('ready', () => {
       this.everReady = true;
-      if (!this.up) this.log.info(`redis: ${this.where} is back; shared budget and idempotency restored`);
-      this.up = true;
+      this.back();
     });
     // ioredis emits an error on every failed reconnect: only the change of state is logged.
     this.redis.on('error', (error: Error) => this.down(error.message));
@@ -88,7 +87,10 @@ export class RedisLink {
       return fallback();
     }
     try {
-      return await command(this.redis);
+      const result = await command(this.redis);
+      // A stalled Redis answers again on the same connection: no 'ready' event says so.
+      this.back();
+      return result;
     } catch (error) {
       this.down(error instanceof Error ? error.message : String(error));
       return fallback();
@@ -101,6 +103,11 @@ export class RedisLink {
     this.redis.removeAllListeners('error');
     this.redis.on('error', () => undefined);
     this.redis.disconnect();
+  }
+
+  private back(): void {
+    if (!this.up) this.log.info(`redis: ${this.where} is back; shared budget and idempotency restored`);
+    this.up = true;
   }
 
   private down(reason: string): void {

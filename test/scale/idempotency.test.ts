@@ -335,12 +335,15 @@ describe('a record whose owner stopped renewing its lease', () => {
 
 describe('idempotent creates, two replicas over one Redis that stalls or goes away', () => {
   const redis = useRedis();
-  const quiet = { warn: () => undefined, info: () => undefined };
   const CREATE_PLAIN = `mutation($input: PolicyInput!) { createPolicy(input: $input) { policy { id name } } }`;
 
   /** Two gateways sharing one Redis (commands time out after 200 ms), over the test's emulator. */
   async function twoReplicas() {
-    const links = [0, 1].map(() => new RedisLink({ url: redis().url, log: quiet, commandTimeoutMs: 200 }));
+    const logs: string[][] = [[], []];
+    const links = logs.map((lines) => {
+      const log = { warn: (m: string) => lines.push(m), info: (m: string) => lines.push(m) };
+      return new RedisLink({ url: redis().url, log, commandTimeoutMs: 200 });
+    });
     await Promise.all(links.map((link) => link.whenReady()));
     const replicas = await Promise.all(
       links.map((link) =>
@@ -349,6 +352,7 @@ describe('idempotent creates, two replicas over one Redis that stalls or goes aw
     );
     return {
       links,
+      logs,
       a: replicas[0].gql,
       b: replicas[1].gql,
       close: async () => {
@@ -371,7 +375,7 @@ describe('idempotent creates, two replicas over one Redis that stalls or goes aw
   }
 
   it('Redis stalled (SIGSTOP): the key on replica A, then on B, creates nothing; resumed, one policy for both', async () => {
-    const { a, b, close } = await twoReplicas();
+    const { a, b, logs, close } = await twoReplicas();
     const input = { type: 'PASSWORD', name: 'Stalled' };
     try {
       redis().pause();
@@ -397,6 +401,13 @@ describe('idempotent creates, two replicas over one Redis that stalls or goes aw
       expect(after.result[1].data.createPolicy.policy.id).toBe(id);
       expect(after.byRoute['POST /api/v1/policies']).toBe(1);
       expect((await policiesNamed('Stalled')).map((p) => p.id)).toEqual([id]);
+      // Each replica said once that Redis was away, and once that it answers again.
+      for (const lines of logs) {
+        expect(lines).toEqual([
+          expect.stringMatching(/unavailable .*refusing creates with an idempotency key/),
+          expect.stringMatching(/is back/),
+        ]);
+      }
     } finally {
       redis().resume();
       await close();

@@ -92,11 +92,6 @@ export class RequestJournal {
     return this.last;
   }
 
-  /** Bytes the kept entries take as JSON (what GET /__emulator/journal answers, less its frame). */
-  get size(): number {
-    return this.keptBytes;
-  }
-
   /** Forgets every entry; sequence numbers go on, so an older cursor still means "after that point". */
   clear(): void {
     this.entries = [];

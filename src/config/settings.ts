@@ -301,7 +301,7 @@ export const GATEWAY_SETTINGS = {
       50_000,
       1,
       10_000_000,
-      'idempotency records kept in process (without Redis, or made while it was away); over it the oldest go first. A record is a digest of the input and the created object’s id, a few hundred bytes',
+      'idempotency records kept in process (without `REDIS_URL`); over it the oldest go first. A record is a digest of the input and the created object’s id, a few hundred bytes',
     ),
     policyPlanTtlSeconds: integer(
       'POLICY_PLAN_TTL_SECONDS',

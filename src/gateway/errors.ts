@@ -71,6 +71,8 @@ export type GatewayErrorCode =
   | 'CORS_ORIGIN_NOT_ALLOWED'
   // A create with an idempotency key whose first request is still running after the wait.
   | 'IDEMPOTENCY_KEY_IN_PROGRESS'
+  // A create with an idempotency key while the shared records (Redis) cannot be read: not run, retryable.
+  | 'IDEMPOTENCY_UNAVAILABLE'
   // Refused before execution: the query limits, the upstream-call estimate, a non-JSON POST body.
   | 'QUERY_LIMIT_EXCEEDED'
   | 'COST_LIMIT_EXCEEDED'
@@ -104,6 +106,8 @@ declare module 'graphql' {
     code?: GatewayErrorCode;
     upstream?: UpstreamErrorExtension;
     fieldErrors?: FieldError[];
+    /** When a retry may succeed (IDEMPOTENCY_UNAVAILABLE). */
+    retryAfterSeconds?: number;
   }
 }
 

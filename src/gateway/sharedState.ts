@@ -1,5 +1,6 @@
 // What gateway replicas share: the upstream budget and the idempotency records. With a Redis URL
-// both live in Redis (with in-process fallbacks while it is away); without one, in this process,
+// both live in Redis (the budget with an in-process fallback while it is away; keyed creates are
+// refused then, see idempotency/redisStore.ts); without one, in this process,
 // so that a single gateway behaves the same (and never loads the Redis client).
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { RedisLink, RedisLinkLog } from '../redis/link.ts';
@@ -22,7 +23,7 @@ export interface SharedStateSettings {
   /** The most of one window all unproven credentials together may use (UNPROVEN_SHARE). */
   unprovenShare: number;
   idempotencyTtlSeconds: number;
-  /** Idempotency records kept in process (the oldest go first); in Redis they are small and expire. */
+  /** Idempotency records kept in process without Redis (the oldest go first); in Redis they are small and expire. */
   idempotencyMaxRecords: number;
   /** How long a retry waits for the first request with its key (the operation's deadline). */
   idempotencyWaitMs?: number;
@@ -58,7 +59,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     ]);
     redis = new RedisLink({ url: settings.redisUrl, log });
     budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas, shares);
-    idempotencyStore = new RedisIdempotencyStore(redis, settings.idempotencyMaxRecords);
+    idempotencyStore = new RedisIdempotencyStore(redis);
     policyPlans = new RedisPlanStore(redis, planTtlMs);
   }
   return {

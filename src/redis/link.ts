@@ -1,6 +1,7 @@
 // The one Redis connection of a gateway process, shared by the upstream budget and the idempotency
-// store, and its health: while Redis is unreachable every caller uses its in-process fallback, one
-// warning is logged when Redis goes away and one line when it is back.
+// store, and its health: while Redis is unreachable (or a command times out, as on a stalled Redis)
+// every caller gets its fallback at once (the budget's in-process share, the idempotency store's
+// refusal); one warning is logged when Redis goes away and one line when it is back.
 import { Redis } from 'ioredis';
 
 export interface RedisLinkLog {
@@ -12,7 +13,7 @@ export interface RedisLinkOptions {
   /** `redis://[user:password@]host:port[/db]` or `rediss://…`. */
   url: string;
   log?: RedisLinkLog;
-  /** A command that takes longer counts as a Redis failure (the request goes on with the fallback). */
+  /** A command that takes longer counts as a Redis failure (the caller's fallback answers instead); keep it well under OPERATION_TIMEOUT_MS. */
   commandTimeoutMs?: number;
 }
 
@@ -48,8 +49,7 @@ export class RedisLink {
     });
     this.redis.on('ready', () => {
       this.everReady = true;
-      if (!this.up) this.log.info(`redis: ${this.where} is back; shared budget and idempotency restored`);
-      this.up = true;
+      this.back();
     });
     // ioredis emits an error on every failed reconnect: only the change of state is logged.
     this.redis.on('error', (error: Error) => this.down(error.message));
@@ -87,7 +87,10 @@ export class RedisLink {
       return fallback();
     }
     try {
-      return await command(this.redis);
+      const result = await command(this.redis);
+      // A stalled Redis answers again on the same connection: no 'ready' event says so.
+      this.back();
+      return result;
     } catch (error) {
       this.down(error instanceof Error ? error.message : String(error));
       return fallback();
@@ -102,12 +105,17 @@ export class RedisLink {
     this.redis.disconnect();
   }
 
+  private back(): void {
+    if (!this.up) this.log.info(`redis: ${this.where} is back; shared budget and idempotency restored`);
+    this.up = true;
+  }
+
   private down(reason: string): void {
     if (!this.up) return;
     this.up = false;
     const when = this.everReady ? 'unavailable' : 'not reachable yet';
     this.log.warn(
-      `redis: ${this.where} ${when} (${reason}); serving with this replica's share of the upstream budget and in-process idempotency until it returns`,
+      `redis: ${this.where} ${when} (${reason}); serving with this replica's share of the upstream budget, and refusing creates with an idempotency key (IDEMPOTENCY_UNAVAILABLE), until it returns`,
     );
   }
 }

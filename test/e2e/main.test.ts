@@ -184,6 +184,8 @@ describe('configuration', () => {
       rateLimitPerMinute: 0,
       admin: true,
       journalCap: 1000,
+      journalBytes: 16 * 1024 * 1024,
+      journalBodyBytes: 64 * 1024,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
     });
@@ -291,6 +293,8 @@ describe('configuration', () => {
         EMULATOR_RATE_LIMIT: '600',
         EMULATOR_ADMIN: 'false',
         EMULATOR_JOURNAL_CAP: '50',
+        EMULATOR_JOURNAL_BYTES: '1048576',
+        EMULATOR_JOURNAL_BODY_BYTES: '0',
       }),
     ).toEqual({
       port: 5001,
@@ -302,6 +306,8 @@ describe('configuration', () => {
       rateLimitPerMinute: 600,
       admin: false,
       journalCap: 50,
+      journalBytes: 1048576,
+      journalBodyBytes: 0,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
     });

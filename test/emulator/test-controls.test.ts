@@ -5,6 +5,7 @@ import { readEmulatorConfig } from '../../src/config/emulator.ts';
 import { ConfigError } from '../../src/config/env.ts';
 import { DEFAULT_JOURNAL_CAP } from '../../packages/emulator/src/emulator/http/journal.ts';
 import { startEmulator } from '../../packages/emulator/src/emulator/index.ts';
+import { startEmulator as startPackagedEmulator } from '../../packages/emulator/src/index.ts';
 import { startTestEmulator, TOKEN, useEmulator } from '../helpers/emulator.ts';
 
 const emu = useEmulator();
@@ -75,6 +76,97 @@ describe('GET /__emulator/journal', () => {
       await small.close();
     }
     expect(DEFAULT_JOURNAL_CAP).toBe(1000);
+  });
+
+  it('keeps a body over its body bound cut, with bodyTruncated and the size as sent; the service got it whole', async () => {
+    const small = await startTestEmulator({ journalBodyBytes: 100 });
+    try {
+      const big = { type: 'PASSWORD', name: 'Big', description: 'é'.repeat(500) };
+      const created = await small.call('POST', '/api/v1/policies', big);
+      expect(created.status).toBe(200);
+      await small.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Small' });
+      const { entries } = (await small.call('GET', '/__emulator/journal')).body;
+      const [cut, whole] = entries;
+      expect(cut).toMatchObject({
+        status: 200,
+        bodyTruncated: true,
+        bodyBytes: Buffer.byteLength(JSON.stringify(big)),
+      });
+      expect(typeof cut.body).toBe('string');
+      expect(cut.body.startsWith('{"type":"PASSWORD","name":"Big","description":"éé')).toBe(true);
+      // Cut at a whole character: at most the bound, never a broken one.
+      expect(Buffer.byteLength(cut.body)).toBeLessThanOrEqual(100);
+      expect(cut.body).not.toContain('\uFFFD');
+      expect(whole).toMatchObject({ body: { type: 'PASSWORD', name: 'Small' }, bodyTruncated: false, bodyBytes: 34 });
+      // The journal cuts what it keeps, not what the service stores.
+      const stored = await small.call('GET', `/api/v1/policies/${created.body.id}`);
+      expect(stored.body.description).toBe(big.description);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('keeps at most EMULATOR_JOURNAL_BYTES, dropping the oldest: its answer stays that small', async () => {
+    const small = await startTestEmulator({ journalBytes: 64 * 1024, journalBodyBytes: 16 * 1024 });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const res = await small.call('POST', '/api/v1/policies', {
+          type: 'PASSWORD',
+          name: `P${i}`,
+          description: 'd'.repeat(10_000),
+        });
+        expect(res.status).toBe(200);
+      }
+      const res = await fetch(`${small.url}/__emulator/journal`, { headers: { authorization: `SSWS ${TOKEN}` } });
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(64 * 1024 + 100);
+      const { entries, cursor } = JSON.parse(text) as { entries: { seq: number }[]; cursor: number };
+      // The newest entries, in order, up to the cursor.
+      expect(cursor).toBe(20);
+      expect(entries.length).toBeGreaterThan(1);
+      expect(entries.length).toBeLessThan(20);
+      expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => 21 - entries.length + i));
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('the package’s startEmulator takes the journal bounds too, and refuses bad ones', async () => {
+    const packaged = await startPackagedEmulator({ journalCap: 2, journalBodyBytes: 0 });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await fetch(`${packaged.url}/api/v1/meta/types/user`, {
+          method: 'POST',
+          headers: { authorization: `SSWS ${packaged.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `t${i}`, displayName: `T${i}` }),
+        });
+      }
+      const journaled = packaged.journal();
+      expect(journaled.map((e) => e.seq)).toEqual([2, 3]);
+      // A bound of 0 keeps no body, only the marker and its size.
+      const sent = JSON.stringify({ name: 't1', displayName: 'T1' });
+      expect(journaled[0]).toMatchObject({ body: '', bodyTruncated: true, bodyBytes: Buffer.byteLength(sent) });
+    } finally {
+      await packaged.stop();
+    }
+    await expect(startPackagedEmulator({ journalBytes: 1000 })).rejects.toThrow(
+      'invalid journalBytes: must be a whole number from 65536 to 268435456',
+    );
+    await expect(startEmulator({ port: 0, token: TOKEN, journalBodyBytes: 2 ** 21 })).rejects.toThrow(
+      /journalBodyBytes/,
+    );
+    expect(readEmulatorConfig({ EMULATOR_JOURNAL_BYTES: '65536', EMULATOR_JOURNAL_BODY_BYTES: '0' })).toMatchObject({
+      journalBytes: 65536,
+      journalBodyBytes: 0,
+    });
+    for (const [name, bad] of [
+      ['EMULATOR_JOURNAL_BYTES', '65535'],
+      ['EMULATOR_JOURNAL_BYTES', '268435457'],
+      ['EMULATOR_JOURNAL_BODY_BYTES', '1048577'],
+    ]) {
+      expect(() => readEmulatorConfig({ [name]: bad })).toThrow(ConfigError);
+    }
   });
 
   it('takes its cap from EMULATOR_JOURNAL_CAP, within 1..1000000', async () => {

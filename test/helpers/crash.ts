@@ -28,10 +28,11 @@ export interface AfterRestart {
 export async function spawnEmulator(
   statePath: string | undefined,
   script: string[] = ['packages/emulator/src/emulator/main.ts'],
-): Promise<{ url: string; kill(): Promise<void> }> {
+  env: Record<string, string> = {},
+): Promise<{ url: string; pid: number; kill(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
     cwd: ROOT,
-    env: { ...process.env, EMULATOR_PORT: '0', EMULATOR_STATE: statePath ?? '', EMULATOR_TOKEN: TOKEN },
+    env: { ...process.env, EMULATOR_PORT: '0', EMULATOR_STATE: statePath ?? '', EMULATOR_TOKEN: TOKEN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -48,6 +49,7 @@ export async function spawnEmulator(
   });
   return {
     url,
+    pid: child.pid as number,
     kill: async () => {
       child.kill('SIGKILL');
       await exited;

@@ -15,6 +15,10 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts the server again on the same port. */
   start(): Promise<void>;
+  /** Stalls the server (SIGSTOP): connections stay open, nothing is answered. */
+  pause(): void;
+  /** Lets a stalled server go on (SIGCONT): it answers what it was sent meanwhile, in order. */
+  resume(): void;
   /** Deletes every key. */
   flush(): Promise<void>;
 }
@@ -63,6 +67,12 @@ export async function startTestRedis(): Promise<TestRedis> {
     },
     start: async () => {
       if (!child) child = await spawnRedis(port);
+    },
+    pause: () => {
+      child?.kill('SIGSTOP');
+    },
+    resume: () => {
+      child?.kill('SIGCONT');
     },
     flush: async () => {
       const client = new Redis(url, { maxRetriesPerRequest: 1 });

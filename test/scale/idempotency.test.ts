@@ -2,8 +2,7 @@
 // without a second upstream create, a key reused with another input is refused and changes nothing,
 // callers do not share keys, and a create that surely did nothing can be retried.
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { canonicalJson } from '../../src/gateway/idempotency/creates.ts';
 import { RedisIdempotencyStore } from '../../src/gateway/idempotency/redisStore.ts';
 import { MemoryIdempotencyStore } from '../../src/gateway/idempotency/store.ts';
@@ -334,48 +333,141 @@ describe('a record whose owner stopped renewing its lease', () => {
   });
 });
 
-describe('idempotent creates, two replicas over a slow Redis', () => {
+describe('idempotent creates, two replicas over one Redis that stalls or goes away', () => {
   const redis = useRedis();
-  const quiet = { warn: () => undefined, info: () => undefined };
+  const CREATE_PLAIN = `mutation($input: PolicyInput!) { createPolicy(input: $input) { policy { id name } } }`;
 
-  it('a Redis stall during a keyed create on replica A, then the same key on replica B: one policy', async () => {
-    // Commands time out after 200 ms; a lease lapses 300 ms after its last renew.
-    const links = [0, 1].map(() => new RedisLink({ url: redis().url, log: quiet, commandTimeoutMs: 200 }));
+  /** Two gateways sharing one Redis (commands time out after 200 ms), over the test's emulator. */
+  async function twoReplicas() {
+    const logs: string[][] = [[], []];
+    const links = logs.map((lines) => {
+      const log = { warn: (m: string) => lines.push(m), info: (m: string) => lines.push(m) };
+      return new RedisLink({ url: redis().url, log, commandTimeoutMs: 200 });
+    });
     await Promise.all(links.map((link) => link.whenReady()));
     const replicas = await Promise.all(
       links.map((link) =>
-        gatewayWith({ store: new RedisIdempotencyStore(link, 100), ttlMs: 60_000, waitMs: 5_000, leaseMs: 300 }),
+        gatewayWith({ store: new RedisIdempotencyStore(link), ttlMs: 60_000, waitMs: 5_000, leaseMs: 300 }),
       ),
     );
-    const [a, b] = replicas.map((r) => r.gql);
-    const sleeper = new Redis(redis().url);
-    await sleeper.ping();
+    return {
+      links,
+      logs,
+      a: replicas[0].gql,
+      b: replicas[1].gql,
+      close: async () => {
+        await Promise.all(replicas.map((r) => r.gateway.close()));
+        await Promise.all(links.map((link) => link.close()));
+      },
+    };
+  }
+
+  /** The policies of the org named `name`. */
+  async function policiesNamed(name: string): Promise<{ id: string }[]> {
+    const listed = await stack().emulator.call('GET', `/api/v1/policies?type=PASSWORD&q=${encodeURIComponent(name)}`);
+    return listed.body.filter((p: { name: string }) => p.name === name);
+  }
+
+  /** An answer refused because the records cannot be read: retryable, with a hint. */
+  function expectUnavailable(answer: { data?: any; errors?: any[] }) {
+    expect(answer.errors?.[0].extensions).toEqual({ code: 'IDEMPOTENCY_UNAVAILABLE', retryAfterSeconds: 1 });
+    expect(answer.data?.createPolicy ?? null).toBeNull();
+  }
+
+  it('Redis stalled (SIGSTOP): the key on replica A, then on B, creates nothing; resumed, one policy for both', async () => {
+    const { a, b, logs, close } = await twoReplicas();
+    const input = { type: 'PASSWORD', name: 'Stalled' };
     try {
-      const { result, byRoute } = await countRequests(stack().emulator, async () => {
-        // A's claim reaches a sleeping Redis: it times out, A looks upstream (nothing yet) and creates;
-        // the claim itself runs when Redis wakes, leaving an in-progress marker that nobody renews.
-        const stall = sleeper.call('DEBUG', 'SLEEP', '1');
-        const first = await a(CREATE_POLICY, { input: strict, key: 'slow' });
-        const during = await b(CREATE_POLICY, { input: strict, key: 'slow' });
-        await stall;
-        const after = await b(CREATE_POLICY, { input: strict, key: 'slow' });
-        return { first, during, after };
-      });
-      const id = result.first.data.createPolicy.policy.id;
-      expect(id).toMatch(/^00p/);
-      // While Redis sleeps B cannot read the record; it finds A's policy upstream and does not guess.
-      const { during } = result;
-      if (during.errors) expect(during.errors[0].extensions.code).toBe('UPSTREAM_OUTCOME_UNKNOWN');
-      else expect(during.data.createPolicy.policy.id).toBe(id);
-      // Once the marker's lease has lapsed, B takes it over, finds A's policy and answers it.
-      expect(result.after.data.createPolicy.policy.id).toBe(id);
+      redis().pause();
+      const { result, byRoute } = await countRequests(stack().emulator, async () => [
+        await a(CREATE_POLICY, { input, key: 'stall' }),
+        await b(CREATE_POLICY, { input, key: 'stall' }),
+        await b(CREATE_POLICY, { input, key: 'stall' }),
+        // A create without a key does not need the records.
+        await a(CREATE_PLAIN, { input: { type: 'PASSWORD', name: 'No key' } }),
+      ]);
+      for (const answer of result.slice(0, 3)) expectUnavailable(answer);
+      expect(result[3].data.createPolicy.policy.name).toBe('No key');
       expect(byRoute['POST /api/v1/policies']).toBe(1);
-      const listed = await stack().emulator.call('GET', '/api/v1/policies?type=PASSWORD&q=Strict');
-      expect(listed.body.filter((p: { name: string }) => p.name === 'Strict')).toHaveLength(1);
+      expect(await policiesNamed('Stalled')).toEqual([]);
+
+      redis().resume();
+      // The claims that reached the stalled Redis were dropped when it woke: the key is free.
+      const after = await countRequests(stack().emulator, async () => [
+        await b(CREATE_POLICY, { input, key: 'stall' }),
+        await a(CREATE_POLICY, { input, key: 'stall' }),
+      ]);
+      const id = after.result[0].data.createPolicy.policy.id;
+      expect(after.result[1].data.createPolicy.policy.id).toBe(id);
+      expect(after.byRoute['POST /api/v1/policies']).toBe(1);
+      expect((await policiesNamed('Stalled')).map((p) => p.id)).toEqual([id]);
+      // Each replica said once that Redis was away, and once that it answers again.
+      for (const lines of logs) {
+        expect(lines).toEqual([
+          expect.stringMatching(/unavailable .*refusing creates with an idempotency key/),
+          expect.stringMatching(/is back/),
+        ]);
+      }
     } finally {
-      sleeper.disconnect();
-      await Promise.all(replicas.map((r) => r.gateway.close()));
-      await Promise.all(links.map((link) => link.close()));
+      redis().resume();
+      await close();
+    }
+  });
+
+  it('Redis stalls while A creates: B is refused, never creates; resumed, both answer A’s policy', async () => {
+    const { a, b, close } = await twoReplicas();
+    const input = { type: 'PASSWORD', name: 'Mid-create' };
+    try {
+      // A claims the key (Redis is up), then its create is held upstream while Redis stalls.
+      stack().emulator.addFaultRule({ match: { method: 'POST', path: '/api/v1/policies' }, latencyMs: 400, times: 1 });
+      // The counter counts a request when it arrives (the journal only once it is answered).
+      const posts = () => stack().emulator.counter.byRoute['POST /api/v1/policies'] ?? 0;
+      const postsBefore = posts();
+      const first = a(CREATE_POLICY, { input, key: 'mid' });
+      await vi.waitFor(() => expect(posts()).toBe(postsBefore + 1));
+      redis().pause();
+      const during = await b(CREATE_POLICY, { input, key: 'mid' });
+      const answerOfA = await first;
+      redis().resume();
+      const after = await b(CREATE_POLICY, { input, key: 'mid' });
+
+      const id = answerOfA.data.createPolicy.policy.id;
+      expect((await policiesNamed('Mid-create')).map((p) => p.id)).toEqual([id]);
+      if (during.errors) expectUnavailable(during);
+      else expect(during.data.createPolicy.policy.id).toBe(id);
+      // A's outcome reached Redis when it woke (or A's lease lapsed and B found the policy upstream).
+      expect(after.data.createPolicy.policy.id).toBe(id);
+    } finally {
+      redis().resume();
+      await close();
+    }
+  });
+
+  it('Redis down (killed): keyed creates are refused on both replicas; back, the key creates once', async () => {
+    const { links, a, b, close } = await twoReplicas();
+    const input = { type: 'PASSWORD', name: 'Down' };
+    try {
+      await redis().stop();
+      const { result, byRoute } = await countRequests(stack().emulator, async () => [
+        await a(CREATE_POLICY, { input, key: 'down' }),
+        await b(CREATE_POLICY, { input, key: 'down' }),
+        await b(CREATE_PLAIN, { input: { type: 'PASSWORD', name: 'Without key' } }),
+      ]);
+      expectUnavailable(result[0]);
+      expectUnavailable(result[1]);
+      expect(result[2].data.createPolicy.policy.name).toBe('Without key');
+      expect(byRoute['POST /api/v1/policies']).toBe(1);
+
+      await redis().start();
+      await Promise.all(links.map((link) => link.whenReady(10_000)));
+      const first = await b(CREATE_POLICY, { input, key: 'down' });
+      const retry = await a(CREATE_POLICY, { input, key: 'down' });
+      const id = first.data.createPolicy.policy.id;
+      expect(retry.data.createPolicy.policy.id).toBe(id);
+      expect((await policiesNamed('Down')).map((p) => p.id)).toEqual([id]);
+    } finally {
+      await redis().start();
+      await close();
     }
   });
 });

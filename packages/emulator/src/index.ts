@@ -34,6 +34,12 @@ export interface StartEmulatorOptions {
   faults?: Partial<Omit<FaultSettings, 'rateLimitPerMinute'>>;
   /** Requests per minute before 429; default no limit. */
   rateLimitPerMinute?: number;
+  /** Entries the request journal keeps (the oldest go first); default 1000. */
+  journalCap?: number;
+  /** Bytes the request journal keeps, all entries as JSON (the oldest go first); default 16 MiB. */
+  journalBytes?: number;
+  /** A journaled body over this many bytes is kept cut (`bodyTruncated: true`); default 64 KiB. */
+  journalBodyBytes?: number;
 }
 
 /** A running emulator: the live handle of the engine plus the calls a test suite needs. */
@@ -60,6 +66,9 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     statePath: options.state,
     faults: options.faults,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    journalCap: options.journalCap,
+    journalBytes: options.journalBytes,
+    journalBodyBytes: options.journalBodyBytes,
   });
   const admin = async (method: string, path: string): Promise<void> => {
     const res = await fetch(`${running.url}${path}`, { method, headers: { authorization: `SSWS ${token}` } });

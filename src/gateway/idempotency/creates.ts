@@ -5,9 +5,10 @@
 // caller is the SHA-256 of its Authorization header: no token is ever stored. Records hold the
 // fingerprint (a digest of the input) and the created object's id; a replay reads the object again.
 // The running request renews a lease on its record; a retry that finds the lease run out (the
-// owner crashed, or Redis stalled and lost its outcome), or cannot read the shared record at all,
-// looks upstream for the object by the create's name (and type) before creating, and answers
-// UPSTREAM_OUTCOME_UNKNOWN when it cannot tell.
+// owner crashed, or Redis stalled and lost its outcome) looks upstream for the object by the
+// create's name (and type) before creating, and answers UPSTREAM_OUTCOME_UNKNOWN when it cannot tell.
+// A record that cannot be read or claimed at all (Redis down or stalled) refuses the create with
+// IDEMPOTENCY_UNAVAILABLE: another replica may be running it, and guessing could create it twice.
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { GATEWAY_DEFAULTS } from '../../config/settings.ts';
@@ -107,6 +108,7 @@ export class IdempotentCreates {
     const deadline = this.now() + waitMs;
     for (;;) {
       const claimed = await store.claim(id, fingerprint, { ttlMs, leaseMs: this.leaseMs, now: this.now() });
+      if (claimed.kind === 'unavailable') throw idempotencyUnavailable(call.mutation);
       if (claimed.kind === 'claimed') return this.runClaimed(call, id, claimed);
       if (claimed.fingerprint !== fingerprint) {
         return refusal<P>(call.resultKey, {
@@ -142,11 +144,8 @@ export class IdempotentCreates {
     renewal.unref();
     try {
       if (check) {
-        const made = await this.alreadyMade(call, check).catch(async (error: unknown) => {
-          // A local claim goes with the error; an expired one lapses again for the next retry.
-          if (check.reason === 'unreadable') await store.release(id, claim);
-          throw error;
-        });
+        // On an error the claim stays unfinished: its lease lapses again for the next retry.
+        const made = await this.alreadyMade(call, check);
         if (made !== undefined) {
           await store.complete(id, claim, { kind: 'payload', id: made, userErrors: [] }, ttlMs);
           return replay<P>(call, { kind: 'payload', id: made, userErrors: [] });
@@ -181,10 +180,7 @@ export class IdempotentCreates {
   /**
    * Before a create whose earlier attempt may have happened: the id of the object it made, or
    * undefined when there is none (the create may run). UPSTREAM_OUTCOME_UNKNOWN when that cannot be
-   * told: the create has no way to be found, the lookup failed, several objects match, or the shared
-   * record was unreadable and a matching object exists (another request may have made it). The
-   * claim then stays unfinished: an expired one lapses again for the next retry, a local one is
-   * dropped with the error.
+   * told: the create has no way to be found, the lookup failed, or several objects match.
    */
   private async alreadyMade<P extends Payload>(call: CreateCall<P>, check: ClaimCheck): Promise<string | undefined> {
     const unknown = (why: string) =>
@@ -195,15 +191,25 @@ export class IdempotentCreates {
     if (!call.find) throw unknown(`a ${call.mutation} cannot be looked up`);
     let found: { id: string }[];
     try {
-      found = await call.find(check.reason === 'expired' ? check.startedAt - CLOCK_SKEW_MS : 0);
+      found = await call.find(check.startedAt - CLOCK_SKEW_MS);
     } catch {
       throw unknown('looking it up upstream failed');
     }
     if (found.length === 0) return undefined;
-    if (check.reason === 'unreadable') throw unknown('the shared idempotency record could not be read');
     if (found.length > 1) throw unknown(`${found.length} objects match it`);
     return found[0].id;
   }
+}
+
+/** How long a client waits before retrying a create refused with IDEMPOTENCY_UNAVAILABLE. */
+export const IDEMPOTENCY_RETRY_AFTER_SECONDS = 1;
+
+/** The shared records cannot be read: the create is not run (nothing is written upstream), a retry may succeed. */
+function idempotencyUnavailable(mutation: string): GraphQLError {
+  return new GraphQLError(
+    `The idempotency records are unavailable, so this ${mutation} with an idempotency key was not made (nothing was changed). Retry with the same key in ${IDEMPOTENCY_RETRY_AFTER_SECONDS} s or later.`,
+    { extensions: { code: 'IDEMPOTENCY_UNAVAILABLE', retryAfterSeconds: IDEMPOTENCY_RETRY_AFTER_SECONDS } },
+  );
 }
 
 /** The first request's answer again: the object it created as it is now, or its refusal. */

@@ -3,18 +3,13 @@
 // claimant renews while its create runs; claiming, renewing and completing are Lua scripts, so two
 // replicas can never both hold a claim. A record whose lease ran out without an outcome is taken
 // over by the next retry, which looks upstream before creating (see creates.ts). A waiting retry
-// polls the record. While Redis is unavailable the in-process store takes over, and records it
-// made stay there until they expire.
+// polls the record. While Redis is unavailable (down, stalled, a command timed out) a claim answers
+// `unavailable` and the keyed create is refused: an in-process record would let two replicas each
+// create once for one key.
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { RedisLink } from '../../redis/link.ts';
-import {
-  type ClaimOptions,
-  type ClaimResult,
-  type IdempotencyStore,
-  MemoryIdempotencyStore,
-  type StoredOutcome,
-} from './store.ts';
+import type { ClaimOptions, ClaimResult, IdempotencyStore, StoredOutcome } from './store.ts';
 
 const KEY_PREFIX = 'gateway:idempotency:';
 const LEASE_PREFIX = 'gateway:idempotency-lease:';
@@ -34,7 +29,7 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
   redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4])
   return {found[1], false, found[3], 'takeover'}
 end
-redis.call('HSET', KEYS[1], 'fingerprint', ARGV[1], 'claim', ARGV[2], 'startedAt', ARGV[5])
+redis.call('HSET', KEYS[1], 'fingerprint', ARGV[1], 'claim', ARGV[2], 'creator', ARGV[2], 'startedAt', ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[4])
 return nil
@@ -69,6 +64,18 @@ end
 return 0
 `;
 
+// KEYS[1] record, KEYS[2] lease; ARGV claim. Undoes a claim whose answer never came (it may run when a
+// stalled Redis wakes): a record it made is dropped (no create ran under it); a record it took over
+// loses its lease, so the next retry takes it over at once and looks upstream for what was made.
+const ABANDON = `
+if redis.call('HGET', KEYS[1], 'claim') ~= ARGV[1] or redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then
+  return 0
+end
+redis.call('DEL', KEYS[2])
+if redis.call('HGET', KEYS[1], 'creator') == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`;
+
 type Found = [string, string | null] | [string, null, string | null, 'takeover'];
 
 type IdempotencyRedis = Redis & {
@@ -84,32 +91,28 @@ type IdempotencyRedis = Redis & {
   idempotencyRenew(key: string, lease: string, claim: string, leaseMs: number): Promise<number>;
   idempotencyComplete(key: string, lease: string, claim: string, outcome: string, ttlMs: number): Promise<number>;
   idempotencyRelease(key: string, lease: string, claim: string): Promise<number>;
+  idempotencyAbandon(key: string, lease: string, claim: string): Promise<number>;
 };
 
 export class RedisIdempotencyStore implements IdempotencyStore {
   private readonly redis: IdempotencyRedis;
-  /** Used while Redis is unavailable (claims it made start with `local:`). */
-  readonly fallback: MemoryIdempotencyStore;
 
-  constructor(
-    private readonly link: RedisLink,
-    maxLocalRecords: number,
-  ) {
-    this.fallback = new MemoryIdempotencyStore(maxLocalRecords);
+  constructor(private readonly link: RedisLink) {
     link.redis.defineCommand('idempotencyClaim', { numberOfKeys: 2, lua: CLAIM });
     link.redis.defineCommand('idempotencyRenew', { numberOfKeys: 2, lua: RENEW });
     link.redis.defineCommand('idempotencyComplete', { numberOfKeys: 2, lua: COMPLETE });
     link.redis.defineCommand('idempotencyRelease', { numberOfKeys: 2, lua: RELEASE });
+    link.redis.defineCommand('idempotencyAbandon', { numberOfKeys: 2, lua: ABANDON });
     this.redis = link.redis as IdempotencyRedis;
   }
 
   async claim(id: string, fingerprint: string, options: ClaimOptions): Promise<ClaimResult> {
-    // A record made during an outage answers its retries after Redis is back, too.
-    if (this.fallback.has(id)) return this.fallback.claim(id, fingerprint, options);
+    const claim = randomUUID();
+    let sent = false;
     return this.link.use(
       async (): Promise<ClaimResult> => {
-        const claim = randomUUID();
         const { ttlMs, leaseMs, now } = options;
+        sent = true;
         const found = await this.redis.idempotencyClaim(
           KEY_PREFIX + id,
           LEASE_PREFIX + id,
@@ -128,24 +131,24 @@ export class RedisIdempotencyStore implements IdempotencyStore {
           ? { kind: 'pending', fingerprint: storedFingerprint }
           : { kind: 'done', fingerprint: storedFingerprint, outcome: JSON.parse(outcome) as StoredOutcome };
       },
-      // Unreadable: another replica may have run this create; the caller looks upstream first.
-      async () => {
-        const local = await this.fallback.claim(id, fingerprint, options);
-        return local.kind === 'claimed' ? { ...local, check: { reason: 'unreadable' } } : local;
+      () => {
+        // A claim that timed out may still run when a stalled Redis wakes: the abandon queued behind
+        // it on the same connection undoes it then, so the client's retry is not kept waiting.
+        if (sent) void this.abandon(id, claim);
+        return { kind: 'unavailable' };
       },
     );
   }
 
   async renew(id: string, claim: string, leaseMs: number): Promise<void> {
-    if (isLocal(claim)) return this.fallback.renew(id, claim, leaseMs);
     await this.link.use(
       () => this.redis.idempotencyRenew(KEY_PREFIX + id, LEASE_PREFIX + id, claim, leaseMs),
       () => 0,
     );
   }
 
+  /** A lost outcome leaves the record pending; its lease lapses and the next retry looks upstream. */
   async complete(id: string, claim: string, outcome: StoredOutcome, ttlMs: number): Promise<void> {
-    if (isLocal(claim)) return this.fallback.complete(id, claim, outcome, ttlMs);
     await this.link.use(
       () => this.redis.idempotencyComplete(KEY_PREFIX + id, LEASE_PREFIX + id, claim, JSON.stringify(outcome), ttlMs),
       () => 0,
@@ -153,19 +156,20 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   async release(id: string, claim: string): Promise<void> {
-    if (isLocal(claim)) return this.fallback.release(id, claim);
     await this.link.use(
       () => this.redis.idempotencyRelease(KEY_PREFIX + id, LEASE_PREFIX + id, claim),
       () => 0,
     );
   }
 
-  changed(id: string, maxMs: number): Promise<void> {
-    if (this.fallback.has(id)) return this.fallback.changed(id, maxMs);
+  private async abandon(id: string, claim: string): Promise<void> {
+    await this.link.use(
+      () => this.redis.idempotencyAbandon(KEY_PREFIX + id, LEASE_PREFIX + id, claim),
+      () => 0,
+    );
+  }
+
+  changed(_id: string, maxMs: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, maxMs)));
   }
-}
-
-function isLocal(claim: string): boolean {
-  return claim.startsWith('local:');
 }

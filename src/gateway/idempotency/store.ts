@@ -2,7 +2,7 @@
 // fingerprint, the claim of the request running it with its lease, when it started, and, once it
 // finished, the outcome to replay: the created object's id and the user errors, never the request
 // body or the object itself. MemoryIdempotencyStore keeps them in this process, at most `maxRecords`
-// of them (the oldest go first); the Redis store shares them between replicas.
+// of them (the oldest go first); the Redis store shares them between replicas, and has no fallback.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { GatewayErrorCode, UserErrorShape } from '../errors.ts';
@@ -15,19 +15,23 @@ export type StoredOutcome =
   | { kind: 'error'; message: string; code: GatewayErrorCode };
 
 /**
- * Why a claimed create must first look upstream for an object it may already have made:
- * `expired`: the record was in progress, but its owner stopped renewing the lease (it crashed, or
- * its outcome never reached the store), so the create may have happened since `startedAt`;
- * `unreadable`: the shared store could not be read, so another replica may have run it.
+ * Why a claimed create must first look upstream for an object it may already have made: the record
+ * was in progress, but its owner stopped renewing the lease (it crashed, or its outcome never
+ * reached the store), so the create may have happened since `startedAt`.
  */
-export type ClaimCheck = { reason: 'expired'; startedAt: number } | { reason: 'unreadable' };
+export type ClaimCheck = { reason: 'expired'; startedAt: number };
 
 export type ClaimResult =
   /** This request runs the create; `claim` identifies it to renew(), complete() and release(). */
   | { kind: 'claimed'; claim: string; check?: ClaimCheck }
   /** Another request with this key is running (its lease is being renewed). */
   | { kind: 'pending'; fingerprint: string }
-  | { kind: 'done'; fingerprint: string; outcome: StoredOutcome };
+  | { kind: 'done'; fingerprint: string; outcome: StoredOutcome }
+  /**
+   * The shared store could not be read or written (unreachable, stalled, timed out): whether another
+   * replica runs or ran this create cannot be known, so the create must not run.
+   */
+  | { kind: 'unavailable' };
 
 export interface ClaimOptions {
   /** How long the record is kept (the idempotency TTL). */

@@ -19,6 +19,20 @@ import {
 
 const ENGINES = ['IE', 'CLASSIC'] as const;
 
+/** The bounds of the request journal's settings (also checked for `startEmulator`'s options). */
+export const JOURNAL_LIMITS = {
+  journalCap: { min: 1, max: 1_000_000 },
+  // Far below the largest string V8 makes (512 MiB), so the journal can always be answered.
+  journalBytes: { min: 64 * 1024, max: 256 * 1024 * 1024 },
+  // Not above the API's own body limit (1 MiB): a larger body is refused before the journal sees it.
+  journalBodyBytes: { min: 0, max: 1024 * 1024 },
+} as const;
+
+function journalBound(key: keyof typeof JOURNAL_LIMITS, env: string, fallback: number, doc: string): Setting<number> {
+  const { min, max } = JOURNAL_LIMITS[key];
+  return integer(env, fallback, min, max, doc);
+}
+
 /** `IE` or `CLASSIC`, any letter case. */
 function engine(env: string, doc: string): Setting<(typeof ENGINES)[number]> {
   return new Setting(env, 'IE' as (typeof ENGINES)[number], '`IE` or `CLASSIC` (any letter case)', doc, (r) => {
@@ -60,12 +74,23 @@ export const EMULATOR_SETTINGS = {
     'API requests per minute before 429, 0: no limit (the start value of the fault `rateLimitPerMinute`)',
   ),
   admin: boolean('EMULATOR_ADMIN', true, 'the `/__emulator/*` test-control endpoints; off turns them off'),
-  journalCap: integer(
+  journalCap: journalBound(
+    'journalCap',
     'EMULATOR_JOURNAL_CAP',
     1000,
-    1,
-    1_000_000,
     'entries of the request journal (`/__emulator/journal`) kept in memory; the oldest are dropped beyond it',
+  ),
+  journalBytes: journalBound(
+    'journalBytes',
+    'EMULATOR_JOURNAL_BYTES',
+    16 * 1024 * 1024,
+    'bytes (as JSON) the request journal keeps in memory, all entries together; the oldest are dropped beyond it, so `GET /__emulator/journal` stays about this size',
+  ),
+  journalBodyBytes: journalBound(
+    'journalBodyBytes',
+    'EMULATOR_JOURNAL_BODY_BYTES',
+    64 * 1024,
+    'a request body larger than this (as JSON) is journaled cut to this many bytes, as a string, with `bodyTruncated: true` (0: no bodies kept)',
   ),
   /** Faults injected from the start (the rate limit is `rateLimitPerMinute`). */
   faults: {

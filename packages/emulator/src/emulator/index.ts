@@ -9,7 +9,7 @@ import { seedFixturePolicies } from './org/fixturePolicies.ts';
 import { assignFixtureApps, emptyData, seedOrg } from './org/seed.ts';
 import { type RequestCounter, resetEverything } from './http/admin.ts';
 import { type FaultRule, type FaultRuleInput, FaultRules, parseFaultRule } from './http/faultRules.ts';
-import { DEFAULT_JOURNAL_CAP, type JournalEntry, RequestJournal } from './http/journal.ts';
+import { DEFAULT_JOURNAL_BOUNDS, type JournalEntry, journalOptionProblems, RequestJournal } from './http/journal.ts';
 import { type ConnectionLimits, connectionLimitsProblem, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { type FaultHooks, Faults, type FaultSettings, NO_FAULTS, parseFaultChange } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
@@ -36,8 +36,12 @@ export interface EmulatorOptions {
   statePath?: string;
   /** The same as statePath (the name the command line uses). */
   state?: string;
-  /** Journal entries kept in memory (the oldest are dropped); default DEFAULT_JOURNAL_CAP. */
+  /** Journal entries kept in memory (the oldest are dropped); default 1000 (EMULATOR_JOURNAL_CAP). */
   journalCap?: number;
+  /** Bytes the journal keeps, all entries as JSON (the oldest are dropped); default 16 MiB (EMULATOR_JOURNAL_BYTES). */
+  journalBytes?: number;
+  /** A journaled body over this many bytes is kept cut, with `bodyTruncated`; default 64 KiB (EMULATOR_JOURNAL_BODY_BYTES). */
+  journalBodyBytes?: number;
   /** Requests per minute before 429; 0 or absent: no limit (the start value of the faults' rate limit). */
   rateLimitPerMinute?: number;
   /** Faults injected from the start (see /__emulator/faults); default none. */
@@ -89,9 +93,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         ? parseFixture(options.fixture)
         : loadFixture(options.fixturePath);
   const statePath = options.state ?? options.statePath;
-  const journalCap = options.journalCap ?? DEFAULT_JOURNAL_CAP;
-  if (!Number.isInteger(journalCap) || journalCap < 1)
-    throw new Error('invalid journalCap: must be a whole number >= 1');
+  const badJournal = journalOptionProblems(options);
+  if (badJournal.length) throw new Error(badJournal.join('; '));
   const onChange = () => writer?.changed();
   // A new org is seeded once (so a bad fixture fails the start, state file or not) and copied on
   // every reset, so that its ids (default policies and rules, the default user type) stay valid.
@@ -131,7 +134,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     admin: options.admin ?? true,
     faults,
     faultRules: new FaultRules(),
-    journal: new RequestJournal(journalCap),
+    journal: new RequestJournal({
+      cap: options.journalCap ?? DEFAULT_JOURNAL_BOUNDS.cap,
+      bytes: options.journalBytes ?? DEFAULT_JOURNAL_BOUNDS.bytes,
+      bodyBytes: options.journalBodyBytes ?? DEFAULT_JOURNAL_BOUNDS.bodyBytes,
+    }),
     limits,
     store: () => store,
     reset: () => replaceOrg(structuredClone(startData)),

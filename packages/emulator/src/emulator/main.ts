@@ -26,7 +26,7 @@ const USAGE = `usage: policy-emulator [options]
   --state FILE      keep the org in FILE across restarts (EMULATOR_STATE, default in memory)
   --rate-limit N    requests per minute before 429, 0 = none (EMULATOR_RATE_LIMIT, default 0)
   --help            this text
-Other settings (faults, timeouts) are read from their EMULATOR_* variables only.`;
+Other settings (faults, timeouts, the journal's bounds) are read from their EMULATOR_* variables only.`;
 
 /** The environment with the given options in place of their variables, and the names to show for them. */
 function optionsAsEnv(argv: string[]): { env: NodeJS.ProcessEnv; shownAs: Map<string, string> } | 'help' {

@@ -6,6 +6,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Reads and parses a JSON body; an absent body is `undefined`. */
 export async function readJson(req: IncomingMessage): Promise<unknown> {
+  return (await readJsonBody(req)).value;
+}
+
+/** A JSON body as parsed, and its size in bytes as sent. */
+export async function readJsonBody(req: IncomingMessage): Promise<{ value: unknown; bytes: number }> {
+  // A declared length over the limit is refused before anything is read.
+  if (Number(req.headers['content-length']) > MAX_BODY_BYTES) throw bodyTooLarge(MAX_BODY_BYTES);
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -20,9 +27,9 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
     throw malformedBody(`the body was not received completely (${(e as Error).message})`);
   }
   const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return undefined;
+  if (text.trim() === '') return { value: undefined, bytes: size };
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text), bytes: size };
   } catch (e) {
     throw malformedBody(`the body is not valid JSON (${(e as Error).message})`);
   }

@@ -16,7 +16,7 @@ import {
 } from './errors.ts';
 import { type Faults, sendThenReset } from './faults.ts';
 import type { Handler, HandlerContext, Reply } from './handler.ts';
-import { readJson, sendEmpty, sendJson } from './body.ts';
+import { readJsonBody, sendEmpty, sendJson } from './body.ts';
 import * as policies from '../routes/policies.ts';
 import { type Match, Router } from './router.ts';
 import * as rules from '../routes/rules.ts';
@@ -80,7 +80,7 @@ export function createEmulatorServer(options: ServerOptions): {
     req: IncomingMessage,
     url: URL,
     match: Match<Handler> | undefined,
-    read: (body: unknown) => void,
+    read: (body: { value: unknown; bytes: number }) => void,
   ): Promise<Reply> {
     const quota = faults.takeQuota();
     try {
@@ -91,8 +91,9 @@ export function createEmulatorServer(options: ServerOptions): {
       if (!match) throw notFound(url.pathname);
       if (!match.route) throw methodNotAllowed(match.allowed);
       const method = match.route.method;
-      const body = method === 'POST' || method === 'PUT' ? await readJson(req) : undefined;
-      read(body);
+      const sent = method === 'POST' || method === 'PUT' ? await readJsonBody(req) : undefined;
+      if (sent) read(sent);
+      const body = sent?.value;
       const ctx: HandlerContext = {
         store: options.store(),
         base: options.base(),
@@ -118,7 +119,7 @@ export function createEmulatorServer(options: ServerOptions): {
     const match = api.match(method, url.pathname);
     const template = match?.route?.template;
     counter.count(template ? `${method} ${template}` : `${method} (unmatched)`);
-    let body: unknown;
+    let body: { value: unknown; bytes: number } | undefined;
     const record = (status: number, errorCode: unknown) =>
       options.journal.record({
         time,
@@ -126,7 +127,8 @@ export function createEmulatorServer(options: ServerOptions): {
         path: url.pathname,
         template: template ?? null,
         query: queryOf(url.searchParams),
-        body: body ?? null,
+        body: body?.value ?? null,
+        bodyBytes: body?.bytes ?? 0,
         status,
         errorCode: typeof errorCode === 'string' ? errorCode : null,
       });
@@ -134,7 +136,7 @@ export function createEmulatorServer(options: ServerOptions): {
     await faults.delay();
     if (rule?.latencyMs) await faults.wait(rule.latencyMs);
     if (rule?.reset || rule?.status) {
-      body = await readJson(req).catch(() => undefined);
+      body = await readJsonBody(req).catch(() => undefined);
       if (rule.reset) {
         record(0, null);
         return void res.socket?.resetAndDestroy();

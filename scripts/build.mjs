@@ -5,7 +5,7 @@
 // emulator` builds the package alone (its `prepack`). Type checking is `npm run typecheck` (part of
 // `npm test`); the build only emits, which keeps `npm install` (the `prepare` script) quick.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,8 @@ const PROJECTS = {
     tsconfig: 'tsconfig.json',
     /** Read at run time relative to the module that reads it (src/emulator/org/fixture.ts). */
     assets: [['src/emulator/org/fixture.default.json', 'emulator/org/fixture.default.json']],
+    /** The guide ships in the package (its README points to it), so an installed package leads to its docs. */
+    guide: ['../../docs/emulator.md', 'docs/emulator.md'],
     bins: [],
   },
   gateway: {
@@ -30,7 +32,12 @@ const PROJECTS = {
   },
 };
 
-function build({ dir, tsconfig, assets, bins }) {
+/** A page of docs/ as shipped alone: its links to the repository's other pages become their names. */
+function shippedPage(text) {
+  return text.replace(/\[[^\]]+\]\(([a-z-]+\.md)(?:#[^)]*)?\)/g, '`docs/$1` of the repository');
+}
+
+function build({ dir, tsconfig, assets, guide, bins }) {
   const dist = join(dir, 'dist');
   // A file deleted from src/ must not live on in dist/.
   rmSync(dist, { recursive: true, force: true });
@@ -39,6 +46,10 @@ function build({ dir, tsconfig, assets, bins }) {
   for (const [from, to] of assets) {
     mkdirSync(dirname(join(dist, to)), { recursive: true });
     copyFileSync(join(dir, from), join(dist, to));
+  }
+  if (guide) {
+    mkdirSync(dirname(join(dist, guide[1])), { recursive: true });
+    writeFileSync(join(dist, guide[1]), shippedPage(readFileSync(join(dir, guide[0]), 'utf8')));
   }
   for (const bin of bins) chmodSync(join(dist, bin), 0o755);
 }

@@ -101,7 +101,10 @@ describe('user type members are not nullable: null counts as not sent', () => {
       await emu().call('PUT', `${TYPES}/${t.id}`, { name: 'Vendor', displayName: 'Vendor', description: null }),
       'description',
     );
-    expect((await emu().call('GET', `${TYPES}/${t.id}`)).body).toMatchObject({ description: 'v', lastUpdated: t.lastUpdated });
+    expect((await emu().call('GET', `${TYPES}/${t.id}`)).body).toMatchObject({
+      description: 'v',
+      lastUpdated: t.lastUpdated,
+    });
     const patched = await emu().call('POST', `${TYPES}/${t.id}`, { displayName: null, description: 'new' });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ displayName: 'Vendor', description: 'new' });

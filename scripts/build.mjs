@@ -1,9 +1,10 @@
 // `npm run build`: compiles the emulator's package (packages/emulator/src to its dist/, with type
 // declarations) and then the gateway (src/ to dist/), and copies the files the compiled code reads
-// at run time, so that each dist/ runs alone (`node dist/main.js`, `policy-emulator`). The gateway
+// at run time, so that each dist/ runs alone (`node dist/main.js`, `policy-emulator`), and the guide
+// (docs/emulator.md) into the emulator's dist/docs/, so that the installed package carries it. The gateway
 // imports the emulator's package by name, so the package is built first. `node scripts/build.mjs
 // emulator` builds the package alone (its `prepack`). Type checking is `npm run typecheck` (part of
-// `npm test`); the build only emits, which keeps `npm install` (the `prepare` script) quick.
+// `npm test`); the build only emits, which keeps `npm start` in a fresh clone (its `prestart`) quick.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -50,7 +50,7 @@ export function indexAfter(
   return index < 0 ? items.length : index;
 }
 
-/** The listing's name order (sortBy=name): ascending, letter case aside, then by priority. */
+/** The listing's name order (sortBy=name): ascending in English collation, letter case only breaking ties. */
 export function compareByName(a: string, b: string): number {
   return a.localeCompare(b, 'en');
 }

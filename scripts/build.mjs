@@ -1,11 +1,12 @@
 // `npm run build`: compiles the emulator's package (packages/emulator/src to its dist/, with type
 // declarations) and then the gateway (src/ to dist/), and copies the files the compiled code reads
-// at run time, so that each dist/ runs alone (`node dist/main.js`, `policy-emulator`). The gateway
+// at run time, so that each dist/ runs alone (`node dist/main.js`, `policy-emulator`), and the guide
+// (docs/emulator.md) into the emulator's dist/docs/, so that the installed package carries it. The gateway
 // imports the emulator's package by name, so the package is built first. `node scripts/build.mjs
 // emulator` builds the package alone (its `prepack`). Type checking is `npm run typecheck` (part of
-// `npm test`); the build only emits, which keeps `npm install` (the `prepare` script) quick.
+// `npm test`); the build only emits, which keeps `npm start` in a fresh clone (its `prestart`) quick.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,8 @@ const PROJECTS = {
     tsconfig: 'tsconfig.json',
     /** Read at run time relative to the module that reads it (src/emulator/org/fixture.ts). */
     assets: [['src/emulator/org/fixture.default.json', 'emulator/org/fixture.default.json']],
+    /** The guide ships in the package (its README points to it), so an installed package leads to its docs. */
+    guide: ['../../docs/emulator.md', 'docs/emulator.md'],
     bins: [],
   },
   gateway: {
@@ -30,7 +33,12 @@ const PROJECTS = {
   },
 };
 
-function build({ dir, tsconfig, assets, bins }) {
+/** A page of docs/ as shipped alone: its links to the repository's other pages become their names. */
+function shippedPage(text) {
+  return text.replace(/\[[^\]]+\]\(([a-z-]+\.md)(?:#[^)]*)?\)/g, '`docs/$1` of the repository');
+}
+
+function build({ dir, tsconfig, assets, guide, bins }) {
   const dist = join(dir, 'dist');
   // A file deleted from src/ must not live on in dist/.
   rmSync(dist, { recursive: true, force: true });
@@ -39,6 +47,10 @@ function build({ dir, tsconfig, assets, bins }) {
   for (const [from, to] of assets) {
     mkdirSync(dirname(join(dist, to)), { recursive: true });
     copyFileSync(join(dir, from), join(dist, to));
+  }
+  if (guide) {
+    mkdirSync(dirname(join(dist, guide[1])), { recursive: true });
+    writeFileSync(join(dist, guide[1]), shippedPage(readFileSync(join(dir, guide[0]), 'utf8')));
   }
   for (const bin of bins) chmodSync(join(dist, bin), 0o755);
 }

@@ -3,8 +3,10 @@
 // repository is reachable from there) and runs its tests, so that a broken package (a missing
 // file, export, type declaration, bin or dependency) fails here, not in another team's project.
 // The tarballs are local files; the example's other packages come from the npm cache or registry.
+// An install that prints any `npm warn` (an engine a dependency wants, an install script, …) fails:
+// another team would see it on every `npm install`.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,11 +22,21 @@ function sh(cwd, args) {
   return r.stdout;
 }
 
+/** `npm install` of `packages` in `cwd`, refused when npm warns about anything. */
+function install(cwd, packages) {
+  const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages];
+  const r = spawnSync(npm, args, { cwd, encoding: 'utf8' });
+  const output = `${r.stdout}${r.stderr}`;
+  if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed (exit ${r.status}) in ${cwd}\n${output}`);
+  const warnings = output.split('\n').filter((line) => line.startsWith('npm warn'));
+  if (warnings.length) throw new Error(`npm install of ${packages.join(', ')} warned:\n${warnings.join('\n')}`);
+}
+
 const work = mkdtempSync(join(tmpdir(), 'policy-consumer-'));
 let failed = false;
 try {
   const started = performance.now();
-  // One build (the root's `prepare`, which `npm pack` runs) serves both tarballs.
+  // One build serves both tarballs (`npm pack` alone would build each in its `prepack`).
   sh(root, ['run', 'build', '--silent']);
   const packed = JSON.parse(
     sh(root, [
@@ -50,7 +62,17 @@ try {
   const tarballs = readdirSync(work)
     .filter((f) => f.endsWith('.tgz'))
     .map((f) => join(work, f));
-  sh(app, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs]);
+  // The emulator alone, as a team that needs no gateway installs it.
+  const alone = join(work, 'emulator-alone');
+  mkdirSync(alone);
+  writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'emulator-alone', private: true }));
+  install(
+    alone,
+    tarballs.filter((t) => /policy-service-emulator-[^/\\]*\.tgz$/.test(t)),
+  );
+  console.log('consumer: the emulator alone installs without a warning');
+  install(app, tarballs);
+  console.log('consumer: both packages install into the example without a warning');
   const tested = spawnSync(npm, ['test'], { cwd: app, stdio: 'inherit' });
   failed = tested.status !== 0;
   console.log(`consumer: ${failed ? 'FAILED' : 'passed'} in ${Math.round((performance.now() - started) / 1000)} s`);

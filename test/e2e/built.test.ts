@@ -3,7 +3,7 @@
 // `npm run emulator` (the emulator package's `policy-emulator`) likewise. Both run from a copy of
 // dist/ and package.json with no sources next to it, so dist/ is shown to carry the schema, and the
 // emulator package's build the default fixture it reads. dist/ is built by
-// `npm test` (and by `npm install`, through `prepare`).
+// `npm test` (and by `npm start` when it is missing, through `prestart`).
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

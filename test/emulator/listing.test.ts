@@ -184,6 +184,85 @@ describe('pages', () => {
   });
 });
 
+describe('cursors whose policy left the listing', () => {
+  /** The ids of one page and its next link's path. */
+  async function page(path: string): Promise<{ ids: string[]; next?: string; self?: string }> {
+    const res = await emu().call('GET', path);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const links = linksOf(res);
+    return { ids: res.body.map((p: Listed) => p.id), next: links.next?.slice(emu().url.length), self: links.self };
+  }
+
+  it('page, delete its policies, follow next: the loop deletes every policy and stops', async () => {
+    await createMany(7, 'PASSWORD', (i) => `Clean ${i}`);
+    const deleted: string[] = [];
+    let next: string | undefined = '/api/v1/policies?type=PASSWORD&limit=2';
+    while (next) {
+      const current = await page(next);
+      for (const id of current.ids) {
+        if ((await emu().call('DELETE', `/api/v1/policies/${id}`)).status === 204) deleted.push(id);
+      }
+      next = current.next;
+      expect(deleted.length).toBeLessThan(20);
+    }
+    expect(deleted).toHaveLength(7);
+    const left = (await emu().call('GET', '/api/v1/policies?type=PASSWORD')).body as Listed[];
+    expect(left.map((p) => p.system)).toEqual([true]);
+  });
+
+  it('goes on after where a deleted policy was, also when the policies above it were deleted too', async () => {
+    await createMany(6, 'PASSWORD', (i) => `Kept ${i}`);
+    const all = (await page('/api/v1/policies?type=PASSWORD&limit=200')).ids;
+    const first = await page('/api/v1/policies?type=PASSWORD&limit=3');
+    // Only the cursor's own policy goes: the rest of the order is unchanged.
+    await emu().call('DELETE', `/api/v1/policies/${first.ids[2]}`);
+    expect((await page(first.next!)).ids).toEqual(all.slice(3, 6));
+    // Then the ones above it: the cursor leads to the start of what is left.
+    await emu().call('DELETE', `/api/v1/policies/${first.ids[1]}`);
+    await emu().call('DELETE', `/api/v1/policies/${first.ids[0]}`);
+    expect((await page(first.next!)).ids).toEqual(all.slice(3, 6));
+  });
+
+  it('goes on after a policy that left a status filter, by priority and by name', async () => {
+    await createMany(6, 'PASSWORD', (i) => `Status ${i}`);
+    for (const sort of ['', '&sortBy=name']) {
+      const path = `/api/v1/policies?type=PASSWORD&status=ACTIVE${sort}`;
+      const all = (await page(`${path}&limit=200`)).ids;
+      const first = await page(`${path}&limit=2`);
+      await emu().call('POST', `/api/v1/policies/${first.ids[1]}/lifecycle/deactivate`);
+      expect((await page(first.next!)).ids).toEqual(all.slice(2, 4));
+      await emu().call('POST', `/api/v1/policies/${first.ids[1]}/lifecycle/activate`);
+    }
+  });
+
+  it('goes on after where a deleted policy was in name order', async () => {
+    for (const name of ['Delta', 'alpha', 'Charlie', 'bravo', 'Echo']) {
+      await emu().call('POST', '/api/v1/policies', { type: 'PASSWORD', name });
+    }
+    const first = await page('/api/v1/policies?type=PASSWORD&sortBy=name&limit=2');
+    for (const id of first.ids) await emu().call('DELETE', `/api/v1/policies/${id}`);
+    const second = (await emu().call('GET', first.next!)).body as Listed[];
+    expect(names(second)).toEqual(['Charlie', 'Default Policy']);
+  });
+
+  it('still refuses an id that was never a policy of this type', async () => {
+    const other = (await emu().call('POST', '/api/v1/policies', { type: 'OKTA_SIGN_ON', name: 'Other type' })).body;
+    expectValidationCause(await emu().call('GET', `/api/v1/policies?type=PASSWORD&after=${other.id}`), 'after');
+    await emu().call('DELETE', `/api/v1/policies/${other.id}`);
+    expectValidationCause(await emu().call('GET', `/api/v1/policies?type=PASSWORD&after=${other.id}`), 'after');
+  });
+
+  it('the self link of every page is that page, with its cursor', async () => {
+    await createMany(4, 'PASSWORD', (i) => `Self ${i}`);
+    const first = await page('/api/v1/policies?type=PASSWORD&limit=2');
+    expect(new URL(first.self!).searchParams.get('after')).toBeNull();
+    const second = await page(first.next!);
+    const self = new URL(second.self!);
+    expect(self.searchParams.get('after')).toBe(first.ids[1]);
+    expect((await page(self.pathname + self.search)).ids).toEqual(second.ids);
+  });
+});
+
 describe('expand=rules (classic only)', () => {
   // "Get a policy with rules (classic only)"; the identity engine's refusal is in spec-rules.test.ts.
   const classic = useEmulator({ engine: 'CLASSIC' });

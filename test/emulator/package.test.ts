@@ -4,7 +4,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulator, type Emulator } from 'policy-service-emulator';
+import { FixtureError, startEmulator, type Emulator } from 'policy-service-emulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertBuilt, ROOT } from '../helpers/built.ts';
 import { run, type Running } from '../helpers/process.ts';
@@ -67,6 +67,40 @@ describe('startEmulator (package root)', () => {
     expect((await call()).status).toBe(502);
     await emulator.reset();
     expect((await call()).status).toBe(502);
+  });
+});
+
+describe('the package as other projects use it', () => {
+  it('keeps journalCap entries in the request journal', async () => {
+    const emulator = await startEmulator({ journalCap: 2 });
+    started.push(emulator);
+    for (let i = 0; i < 3; i++) await userTypeNames(emulator.url, 'dev-token');
+    const res = await fetch(`${emulator.url}/__emulator/journal`, { headers: { authorization: 'SSWS dev-token' } });
+    expect((await res.json()).entries.map((e: { seq: number }) => e.seq)).toEqual([2, 3]);
+  });
+
+  it('names its errors, so a caught one says what it is', async () => {
+    // @ts-expect-error the fixture's type refuses a member it does not know
+    const refused = startEmulator({ fixture: { bogus: 1 } });
+    await expect(refused).rejects.toBeInstanceOf(FixtureError);
+    await expect(refused).rejects.toMatchObject({ name: 'FixtureError', message: expect.stringContaining('bogus') });
+  });
+
+  it('require() gets the CommonJS entry, whose startEmulator loads the built ES module', async () => {
+    assertBuilt();
+    // A CommonJS program of its own: this test runner resolves the package to its sources.
+    const program = `
+      const { startEmulator } = require('policy-service-emulator');
+      startEmulator({ token: 'cjs-token' }).then(async (emulator) => {
+        const res = await fetch(emulator.url + '/api/v1/meta/types/user', { headers: { authorization: 'SSWS cjs-token' } });
+        console.log(JSON.stringify((await res.json()).map((t) => t.name)));
+        await emulator.stop();
+      });`;
+    const { NODE_OPTIONS: _, ...env } = process.env;
+    const c = run(process.execPath, ['-e', program], { cwd: ROOT, env });
+    children.push(c);
+    expect(await c.exited, c.output()).toBe(0);
+    expect(c.output().trim()).toBe('["user","Contractor"]');
   });
 });
 

@@ -310,6 +310,16 @@ describe('request and response shape', () => {
     expect(res.body.errorCauses).toEqual(causes.map((errorSummary) => ({ errorSummary })));
   });
 
+  it('words a body that is absent or not an object as every other operation does', async () => {
+    for (const body of [undefined, ['0oa1portal'], 7]) {
+      const simulated = await simulate(body);
+      const created = await emu().call('POST', '/api/v1/policies', body);
+      expect([simulated.status, simulated.body.errorCode]).toEqual([400, 'E0000001']);
+      expect(simulated.body.errorCauses).toEqual([{ errorSummary: '(body): must be a JSON object' }]);
+      expect(simulated.body.errorCauses).toEqual(created.body.errorCauses);
+    }
+  });
+
   it('400 E0000001 for an unknown expand value', async () => {
     const res = await simulate({ appInstance: '0oa1portal', policyContext: { user: { id: '00u1alice' } } }, [
       'EVERYTHING',

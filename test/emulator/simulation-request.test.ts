@@ -79,8 +79,8 @@ describe('accepted requests', () => {
 
 describe('400 E0000001 with one cause per violated rule', () => {
   it.each<{ name: string; body: unknown; expand?: string[]; causes: string[] }>([
-    { name: 'body is not an object', body: [valid], causes: ['body: must be an object'] },
-    { name: 'no body', body: undefined, causes: ['body: is required'] },
+    { name: 'body is not an object', body: [valid], causes: ['(body): must be a JSON object'] },
+    { name: 'no body', body: undefined, causes: ['(body): must be a JSON object'] },
     { name: 'appInstance missing', body: { policyContext: valid.policyContext }, causes: ['appInstance: is required'] },
     { name: 'appInstance not a string', body: { ...valid, appInstance: 7 }, causes: ['appInstance: must be a string'] },
     { name: 'policyContext missing', body: { appInstance: 'aPortal' }, causes: ['policyContext: is required'] },

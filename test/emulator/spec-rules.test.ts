@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayProblem, ipInGateways } from '../../packages/emulator/src/emulator/org/network.ts';
 import type { ZoneGateway } from '../../packages/emulator/src/emulator/org/fixture.ts';
-import { defaultPolicyOf, expectValidationCause, useEmulator } from '../helpers/emulator.ts';
+import { causesOf, defaultPolicyOf, expectValidationCause, useEmulator } from '../helpers/emulator.ts';
 
 const emu = useEmulator();
 
@@ -69,32 +69,45 @@ describe('a policy authenticator needs enroll', () => {
   });
 });
 
-// User Type object: "description | string | Nullable: no" (displayName likewise).
-describe('user type description is not nullable', () => {
+// User Type object: "description | string | Nullable: no" (displayName and name likewise). As on
+// every other operation, null for a member that cannot be null counts as not sent.
+describe('user type members are not nullable: null counts as not sent', () => {
   const TYPES = '/api/v1/meta/types/user';
 
-  it('null on create is a 400 and creates nothing; absent keeps the default ""', async () => {
+  it('on create, null for a required member is "is required" like an absent one, and creates nothing', async () => {
     const before = (await emu().call('GET', TYPES)).body.length;
-    expectValidationCause(
-      await emu().call('POST', `${TYPES}/`, { name: 'Partner', displayName: 'Partner', description: null }),
-      'description',
-    );
+    for (const body of [
+      { name: null, displayName: 'Partner' },
+      { name: 'Partner', displayName: null },
+    ]) {
+      const res = await emu().call('POST', `${TYPES}/`, body);
+      const member = body.name === null ? 'name' : 'displayName';
+      expect(causesOf(res)).toEqual([`${member}: is required`]);
+      const absent = await emu().call('POST', `${TYPES}/`, { ...body, [member]: undefined });
+      expect(causesOf(absent)).toEqual(causesOf(res));
+    }
     expect((await emu().call('GET', TYPES)).body).toHaveLength(before);
-    const res = await emu().call('POST', `${TYPES}/`, { name: 'Partner', displayName: 'Partner' });
+  });
+
+  it('on create, a null description is the default "", as when it is absent', async () => {
+    const res = await emu().call('POST', `${TYPES}/`, { name: 'Partner', displayName: 'Partner', description: null });
     expect(res.status).toBe(200);
     expect(res.body.description).toBe('');
   });
 
-  it('null on replace and on partial update is a 400 and changes nothing', async () => {
+  it('on replace null is "is required" and changes nothing; on a partial update it leaves the member as it is', async () => {
     const t = (await emu().call('POST', `${TYPES}/`, { name: 'Vendor', displayName: 'Vendor', description: 'v' })).body;
     expectValidationCause(
       await emu().call('PUT', `${TYPES}/${t.id}`, { name: 'Vendor', displayName: 'Vendor', description: null }),
       'description',
     );
-    expectValidationCause(await emu().call('POST', `${TYPES}/${t.id}`, { description: null }), 'description');
-    expectValidationCause(await emu().call('POST', `${TYPES}/${t.id}`, { displayName: null }), 'displayName');
-    const now = (await emu().call('GET', `${TYPES}/${t.id}`)).body;
-    expect(now).toMatchObject({ displayName: 'Vendor', description: 'v', lastUpdated: t.lastUpdated });
+    expect((await emu().call('GET', `${TYPES}/${t.id}`)).body).toMatchObject({
+      description: 'v',
+      lastUpdated: t.lastUpdated,
+    });
+    const patched = await emu().call('POST', `${TYPES}/${t.id}`, { displayName: null, description: 'new' });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ displayName: 'Vendor', description: 'new' });
   });
 });
 

@@ -3,7 +3,12 @@
 // `policy-emulator` command starts one in its own process. The REST contract and the wire types are
 // the subpaths `policy-service-emulator/contract` and `policy-service-emulator/types`.
 import { EMULATOR_DEFAULTS } from './config/emulator.ts';
-import { type EmulatorOptions, type RunningEmulator, startEmulator as startEmulatorServer } from './emulator/index.ts';
+import {
+  type EmulatorOptions,
+  type FixtureInput,
+  type RunningEmulator,
+  startEmulator as startEmulatorServer,
+} from './emulator/index.ts';
 import type { FaultSettings } from './emulator/http/faults.ts';
 import type { Engine } from './emulator/policyTypes/registry.ts';
 
@@ -12,7 +17,8 @@ export { startEmulatorServer };
 export { FixtureError } from './emulator/org/fixture.ts';
 export { StateFileError } from './emulator/org/persistence.ts';
 export type { ConnectionLimits } from './emulator/http/connectionLimits.ts';
-export type { EmulatorOptions, RunningEmulator, Engine, FaultSettings };
+export type { FaultRule, FaultRuleInput, JournalEntry, FixturePolicy, FixtureRule } from './emulator/index.ts';
+export type { EmulatorOptions, RunningEmulator, Engine, FaultSettings, FixtureInput };
 
 /** The token `startEmulator` accepts when none is given (the same default as `policy-emulator`). */
 export const DEFAULT_TOKEN = EMULATOR_DEFAULTS.token;
@@ -26,8 +32,8 @@ export interface StartEmulatorOptions {
   token?: string;
   /** Which policy engine the org has; default IE. */
   engine?: Engine;
-  /** The org's directory data: a fixture object, or the path of a fixture JSON file; default the built-in fixture. */
-  fixture?: string | object;
+  /** The org's directory data and policies: a fixture object, or the path of a fixture JSON file; default the built-in fixture. */
+  fixture?: FixtureInput | string;
   /** Keeps the org in this file across restarts (a snapshot plus a journal next to it); default in memory only. */
   state?: string;
   /** Faults from the start (latency, jitter, error rate and status, reset rate); default none. */

@@ -104,7 +104,10 @@ export const FIXTURE_KEYS = {
 
 export const BUILTIN_FIXTURE_PATH = fileURLToPath(new URL('./fixture.default.json', import.meta.url));
 
-export class FixtureError extends Error {}
+export class FixtureError extends Error {
+  /** What a caught error reports (`err.name`), also where `instanceof` cannot be used (CommonJS). */
+  override readonly name = 'FixtureError';
+}
 
 /** Reads and validates a fixture file; throws FixtureError with every problem found. */
 export function loadFixture(path: string = BUILTIN_FIXTURE_PATH): OrgFixture {

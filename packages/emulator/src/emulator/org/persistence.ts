@@ -29,7 +29,10 @@ export interface SavedState {
   warnings: string[];
 }
 
-export class StateFileError extends Error {}
+export class StateFileError extends Error {
+  /** What a caught error reports (`err.name`), also where `instanceof` cannot be used (CommonJS). */
+  override readonly name = 'StateFileError';
+}
 
 export function readState(path: string): OrgData | undefined {
   return readSavedState(path)?.data;

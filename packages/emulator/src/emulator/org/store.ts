@@ -24,7 +24,20 @@ export interface OrgData {
   appPolicies: Record<string, string>;
 }
 
+/** Where a deleted policy was: a listing cursor that names it continues from there. */
+export interface DeletedPolicy {
+  type: PolicyType;
+  name: string;
+  /** The policy just above it when it was deleted; null: it was the first. */
+  above: string | null;
+}
+/** Deleted policies remembered for listing cursors (the oldest are forgotten first). */
+const REMEMBERED_DELETES = 1000;
+
 export class OrgStore implements OrgView {
+  /** In memory only: cursors are for the client that is paging now, not across restarts. */
+  private readonly deleted = new Map<string, DeletedPolicy>();
+
   constructor(
     public data: OrgData,
     readonly fixture: OrgFixture,
@@ -77,9 +90,12 @@ export class OrgStore implements OrgView {
   removePolicy(id: string): void {
     const p = this.data.policies[id];
     if (!p) return;
+    const order = this.order(p.type);
+    this.deleted.set(id, { type: p.type, name: p.name, above: order[order.indexOf(id) - 1] ?? null });
+    if (this.deleted.size > REMEMBERED_DELETES) this.deleted.delete(this.deleted.keys().next().value!);
     delete this.data.policies[id];
     delete this.data.rules[id];
-    this.data.policyOrder[p.type] = this.order(p.type).filter((x) => x !== id);
+    this.data.policyOrder[p.type] = order.filter((x) => x !== id);
     for (const [app, pid] of Object.entries(this.data.appPolicies)) if (pid === id) delete this.data.appPolicies[app];
   }
 
@@ -92,6 +108,11 @@ export class OrgStore implements OrgView {
     this.data.rules[to] = this.rules(id);
     delete this.data.rules[id];
     for (const [app, pid] of Object.entries(this.data.appPolicies)) if (pid === id) this.data.appPolicies[app] = to;
+  }
+
+  /** A policy deleted since this org was loaded (start, reset or restore), if still remembered. */
+  deletedPolicy(id: string): DeletedPolicy | undefined {
+    return this.deleted.get(id);
   }
 
   policiesOf(type: PolicyType): StoredPolicy[] {

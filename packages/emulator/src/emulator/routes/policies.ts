@@ -14,6 +14,7 @@ import { PolicyBodyMembersSchema } from '../../rest/contract/policies.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
 import { toWirePolicy, toWireRule } from '../org/wire.ts';
 import { policyDeleteRefusal } from '../org/refusals.ts';
+import { compareByName, indexAfter } from './policyCursor.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 200;
@@ -99,18 +100,18 @@ export const listPolicies: Handler = ({ store, base, query }) => {
     .filter((p) => (!status || p.status === status) && (!q || p.name.toLowerCase().startsWith(q)));
   if (sortBy === 'name') {
     items = [...items].sort(
-      (a, b) => a.name.localeCompare(b.name, 'en') || store.policyPriority(a) - store.policyPriority(b),
+      (a, b) => compareByName(a.name, b.name) || store.policyPriority(a) - store.policyPriority(b),
     );
   }
   const after = query.get('after');
   let start = 0;
   if (after !== null) {
-    const index = items.findIndex((p) => p.id === after);
-    if (index < 0) throw validationFailed(['after: is not a cursor of this listing']);
-    start = index + 1;
+    const index = indexAfter(store, type, items, after, sortBy === 'name');
+    if (index === undefined) throw validationFailed(['after: is not a cursor of this listing']);
+    start = index;
   }
   const page = items.slice(start, start + limit);
-  const links = [`<${pageUrl(base, query, limit)}>; rel="self"`];
+  const links = [`<${pageUrl(base, query, limit, after ?? undefined)}>; rel="self"`];
   if (start + limit < items.length)
     links.push(`<${pageUrl(base, query, limit, page[page.length - 1].id)}>; rel="next"`);
   return ok(
@@ -221,6 +222,8 @@ export const listPolicyApps: Handler = ({ store, base, params }) => {
 /**
  * The resources mapped to a policy, which its `mappings` link names (read only: mapping is done
  * through the applications service). One mapping per application, as the real service lists them.
+ * A mapping links its application and its policy but no `self`: the spec names no operation that
+ * reads one mapping, and a link must lead somewhere that answers.
  */
 export const listPolicyMappings: Handler = ({ store, base, params }) => {
   const p = findPolicy(store, params.policyId);
@@ -229,7 +232,6 @@ export const listPolicyMappings: Handler = ({ store, base, params }) => {
     store.appsOfPolicy(p).map((app) => ({
       id: `rpm${app.id}`,
       _links: {
-        self: { href: `${policyHref}/mappings/rpm${encodeURIComponent(app.id)}` },
         application: { href: `${base}/api/v1/apps/${encodeURIComponent(app.id)}` },
         policy: { href: policyHref },
       },

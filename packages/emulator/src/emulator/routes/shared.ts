@@ -20,11 +20,17 @@ export function findPolicy(store: OrgStore, id: string): StoredPolicy {
   return p;
 }
 
+/** The cause every operation gives for a body that is absent or not a JSON object. */
+export const BODY_NOT_AN_OBJECT = '(body): must be a JSON object';
+
+export function isJsonObject(body: unknown): body is JsonObject {
+  return body !== null && typeof body === 'object' && !Array.isArray(body);
+}
+
 /** The body's object, or a validation error naming the body. */
 export function bodyObject(body: unknown): JsonObject {
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw validationFailed(['(body): must be a JSON object']);
-  return body as JsonObject;
+  if (!isJsonObject(body)) throw validationFailed([BODY_NOT_AN_OBJECT]);
+  return body;
 }
 
 /** Checks `type` against the engine: identity-engine types do not exist on classic orgs. */

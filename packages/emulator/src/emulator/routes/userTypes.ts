@@ -31,8 +31,9 @@ function findType(store: OrgStore, id: string): StoredUserType {
 
 /**
  * `displayName` or `description` against `body` (the contract's create, replace or update body,
- * which says whether it is required): both are "Nullable: no" in the spec, so `null` is refused,
- * never read as absent.
+ * which says whether it is required). Both are "Nullable: no" in the spec; as on every other
+ * operation, `null` for a member that cannot be null counts as not sent ("is required" where the
+ * body requires it, unchanged on a partial update).
  */
 function checkText(
   c: Check,
@@ -40,7 +41,6 @@ function checkText(
   key: 'displayName' | 'description',
   body: TObject,
 ): string | undefined {
-  if (raw[key] === null) return void c.fail(key, 'must be a string (the field is not nullable)');
   return checkMember<string>(body, raw, key, '', c, ROUTE_WORDING);
 }
 

@@ -17,6 +17,7 @@ import type { OrgView } from '../org/orgView.ts';
 import { Check, compact } from '../policyTypes/check.ts';
 import { checkReferences } from '../policyTypes/common.ts';
 import { checkContract, checkMember } from '../policyTypes/contractCheck.ts';
+import { BODY_NOT_AN_OBJECT, isJsonObject } from '../routes/shared.ts';
 
 type PolicyContext = NonNullable<SimulationRequest['policyContext']>;
 /** The request's own members; the policy context is checked member by member with its rules between. */
@@ -32,7 +33,7 @@ export function parseSimulationRequest(
 ): { request: SimulationRequest; expand: Set<SimulationExpand> } {
   const c = new Check();
   const expand = parseExpand(c, expandQuery);
-  const body = c.object(raw, 'body', { required: true });
+  const body = isJsonObject(raw) ? raw : void c.causes.push(BODY_NOT_AN_OBJECT);
   let request: SimulationRequest | undefined;
   if (body) {
     const members = checkContract<SimulationRequest>(RequestMembers, body, '', c);

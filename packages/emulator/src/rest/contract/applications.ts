@@ -22,13 +22,14 @@ export type Application = Static<typeof ApplicationSchema> & { [key: string]: un
 /**
  * One resource mapped to a policy, as the policy's `mappings` link lists them. The spec names the
  * link but shows no body: these are the members the emulator answers (one mapping per application).
+ * No `self` link: the spec has no operation that reads a single mapping.
  */
 export const PolicyMappingSchema = named(
   'PolicyMapping',
   Type.Object(
     {
       id: Id,
-      _links: Type.Object({ self: LinkSchema, application: LinkSchema, policy: LinkSchema }),
+      _links: Type.Object({ application: LinkSchema, policy: LinkSchema }),
     },
     { additionalProperties: true },
   ),

@@ -77,7 +77,11 @@ export type GatewayErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   // The request body over MAX_BODY_BYTES (413), or a Content-Length that is not one number (400).
   | 'REQUEST_ENTITY_TOO_LARGE'
-  | 'BAD_REQUEST';
+  | 'BAD_REQUEST'
+  // A path the gateway does not serve (or /schema.graphql with introspection off), and a browser
+  // opening /graphql with GraphiQL off.
+  | 'NOT_FOUND'
+  | 'NOT_ACCEPTABLE';
 
 /** What `extensions.upstream` carries. */
 export interface UpstreamErrorExtension {

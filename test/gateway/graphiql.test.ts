@@ -40,7 +40,7 @@ function pageOptions(html: string): {
   endpoint: string;
   shouldPersistHeaders: boolean;
 } {
-  const json = /renderYogaGraphiQL\([^,]+, (\{.*\})\);/.exec(html)?.[1];
+  const json = /const options = (\{.*\});/.exec(html)?.[1];
   if (!json) throw new Error('no GraphiQL options in the page');
   return JSON.parse(json);
 }

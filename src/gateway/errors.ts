@@ -294,14 +294,16 @@ export function toGraphQLError(error: unknown): GraphQLError {
     });
   }
   if (error instanceof UpstreamUnavailableError) {
+    // The service's own error body, when it sent one, as for any other error status.
+    const { body } = error;
     const summary = error.status ? `Upstream answered ${error.status}` : 'Upstream could not be reached';
     return gatewayError('The upstream service is unavailable.', 'UPSTREAM_UNAVAILABLE', {
       status: error.status ?? null,
       code: error.code,
-      errorCode: null,
-      errorSummary: summary,
-      errorId: null,
-      errorCauses: [],
+      errorCode: body?.errorCode ?? null,
+      errorSummary: body?.errorSummary ?? summary,
+      errorId: body?.errorId ?? null,
+      errorCauses: body?.causes ?? [],
     });
   }
   if (error instanceof UpstreamError) {

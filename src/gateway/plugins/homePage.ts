@@ -84,8 +84,9 @@ ${token}
 </ul>
 <p>The guides are in the project's <code>docs/</code> folder: <code>api.md</code> (the schema, errors, costs),
 <code>configuration.md</code> (every setting), <code>operations.md</code> (running it).</p>
-<pre>curl -H 'content-type: application/json' -H 'authorization: SSWS &lt;token&gt;' \\
-  -d '{"query":"{ policies(type: PASSWORD) { nodes { id name } } }"}' &lt;this address&gt;${escapeHtml(options.graphqlPath)}</pre>
+<pre>curl &lt;this gateway's address&gt;${escapeHtml(options.graphqlPath)} \\
+  -H 'content-type: application/json' -H 'authorization: SSWS ${escapeHtml(options.emulatorToken ?? '<token>')}' \\
+  -d '{"query":"{ policies(type: PASSWORD) { nodes { id name } } }"}'</pre>
 </body>
 </html>
 `;

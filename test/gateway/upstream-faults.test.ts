@@ -87,7 +87,7 @@ describe('idempotent calls', () => {
         code: 'HTTP_503',
         errorCode: 'E0000009',
         errorSummary: 'Service Unavailable',
-        errorId: expect.stringMatching(/^\w{8,}$/),
+        errorId: expect.stringMatching(/^oae[\w-]{15}$/), // the emulator's error ids
         errorCauses: ['injected fault: errorRate of /__emulator/faults'],
       },
     });

@@ -65,7 +65,9 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
         (assets) => {
           if (isPage) return endResponse(respond(fetchAPI, request, servePage(assets)));
           const asset = Object.values(assets).find((a) => a.file === assetFile);
-          if (!asset) return endResponse(new fetchAPI.Response('Not found', { status: 404 }));
+          if (!asset) {
+            return endResponse(errorResponse(fetchAPI, 404, 'NOT_FOUND', `GraphiQL has no file ${assetFile}.`));
+          }
           const representation = fileRepresentation(asset.path, asset.sizes, {
             contentType: asset.contentType,
             cacheControl: IMMUTABLE,

@@ -29,7 +29,14 @@ async function main(): Promise<void> {
   };
   try {
     // Loaded only when embedded: a gateway over a real org neither loads nor holds the emulator.
-    const emulator = emulatorConfig ? await startEmbeddedEmulator(emulatorConfig) : undefined;
+    const emulator = emulatorConfig
+      ? await startEmbeddedEmulator(emulatorConfig).catch(
+          whenPortBusy(
+            "the embedded emulator's port (EMULATOR_PORT)",
+            'choose another with EMULATOR_PORT, or set UPSTREAM_URL to use an emulator or org already running instead of starting one',
+          ),
+        )
+      : undefined;
     if (emulator) stops.push(() => emulator.close());
     // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
     const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
@@ -63,7 +70,7 @@ async function main(): Promise<void> {
       maxResolvedFields: config.maxResolvedFields,
       idempotency: shared.idempotency,
       policyPlans: shared.policyPlans,
-    });
+    }).catch(whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'));
     stops.push(() => gateway.close(config.shutdownGraceMs));
 
     const upstreamText = emulator
@@ -106,6 +113,18 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/** A port another process holds, named by the setting that chose it, with the ways past it (not just `listen EADDRINUSE`). */
+function whenPortBusy(which: string, remedy: string): (error: unknown) => never {
+  return (error) => {
+    const { code, address, port } = error as { code?: unknown; address?: unknown; port?: unknown };
+    if (code !== 'EADDRINUSE') throw error;
+    const where = typeof address === 'string' && address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+    throw new Error(
+      `${which}, ${where}, is already in use: stop what listens there (another \`npm start\` or \`npm run emulator\`?), or ${remedy}.`,
+    );
+  };
+}
+
 async function startEmbeddedEmulator(config: EmulatorConfig) {
   const { startEmulatorServer, FixtureError, StateFileError } = await import('policy-service-emulator');
   badInputErrors.push(FixtureError, StateFileError);
@@ -118,9 +137,6 @@ main().catch((error: unknown) => {
     console.error(`gateway: ${error.message}`);
     process.exit(2);
   }
-  const code = (error as { code?: unknown }).code;
-  console.error(
-    `gateway: cannot start: ${error instanceof Error ? error.message : String(error)}${code === 'EADDRINUSE' ? ' (port already in use)' : ''}`,
-  );
+  console.error(`gateway: cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

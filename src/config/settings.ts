@@ -209,11 +209,15 @@ export const GATEWAY_SETTINGS = {
     'CORS_ORIGINS',
     'browser origins allowed to call the gateway: a list (`https://console.example.com`), with credentials; `*` for any origin without credentials; unset: none',
   ),
-  graphiql: boolean('GRAPHIQL', true, 'serve GraphiQL on `GET /graphql`'),
+  graphiql: boolean(
+    'GRAPHIQL',
+    true,
+    'serve GraphiQL on `GET /graphql` (off: a browser opening it gets a 406 that says so)',
+  ),
   introspection: boolean(
     'INTROSPECTION',
     true,
-    'off refuses introspection queries and drops "Did you mean …" suggestions from every error (validation and variable errors)',
+    'off refuses introspection queries, drops "Did you mean …" suggestions from every error (validation and variable errors) and stops serving `/schema.graphql` (a 404 that says why)',
   ),
   log: {
     level: choice(

@@ -79,7 +79,11 @@ export type GatewayErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   // The request body over MAX_BODY_BYTES (413), or a Content-Length that is not one number (400).
   | 'REQUEST_ENTITY_TOO_LARGE'
-  | 'BAD_REQUEST';
+  | 'BAD_REQUEST'
+  // A path the gateway does not serve (or /schema.graphql with introspection off), and a browser
+  // opening /graphql with GraphiQL off.
+  | 'NOT_FOUND'
+  | 'NOT_ACCEPTABLE';
 
 /** What `extensions.upstream` carries. */
 export interface UpstreamErrorExtension {
@@ -294,14 +298,16 @@ export function toGraphQLError(error: unknown): GraphQLError {
     });
   }
   if (error instanceof UpstreamUnavailableError) {
+    // The service's own error body, when it sent one, as for any other error status.
+    const { body } = error;
     const summary = error.status ? `Upstream answered ${error.status}` : 'Upstream could not be reached';
     return gatewayError('The upstream service is unavailable.', 'UPSTREAM_UNAVAILABLE', {
       status: error.status ?? null,
       code: error.code,
-      errorCode: null,
-      errorSummary: summary,
-      errorId: null,
-      errorCauses: [],
+      errorCode: body?.errorCode ?? null,
+      errorSummary: body?.errorSummary ?? summary,
+      errorId: body?.errorId ?? null,
+      errorCauses: body?.causes ?? [],
     });
   }
   if (error instanceof UpstreamError) {

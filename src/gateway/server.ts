@@ -20,7 +20,8 @@ import { useNoOriginalError } from './plugins/errorHygiene.ts';
 import { READINESS_DEFAULTS, useHealth } from './plugins/health.ts';
 import { useNoIntrospection } from './plugins/introspection.ts';
 import { useJsonOnly } from './plugins/jsonOnly.ts';
-import { useGraphiQL } from './plugins/graphiql.ts';
+import { useGraphiQL, useGraphiQLOff } from './plugins/graphiql.ts';
+import { useHomePage, useNotFound } from './plugins/homePage.ts';
 import { createOperationLog } from './plugins/logging.ts';
 import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
 import { useOperationSummary } from './plugins/operationSummary.ts';
@@ -38,6 +39,7 @@ import { buildSchema } from './schema.ts';
 import { meterAnswers } from './meteredSchema.ts';
 
 export const GRAPHQL_PATH = '/graphql';
+const TITLE = 'Policy GraphQL gateway';
 
 export type Gateway = YogaServerInstance<Record<string, never>, GatewayContext>;
 
@@ -116,8 +118,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       useNoOriginalError(),
       useUpstreamErrors(),
       useErrorCodes(),
-      // The SDL tells what introspection does: served only where introspection is.
-      options.introspection === false ? {} : useSchemaFile(),
+      useSchemaFile({ introspection: options.introspection !== false }),
       usePolicyDocumentSchema(),
       queryLimitsPlugin(queryLimits),
       // After validation, once the variables are known: the one cost estimate and its limits. After
@@ -127,16 +128,26 @@ export function createGateway(options: GatewayOptions): Gateway {
         memory,
       ),
       options.graphiql === false
-        ? {}
+        ? useGraphiQLOff(GRAPHQL_PATH)
         : useGraphiQL({
             graphqlPath: GRAPHQL_PATH,
-            title: 'Policy GraphQL gateway',
+            title: TITLE,
             emulatorToken: options.emulatorToken,
           }),
+      useHomePage({
+        graphqlPath: GRAPHQL_PATH,
+        title: TITLE,
+        graphiql: options.graphiql !== false,
+        introspection: options.introspection !== false,
+        emulatorToken: options.emulatorToken,
+      }),
+      // After every plugin that serves a path of its own.
+      useNotFound(GRAPHQL_PATH),
       useOperationEnd(),
       useBodyLimit(http.maxBodyBytes),
     ],
     graphiql: false, // served by useGraphiQL above: a small page and cacheable, precompressed assets
+    landingPage: false, // useHomePage and useNotFound above
     // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
     maskedErrors: { isDev: false },
     logging: yogaLogger(logger),

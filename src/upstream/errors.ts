@@ -111,12 +111,15 @@ export class UpstreamUnavailableError extends UpstreamClientError {
   readonly status: number | undefined;
   /** Why: the transport failure's code, or HTTP_<status> (the client sees it as `extensions.upstream.code`). */
   readonly code: UpstreamUnavailableCode;
+  /** The members of the spec's error body the answer had (errorCode, errorId, causes …); undefined when it had none. */
+  readonly body: ParsedErrorBody | undefined;
 
-  /** `cause`: the transport failure, whose `code` becomes this error's code. */
-  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+  /** `cause`: the transport failure, whose `code` becomes this error's code; `body`: the answer's body. */
+  constructor(message: string, options: { status?: number; cause?: unknown; body?: string } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
     this.code = options.status !== undefined ? `HTTP_${options.status}` : transportCode(options.cause);
+    this.body = options.body === undefined ? undefined : parseErrorBody(options.body);
   }
 }
 
@@ -208,7 +211,7 @@ export class UpstreamRateLimitedError extends UpstreamClientError {
   }
 }
 
-interface ParsedErrorBody {
+export interface ParsedErrorBody {
   errorCode?: string;
   errorSummary?: string;
   errorId?: string;

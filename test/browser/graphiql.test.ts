@@ -1,6 +1,7 @@
 // GraphiQL in a real browser (Debian's headless Chromium driven by playwright-core): a first load
-// within 3 MB, Run answering with data in the result pane, a reload that downloads only the page, and
-// a token typed in for a real org that is sent but never written to the browser's storage.
+// within 3 MB, Run answering with data in the result pane, a reload that downloads only the page, a
+// token typed in for a real org that is sent but never written to the browser's storage, and a syntax
+// error shown as the gateway answers it.
 // Without /usr/bin/chromium the file is skipped with a message, except under CI=true where it fails.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -118,6 +119,15 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
     await page.locator('.graphiql-execute-button').waitFor();
   }
 
+  const editor = (area: string) => page.locator(`${area} .graphiql-editor:not(.hidden) .view-lines`).first();
+  /** Replaces the text of one of GraphiQL's editors, as a developer would type it. */
+  async function replaceText(area: string, text: string): Promise<void> {
+    await editor(area).click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(text); // typed at once: no auto-closed brackets
+  }
+
   it(
     'loads within 3 MB and answers the first Run with data',
     async () => {
@@ -162,13 +172,6 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
     'over a real org, a token typed into the Headers tab is sent but never stored in the browser',
     async () => {
       await open(() => page.goto(`${orgUrl}/graphql`));
-      const editor = (area: string) => page.locator(`${area} .graphiql-editor:not(.hidden) .view-lines`).first();
-      const replaceText = async (area: string, text: string) => {
-        await editor(area).click();
-        await page.keyboard.press('Control+A');
-        await page.keyboard.press('Delete');
-        await page.keyboard.insertText(text); // typed at once: no auto-closed brackets
-      };
       await replaceText('.graphiql-editor-tool', '{"Authorization": "SSWS typed-secret-123"}');
       // The query is always stored: once the marker is in storage, the state after the edit of the
       // headers has been written.
@@ -179,6 +182,39 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
       await page.waitForFunction(() => Object.values(localStorage).some((v) => v.includes('stored-marker')));
       const stored = await page.evaluate(() => JSON.stringify(localStorage));
       expect(stored).not.toContain('typed-secret-123');
+    },
+    BROWSER_TIMEOUT,
+  );
+
+  it(
+    'shows a syntax error as the gateway answers it: GRAPHQL_PARSE_FAILED with its location, no stack trace',
+    async () => {
+      await open(() => page.goto(`${url}/graphql`));
+      const typed = '{ policies(type: PASSWORD) { nodes { id } } } }';
+      // What the gateway answers to it, asked directly.
+      const answer = await (
+        await fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `SSWS ${TOKEN}` },
+          body: JSON.stringify({ query: typed }),
+        })
+      ).json();
+      expect(answer.errors).toEqual([
+        {
+          message: 'Syntax Error: Unexpected "}".',
+          locations: [{ line: 1, column: 47 }],
+          extensions: { code: 'GRAPHQL_PARSE_FAILED' },
+        },
+      ]);
+
+      await replaceText('.graphiql-query-editor', typed);
+      await page.locator('.graphiql-execute-button').click();
+      // The result pane shows that answer, and nothing of the browser's own (no stack trace).
+      const lines = page.locator('.graphiql-response .view-lines', { hasText: '"errors"' });
+      await lines.waitFor();
+      // The editor draws spaces as no-break spaces and each line in an element of its own.
+      const shown = ((await lines.textContent()) ?? '').replace(/\u00a0/g, ' ');
+      expect(JSON.parse(shown)).toEqual(answer);
     },
     BROWSER_TIMEOUT,
   );

@@ -1,6 +1,8 @@
 // `npm start` as a user runs it: the built entry point in a child process, configured by environment
 // variables, printing where it serves, answering GraphQL, and stopping cleanly on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEmulatorConfig } from '../../packages/emulator/src/config/emulator.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../../packages/emulator/src/emulator/http/connectionLimits.ts';
@@ -120,6 +122,25 @@ describe('npm start', () => {
     expect(err).toContain('EMULATOR_ADMIN="maybe"');
     expect(err).not.toMatch(/^\s+at /m);
     expect(s.stdout()).toBe('');
+  });
+
+  it.each([
+    ['EMULATOR_PORT', "the embedded emulator's port (EMULATOR_PORT)", 'UPSTREAM_URL'],
+    ['PORT', "the gateway's port (PORT)", 'PORT=0 picks a free one'],
+  ])('names the setting whose port is busy (%s) and the ways past it', async (setting, which, remedy) => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const s = start({ PORT: '0', EMULATOR_PORT: '0', [setting]: String(port) });
+      expect(await s.exited).toBe(1);
+      const err = s.stderr();
+      expect(err).toContain(`gateway: cannot start: ${which}, 127.0.0.1:${port}, is already in use: stop what listens`);
+      expect(err).toContain(remedy);
+      expect(err).not.toMatch(/^\s+at /m);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it('refuses a missing fixture file with exit code 2', async () => {

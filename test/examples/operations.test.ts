@@ -4,7 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kind, type OperationDefinitionNode, parse } from 'graphql';
+import { type FieldNode, getNamedType, isObjectType, Kind, type OperationDefinitionNode, parse } from 'graphql';
+import { buildSchema } from '../../src/gateway/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../helpers/gateway.ts';
 
@@ -103,6 +104,42 @@ describe('examples/operations', () => {
     expect(examples.map((e) => e.name).sort()).toEqual(STEPS.map((s) => s.operation).sort());
   });
 
+  it('select policiesOfType, with what a client cache needs, wherever the payload has it', () => {
+    const schema = buildSchema();
+    const mutation = schema.getMutationType()!;
+    const payloads = examples.flatMap((example) => {
+      const operation = parse(example.document).definitions[0] as OperationDefinitionNode;
+      return operation.selectionSet.selections
+        .filter((s): s is FieldNode => s.kind === Kind.FIELD)
+        .map((field) => ({
+          example: example.name,
+          field,
+          type:
+            operation.operation === 'mutation' ? getNamedType(mutation.getFields()[field.name.value].type) : undefined,
+        }));
+    });
+    const withList = payloads.filter((p) => isObjectType(p.type) && 'policiesOfType' in p.type.getFields());
+    expect(withList.map((p) => p.example).sort()).toEqual([
+      'ActivatePolicy',
+      'ClonePolicy',
+      'CreatePolicy',
+      'DeactivatePolicy',
+      'DeletePolicy',
+      'ReplacePolicy',
+      'UpdatePolicy',
+    ]);
+    for (const { example, field } of withList) {
+      const list = field.selectionSet?.selections.find(
+        (s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === 'policiesOfType',
+      );
+      const selected = list?.selectionSet?.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : s.kind));
+      expect([example, selected]).toEqual([
+        example,
+        expect.arrayContaining(['id', 'type', 'name', 'priority', 'status']),
+      ]);
+    }
+  });
+
   it.each(STEPS.map((step) => [step.operation, step] as const))('%s answers without errors', async (_, step) => {
     const example = examples.find((e) => e.name === step.operation)!;
     const variables = { ...example.variables, ...step.ids?.(state) };
@@ -113,6 +150,17 @@ describe('examples/operations', () => {
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
     expect(userErrors(res.data)).toEqual([]);
     expect(Object.values(res.data).every((v) => v !== null)).toBe(true);
+    // A payload's list of the type holds the policy it changed, and no longer the one it deleted.
+    const [payload] = Object.values(res.data) as {
+      policy?: { id: string };
+      deletedId?: string;
+      policiesOfType?: { id: string }[];
+    }[];
+    if (payload?.policiesOfType) {
+      const ids = payload.policiesOfType.map((p) => p.id);
+      if (payload.policy) expect(ids).toContain(payload.policy.id);
+      if (payload.deletedId) expect(ids).not.toContain(payload.deletedId);
+    }
     step.keep?.(res.data, state);
   });
 });

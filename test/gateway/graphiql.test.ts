@@ -40,7 +40,7 @@ function pageOptions(html: string): {
   endpoint: string;
   shouldPersistHeaders: boolean;
 } {
-  const json = /renderYogaGraphiQL\([^,]+, (\{.*\})\);/.exec(html)?.[1];
+  const json = /const options = (\{.*\});/.exec(html)?.[1];
   if (!json) throw new Error('no GraphiQL options in the page');
   return JSON.parse(json);
 }
@@ -146,6 +146,7 @@ describe('the GraphiQL assets', () => {
   it('answers 404 for a name it does not serve', async () => {
     const res = await get(`${embedded.url}${GRAPHIQL_ASSETS_PATH}graphiql.0000000000000000.js`);
     expect(res.status).toBe(404);
+    expect(JSON.parse(res.body.toString()).errors[0].extensions.code).toBe('NOT_FOUND');
     // Only the listed assets: not the cache folder's other files.
     expect((await get(`${embedded.url}${GRAPHIQL_ASSETS_PATH}manifest.json`)).status).toBe(404);
   });

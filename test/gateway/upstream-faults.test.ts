@@ -75,6 +75,24 @@ describe('idempotent calls', () => {
     expect(await byRoute()).toEqual({ 'GET /api/v1/policies': 4 });
   });
 
+  it("keep the service's errorCode, errorId and causes of the last 503, as for a 4xx", async () => {
+    await stack.emulator.setFaults({ errorRate: 1, status: 503 });
+    const body = await stack.gql(READ);
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors![0].message).toBe('The upstream service is unavailable.');
+    expect(body.errors![0].extensions).toEqual({
+      code: 'UPSTREAM_UNAVAILABLE',
+      upstream: {
+        status: 503,
+        code: 'HTTP_503',
+        errorCode: 'E0000009',
+        errorSummary: 'Service Unavailable',
+        errorId: expect.stringMatching(/^oae[\w-]{15}$/), // the emulator's error ids
+        errorCauses: ['injected fault: errorRate of /__emulator/faults'],
+      },
+    });
+  });
+
   it('include lifecycle changes, which are retried through a 503', async () => {
     const id = await passwordPolicyId();
     faultRandom = scripted([0]);

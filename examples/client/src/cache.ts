@@ -4,7 +4,8 @@
 // renumbered the other policies of a type or changed which policies a list holds: the payloads carry
 // the type's whole list in its new order (`policiesOfType`), and these functions put it where the
 // cache keeps each `policies(type:)` field. Rule lists need no help: a rule payload's `policy { rules }`
-// is the parent by id, so the cache replaces its `rules` itself.
+// is the parent by id, so the cache replaces its `rules` itself. Written for Apollo Client 4
+// (`@apollo/client@4` with `rxjs`): Apollo Client 3's types differ (its ApolloCache is generic).
 import { type ApolloCache, InMemoryCache, type Reference, type StoreObject } from '@apollo/client';
 import generated from './gql/possibleTypes.ts';
 

@@ -1,6 +1,7 @@
 // GraphiQL: a small page at the GraphQL endpoint for browsers (never cached without revalidation) that
 // loads its script, styles and editor workers from /graphiql/<name>.<hash>.<ext> (immutable, precompressed).
 import type { Plugin, YogaLogger } from 'graphql-yoga';
+import { errorResponse } from './errorResponse.ts';
 import { type GraphiQLAssets, graphiqlAssets } from './graphiqlAssets.ts';
 import { IMMUTABLE, REVALIDATE, bufferRepresentation, fileRepresentation, respond } from './staticFiles.ts';
 
@@ -54,9 +55,7 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
     },
     onRequest({ request, url, fetchAPI, endResponse }) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      const isPage =
-        (url.pathname === options.graphqlPath || url.pathname === `${options.graphqlPath}/`) &&
-        (request.headers.get('accept') ?? '').includes('text/html');
+      const isPage = asksForPage(request, url, options.graphqlPath);
       const assetFile = url.pathname.startsWith(GRAPHIQL_ASSETS_PATH)
         ? url.pathname.slice(GRAPHIQL_ASSETS_PATH.length)
         : undefined;
@@ -66,7 +65,9 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
         (assets) => {
           if (isPage) return endResponse(respond(fetchAPI, request, servePage(assets)));
           const asset = Object.values(assets).find((a) => a.file === assetFile);
-          if (!asset) return endResponse(new fetchAPI.Response('Not found', { status: 404 }));
+          if (!asset) {
+            return endResponse(errorResponse(fetchAPI, 404, 'NOT_FOUND', `GraphiQL has no file ${assetFile}.`));
+          }
           const representation = fileRepresentation(asset.path, asset.sizes, {
             contentType: asset.contentType,
             cacheControl: IMMUTABLE,
@@ -79,6 +80,35 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
             new fetchAPI.Response('GraphiQL is unavailable: its assets could not be prepared', { status: 503 }),
           );
         },
+      );
+    },
+  };
+}
+
+/** A GET or HEAD of the GraphQL endpoint that accepts HTML: a browser opening it. */
+function asksForPage(request: Request, url: URL, graphqlPath: string): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (url.pathname === graphqlPath || url.pathname === `${graphqlPath}/`) &&
+    (request.headers.get('accept') ?? '').includes('text/html')
+  );
+}
+
+/**
+ * GRAPHIQL=off: a browser opening the endpoint gets a 406 that says why there is no page (yoga's
+ * was empty). A GET with a `query` is still an operation and runs.
+ */
+export function useGraphiQLOff(graphqlPath: string): Plugin {
+  return {
+    onRequest({ request, url, fetchAPI, endResponse }) {
+      if (!asksForPage(request, url, graphqlPath) || url.searchParams.has('query')) return;
+      endResponse(
+        errorResponse(
+          fetchAPI,
+          406,
+          'NOT_ACCEPTABLE',
+          `GraphiQL is off on this gateway (GRAPHIQL=off): ${graphqlPath} serves no page. Send operations as POST ${graphqlPath} with Content-Type: application/json (or GET ${graphqlPath}?query=...).`,
+        ),
       );
     },
   };
@@ -115,18 +145,49 @@ function renderPage(options: GraphiQLOptions, assets: GraphiQLAssets): string {
     </script>
     <script src="${url('script')}"></script>
     <script>
-      YogaGraphiQL.renderYogaGraphiQL(document.querySelector('#root'), ${scriptJson(graphiqlOptions)});
+      const options = ${scriptJson(graphiqlOptions)};
+      const { endpoint, ...props } = options;
+      YogaGraphiQL.renderYogaGraphiQL(document.querySelector('#root'), { ...props, fetcher: gatewayFetcher(endpoint) });
+      ${GATEWAY_FETCHER}
     </script>
   </body>
 </html>
 `;
 }
 
+// GraphiQL's own fetcher parses the operation in the browser first, and shows a syntax error as an
+// exception: empty extensions and the bundle's stack trace. This one sends the text as typed and
+// shows the gateway's answer as any client gets it (GRAPHQL_PARSE_FAILED with its location).
+const GATEWAY_FETCHER = `function gatewayFetcher(endpoint) {
+        return async (params, options) => {
+          let response;
+          try {
+            response = await fetch(endpoint, {
+              method: 'POST',
+              headers: {
+                accept: 'application/graphql-response+json, application/json',
+                'content-type': 'application/json',
+                ...options?.headers,
+              },
+              body: JSON.stringify(params),
+            });
+          } catch (error) {
+            return { errors: [{ message: 'The gateway could not be reached: ' + error.message }] };
+          }
+          const text = await response.text();
+          try {
+            return JSON.parse(text);
+          } catch {
+            return { errors: [{ message: 'The gateway answered ' + response.status + ': ' + text.slice(0, 500) }] };
+          }
+        };
+      }`;
+
 /** JSON that cannot close the script element it sits in. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,6 +1,7 @@
 // Only JSON POSTs (and GraphQL-over-HTTP GETs) are executed. A form-encoded, multipart or text POST
 // is what a cross-site form can send without a CORS preflight, so it gets 415 and runs nothing.
 import type { Plugin } from 'graphql-yoga';
+import { errorResponse } from './errorResponse.ts';
 
 export function useJsonOnly(graphqlPath: string): Plugin {
   return {
@@ -9,16 +10,11 @@ export function useJsonOnly(graphqlPath: string): Plugin {
       const mediaType = request.headers.get('content-type')?.split(';')[0].trim().toLowerCase();
       if (mediaType === 'application/json') return;
       endResponse(
-        new fetchAPI.Response(
-          JSON.stringify({
-            errors: [
-              {
-                message: 'POST requests must send Content-Type: application/json.',
-                extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' },
-              },
-            ],
-          }),
-          { status: 415, headers: { 'content-type': 'application/json; charset=utf-8' } },
+        errorResponse(
+          fetchAPI,
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'POST requests must send Content-Type: application/json.',
         ),
       );
     },

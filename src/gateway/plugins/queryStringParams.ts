@@ -2,6 +2,7 @@
 // guard, so a malformed one was an unexpected error: a 500 and two error-level stack traces in the
 // log for each request. Checked first here, it is a short 400 that logs nothing.
 import type { Plugin } from 'graphql-yoga';
+import { errorResponse } from './errorResponse.ts';
 
 const JSON_PARAMS = ['variables', 'extensions'] as const;
 
@@ -12,19 +13,7 @@ export function useQueryStringParams(graphqlPath: string): Plugin {
       for (const name of JSON_PARAMS) {
         const value = url.searchParams.get(name);
         if (!value || isJson(value)) continue;
-        endResponse(
-          new fetchAPI.Response(
-            JSON.stringify({
-              errors: [
-                {
-                  message: `The query string's \`${name}\` is not valid JSON.`,
-                  extensions: { code: 'BAD_REQUEST' },
-                },
-              ],
-            }),
-            { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' } },
-          ),
-        );
+        endResponse(errorResponse(fetchAPI, 400, 'BAD_REQUEST', `The query string's \`${name}\` is not valid JSON.`));
         return;
       }
     },

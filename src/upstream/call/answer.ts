@@ -49,7 +49,7 @@ export function answerOf(call: PreparedCall, result: RetriedResult, guard: Answe
     const error =
       !route.idempotent && status !== 503
         ? outcomeUnknown(route, path)
-        : new UpstreamUnavailableError(`${method} ${path}: upstream answered ${status}`, { status });
+        : new UpstreamUnavailableError(`${method} ${path}: upstream answered ${status}`, { status, body: text });
     return { outcome: { kind: 'failed' }, error };
   }
   const outcome = { kind: status < 500 ? 'answered' : 'failed' } as const;

@@ -1,0 +1,38 @@
+// `extensions.cost` for Apollo Client: the client hands components `data`, never a result's
+// `extensions`, so a console that paces itself by the gateway's cost (upstream calls made, what the
+// caller has left of the org's rate-limit window) reads it in a link, placed before the HttpLink:
+//
+//   const link = ApolloLink.from([costLink((cost) => showRemaining(cost.throttleStatus?.remaining)), httpLink]);
+//
+// Apollo Client 4 (its links return rxjs observables).
+import { ApolloLink } from '@apollo/client';
+import { tap } from 'rxjs';
+
+/** What every answer of the gateway carries in `extensions.cost` (docs/api.md, "`extensions.cost`"). */
+export interface OperationCost {
+  /** Estimated before any upstream call: calls at least, size at most; null when the document was refused. */
+  estimate: { calls: number; size: number } | null;
+  /** Upstream calls made, retries included. */
+  calls: number;
+  limits: { calls: number; size: number; responseBytes: number };
+  /** The caller's standing in the org's rate-limit window; null until the gateway has seen the caller spend. */
+  throttleStatus: {
+    limit: number | null;
+    remaining: number | null;
+    /** ISO 8601. */
+    resetAt: string | null;
+    callerLimit: number | null;
+  } | null;
+}
+
+/** Calls `onCost` with each answer's `extensions.cost` and the operation's name; the answer goes on unchanged. */
+export function costLink(onCost: (cost: OperationCost, operationName: string | undefined) => void): ApolloLink {
+  return new ApolloLink((operation, forward) =>
+    forward(operation).pipe(
+      tap((result) => {
+        const cost = result.extensions?.cost as OperationCost | undefined;
+        if (cost) onCost(cost, operation.operationName);
+      }),
+    ),
+  );
+}

@@ -168,6 +168,7 @@ describe('configuration', () => {
         operation: { timeoutMs: 10000, maxCalls: 250, concurrency: 32, maxResponseBytes: 8 * 1024 * 1024 },
       },
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000, nodeIds: 200 },
+      maxResolvedFields: 50_000,
       memoryBudgetBytes: 64 * 1024 * 1024,
       http: {
         maxBodyBytes: 1048576,
@@ -251,6 +252,7 @@ describe('configuration', () => {
         MAX_NODE_IDS: '30',
         MAX_RESPONSE_BYTES: '4096',
         MEMORY_BUDGET_BYTES: '2097152',
+        MAX_RESOLVED_FIELDS: '1234',
         REDIS_URL: 'redis://:secret@127.0.0.1:6380/2',
         UPSTREAM_RATE_LIMIT: '600',
         REPLICAS: '3',
@@ -276,6 +278,7 @@ describe('configuration', () => {
         operation: { timeoutMs: 400, maxCalls: 5, concurrency: 2, maxResponseBytes: 4096 },
       },
       queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900, nodeIds: 30 },
+      maxResolvedFields: 1234,
       memoryBudgetBytes: 2097152,
       http: {
         maxBodyBytes: 2048,

@@ -79,6 +79,27 @@ export interface ApplyResult {
   errors: PlanError[];
 }
 
+/** The value at `path` inside `value`; undefined where it has no such member. */
+function valueAt(value: unknown, path: string[]): unknown {
+  let at = value;
+  for (const member of path)
+    at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[member] : undefined;
+  return at;
+}
+
+/**
+ * Whether the plan's UPDATE `planned` made the drift `found`: the same member with the same value, or
+ * a member below it (the plan set a whole member, the service stored it member by member) holding the
+ * value the plan set there, or any value where the plan left it to the service (a default).
+ */
+function covers(planned: PlanChange, found: PlanChange): boolean {
+  const path = planned.path ?? [];
+  const below = found.path ?? [];
+  if (path.length > below.length || path.some((member, i) => below[i] !== member)) return false;
+  const set = valueAt(planned.after, below.slice(path.length));
+  return set === undefined || set === null || deepEqual(set, found.after);
+}
+
 /** A change of the org since the plan is the plan's own doing when the plan has it (same member, same value). */
 function madeByPlan(change: PlanChange, plan: StoredPlan): boolean {
   const parent = (key: string) => key.slice(0, key.lastIndexOf('/'));
@@ -92,7 +113,7 @@ function madeByPlan(change: PlanChange, plan: StoredPlan): boolean {
     }
     if (c.key !== change.key || c.action !== change.action) return false;
     if (change.action !== 'UPDATE') return true;
-    return deepEqual(c.path, change.path) && deepEqual(c.after, change.after);
+    return covers(c, change);
   });
 }
 
@@ -116,7 +137,7 @@ export async function applyPolicies(ctx: EngineContext, planId: string): Promise
   }
   const snapshot = await readOrg(ctx.api, typesOf(plan.target));
   const current = scoped(toDocument(snapshot), plan.target);
-  const drift = diff(plan.base, current, true).changes.filter((c) => !madeByPlan(c, plan));
+  const drift = diff(plan.base, current, true, false).changes.filter((c) => !madeByPlan(c, plan));
   if (drift.length > 0) {
     return {
       applied: [],

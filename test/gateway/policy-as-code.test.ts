@@ -248,6 +248,84 @@ describe('policy as code', () => {
     expect(await exportOf(b())).toEqual(document);
   });
 
+  it('a hand-written document converges: after its apply, planning it again shows no changes', async () => {
+    // Members it leaves out (settings, the people condition's users, the actions the service fills in) are not managed.
+    const document = {
+      version: 1,
+      policies: {
+        PASSWORD: [
+          {
+            name: 'Corp',
+            conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } },
+            rules: [{ name: 'Allow change', actions: { passwordChange: { access: 'ALLOW' } } }],
+          },
+          {
+            name: 'Default Policy',
+            system: true,
+            settings: { password: { complexity: { minLength: 12 } } },
+            rules: [{ name: 'Default Rule', system: true }],
+          },
+        ],
+      },
+    };
+    const first = await plan(b(), document);
+    expect((await apply(b(), first.plan.id)).userErrors).toEqual([]);
+    const again = await plan(b(), document);
+    expect(again.plan.changes).toEqual([]);
+    expect(again.plan.summary).toMatchObject({ create: 0, update: 0, delete: 0, move: 0, unchanged: 4 });
+    // A member left out that has a contract default still means that default.
+    const rest = (await b().emulator.call('GET', '/api/v1/policies?type=PASSWORD')).body;
+    const corp = rest.find((p: any) => p.name === 'Corp');
+    expect((await b().emulator.call('POST', `/api/v1/policies/${corp.id}/lifecycle/deactivate`)).status).toBe(204);
+    const reactivate = await plan(b(), document);
+    expect(reactivate.plan.changes).toMatchObject([
+      { action: 'UPDATE', key: 'PASSWORD/Corp', path: ['status'], before: 'INACTIVE', after: null },
+    ]);
+  });
+
+  it('a plan whose apply stopped part-way, applied again, goes on from there (its own writes are no STALE_PLAN)', async () => {
+    // The default policy and its default rule set INACTIVE: the service refuses both (FORBIDDEN).
+    const document = {
+      version: 1,
+      policies: {
+        PASSWORD: [
+          { name: 'Corp', rules: [{ name: 'R', actions: { passwordChange: { access: 'ALLOW' } } }] },
+          {
+            name: 'Default Policy',
+            system: true,
+            status: 'INACTIVE',
+            rules: [
+              {
+                name: 'Default Rule',
+                system: true,
+                status: 'INACTIVE',
+                actions: { passwordChange: { access: 'DENY' } },
+              },
+            ],
+          },
+        ],
+      },
+    };
+    const planned = await plan(b(), document);
+    expect(planned.userErrors).toEqual([]);
+    const first = await apply(b(), planned.plan.id);
+    expect(first.applied.length).toBeGreaterThan(0);
+    expect(first.userErrors).toMatchObject([{ code: 'FORBIDDEN', key: 'PASSWORD/Default Policy/Default Rule' }]);
+
+    // Applied again: the plan's own writes are not drift; it goes on to the change the service refuses.
+    const second = await apply(b(), planned.plan.id);
+    expect(second.userErrors).toMatchObject([{ code: 'FORBIDDEN', key: 'PASSWORD/Default Policy/Default Rule' }]);
+    expect(second.notApplied).toContainEqual({
+      action: 'UPDATE',
+      kind: 'RULE',
+      key: 'PASSWORD/Default Policy/Default Rule',
+      path: ['status'],
+    });
+    // Nothing but the statuses is left to do.
+    const left = await plan(b(), document);
+    expect(new Set(left.plan.changes.map((c: any) => c.path.join('.')))).toEqual(new Set(['status']));
+  });
+
   it('a document naming a group B lacks fails in the plan, before anything is written', async () => {
     const document = {
       version: 1,

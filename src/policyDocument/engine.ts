@@ -69,7 +69,20 @@ export async function planPolicies(ctx: EngineContext, input: unknown, prune: bo
   errors.push(...references.errors);
   if (errors.length > 0) return { plan: null, errors };
   const plan: StoredPlan = { id: randomUUID(), caller: ctx.caller, base, target, prune, changes };
-  await ctx.plans.put(plan);
+  const kept = await ctx.plans.put(plan);
+  if (!kept.kept) {
+    return {
+      plan: null,
+      errors: [
+        {
+          message: `The plan is ${kept.bytes} bytes; a caller's plans may hold ${kept.limit} (POLICY_PLAN_CALLER_MAX_BYTES). Plan a smaller document (fewer policy types).`,
+          code: 'LIMIT_EXCEEDED',
+          key: 'document',
+          path: null,
+        },
+      ],
+    };
+  }
   return { plan: { ...plan, upstreamCalls: readCost(snapshot) + writeCost(changes, target) }, errors: [] };
 }
 

@@ -18,6 +18,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
+import { planReadCalls } from '../policyDocument/read.ts';
 import { WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
 
@@ -55,6 +56,11 @@ const LIST_MAXIMA: Readonly<Record<string, number>> = {
   'IdpAction.providers': 10,
   'PolicyPayload.policiesOfType': MAX_PAGE_SIZE,
   'DeletePolicyPayload.policiesOfType': MAX_PAGE_SIZE,
+};
+
+/** Root fields whose calls follow from an argument's value: a plan reads what its document manages. */
+const CALLS_OF_ARGUMENTS: Readonly<Record<string, (argument: (name: string) => unknown) => number>> = {
+  'Mutation.planPolicies': (argument) => planReadCalls(argument('document')),
 };
 
 /**
@@ -223,7 +229,8 @@ class Estimator {
     const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
     // Unknown fields and introspection are validation's business, and cost nothing upstream.
     if (!field) return { calls: 0, size: 1, items: 1 };
-    const calls = this.needsCall(parent, name) ? 1 : 0;
+    const byArguments = CALLS_OF_ARGUMENTS[`${parent.name}.${name}`];
+    const calls = !this.needsCall(parent, name) ? 0 : byArguments ? byArguments((a) => this.argument(node, a)) : 1;
     const items = this.multiplier(parent, field, scope);
     if (!node.selectionSet) return { calls, size: items, items };
     const page = name === 'policies' && parent === this.schema.getQueryType();

@@ -326,6 +326,17 @@ describe('policy as code', () => {
     expect(new Set(left.plan.changes.map((c: any) => c.path.join('.')))).toEqual(new Set(['status']));
   });
 
+  it("a plan's cost estimate counts the reads its planning makes", async () => {
+    const document = await exportOf(b(), ['PASSWORD', 'MFA_ENROLL']);
+    document.policies.PASSWORD.unshift({ name: 'One' }, { name: 'Two' });
+    const named = document.policies.PASSWORD.length + document.policies.MFA_ENROLL.length;
+    const res = await b().gql(PLAN, { document });
+    expect(res.data.planPolicies.userErrors).toEqual([]);
+    // The user types, a list per type, a rules list per policy named (the two new ones are not read).
+    expect(res.extensions.cost.estimate.calls).toBe(1 + 2 + named);
+    expect(res.extensions.cost.calls).toBe(1 + 2 + named - 2);
+  });
+
   it('a document naming a group B lacks fails in the plan, before anything is written', async () => {
     const document = {
       version: 1,

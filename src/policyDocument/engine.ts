@@ -83,7 +83,9 @@ export async function planPolicies(ctx: EngineContext, input: unknown, prune: bo
       ],
     };
   }
-  return { plan: { ...plan, upstreamCalls: readCost(snapshot) + writeCost(changes, target) }, errors: [] };
+  // An apply of an empty plan has nothing to do and reads nothing.
+  const upstreamCalls = changes.length === 0 ? 0 : readCost(snapshot) + writeCost(changes, target);
+  return { plan: { ...plan, upstreamCalls }, errors: [] };
 }
 
 export interface ApplyResult {
@@ -148,6 +150,7 @@ export async function applyPolicies(ctx: EngineContext, planId: string): Promise
       ],
     };
   }
+  if (plan.changes.length === 0) return { applied: [], notApplied: [], errors: [] };
   const snapshot = await readOrg(ctx.api, typesOf(plan.target));
   const current = scoped(toDocument(snapshot), plan.target);
   const drift = diff(plan.base, current, true, false).changes.filter((c) => !madeByPlan(c, plan));

@@ -2,7 +2,7 @@
 // that type's settings, a rule that type's rule actions, and both the contract's conditions. Members
 // the contract gives a default are optional here, since an exported document leaves REST defaults out.
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { type ValueError, ValueErrorType, Value } from '@sinclair/typebox/value';
 import {
   ConditionsSchema,
   CreateUserTypeInputSchema,
@@ -188,8 +188,52 @@ export function documentProblems(value: unknown): DocumentProblem[] {
   }
   const problems: DocumentProblem[] = [];
   for (const error of Value.Errors(DocumentSchema, value)) {
-    problems.push({ path: error.path || '/', message: error.message });
+    problems.push({ path: error.path || '/', message: explain(error) });
     if (problems.length >= 20) break;
   }
   return problems;
+}
+
+/** The validator's message with what it takes to fix it: the allowed values, the closest known member. */
+function explain(error: ValueError): string {
+  const schema = error.schema as { enum?: unknown[]; anyOf?: { const?: unknown }[]; properties?: object };
+  const allowed =
+    schema.enum ?? (schema.anyOf?.every((b) => b.const !== undefined) ? schema.anyOf.map((b) => b.const) : undefined);
+  if (allowed) return `${JSON.stringify(error.value)} is not allowed: expected one of ${allowed.join(', ')}.`;
+  if (error.type === ValueErrorType.ObjectAdditionalProperties && schema.properties) {
+    const member = error.path
+      .slice(error.path.lastIndexOf('/') + 1)
+      .replaceAll('~1', '/')
+      .replaceAll('~0', '~');
+    const known = Object.keys(schema.properties);
+    const closest = closestOf(member, known);
+    return `Unexpected property \`${member}\`${closest ? `: did you mean \`${closest}\`?` : '.'} Known here: ${known.join(', ')}.`;
+  }
+  return error.message;
+}
+
+/** The known name nearest to `name` (edit distance, case aside), when it is near enough to be a typo. */
+function closestOf(name: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const candidate of known) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
 }

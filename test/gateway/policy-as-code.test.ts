@@ -380,5 +380,15 @@ describe('policy as code', () => {
     const schema = await res.json();
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(Object.keys(schema.properties.policies.properties)).toEqual([...POLICY_TYPES]);
+    // Its limits: the spec's where it states them, the gateway's elsewhere (docs/limits.md).
+    const access = schema.properties.policies.properties.ACCESS_POLICY;
+    expect(access.maxItems).toBe(5000);
+    expect(access.items.properties.rules.maxItems).toBe(100);
+    expect(access.items.properties.name.maxLength).toBe(255);
+    expect(access.items.properties.description.maxLength).toBe(1024);
+    expect(schema.properties.policies.properties.PASSWORD.items.properties.rules.maxItems).toBe(1000);
+    expect(schema.properties.userTypes.maxItems).toBe(10);
+    expect(schema.properties.references.properties.groups.items.maxLength).toBe(4096);
+    expect(schema.description).toBe('At most 1048576 bytes as JSON.');
   });
 });

@@ -102,17 +102,24 @@ function valueAt(value: unknown, path: string[]): unknown {
   return at;
 }
 
+/** Whether `found` holds every member `set` sets, with the same value (members it adds are the service's). */
+function holds(found: unknown, set: unknown): boolean {
+  if (set === null || set === undefined) return true;
+  if (typeof set !== 'object' || Array.isArray(set)) return deepEqual(found, set);
+  if (found === null || typeof found !== 'object' || Array.isArray(found)) return false;
+  return Object.entries(set).every(([k, v]) => holds((found as Record<string, unknown>)[k], v));
+}
+
 /**
- * Whether the plan's UPDATE `planned` made the drift `found`: the same member with the same value, or
- * a member below it (the plan set a whole member, the service stored it member by member) holding the
- * value the plan set there, or any value where the plan left it to the service (a default).
+ * Whether the plan's UPDATE `planned` made the drift `found`: the same member or one below it (the
+ * plan set a whole member, the service stored it member by member), holding what the plan set
+ * there; members the plan left to the service (its defaults, what it fills in) may hold anything.
  */
 function covers(planned: PlanChange, found: PlanChange): boolean {
   const path = planned.path ?? [];
   const below = found.path ?? [];
   if (path.length > below.length || path.some((member, i) => below[i] !== member)) return false;
-  const set = valueAt(planned.after, below.slice(path.length));
-  return set === undefined || set === null || deepEqual(set, found.after);
+  return holds(found.after, valueAt(planned.after, below.slice(path.length)));
 }
 
 /** A change of the org since the plan is the plan's own doing when the plan has it (same member, same value). */

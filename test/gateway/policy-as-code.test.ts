@@ -337,6 +337,44 @@ describe('policy as code', () => {
     expect(res.extensions.cost.calls).toBe(1 + 2 + named - 2);
   });
 
+  it('an apply stopped by a fault after a whole member was written finishes when applied again', async () => {
+    // The default policy has no conditions: the plan sets them whole; the service stores them with
+    // the members the plan left to it (`users`, `exclude`).
+    const document = {
+      version: 1,
+      policies: {
+        PASSWORD: [
+          { name: 'Corp' },
+          {
+            name: 'Default Policy',
+            system: true,
+            conditions: { people: { groups: { include: ['00g1engineering'] } } },
+            rules: [{ name: 'Default Rule', system: true }],
+          },
+        ],
+      },
+    };
+    const planned = await plan(b(), document);
+    expect(planned.plan.changes).toMatchObject([
+      { action: 'CREATE', key: 'PASSWORD/Corp' },
+      { action: 'UPDATE', key: 'PASSWORD/Default Policy', path: ['conditions'] },
+    ]);
+    b().emulator.addFaultRule({ match: { method: 'POST', path: '/api/v1/policies' }, status: 503, times: 1 });
+    const first = await apply(b(), planned.plan.id);
+    expect(first.applied).toEqual([
+      { action: 'UPDATE', kind: 'POLICY', key: 'PASSWORD/Default Policy', path: ['conditions'] },
+    ]);
+    expect(first.userErrors).toMatchObject([{ code: 'UPSTREAM_UNAVAILABLE', key: 'PASSWORD/Corp' }]);
+
+    const second = await apply(b(), planned.plan.id);
+    expect(second).toEqual({
+      applied: [{ action: 'CREATE', kind: 'POLICY', key: 'PASSWORD/Corp', path: null }],
+      notApplied: [],
+      userErrors: [],
+    });
+    expect((await plan(b(), document)).plan.changes).toEqual([]);
+  });
+
   it('a document naming a group B lacks fails in the plan, before anything is written', async () => {
     const document = {
       version: 1,

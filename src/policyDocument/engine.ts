@@ -102,10 +102,13 @@ function valueAt(value: unknown, path: string[]): unknown {
   return at;
 }
 
-/** Whether `found` holds every member `set` sets, with the same value (members it adds are the service's). */
+/**
+ * Whether `found` holds every member `set` sets, with the same value: members `set` leaves out
+ * (undefined) are the service's to fill; null is the default, which `found` must hold too.
+ */
 function holds(found: unknown, set: unknown): boolean {
-  if (set === null || set === undefined) return true;
-  if (typeof set !== 'object' || Array.isArray(set)) return deepEqual(found, set);
+  if (set === undefined) return true;
+  if (set === null || typeof set !== 'object' || Array.isArray(set)) return deepEqual(found ?? null, set);
   if (found === null || typeof found !== 'object' || Array.isArray(found)) return false;
   return Object.entries(set).every(([k, v]) => holds((found as Record<string, unknown>)[k], v));
 }

@@ -314,6 +314,20 @@ export const GATEWAY_SETTINGS = {
       7 * 24 * 60 * 60,
       'how long a policy plan (planPolicies) can be applied, in seconds (at most 7 days); kept in Redis when REDIS_URL is set, so any replica applies it',
     ),
+    policyPlanMaxBytes: integer(
+      'POLICY_PLAN_MAX_BYTES',
+      64 * MiB,
+      MiB,
+      4 * 1024 * MiB,
+      'bytes of all policy plans kept (their JSON; in Redis when REDIS_URL is set, else per process); past it the oldest plans go first',
+    ),
+    policyPlanCallerMaxBytes: integer(
+      'POLICY_PLAN_CALLER_MAX_BYTES',
+      8 * MiB,
+      64 * 1024,
+      4 * 1024 * MiB,
+      'bytes of one credential’s policy plans; past it that caller’s oldest plans go first, and a single larger plan is not kept (`LIMIT_EXCEEDED`)',
+    ),
   },
 };
 

@@ -23,6 +23,7 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
+import { planReadCalls } from '../policyDocument/read.ts';
 import { WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
 
@@ -60,6 +61,11 @@ const LIST_MAXIMA: Readonly<Record<string, number>> = {
   'IdpAction.providers': 10,
   'PolicyPayload.policiesOfType': MAX_PAGE_SIZE,
   'DeletePolicyPayload.policiesOfType': MAX_PAGE_SIZE,
+};
+
+/** Root fields whose calls follow from an argument's value: a plan reads what its document manages. */
+const CALLS_OF_ARGUMENTS: Readonly<Record<string, (argument: (name: string) => unknown) => number>> = {
+  'Mutation.planPolicies': (argument) => planReadCalls(argument('document')),
 };
 
 /**
@@ -327,7 +333,8 @@ class Estimator {
       this.cycle ??= { path: [...this.path, key], field: `${parent.name}.${name}`, kind, backReferences: visits };
       return NONE;
     }
-    const calls = this.needsCall(parent, name) ? 1 : 0;
+    const byArguments = CALLS_OF_ARGUMENTS[`${parent.name}.${name}`];
+    const calls = !this.needsCall(parent, name) ? 0 : byArguments ? byArguments((a) => this.argument(node, a)) : 1;
     const reachedBack = scope.reachedBack || visits > 0;
     const items = this.multiplier(node, parent, field, scope, calls > 0 && reachedBack);
     if (!node.selectionSet) return { calls, size: items, items };

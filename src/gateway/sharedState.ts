@@ -29,6 +29,10 @@ export interface SharedStateSettings {
   idempotencyWaitMs?: number;
   /** How long a policy plan can be applied (POLICY_PLAN_TTL_SECONDS). */
   policyPlanTtlSeconds?: number;
+  /** Bytes of all plans kept (POLICY_PLAN_MAX_BYTES). */
+  policyPlanMaxBytes?: number;
+  /** Bytes of one caller's plans (POLICY_PLAN_CALLER_MAX_BYTES). */
+  policyPlanCallerMaxBytes?: number;
 }
 
 /** The defaults of REDIS_URL, UPSTREAM_RATE_LIMIT, REPLICAS, the shares and the idempotency settings. */
@@ -49,8 +53,12 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
   const shares = { caller: settings.callerShare, unproven: settings.unprovenShare };
   let budgetStore: BudgetStore = new MemoryBudgetStore(settings.upstreamRateLimit, 1, shares);
   let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore(settings.idempotencyMaxRecords);
-  const planTtlMs = (settings.policyPlanTtlSeconds ?? PLAN_DEFAULTS.ttlSeconds) * 1000;
-  let policyPlans: PlanStore = new MemoryPlanStore(planTtlMs);
+  const planBudget = {
+    ttlMs: settings.policyPlanTtlSeconds === undefined ? PLAN_DEFAULTS.ttlMs : settings.policyPlanTtlSeconds * 1000,
+    maxBytes: settings.policyPlanMaxBytes ?? PLAN_DEFAULTS.maxBytes,
+    callerMaxBytes: settings.policyPlanCallerMaxBytes ?? PLAN_DEFAULTS.callerMaxBytes,
+  };
+  let policyPlans: PlanStore = new MemoryPlanStore(planBudget);
   if (settings.redisUrl) {
     const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }] = await Promise.all([
       import('../redis/link.ts'),
@@ -60,7 +68,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     redis = new RedisLink({ url: settings.redisUrl, log });
     budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas, shares);
     idempotencyStore = new RedisIdempotencyStore(redis);
-    policyPlans = new RedisPlanStore(redis, planTtlMs);
+    policyPlans = new RedisPlanStore(redis, planBudget);
   }
   return {
     budget: new UpstreamBudget(budgetStore),

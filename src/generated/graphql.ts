@@ -2435,7 +2435,7 @@ export type PolicyDocumentErrorCode =
   | 'FORBIDDEN'
   /** The document breaks its schema, or names an object twice. */
   | 'INVALID'
-  /** A count limit of the service would be passed. */
+  /** A count limit of the service would be passed, or the plan is larger than one caller's plans may hold (POLICY_PLAN_CALLER_MAX_BYTES). */
   | 'LIMIT_EXCEEDED'
   /** An object the apply needed no longer exists. */
   | 'NOT_FOUND'
@@ -2520,7 +2520,7 @@ export type PolicyPlan = {
   changes: Array<PolicyChange>;
   id: Scalars['ID']['output'];
   summary: PolicyPlanSummary;
-  /** Upstream calls the apply will make: its read of the org plus one per write. */
+  /** Upstream calls the apply will make: its read of the org plus one per write; 0 for a plan without changes, whose apply reads nothing. */
   upstreamCalls: Scalars['Int']['output'];
 };
 

@@ -2,8 +2,10 @@
 // member (its path), CREATE and (with prune) DELETE per object, and MOVE for the fewest objects
 // whose priority must change: those outside a longest run already in the document's order.
 import { MAX_USER_TYPES, POLICY_TYPE_CONTRACT, POLICY_TYPES } from 'policy-service-emulator/contract';
+import type { TSchema } from '@sinclair/typebox';
 import type { PolicyType } from '../rest/types.ts';
 import { type DocPolicy, type DocRule, deepEqual, type PolicyDocument, policyKey, ruleKey } from './document.ts';
+import { DocumentSchema, POLICY_SCHEMAS_OF_DOCUMENT } from './schema.ts';
 
 export type ChangeAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'MOVE';
 export type ChangeKind = 'USER_TYPE' | 'POLICY' | 'RULE';
@@ -57,15 +59,38 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** One change per differing leaf member (lists compare whole). */
+/** The schema of an object schema's member (through `anyOf` branches); undefined when it has none. */
+function memberSchema(schema: TSchema | undefined, key: string): TSchema | undefined {
+  if (!schema) return undefined;
+  if (schema.anyOf) {
+    for (const branch of schema.anyOf as TSchema[]) {
+      const found = memberSchema(branch, key);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  return (schema.properties as Record<string, TSchema> | undefined)?.[key];
+}
+
+/**
+ * One change per differing leaf member (lists compare whole). With the object's `schema`, a member
+ * the target leaves out is managed only when the schema gives it a default (the target then means
+ * that default); any other member it leaves out is not managed, whatever the org holds there (the
+ * values the service fills in).
+ */
 export function memberChanges(
   before: unknown,
   after: unknown,
   path: string[] = [],
+  schema?: TSchema,
 ): { path: string[]; before: unknown; after: unknown }[] {
   if (isObject(before) && isObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-    return keys.flatMap((k) => memberChanges(before[k], after[k], [...path, k]));
+    return keys.flatMap((k) => {
+      const sub = memberSchema(schema, k);
+      if (schema && after[k] === undefined && sub?.default === undefined) return [];
+      return memberChanges(before[k], after[k], [...path, k], sub);
+    });
   }
   if (deepEqual(before, after)) return [];
   return [{ path, before: before ?? null, after: after ?? null }];
@@ -109,6 +134,8 @@ function diffList<T extends { name: string; system?: boolean }>(
     ordered: boolean;
     /** A system object the document has but the org lacks: a change (a new policy's default rule) or an error. */
     missingSystem: (o: T) => PlanChange | PlanError;
+    /** The objects' schema, when members the target leaves out without a default are not managed. */
+    schema?: TSchema;
     nested?: (current: T | undefined, target: T) => Diff;
   },
   out: Diff,
@@ -141,7 +168,7 @@ function diffList<T extends { name: string; system?: boolean }>(
           path: ['system'],
         });
       }
-      for (const m of memberChanges(membersOf(existing as never), membersOf(o as never))) {
+      for (const m of memberChanges(membersOf(existing as never), membersOf(o as never), [], options.schema)) {
         out.changes.push({ action: 'UPDATE', kind, key, ...m });
       }
     }
@@ -185,8 +212,16 @@ function diffList<T extends { name: string; system?: boolean }>(
   }
 }
 
-/** The changes from `current` to `target`, both normalized; policy types absent from `target` are left alone. */
-export function diff(current: PolicyDocument, target: PolicyDocument, prune: boolean): Diff {
+const USER_TYPE_SCHEMA = (DocumentSchema.properties.userTypes as TSchema).items as TSchema;
+const policySchemaOf = (type: PolicyType) => (POLICY_SCHEMAS_OF_DOCUMENT.properties[type] as TSchema).items as TSchema;
+const ruleSchemaOf = (type: PolicyType) => (policySchemaOf(type).properties.rules as TSchema).items as TSchema;
+
+/**
+ * The changes from `current` to `target`, both normalized; policy types absent from `target` are left
+ * alone. `managed` (a plan): a member the target leaves out is changed only back to its schema default
+ * (see memberChanges); without it (what changed since a plan) every member compares.
+ */
+export function diff(current: PolicyDocument, target: PolicyDocument, prune: boolean, managed = true): Diff {
   const out: Diff = { changes: [], errors: [] };
   if (target.userTypes) {
     const userTypes = target.userTypes.map((t) => ({ ...t, system: t.default }));
@@ -200,6 +235,7 @@ export function diff(current: PolicyDocument, target: PolicyDocument, prune: boo
         prune,
         firstPriority: 0,
         ordered: false,
+        schema: managed ? USER_TYPE_SCHEMA : undefined,
         missingSystem: (t) => ({
           message: `${t.name} is the default user type in the document, but the org's default user type has another name.`,
           code: 'FORBIDDEN',
@@ -234,6 +270,7 @@ export function diff(current: PolicyDocument, target: PolicyDocument, prune: boo
         prune,
         firstPriority: 1,
         ordered: true,
+        schema: managed ? policySchemaOf(type) : undefined,
         missingSystem: (p) => ({
           message: `${policyKey(type, p.name)} is a system policy the org does not have: system policies cannot be created.`,
           code: 'FORBIDDEN',
@@ -251,6 +288,7 @@ export function diff(current: PolicyDocument, target: PolicyDocument, prune: boo
               prune,
               firstPriority: firstRulePriority(type),
               ordered: true,
+              schema: managed ? ruleSchemaOf(type) : undefined,
               missingSystem: (r) =>
                 !existing && TYPES_WITH_DEFAULT_RULE.includes(type)
                   ? {

@@ -69,14 +69,60 @@ export async function planPolicies(ctx: EngineContext, input: unknown, prune: bo
   errors.push(...references.errors);
   if (errors.length > 0) return { plan: null, errors };
   const plan: StoredPlan = { id: randomUUID(), caller: ctx.caller, base, target, prune, changes };
-  await ctx.plans.put(plan);
-  return { plan: { ...plan, upstreamCalls: readCost(snapshot) + writeCost(changes, target) }, errors: [] };
+  const kept = await ctx.plans.put(plan);
+  if (!kept.kept) {
+    return {
+      plan: null,
+      errors: [
+        {
+          message: `The plan is ${kept.bytes} bytes; a caller's plans may hold ${kept.limit} (POLICY_PLAN_CALLER_MAX_BYTES). Plan a smaller document (fewer policy types).`,
+          code: 'LIMIT_EXCEEDED',
+          key: 'document',
+          path: null,
+        },
+      ],
+    };
+  }
+  // An apply of an empty plan has nothing to do and reads nothing.
+  const upstreamCalls = changes.length === 0 ? 0 : readCost(snapshot) + writeCost(changes, target);
+  return { plan: { ...plan, upstreamCalls }, errors: [] };
 }
 
 export interface ApplyResult {
   applied: ChangeRef[];
   notApplied: ChangeRef[];
   errors: PlanError[];
+}
+
+/** The value at `path` inside `value`; undefined where it has no such member. */
+function valueAt(value: unknown, path: string[]): unknown {
+  let at = value;
+  for (const member of path)
+    at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[member] : undefined;
+  return at;
+}
+
+/**
+ * Whether `found` holds every member `set` sets, with the same value: members `set` leaves out
+ * (undefined) are the service's to fill; null is the default, which `found` must hold too.
+ */
+function holds(found: unknown, set: unknown): boolean {
+  if (set === undefined) return true;
+  if (set === null || typeof set !== 'object' || Array.isArray(set)) return deepEqual(found ?? null, set);
+  if (found === null || typeof found !== 'object' || Array.isArray(found)) return false;
+  return Object.entries(set).every(([k, v]) => holds((found as Record<string, unknown>)[k], v));
+}
+
+/**
+ * Whether the plan's UPDATE `planned` made the drift `found`: the same member or one below it (the
+ * plan set a whole member, the service stored it member by member), holding what the plan set
+ * there; members the plan left to the service (its defaults, what it fills in) may hold anything.
+ */
+function covers(planned: PlanChange, found: PlanChange): boolean {
+  const path = planned.path ?? [];
+  const below = found.path ?? [];
+  if (path.length > below.length || path.some((member, i) => below[i] !== member)) return false;
+  return holds(found.after, valueAt(planned.after, below.slice(path.length)));
 }
 
 /** A change of the org since the plan is the plan's own doing when the plan has it (same member, same value). */
@@ -92,7 +138,7 @@ function madeByPlan(change: PlanChange, plan: StoredPlan): boolean {
     }
     if (c.key !== change.key || c.action !== change.action) return false;
     if (change.action !== 'UPDATE') return true;
-    return deepEqual(c.path, change.path) && deepEqual(c.after, change.after);
+    return covers(c, change);
   });
 }
 
@@ -114,9 +160,10 @@ export async function applyPolicies(ctx: EngineContext, planId: string): Promise
       ],
     };
   }
+  if (plan.changes.length === 0) return { applied: [], notApplied: [], errors: [] };
   const snapshot = await readOrg(ctx.api, typesOf(plan.target));
   const current = scoped(toDocument(snapshot), plan.target);
-  const drift = diff(plan.base, current, true).changes.filter((c) => !madeByPlan(c, plan));
+  const drift = diff(plan.base, current, true, false).changes.filter((c) => !madeByPlan(c, plan));
   if (drift.length > 0) {
     return {
       applied: [],

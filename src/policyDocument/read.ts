@@ -39,3 +39,17 @@ export function readCost(org: OrgSnapshot): number {
     calls += Math.max(1, Math.ceil((list ?? []).length / WHOLE_LIST_PAGE_SIZE)) + (list ?? []).length;
   return calls;
 }
+
+/**
+ * The reads a plan of `document` makes, as far as the document tells before any call: the user
+ * types, one list per policy type it manages, and one rules list per policy it names (taken as in
+ * the org, as in a document exported and edited). More policies of those types in the org cost one
+ * more call each, which the operation's call budget bounds as they are made.
+ */
+export function planReadCalls(document: unknown): number {
+  const policies = (document as { policies?: unknown } | null)?.policies;
+  if (typeof policies !== 'object' || policies === null) return 1;
+  let calls = 1;
+  for (const list of Object.values(policies)) calls += 1 + (Array.isArray(list) ? list.length : 0);
+  return calls;
+}

@@ -2,11 +2,12 @@
 // that type's settings, a rule that type's rule actions, and both the contract's conditions. Members
 // the contract gives a default are optional here, since an exported document leaves REST defaults out.
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { type ValueError, ValueErrorType, Value } from '@sinclair/typebox/value';
 import {
   ConditionsSchema,
   CreateUserTypeInputSchema,
   LIFECYCLE_STATUSES,
+  MAX_USER_TYPES,
   Name,
   POLICY_SETTINGS,
   POLICY_TYPES,
@@ -19,6 +20,27 @@ import {
 
 export const DOCUMENT_VERSION = 1;
 export const DOCUMENT_SCHEMA_PATH = '/policy-document.schema.json';
+
+/**
+ * How large a document may be (docs/limits.md, "Policy plans"). The spec's limits where it states
+ * them (rules per policy and policies per org of two types, user types per org, names as the
+ * contract reads them); the others are this gateway's, well above what an org holds and what one
+ * apply can write within its call budget.
+ */
+export const DOCUMENT_LIMITS = {
+  /** The whole document as JSON, in bytes. */
+  bytes: 1024 * 1024,
+  /** A policy's description (the spec states none; a user type's description takes 1,024). */
+  descriptionLength: 1024,
+  /** Any other string without a length the contract states (condition expressions, patterns, ids). */
+  stringLength: 4096,
+  /** Any list without a maximum the spec states (policies of a type, rules of a policy, ids, patterns). */
+  listItems: 1000,
+  /** Per type, from the spec's Limits: policies per org. */
+  policiesOfType: { ACCESS_POLICY: 5000, PROFILE_ENROLLMENT: 500 } as Partial<Record<PolicyType, number>>,
+  /** Per type, from the spec's Limits: rules per policy, the default rule included. */
+  rulesOfPolicy: { ACCESS_POLICY: 100, PROFILE_ENROLLMENT: 1 } as Partial<Record<PolicyType, number>>,
+} as const;
 
 const Status = StringEnum(LIFECYCLE_STATUSES, { default: 'ACTIVE' });
 const System = Type.Boolean({
@@ -45,11 +67,15 @@ function policyOf(policyType: PolicyType): TObject {
     {
       name: Name,
       system: System,
-      description: Type.Optional(Type.String()),
+      description: Type.Optional(Type.String({ maxLength: DOCUMENT_LIMITS.descriptionLength })),
       status: Status,
       conditions: Type.Optional(ConditionsSchema),
       settings: Type.Optional(POLICY_SETTINGS[policyType]),
-      rules: Type.Array(ruleOf(policyType), { default: [], description: 'In priority order, the default rule last.' }),
+      rules: Type.Array(ruleOf(policyType), {
+        default: [],
+        description: 'In priority order, the default rule last.',
+        maxItems: DOCUMENT_LIMITS.rulesOfPolicy[policyType] ?? DOCUMENT_LIMITS.listItems,
+      }),
     },
     Strict,
   );
@@ -80,7 +106,10 @@ const PolicySchema = Type.Object(
     POLICY_TYPES.map((t) => [
       t,
       Type.Optional(
-        Type.Array(policyOf(t), { description: `${t} policies in priority order, the default policy last.` }),
+        Type.Array(policyOf(t), {
+          description: `${t} policies in priority order, the default policy last.`,
+          maxItems: DOCUMENT_LIMITS.policiesOfType[t] ?? DOCUMENT_LIMITS.listItems,
+        }),
       ),
     ]),
   ),
@@ -92,7 +121,10 @@ const DocumentTypeBox = Type.Object(
     version: Type.Literal(DOCUMENT_VERSION),
     references: Type.Optional(References),
     userTypes: Type.Optional(
-      Type.Array(UserTypeEntry, { description: 'Managed when present: user types keyed by name.' }),
+      Type.Array(UserTypeEntry, {
+        description: 'Managed when present: user types keyed by name.',
+        maxItems: MAX_USER_TYPES,
+      }),
     ),
     policies: PolicySchema,
   },
@@ -114,8 +146,21 @@ function relaxDefaults<T>(schema: T): T {
   return copy as T;
 }
 
+/** Every string and list without a stated bound gets the document's general one, at every depth. */
+function bounded<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(bounded) as T;
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy: Record<string | symbol, unknown> = { ...(schema as Record<string | symbol, unknown>) };
+  for (const key of Object.keys(copy)) copy[key] = bounded(copy[key]);
+  if (copy.type === 'string' && copy.maxLength === undefined && copy.enum === undefined && copy.const === undefined) {
+    copy.maxLength = DOCUMENT_LIMITS.stringLength;
+  }
+  if (copy.type === 'array' && copy.maxItems === undefined) copy.maxItems = DOCUMENT_LIMITS.listItems;
+  return copy as T;
+}
+
 /** The document's schema as TypeBox (for validation and for reading defaults). */
-export const DocumentSchema: TSchema = relaxDefaults(DocumentTypeBox);
+export const DocumentSchema: TSchema = bounded(relaxDefaults(DocumentTypeBox));
 export const POLICY_SCHEMAS_OF_DOCUMENT = (DocumentSchema as TObject).properties.policies as TObject;
 
 /** The JSON Schema served at /policy-document.schema.json. */
@@ -124,6 +169,7 @@ export function documentJsonSchema(): Record<string, unknown> {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: DOCUMENT_SCHEMA_PATH,
     title: 'Policy document',
+    description: `At most ${DOCUMENT_LIMITS.bytes} bytes as JSON.`,
     ...(JSON.parse(JSON.stringify(DocumentSchema)) as Record<string, unknown>),
   };
 }
@@ -134,12 +180,60 @@ export interface DocumentProblem {
   message: string;
 }
 
-/** Every way the value breaks the document's schema (at most 20). */
+/** Every way the value breaks the document's schema (at most 20); first of all its size. */
 export function documentProblems(value: unknown): DocumentProblem[] {
+  const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
+  if (bytes > DOCUMENT_LIMITS.bytes) {
+    return [{ path: '/', message: `The document is ${bytes} bytes as JSON; the limit is ${DOCUMENT_LIMITS.bytes}.` }];
+  }
   const problems: DocumentProblem[] = [];
   for (const error of Value.Errors(DocumentSchema, value)) {
-    problems.push({ path: error.path || '/', message: error.message });
+    problems.push({ path: error.path || '/', message: explain(error) });
     if (problems.length >= 20) break;
   }
   return problems;
+}
+
+/** The validator's message with what it takes to fix it: the allowed values, the closest known member. */
+function explain(error: ValueError): string {
+  const schema = error.schema as { enum?: unknown[]; anyOf?: { const?: unknown }[]; properties?: object };
+  const allowed =
+    schema.enum ?? (schema.anyOf?.every((b) => b.const !== undefined) ? schema.anyOf.map((b) => b.const) : undefined);
+  if (allowed) return `${JSON.stringify(error.value)} is not allowed: expected one of ${allowed.join(', ')}.`;
+  if (error.type === ValueErrorType.ObjectAdditionalProperties && schema.properties) {
+    const member = error.path
+      .slice(error.path.lastIndexOf('/') + 1)
+      .replaceAll('~1', '/')
+      .replaceAll('~0', '~');
+    const known = Object.keys(schema.properties);
+    const closest = closestOf(member, known);
+    return `Unexpected property \`${member}\`${closest ? `: did you mean \`${closest}\`?` : '.'} Known here: ${known.join(', ')}.`;
+  }
+  return error.message;
+}
+
+/** The known name nearest to `name` (edit distance, case aside), when it is near enough to be a typo. */
+function closestOf(name: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const candidate of known) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
 }

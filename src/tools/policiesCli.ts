@@ -1,16 +1,16 @@
 // The policy-as-code command line, a client of a running gateway:
-//   export [--types T,...]      the org's document as YAML on stdout
-//   plan FILE [--prune]         a readable diff; exit 2 when there are changes, 0 when none
-//   apply FILE --yes [--prune]  plans, then applies that plan; exit 0 when everything was applied
+//   export [--types T,...] [-o FILE]  the org's document as YAML, into FILE (else on stdout)
+//   plan FILE [--prune]               a readable diff; exit 2 when there are changes, 0 when none
+//   apply FILE --yes [--prune]        plans, then applies that plan; exit 0 when everything was applied
 // FILE is YAML or JSON (`-` for stdin). The gateway is --url, else POLICY_GATEWAY_URL, else the local
 // one; the credential is POLICY_API_TOKEN (sent as `SSWS <token>` unless it names its scheme).
-// Exit 1: refused or failed, with the reasons on stderr.
-import { readFile } from 'node:fs/promises';
+// Exit 1: refused or failed, with the reasons on stderr (a document's mistakes at their line).
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { parse, stringify } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, stringify } from 'yaml';
 
 export const USAGE =
-  'usage: npm run policies -- export [--types T,...] | plan FILE [--prune] | apply FILE --yes [--prune]  [--url GATEWAY_URL]';
+  'usage: npm run policies -- export [--types T,...] [-o FILE] | plan FILE [--prune] | apply FILE --yes [--prune]  [--url GATEWAY_URL]';
 const DEFAULT_URL = 'http://127.0.0.1:4000';
 
 export interface CliIo {
@@ -52,11 +52,63 @@ function short(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
+/** Every leaf member of an object as `path: value` (lists whole). */
+function leaves(value: unknown, path: string[] = []): string[] {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  }
+  return path.length > 0 ? [`${path.join('.')}: ${short(value)}`] : [];
+}
+
+/** A change as lines: its head, with the members of a create (or of a rule set whole) below it. */
 export function describeChange(c: Change): string {
   const head = `${MARK[c.action] ?? '?'} ${c.action} ${c.kind} ${c.key}`;
   if (c.action === 'UPDATE' && c.path) return `${head} ${c.path.join('.')}: ${short(c.before)} -> ${short(c.after)}`;
   if (c.action === 'MOVE') return `${head}: priority ${c.before} -> ${c.after}`;
+  if (c.action === 'CREATE' || c.action === 'UPDATE')
+    return [head, ...leaves(c.after).map((l) => `    ${l}`)].join('\n');
   return head;
+}
+
+const changeId = (c: Change) => `${c.action} ${c.kind} ${c.key} ${c.path?.join('.') ?? ''}`;
+
+/** A parsed document file, and the place (`line:column`) of a member named by its JSON Pointer. */
+interface DocumentFile {
+  value: unknown;
+  placeOf(pointer: string): string | undefined;
+}
+
+function parseDocumentFile(name: string, text: string): DocumentFile {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: true });
+  if (document.errors.length > 0) throw new Error(`${name}: ${document.errors[0].message}`);
+  return {
+    value: document.toJS(),
+    placeOf(pointer) {
+      const segments = pointer
+        .split('/')
+        .slice(1)
+        .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+      // The deepest node the path reaches: a member's key when it is there, else its parent.
+      let node: unknown = document.contents;
+      let range = (node as Node | null)?.range;
+      for (const segment of segments) {
+        if (isMap(node)) {
+          const pair = node.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === segment);
+          if (!pair) break;
+          range = (pair.key as Node | null)?.range ?? range;
+          node = pair.value;
+        } else if (isSeq(node)) {
+          node = node.items[Number(segment)];
+          range = (node as Node | null)?.range ?? range;
+          if (!node) break;
+        } else break;
+      }
+      if (!range) return undefined;
+      const { line, col } = lineCounter.linePos(range[0]);
+      return `${line}:${col}`;
+    },
+  };
 }
 
 export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number> {
@@ -70,6 +122,7 @@ export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number>
         prune: { type: 'boolean', default: false },
         yes: { type: 'boolean', default: false },
         url: { type: 'string' },
+        out: { type: 'string', short: 'o' },
       },
     });
   } catch (error) {
@@ -86,36 +139,62 @@ export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number>
   }
   const authorization = /^(SSWS|Bearer) /i.test(token) ? token : `SSWS ${token}`;
   const gql = async (query: string, variables: Record<string, unknown>) => {
-    const res = await fetch(new URL('/graphql', url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization },
-      body: JSON.stringify({ query, variables }),
-    });
+    const endpoint = new URL('/graphql', url);
+    let res: Response;
+    try {
+      res = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', authorization },
+        body: JSON.stringify({ query, variables }),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(
+        `Could not reach the gateway at ${endpoint} (${cause?.code ?? cause?.message ?? (error as Error).message}): start it, or name it with --url or POLICY_GATEWAY_URL.`,
+      );
+    }
     // biome-ignore lint/suspicious/noExplicitAny: the answers of the three operations above, read by member
-    const body = (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
+    let body: { data?: any; errors?: { message: string; extensions?: { code?: string } }[] };
+    try {
+      body = await res.json();
+    } catch {
+      throw new Error(`${endpoint} answered HTTP ${res.status} without a GraphQL answer: is it the policy gateway?`);
+    }
     if (body.errors?.length) {
       throw new Error(body.errors.map((e) => `${e.extensions?.code ?? 'ERROR'}: ${e.message}`).join('\n'));
     }
     return body.data;
   };
-  const readDocument = async () => {
+  const readDocument = async (): Promise<DocumentFile> => {
     if (!file) throw new Error(`${command} needs a document file (YAML or JSON, - for stdin)`);
-    return parse(file === '-' ? await io.readStdin() : await readFile(file, 'utf8')) as unknown;
+    const text = file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
+    return parseDocumentFile(file === '-' ? 'stdin' : file, text);
   };
-  const printErrors = (errors: { code: string; key: string; message: string }[]) => {
-    for (const e of errors) io.err(`${e.code} ${e.key}: ${e.message}`);
+  const printErrors = (
+    errors: { code: string; key: string; message: string; path?: string[] | null }[],
+    document?: DocumentFile,
+  ) => {
+    for (const e of errors) {
+      // A schema error's message starts with its JSON Pointer: name its line in the file too.
+      const pointer = e.key === 'document' && e.code === 'INVALID' ? /^(\/\S*): /.exec(e.message)?.[1] : undefined;
+      const place = pointer ? document?.placeOf(pointer) : undefined;
+      io.err(`${place ? `${file === '-' ? 'stdin' : file}:${place}: ` : ''}${e.code} ${e.key}: ${e.message}`);
+    }
   };
   const planOf = async () => {
-    const { planPolicies } = await gql(PLAN, { document: await readDocument(), prune: values.prune });
+    const document = await readDocument();
+    const { planPolicies } = await gql(PLAN, { document: document.value, prune: values.prune });
     if (planPolicies.userErrors.length > 0) {
-      printErrors(planPolicies.userErrors);
+      printErrors(planPolicies.userErrors, document);
       return undefined;
     }
     const plan = planPolicies.plan;
     for (const c of plan.changes as Change[]) io.out(describeChange(c));
     const s = plan.summary;
     io.out(
-      `Plan ${plan.id}: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.move} to move, ${s.unchanged} unchanged; ${plan.upstreamCalls} upstream calls to apply.`,
+      plan.changes.length === 0
+        ? `No changes. The org matches the document (plan ${plan.id}).`
+        : `Plan ${plan.id}: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.move} to move, ${s.unchanged} unchanged; ${plan.upstreamCalls} upstream calls to apply.`,
     );
     return plan as { id: string; changes: Change[] };
   };
@@ -127,7 +206,9 @@ export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number>
           .map((t) => t.trim())
           .filter(Boolean);
         const { exportPolicies } = await gql(EXPORT, { types: types?.length ? types : null });
-        io.out(stringify(exportPolicies.document).trimEnd());
+        const yaml = stringify(exportPolicies.document);
+        if (values.out) await writeFile(values.out as string, yaml);
+        else io.out(yaml.trimEnd());
         return 0;
       }
       case 'plan': {
@@ -144,8 +225,11 @@ export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number>
         if (!plan) return 1;
         if (plan.changes.length === 0) return 0;
         const { applyPolicies } = await gql(APPLY, { planId: plan.id });
-        for (const c of applyPolicies.applied as Change[]) io.out(`applied ${describeChange(c)}`);
-        for (const c of applyPolicies.notApplied as Change[]) io.err(`not applied ${describeChange(c)}`);
+        // The apply names its changes; their values are the plan's.
+        const planned = new Map(plan.changes.map((c) => [changeId(c), c]));
+        const withValues = (c: Change) => describeChange(planned.get(changeId(c)) ?? c);
+        for (const c of applyPolicies.applied as Change[]) io.out(`applied ${withValues(c)}`);
+        for (const c of applyPolicies.notApplied as Change[]) io.err(`not applied ${withValues(c)}`);
         printErrors(applyPolicies.userErrors);
         return applyPolicies.userErrors.length > 0 ? 1 : 0;
       }

@@ -194,6 +194,8 @@ describe('configuration', () => {
         idempotencyTtlSeconds: 86400,
         idempotencyMaxRecords: 50000,
         policyPlanTtlSeconds: 3600,
+        policyPlanMaxBytes: 64 * 1024 * 1024,
+        policyPlanCallerMaxBytes: 8 * 1024 * 1024,
       },
     });
     expect(readEmulatorConfig({})).toEqual({
@@ -259,6 +261,8 @@ describe('configuration', () => {
         IDEMPOTENCY_TTL_SECONDS: '3600',
         IDEMPOTENCY_MAX_RECORDS: '1000',
         POLICY_PLAN_TTL_SECONDS: '600',
+        POLICY_PLAN_MAX_BYTES: '33554432',
+        POLICY_PLAN_CALLER_MAX_BYTES: '1048576',
         CALLER_SHARE: '0.25',
         UNPROVEN_SHARE: '0.1',
         REFUSED_CREDENTIAL_MS: '0',
@@ -304,6 +308,8 @@ describe('configuration', () => {
         idempotencyTtlSeconds: 3600,
         idempotencyMaxRecords: 1000,
         policyPlanTtlSeconds: 600,
+        policyPlanMaxBytes: 33554432,
+        policyPlanCallerMaxBytes: 1048576,
       },
     });
     expect(

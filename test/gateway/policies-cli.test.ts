@@ -1,6 +1,9 @@
 // The policy-as-code command line against a real gateway: export as YAML, plan (exit 2 with
-// changes, 0 without), apply only with --yes.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+// changes, 0 without), apply only with --yes; what a first-time user reads: a clean exported file,
+// a plan that converges, the applied values, mistakes at their line, an unreachable gateway named.
+import { once } from 'node:events';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,8 +50,128 @@ describe('npm run policies', () => {
     expect(await cli(stack(), ['apply', file])).toMatchObject({ code: 1, err: expect.stringContaining('--yes') });
     const applied = await cli(stack(), ['apply', file, '--yes']);
     expect(applied).toMatchObject({ code: 0, err: '' });
-    expect(applied.out).toContain('applied ~ UPDATE POLICY PASSWORD/Default Policy');
+    expect(applied.out).toContain(
+      'applied ~ UPDATE POLICY PASSWORD/Default Policy settings.password.complexity.minLength: (default) -> 15',
+    );
+    const clean = await cli(stack(), ['plan', file]);
+    expect(clean).toMatchObject({ code: 0 });
+    expect(clean.out).toMatch(/^No changes\./);
+    expect(clean.out).not.toContain('upstream calls');
+  });
+
+  it('export -o writes a clean file (the documented commands do not redirect npm output)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'policies-'));
+    const file = join(dir, 'org.yaml');
+    const exported = await cli(stack(), ['export', '--types', 'PASSWORD', '-o', file]);
+    expect(exported).toMatchObject({ code: 0, out: '' });
+    const text = await readFile(file, 'utf8');
+    expect(text.startsWith('version: 1\n')).toBe(true);
     expect(await cli(stack(), ['plan', file])).toMatchObject({ code: 0 });
+    // npm prints its banner on stdout: a documented redirect of `npm run` must be `npm run --silent`.
+    const docs = await readFile(new URL('../../docs/policy-as-code.md', import.meta.url), 'utf8');
+    const redirects = docs.split('\n').filter((line) => /npm run(?! --silent) policies .*>/.test(line));
+    expect(redirects).toEqual([]);
+  });
+
+  it('a hand-written document converges; the apply prints the values; creates show their members', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'policies-'));
+    const file = join(dir, 'org.yaml');
+    await writeFile(
+      file,
+      stringify({
+        version: 1,
+        policies: {
+          PASSWORD: [
+            {
+              name: 'Corp',
+              description: 'Engineering',
+              conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } },
+              rules: [{ name: 'Allow change', actions: { passwordChange: { access: 'ALLOW' } } }],
+            },
+            { name: 'Default Policy', system: true, rules: [{ name: 'Default Rule', system: true }] },
+          ],
+        },
+      }),
+    );
+    const planned = await cli(stack(), ['plan', file]);
+    expect(planned.code).toBe(2);
+    expect(planned.out).toContain(
+      [
+        '+ CREATE POLICY PASSWORD/Corp',
+        '    description: "Engineering"',
+        '    conditions.people.groups.include: ["00g1engineering"]',
+      ].join('\n'),
+    );
+    expect(planned.out).toContain(
+      '+ CREATE RULE PASSWORD/Corp/Allow change\n    actions.passwordChange.access: "ALLOW"',
+    );
+    const applied = await cli(stack(), ['apply', file, '--yes']);
+    expect(applied).toMatchObject({ code: 0, err: '' });
+    expect(applied.out).toContain('applied + CREATE POLICY PASSWORD/Corp\n    description: "Engineering"');
+    expect(applied.out).not.toContain('undefined');
+    // Planned again (twice): nothing left, whatever the service filled in that the document left out.
+    for (let i = 0; i < 2; i++) {
+      const again = await cli(stack(), ['plan', file]);
+      expect(again).toMatchObject({ code: 0, err: '' });
+      expect(again.out).toMatch(/^No changes\./);
+    }
+
+    // A new order: the moves print their priorities.
+    const document = parse(await readFile(file, 'utf8'));
+    document.policies.PASSWORD.unshift({ name: 'Second' });
+    await writeFile(file, stringify(document));
+    expect((await cli(stack(), ['apply', file, '--yes'])).code).toBe(0);
+    const [second, corp, last] = document.policies.PASSWORD;
+    document.policies.PASSWORD = [corp, second, last];
+    await writeFile(file, stringify(document));
+    const moved = await cli(stack(), ['apply', file, '--yes']);
+    expect(moved.out).toContain('applied > MOVE POLICY PASSWORD/Corp: priority 2 -> 1');
+  });
+
+  it("names a document's mistakes at their line, with the allowed values and the closest member", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'policies-'));
+    const file = join(dir, 'typo.yaml');
+    await writeFile(
+      file,
+      [
+        'version: 1',
+        'policies:',
+        '  PASSWORD:',
+        '    - name: Corp',
+        '      setings: {}',
+        '      rules:',
+        '        - name: R',
+        '          actions: { passwordChange: { access: MAYBE } }',
+        '',
+      ].join('\n'),
+    );
+    const planned = await cli(stack(), ['plan', file]);
+    expect(planned.code).toBe(1);
+    expect(planned.err).toContain(
+      `${file}:5:7: INVALID document: /policies/PASSWORD/0/setings: Unexpected property \`setings\`: did you mean \`settings\`?`,
+    );
+    expect(planned.err).toContain(
+      `${file}:8:40: INVALID document: /policies/PASSWORD/0/rules/0/actions/passwordChange/access: "MAYBE" is not allowed: expected one of ALLOW, DENY.`,
+    );
+  });
+
+  it('names the gateway it could not reach', async () => {
+    // A port nothing listens on: one just closed.
+    const server = createServer().listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const err: string[] = [];
+    const code = await runPoliciesCli(['export', '--url', `http://127.0.0.1:${port}`], {
+      env: { POLICY_API_TOKEN: TOKEN },
+      out: () => {},
+      err: (line) => err.push(line),
+      readStdin: async () => '',
+    });
+    expect(code).toBe(1);
+    expect(err.join('\n')).toBe(
+      `Could not reach the gateway at http://127.0.0.1:${port}/graphql (ECONNREFUSED): start it, or name it with --url or POLICY_GATEWAY_URL.`,
+    );
   });
 
   it('refuses without a token, and reports a refused document with exit 1', async () => {

@@ -248,6 +248,133 @@ describe('policy as code', () => {
     expect(await exportOf(b())).toEqual(document);
   });
 
+  it('a hand-written document converges: after its apply, planning it again shows no changes', async () => {
+    // Members it leaves out (settings, the people condition's users, the actions the service fills in) are not managed.
+    const document = {
+      version: 1,
+      policies: {
+        PASSWORD: [
+          {
+            name: 'Corp',
+            conditions: { people: { groups: { include: ['00g1engineering'], exclude: [] } } },
+            rules: [{ name: 'Allow change', actions: { passwordChange: { access: 'ALLOW' } } }],
+          },
+          {
+            name: 'Default Policy',
+            system: true,
+            settings: { password: { complexity: { minLength: 12 } } },
+            rules: [{ name: 'Default Rule', system: true }],
+          },
+        ],
+      },
+    };
+    const first = await plan(b(), document);
+    expect((await apply(b(), first.plan.id)).userErrors).toEqual([]);
+    const again = await plan(b(), document);
+    expect(again.plan.changes).toEqual([]);
+    expect(again.plan.summary).toMatchObject({ create: 0, update: 0, delete: 0, move: 0, unchanged: 4 });
+    // A member left out that has a contract default still means that default.
+    const rest = (await b().emulator.call('GET', '/api/v1/policies?type=PASSWORD')).body;
+    const corp = rest.find((p: any) => p.name === 'Corp');
+    expect((await b().emulator.call('POST', `/api/v1/policies/${corp.id}/lifecycle/deactivate`)).status).toBe(204);
+    const reactivate = await plan(b(), document);
+    expect(reactivate.plan.changes).toMatchObject([
+      { action: 'UPDATE', key: 'PASSWORD/Corp', path: ['status'], before: 'INACTIVE', after: null },
+    ]);
+  });
+
+  it('a plan whose apply stopped part-way, applied again, goes on from there (its own writes are no STALE_PLAN)', async () => {
+    // The default policy and its default rule set INACTIVE: the service refuses both (FORBIDDEN).
+    const document = {
+      version: 1,
+      policies: {
+        PASSWORD: [
+          { name: 'Corp', rules: [{ name: 'R', actions: { passwordChange: { access: 'ALLOW' } } }] },
+          {
+            name: 'Default Policy',
+            system: true,
+            status: 'INACTIVE',
+            rules: [
+              {
+                name: 'Default Rule',
+                system: true,
+                status: 'INACTIVE',
+                actions: { passwordChange: { access: 'DENY' } },
+              },
+            ],
+          },
+        ],
+      },
+    };
+    const planned = await plan(b(), document);
+    expect(planned.userErrors).toEqual([]);
+    const first = await apply(b(), planned.plan.id);
+    expect(first.applied.length).toBeGreaterThan(0);
+    expect(first.userErrors).toMatchObject([{ code: 'FORBIDDEN', key: 'PASSWORD/Default Policy/Default Rule' }]);
+
+    // Applied again: the plan's own writes are not drift; it goes on to the change the service refuses.
+    const second = await apply(b(), planned.plan.id);
+    expect(second.userErrors).toMatchObject([{ code: 'FORBIDDEN', key: 'PASSWORD/Default Policy/Default Rule' }]);
+    expect(second.notApplied).toContainEqual({
+      action: 'UPDATE',
+      kind: 'RULE',
+      key: 'PASSWORD/Default Policy/Default Rule',
+      path: ['status'],
+    });
+    // Nothing but the statuses is left to do.
+    const left = await plan(b(), document);
+    expect(new Set(left.plan.changes.map((c: any) => c.path.join('.')))).toEqual(new Set(['status']));
+  });
+
+  it("a plan's cost estimate counts the reads its planning makes", async () => {
+    const document = await exportOf(b(), ['PASSWORD', 'MFA_ENROLL']);
+    document.policies.PASSWORD.unshift({ name: 'One' }, { name: 'Two' });
+    const named = document.policies.PASSWORD.length + document.policies.MFA_ENROLL.length;
+    const res = await b().gql(PLAN, { document });
+    expect(res.data.planPolicies.userErrors).toEqual([]);
+    // The user types, a list per type, a rules list per policy named (the two new ones are not read).
+    expect(res.extensions.cost.estimate.calls).toBe(1 + 2 + named);
+    expect(res.extensions.cost.calls).toBe(1 + 2 + named - 2);
+  });
+
+  it('an apply stopped by a fault after a whole member was written finishes when applied again', async () => {
+    // The default policy has no conditions: the plan sets them whole; the service stores them with
+    // the members the plan left to it (`users`, `exclude`).
+    const document = {
+      version: 1,
+      policies: {
+        PASSWORD: [
+          { name: 'Corp' },
+          {
+            name: 'Default Policy',
+            system: true,
+            conditions: { people: { groups: { include: ['00g1engineering'] } } },
+            rules: [{ name: 'Default Rule', system: true }],
+          },
+        ],
+      },
+    };
+    const planned = await plan(b(), document);
+    expect(planned.plan.changes).toMatchObject([
+      { action: 'CREATE', key: 'PASSWORD/Corp' },
+      { action: 'UPDATE', key: 'PASSWORD/Default Policy', path: ['conditions'] },
+    ]);
+    b().emulator.addFaultRule({ match: { method: 'POST', path: '/api/v1/policies' }, status: 503, times: 1 });
+    const first = await apply(b(), planned.plan.id);
+    expect(first.applied).toEqual([
+      { action: 'UPDATE', kind: 'POLICY', key: 'PASSWORD/Default Policy', path: ['conditions'] },
+    ]);
+    expect(first.userErrors).toMatchObject([{ code: 'UPSTREAM_UNAVAILABLE', key: 'PASSWORD/Corp' }]);
+
+    const second = await apply(b(), planned.plan.id);
+    expect(second).toEqual({
+      applied: [{ action: 'CREATE', kind: 'POLICY', key: 'PASSWORD/Corp', path: null }],
+      notApplied: [],
+      userErrors: [],
+    });
+    expect((await plan(b(), document)).plan.changes).toEqual([]);
+  });
+
   it('a document naming a group B lacks fails in the plan, before anything is written', async () => {
     const document = {
       version: 1,
@@ -291,5 +418,15 @@ describe('policy as code', () => {
     const schema = await res.json();
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(Object.keys(schema.properties.policies.properties)).toEqual([...POLICY_TYPES]);
+    // Its limits: the spec's where it states them, the gateway's elsewhere (docs/limits.md).
+    const access = schema.properties.policies.properties.ACCESS_POLICY;
+    expect(access.maxItems).toBe(5000);
+    expect(access.items.properties.rules.maxItems).toBe(100);
+    expect(access.items.properties.name.maxLength).toBe(255);
+    expect(access.items.properties.description.maxLength).toBe(1024);
+    expect(schema.properties.policies.properties.PASSWORD.items.properties.rules.maxItems).toBe(1000);
+    expect(schema.properties.userTypes.maxItems).toBe(10);
+    expect(schema.properties.references.properties.groups.items.maxLength).toBe(4096);
+    expect(schema.description).toBe('At most 1048576 bytes as JSON.');
   });
 });

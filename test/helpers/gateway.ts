@@ -69,6 +69,8 @@ export interface TestStackOptions {
   /** Upstream client settings (retries, operation limits, jitter source). */
   client?: Omit<UpstreamClientOptions, 'baseUrl'>;
   queryLimits?: GatewayOptions['queryLimits'];
+  /** Where policy plans are kept; default: a store in process with the default budget. */
+  policyPlans?: GatewayOptions['policyPlans'];
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
@@ -83,6 +85,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     upstream,
     schema: options.schema,
     queryLimits: options.queryLimits,
+    policyPlans: options.policyPlans,
     // Masked errors are expected in tests; keep the output quiet.
     logger: silentLogger(),
   });

@@ -6,6 +6,7 @@
 export interface GqlResult<T = any> {
   data?: T;
   errors?: any[];
+  extensions?: any;
 }
 
 export type GqlClient = <T = any>(

@@ -10,9 +10,11 @@ import {
   type UpstreamClient,
 } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
+
+export { isUsableAuthorization } from '../upstream/credential.ts';
 import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from './idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
-import { createHash } from 'node:crypto';
+import { credentialDigest, isUsableAuthorization } from '../upstream/credential.ts';
 import { MemoryPlanStore, type PlanStore } from '../policyDocument/planStore.ts';
 
 export interface GatewayContext {
@@ -27,22 +29,13 @@ export interface GatewayContext {
   throttleStatus(): ThrottleStatus | undefined;
   /** Where policy plans are kept between planPolicies and applyPolicies. */
   policyPlans: PlanStore;
-  /** SHA-256 of the caller's Authorization header (never the header itself); undefined without one. */
+  /** SHA-256 of the caller's credential in its one spelling (credential.ts; never the header itself); undefined without one. */
   callerDigest: string | undefined;
 }
 
 export interface OperationTally {
   /** Upstream HTTP attempts made so far for this operation. */
   upstreamCalls: number;
-}
-
-/**
- * The header is usable when its scheme is SSWS or Bearer (case-insensitive, as HTTP auth schemes
- * are) followed by a credential in printable ASCII. It is forwarded exactly as sent; anything else
- * counts as no header at all.
- */
-export function isUsableAuthorization(header: string | null | undefined): header is string {
-  return typeof header === 'string' && /^(?:SSWS|Bearer) +[\x21-\x7e][\x20-\x7e]*$/i.test(header);
 }
 
 /**
@@ -62,6 +55,7 @@ export function createContext(
   const operation: OperationTally = { upstreamCalls: 0 };
   const observer = composeObservers({ onUpstreamRequest: () => operation.upstreamCalls++ }, caller.observer);
   const usable = isUsableAuthorization(authorization);
+  const callerDigest = usable ? credentialDigest(authorization) : undefined;
   const api = usable ? upstream.forCaller(authorization, { ...caller, observer }) : unauthenticatedApi();
   return {
     api,
@@ -69,9 +63,9 @@ export function createContext(
     throttleStatus: api.throttleStatus,
     loaders: createLoaders(api),
     operation,
-    idempotency: new IdempotentCreates(idempotency, usable ? authorization : undefined, idempotencyKey ?? undefined),
+    idempotency: new IdempotentCreates(idempotency, callerDigest, idempotencyKey ?? undefined),
     policyPlans,
-    callerDigest: usable ? createHash('sha256').update(authorization).digest('hex') : undefined,
+    callerDigest,
   };
 }
 

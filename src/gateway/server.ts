@@ -10,6 +10,7 @@ import { GATEWAY_DEFAULTS, HTTP_DEFAULTS, type HttpLimits, type ReadinessConfig 
 import type { UpstreamClient } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
 import { UpstreamProbe } from '../upstream/probe.ts';
+import { clientAddressOf, peerOf } from './clientAddress.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { corsPolicy, useCorsPreflightHint } from './cors.ts';
 import { withValidHost } from './hostHeader.ts';
@@ -69,6 +70,8 @@ export interface GatewayOptions {
   idempotency?: IdempotencySettings;
   /** Where policy plans are kept; default in process, PLAN_DEFAULTS. */
   policyPlans?: PlanStore;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); default none. */
+  trustedProxies?: readonly string[];
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
@@ -85,6 +88,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const idempotency = options.idempotency ?? memoryIdempotency();
   const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
+  const clientAddress = clientAddressOf(options.trustedProxies);
   return createYoga<Record<string, never>, GatewayContext>({
     schema: options.schema ?? buildSchema(),
     graphqlEndpoint: GRAPHQL_PATH,
@@ -134,15 +138,22 @@ export function createGateway(options: GatewayOptions): Gateway {
     // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
     maskedErrors: { isDev: false },
     logging: yogaLogger(logger),
-    context: ({ request }) =>
-      createContext(
+    context: (initial) => {
+      const { request } = initial;
+      return createContext(
         options.upstream,
         request.headers.get('authorization'),
-        { requestId: requestIdOf(request), observer: upstreamObserver, signal: request.signal },
+        {
+          requestId: requestIdOf(request),
+          observer: upstreamObserver,
+          signal: request.signal,
+          clientAddress: clientAddress(peerOf(initial), request.headers.get('x-forwarded-for')),
+        },
         idempotency,
         request.headers.get('idempotency-key'),
         policyPlans,
-      ),
+      );
+    },
   });
 }
 

@@ -1,12 +1,13 @@
-// Plans kept between planPolicies and applyPolicies, per caller (the digest of its Authorization
-// header: a plan is applied only by the credential that made it), for a bounded time.
+// Plans kept between planPolicies and applyPolicies, per caller (the digest of its credential, in
+// any spelling, see src/upstream/credential.ts: a plan is applied only by the credential that made
+// it), for a bounded time.
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { PlanChange } from './diff.ts';
 import type { PolicyDocument } from './document.ts';
 
 export interface StoredPlan {
   id: string;
-  /** SHA-256 of the caller's Authorization header. */
+  /** SHA-256 of the caller's credential (credentialDigest). */
   caller: string;
   /** The target org, as a document, when the plan was made. */
   base: PolicyDocument;

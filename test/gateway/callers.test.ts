@@ -6,6 +6,7 @@
 // emulator's window and the gateway's follow it, and no result waits on real time.
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { clientAddressOf } from '../../src/gateway/clientAddress.ts';
 import { buildSchema } from '../../src/gateway/schema.ts';
 import { createGateway, type RunningGateway, startGateway } from '../../src/gateway/server.ts';
@@ -284,5 +285,10 @@ describe('a new valid credential behind a junk flood, at 600 requests a minute',
     expect(behind('10.1.2.3', 'not-an-address, 10.2.2.2')).toBe('10.2.2.2');
     expect(behind('10.1.2.3', null)).toBe('10.1.2.3');
     expect(behind('192.0.2.7', '203.0.113.5')).toBe('192.0.2.7');
+    // TRUSTED_PROXIES takes addresses and ranges; anything else stops the start, naming it.
+    expect(readGatewayConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ' }).trustedProxies).toEqual(['10.0.0.0/8', '::1']);
+    expect(() => readGatewayConfig({ TRUSTED_PROXIES: '10.0.0.0/33,proxy.local' })).toThrow(
+      /TRUSTED_PROXIES: "10.0.0.0\/33" is not an IP address[\s\S]*TRUSTED_PROXIES: "proxy.local"/,
+    );
   });
 });

@@ -10,8 +10,6 @@ import {
   type UpstreamClient,
 } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
-
-export { isUsableAuthorization } from '../upstream/credential.ts';
 import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from './idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 import { credentialDigest, isUsableAuthorization } from '../upstream/credential.ts';

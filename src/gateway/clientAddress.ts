@@ -2,7 +2,7 @@
 // (src/upstream/budget/addresses.ts). It is the connection's peer: a header is believed only when
 // that peer is a trusted proxy (TRUSTED_PROXIES), and then X-Forwarded-For is read from the right
 // (each proxy appends the address it got the request from) up to the first address that is no
-// trusted proxy; what a client wrote further left is never read.
+// trusted proxy; what a client wrote further left is never read. An IPv6 client is its /64.
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 
@@ -20,17 +20,19 @@ export function clientAddressOf(trustedProxies: readonly string[] = []): ClientA
   }
   const isTrusted = (address: string) => trusted.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
   return (peer, forwardedFor) => {
-    let client = plain(peer);
-    if (client === undefined || trustedProxies.length === 0 || !isTrusted(client) || !forwardedFor) return client;
-    const hops = forwardedFor.split(',');
-    for (let i = hops.length - 1; i >= 0; i--) {
-      const hop = plain(hops[i]?.trim());
-      // Not an address: whoever wrote it is not known; the last proxy stands for the client.
-      if (hop === undefined) return client;
-      client = hop;
-      if (!isTrusted(hop)) return hop;
+    let client = addressOf(peer);
+    if (client === undefined) return undefined;
+    if (trustedProxies.length > 0 && forwardedFor && isTrusted(client)) {
+      const hops = forwardedFor.split(',');
+      for (let i = hops.length - 1; i >= 0; i--) {
+        const hop = addressOf(hops[i]?.trim());
+        // Not an address: whoever wrote it is not known; the last proxy stands for the client.
+        if (hop === undefined) break;
+        client = hop;
+        if (!isTrusted(hop)) break;
+      }
     }
-    return client;
+    return isIP(client) === 6 ? `${prefix64(client)}::/64` : client;
   };
 }
 
@@ -39,10 +41,27 @@ export function peerOf(serverContext: unknown): string | undefined {
   return (serverContext as { req?: IncomingMessage } | undefined)?.req?.socket?.remoteAddress;
 }
 
-/** An IP address as one spelling (an IPv4 address mapped into IPv6 as IPv4); undefined when it is none. */
-function plain(address: string | undefined): string | undefined {
-  if (!address) return undefined;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+/** An IP address, an IPv4 address mapped into IPv6 as IPv4; undefined when it is none. */
+function addressOf(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const v4 = text.toLowerCase().startsWith('::ffff:') ? text.slice(7) : text;
   if (isIP(v4) === 4) return v4;
-  return isIP(address) === 6 ? address.toLowerCase() : undefined;
+  return isIP(text) === 6 ? text : undefined;
+}
+
+/**
+ * The first four groups of a valid IPv6 address, each without leading zeros: a client with IPv6
+ * stands for its /64, since one host is usually given a whole /64 (2^64 addresses to rotate through).
+ */
+function prefix64(address: string): string {
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const groups = head ? head.split(':') : [];
+  // With `::`, the groups left out are zeros; an address of 8 groups has none left out.
+  const given = groups.length + (tail ? tail.split(':').length : 0);
+  if (tail !== undefined) groups.push(...Array<string>(Math.max(0, 8 - given)).fill('0'));
+  while (groups.length < 4) groups.push('0');
+  return groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':');
 }

@@ -285,6 +285,13 @@ describe('a new valid credential behind a junk flood, at 600 requests a minute',
     expect(behind('10.1.2.3', 'not-an-address, 10.2.2.2')).toBe('10.2.2.2');
     expect(behind('10.1.2.3', null)).toBe('10.1.2.3');
     expect(behind('192.0.2.7', '203.0.113.5')).toBe('192.0.2.7');
+    // An IPv6 client stands for its /64, in any spelling: rotating through it gains nothing.
+    expect(direct('2001:DB8:0:0:1::7', null)).toBe('2001:db8:0:0::/64');
+    expect(direct('2001:db8::ffff:1', null)).toBe('2001:db8:0:0::/64');
+    expect(direct('2001:0db8:0000:0001:abcd::', null)).toBe('2001:db8:0:1::/64');
+    expect(direct('::1', null)).toBe('0:0:0:0::/64');
+    expect(direct('fe80::1%eth0', null)).toBe('fe80:0:0:0::/64');
+    expect(behind('2001:db8::1', '2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
     // TRUSTED_PROXIES takes addresses and ranges; anything else stops the start, naming it.
     expect(readGatewayConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ' }).trustedProxies).toEqual(['10.0.0.0/8', '::1']);
     expect(() => readGatewayConfig({ TRUSTED_PROXIES: '10.0.0.0/33,proxy.local' })).toThrow(

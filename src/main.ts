@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       upstream,
       http: config.http,
       corsOrigins: config.corsOrigins,
+      trustedProxies: config.trustedProxies,
       graphiql: config.graphiql,
       introspection: config.introspection,
       emulatorToken: emulatorConfig?.token,

@@ -19,6 +19,7 @@ import {
   token,
   url,
 } from './env.ts';
+import { addressList } from './addresses.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -209,6 +210,11 @@ export const GATEWAY_SETTINGS = {
     'CORS_ORIGINS',
     'browser origins allowed to call the gateway: a list (`https://console.example.com`), with credentials; `*` for any origin without credentials; unset: none',
   ),
+  /** Proxies whose X-Forwarded-For names the client; without any, the client is the connection's peer. */
+  trustedProxies: addressList(
+    'TRUSTED_PROXIES',
+    'proxies in front of the gateway (a list of IP addresses or CIDR ranges, e.g. `10.0.0.0/8`): a request from one of them is from the last address of its `X-Forwarded-For` that is no trusted proxy. Unset: the client is the connection’s peer and the header is ignored',
+  ),
   graphiql: boolean(
     'GRAPHIQL',
     true,
@@ -292,6 +298,13 @@ export const GATEWAY_SETTINGS = {
       'more than 0, at most 1',
       shareProblem,
       'the most of one window all credentials not yet answered 2xx may use together; their probe calls go one at a time',
+    ),
+    unprovenAddressShare: decimal(
+      'UNPROVEN_ADDRESS_SHARE',
+      0.25,
+      'more than 0, at most 1',
+      shareProblem,
+      'the most of the unproven credentials’ share one client address may use in a window (at least one call): junk tokens from one client leave the rest to a new valid credential from another. Counted per replica; 1: no part per address',
     ),
     idempotencyTtlSeconds: integer(
       'IDEMPOTENCY_TTL_SECONDS',

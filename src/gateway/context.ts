@@ -12,8 +12,8 @@ import {
 import { composeObservers } from '../upstream/observer.ts';
 import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from './idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
-import { createHash } from 'node:crypto';
 import { GATEWAY_DEFAULTS } from '../config/gateway.ts';
+import { credentialDigest, isUsableAuthorization } from '../upstream/credential.ts';
 import { MemoryPlanStore, type PlanStore } from '../policyDocument/planStore.ts';
 import { AnswerMeter } from './answerMeter.ts';
 import type { MemoryBudget } from './memoryBudget.ts';
@@ -30,7 +30,7 @@ export interface GatewayContext {
   throttleStatus(): ThrottleStatus | undefined;
   /** Where policy plans are kept between planPolicies and applyPolicies. */
   policyPlans: PlanStore;
-  /** SHA-256 of the caller's Authorization header (never the header itself); undefined without one. */
+  /** SHA-256 of the caller's credential in its one spelling (credential.ts; never the header itself); undefined without one. */
   callerDigest: string | undefined;
   /** The operation's run-time bounds: answer bytes, memory held, deadline (see answerMeter.ts). */
   answer: AnswerMeter;
@@ -39,15 +39,6 @@ export interface GatewayContext {
 export interface OperationTally {
   /** Upstream HTTP attempts made so far for this operation. */
   upstreamCalls: number;
-}
-
-/**
- * The header is usable when its scheme is SSWS or Bearer (case-insensitive, as HTTP auth schemes
- * are) followed by a credential in printable ASCII. It is forwarded exactly as sent; anything else
- * counts as no header at all.
- */
-export function isUsableAuthorization(header: string | null | undefined): header is string {
-  return typeof header === 'string' && /^(?:SSWS|Bearer) +[\x21-\x7e][\x20-\x7e]*$/i.test(header);
 }
 
 /**
@@ -71,6 +62,7 @@ export function createContext(
   // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
   const signal = caller.signal ? AbortSignal.any([caller.signal, answer.signal]) : answer.signal;
   const usable = isUsableAuthorization(authorization);
+  const callerDigest = usable ? credentialDigest(authorization) : undefined;
   const api = usable ? upstream.forCaller(authorization, { ...caller, observer, signal }) : unauthenticatedApi();
   return {
     api,
@@ -82,9 +74,9 @@ export function createContext(
     throttleStatus: api.throttleStatus,
     loaders: createLoaders(api),
     operation,
-    idempotency: new IdempotentCreates(idempotency, usable ? authorization : undefined, idempotencyKey ?? undefined),
+    idempotency: new IdempotentCreates(idempotency, callerDigest, idempotencyKey ?? undefined),
     policyPlans,
-    callerDigest: usable ? createHash('sha256').update(authorization).digest('hex') : undefined,
+    callerDigest,
   };
 }
 

@@ -10,6 +10,7 @@ import { GATEWAY_DEFAULTS, HTTP_DEFAULTS, type HttpLimits, type ReadinessConfig 
 import type { UpstreamClient } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
 import { UpstreamProbe } from '../upstream/probe.ts';
+import { clientAddressOf, peerOf } from './clientAddress.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { corsPolicy, useCorsPreflightHint } from './cors.ts';
 import { withValidHost } from './hostHeader.ts';
@@ -76,6 +77,8 @@ export interface GatewayOptions {
   idempotency?: IdempotencySettings;
   /** Where policy plans are kept; default in process, PLAN_DEFAULTS. */
   policyPlans?: PlanStore;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); default none. */
+  trustedProxies?: readonly string[];
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
@@ -93,6 +96,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
   const memory = memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT);
+  const clientAddress = clientAddressOf(options.trustedProxies);
   return createYoga<Record<string, never>, GatewayContext>({
     schema: meterAnswers(options.schema ?? buildSchema()),
     graphqlEndpoint: GRAPHQL_PATH,
@@ -151,11 +155,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
     maskedErrors: { isDev: false },
     logging: yogaLogger(logger),
-    context: ({ request, res }: { request: Request; res?: ServerResponse }) => {
+    context: (initial) => {
+      const { request, res } = initial as typeof initial & { res?: ServerResponse };
       const context = createContext(
         options.upstream,
         request.headers.get('authorization'),
-        { requestId: requestIdOf(request), observer: upstreamObserver, signal: request.signal },
+        {
+          requestId: requestIdOf(request),
+          observer: upstreamObserver,
+          signal: request.signal,
+          clientAddress: clientAddress(peerOf(initial), request.headers.get('x-forwarded-for')),
+        },
         idempotency,
         request.headers.get('idempotency-key'),
         policyPlans,

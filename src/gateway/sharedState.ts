@@ -22,6 +22,8 @@ export interface SharedStateSettings {
   callerShare: number;
   /** The most of one window all unproven credentials together may use (UNPROVEN_SHARE). */
   unprovenShare: number;
+  /** The most of the unproven share one client address may use (UNPROVEN_ADDRESS_SHARE). */
+  unprovenAddressShare?: number;
   idempotencyTtlSeconds: number;
   /** Idempotency records kept in process without Redis (the oldest go first); in Redis they are small and expire. */
   idempotencyMaxRecords: number;
@@ -71,7 +73,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     policyPlans = new RedisPlanStore(redis, planBudget);
   }
   return {
-    budget: new UpstreamBudget(budgetStore),
+    budget: new UpstreamBudget(budgetStore, Date.now, settings.unprovenAddressShare),
     idempotency: {
       store: idempotencyStore,
       ttlMs: settings.idempotencyTtlSeconds * 1000,

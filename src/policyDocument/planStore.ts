@@ -1,15 +1,15 @@
-// Plans kept between planPolicies and applyPolicies, per caller (the digest of its Authorization
-// header: a plan is applied only by the credential that made it), for a bounded time and within a
-// budget of bytes (a plan's JSON): one for all plans, and a smaller one per caller. Past either
-// budget the oldest plans go first (the caller's own first for its budget); a plan larger than the
-// caller's budget alone is not kept (the plan answers LIMIT_EXCEEDED).
+// Plans kept between planPolicies and applyPolicies, per caller (the digest of its credential, in
+// any spelling, see src/upstream/credential.ts: a plan is applied only by the credential that made
+// it), for a bounded time and within a budget of bytes (a plan's JSON): one for all plans, and a
+// smaller one per caller. Past either budget the oldest plans go first (the caller's own first for
+// its budget); a plan larger than the caller's budget alone is not kept (the plan answers LIMIT_EXCEEDED).
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { PlanChange } from './diff.ts';
 import type { PolicyDocument } from './document.ts';
 
 export interface StoredPlan {
   id: string;
-  /** SHA-256 of the caller's Authorization header. */
+  /** SHA-256 of the caller's credential (credentialDigest). */
   caller: string;
   /** The target org, as a document, when the plan was made. */
   base: PolicyDocument;

@@ -124,6 +124,11 @@ export interface CallerOptions extends Partial<OperationLimits> {
   observer?: UpstreamObserver;
   /** Aborted when the client goes away: in-flight calls are aborted and no new call starts. */
   signal?: AbortSignal;
+  /**
+   * The client's address (from its connection, or a trusted proxy's header): while the credential is
+   * unproven, its calls count in this address's part of the unproven pool. Undefined: not limited per address.
+   */
+  clientAddress?: string;
 }
 
 /** The defaults of one operation's limits (OPERATION_TIMEOUT_MS, MAX_UPSTREAM_CALLS, … in src/config/settings.ts). */
@@ -182,7 +187,7 @@ export class UpstreamClient {
    * budget, deadline, concurrency bound and short-circuits.
    */
   forCaller(authorization: string, options: CallerOptions = {}): CallerRestApi {
-    const { signal, requestId, observer, ...limits } = options;
+    const { signal, requestId, observer, clientAddress, ...limits } = options;
     const startedAt = Date.now();
     // Made at the first call: an operation that needs no upstream data costs no timer or listener.
     let guard: OperationGuard | undefined;
@@ -202,7 +207,8 @@ export class UpstreamClient {
       return guard;
     };
     return new CallerApi(
-      (request) => this.send(request, authorization, guardOf(), { requestId, observer }, trustOf().budgetCaller),
+      (request) =>
+        this.send(request, authorization, guardOf(), { requestId, observer, clientAddress }, trustOf().budgetCaller),
       () => guard?.finish(),
       () => throttleStatusOf(this.budget.standingOf(trustOf().budgetCaller())),
     );
@@ -227,7 +233,7 @@ export class UpstreamClient {
     request: UpstreamRequest,
     authorization: string,
     guard: OperationGuard,
-    caller: Pick<CallerOptions, 'requestId' | 'observer'>,
+    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'clientAddress'>,
     /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
     budgetCaller: () => string,
   ): Promise<UpstreamResponse> {
@@ -239,6 +245,7 @@ export class UpstreamClient {
       budgetCaller,
       guard,
       withObserver(call, caller.observer, caller.requestId, dispatch),
+      caller.clientAddress,
     );
     return guarded(guard, async () => answerOf(call, await withRetries(call.route, guard, this.retry, tryOnce), guard));
   }

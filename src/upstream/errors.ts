@@ -196,7 +196,9 @@ export class UpstreamBodyTooLargeError extends UpstreamClientError {
 
 /**
  * The budget refused a call: the upstream rate limit is used up until `resetAt` (epoch ms), for the
- * whole org or (`callerShare`) for this caller, which has used its share of the window.
+ * whole org or (`callerShare`) for this caller, which has used its share of the window; with
+ * `clientAddress` too, the caller is a credential not yet proven and its client address has used
+ * its part of the unproven credentials' share.
  */
 export class UpstreamRateLimitedError extends UpstreamClientError {
   override readonly name = 'UpstreamRateLimitedError';
@@ -204,9 +206,15 @@ export class UpstreamRateLimitedError extends UpstreamClientError {
   constructor(
     readonly resetAt: number,
     readonly callerShare = false,
+    readonly clientAddress = false,
   ) {
+    const whose = clientAddress
+      ? "This client address's share of the upstream rate limit for credentials not yet proven"
+      : callerShare
+        ? "This caller's share of the upstream rate limit"
+        : 'The upstream rate limit';
     super(
-      `${callerShare ? "This caller's share of the upstream rate limit" : 'The upstream rate limit'} is used up until ${new Date(resetAt).toISOString()}; the request was not sent. Try again after that time.`,
+      `${whose} is used up until ${new Date(resetAt).toISOString()}; the request was not sent. Try again after that time.`,
     );
   }
 }

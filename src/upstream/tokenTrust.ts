@@ -3,11 +3,12 @@
 // sends one probe call before its fan-out, one probe at a time for the whole process (the probe
 // gate), so that junk credentials cost one call at a time, never a burst. A credential the upstream
 // refused (401, or 403 to a read) is remembered as refused for a short while: its operations get the
-// upstream's refusal at once, with no call. Only SHA-256 digests are kept, in memory, bounded in
-// number (oldest forgotten first).
-import { hash } from 'node:crypto';
+// upstream's refusal at once, with no call. A credential is the same in any spelling of its header
+// (credential.ts): proven, refused and its budget caller alike. Only SHA-256 digests are kept, in
+// memory, bounded in number (oldest forgotten first).
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import { UNPROVEN_CALLER } from './budget/window.ts';
+import { credentialDigest } from './credential.ts';
 
 /** What one operation needs to know about its caller's credential. */
 export interface TokenTrust {
@@ -73,9 +74,9 @@ export class ProbeGate {
 }
 
 export class TrustedTokens {
-  /** Digest of the header -> time (epoch ms) until which it counts as accepted. */
+  /** Digest of the credential -> time (epoch ms) until which it counts as accepted. */
   private readonly acceptedUntil = new Map<string, number>();
-  /** Digest of the header -> the upstream's refusal and until when it holds. */
+  /** Digest of the credential -> the upstream's refusal and until when it holds. */
   private readonly refused = new Map<string, { until: number; error: Error }>();
   readonly probes = new ProbeGate();
 
@@ -87,7 +88,7 @@ export class TrustedTokens {
   ) {}
 
   for(authorization: string): Required<TokenTrust> {
-    const key = hash('sha256', authorization, 'base64');
+    const key = credentialDigest(authorization);
     const isTrusted = () => this.live(this.acceptedUntil, key, (until) => until) !== undefined;
     return {
       isTrusted,

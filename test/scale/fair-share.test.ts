@@ -83,6 +83,26 @@ describe('fair share in process', () => {
     expect(budget.standingOf(UNPROVEN_CALLER)).toMatchObject({ limit: 120, remaining: 0, callerLimit: 6 });
   });
 
+  it('one client address takes at most its part of the unproven share; other addresses the rest', async () => {
+    let now = T0 + 1_000;
+    // 600 a minute: the unproven share is 30, one address's part 7 (UNPROVEN_ADDRESS_SHARE 0.25).
+    const budget = new UpstreamBudget(new MemoryBudgetStore(600, 1, SHARES), () => now, 0.25);
+    const take = (address?: string) => budget.acquire('org', now + 10_000, undefined, UNPROVEN_CALLER, address);
+    for (let i = 0; i < 7; i++) await take('192.0.2.1');
+    const refused = await take('192.0.2.1').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ resetAt: T0 + WINDOW_MS, callerShare: true, clientAddress: true });
+    expect((refused as Error).message).toContain("This client address's share");
+    expect(budget.tryAcquire('org', UNPROVEN_CALLER, '192.0.2.1')).toBeUndefined();
+    // Another address, and a call with no address (in process), still find the rest of the share.
+    for (let i = 0; i < 7; i++) await take('192.0.2.2');
+    await take();
+    // A proven caller is not limited per address.
+    expect(budget.tryAcquire('org', 'proven', '192.0.2.1')).toBe(T0 + WINDOW_MS);
+    // The next window, the address has its part again.
+    now = T0 + WINDOW_MS + 1_000;
+    expect(await take('192.0.2.1')).toBe(T0 + 2 * WINDOW_MS);
+  });
+
   it('throttle status: the caller remaining share as last known, and a fresh window once the reset passed', async () => {
     let now = T0 + 10_000;
     const budget = new UpstreamBudget(new MemoryBudgetStore(120, 1, SHARES), () => now);

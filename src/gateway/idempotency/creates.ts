@@ -2,7 +2,8 @@
 // request's Idempotency-Key header) the first outcome of a create is remembered per caller and key
 // and returned to every retry, on any replica; a retry while the first still runs waits for it; the
 // same key with a different input is refused with IDEMPOTENCY_KEY_REUSED and changes nothing. The
-// caller is the SHA-256 of its Authorization header: no token is ever stored. Records hold the
+// caller is the SHA-256 of its credential (any spelling of one credential is one caller, see
+// src/upstream/credential.ts): no token is ever stored. Records hold the
 // fingerprint (a digest of the input) and the created object's id; a replay reads the object again.
 // The running request renews a lease on its record; a retry that finds the lease run out (the
 // owner crashed, or Redis stalled and lost its outcome) looks upstream for the object by the
@@ -73,21 +74,16 @@ const CLOCK_SKEW_MS = 60_000;
 
 /** The idempotency of one GraphQL request's creates. */
 export class IdempotentCreates {
-  private scopeDigest: string | undefined;
-
+  /**
+   * `scope`: the caller's records, the digest of its credential (src/upstream/credential.ts: any
+   * spelling of one credential finds the same records); undefined without one.
+   */
   constructor(
     private readonly settings: IdempotencySettings,
-    private readonly authorization: string | undefined,
+    private readonly scope: string | undefined,
     private readonly headerKey: string | undefined,
     private readonly now: () => number = Date.now,
   ) {}
-
-  /** The caller's records: a digest of its Authorization header, made only when a create has a key. */
-  private get scope(): string | undefined {
-    if (this.authorization === undefined) return undefined;
-    this.scopeDigest ??= sha256(this.authorization);
-    return this.scopeDigest;
-  }
 
   async run<P extends Payload>(call: CreateCall<P>): Promise<P> {
     const argKey = call.args.idempotencyKey ?? undefined;

@@ -4,9 +4,13 @@
 // refuse is sent.
 // Responses correct the bucket with their X-Rate-Limit-* headers. Each token is taken for a caller
 // (a digest of its credentials, or the pool of unproven ones), which gets its fair share of the
-// window (window.ts); what the last take told about a caller is its throttle status.
+// window (window.ts); what the last take told about a caller is its throttle status. An unproven
+// credential's token is also counted for the client address that sent it, which may take only its
+// part of the unproven pool (addresses.ts).
 import type { IncomingHttpHeaders } from 'node:http';
+import { GATEWAY_DEFAULTS } from '../../config/settings.ts';
 import { UpstreamRateLimitedError } from '../errors.ts';
+import { UnprovenAddresses } from './addresses.ts';
 import { MemoryBudgetStore } from './memoryStore.ts';
 import type { BudgetStore } from './store.ts';
 import { type CallerStanding, snapshotOf, UNPROVEN_CALLER, WINDOW_MS } from './window.ts';
@@ -48,22 +52,35 @@ export class UpstreamBudget {
   readonly counters: BudgetCounters = { taken: 0, waits: 0, refusals: 0 };
   /** Each caller's standing after its last take on this replica (insertion order: oldest first). */
   private readonly standings = new Map<string, CallerStanding>();
+  private readonly addresses: UnprovenAddresses;
 
+  /** `addressShare`: the most of the unproven pool one client address may take in a window (UNPROVEN_ADDRESS_SHARE). */
   constructor(
     private readonly store: BudgetStore = new MemoryBudgetStore(),
     private readonly now: () => number = Date.now,
-  ) {}
+    addressShare: number = GATEWAY_DEFAULTS.shared.unprovenAddressShare,
+  ) {
+    this.addresses = new UnprovenAddresses(addressShare);
+  }
 
   /**
    * Takes a token, waiting (with `sleep`, which may reject when the operation is aborted) for the
    * reset when it comes at least RESET_WAIT_MARGIN_MS before `deadline` (epoch ms). Returns the window the token counts in.
+   * `address`: the client's, for an unproven caller; one whose part of the pool is spent is refused
+   * at once (its call holds the probe gate, so it must not wait for the reset).
    */
   async acquire(
     bucket: string,
     deadline: number,
     sleep: (ms: number) => Promise<void> = delay,
     caller = UNPROVEN_CALLER,
+    address?: string,
   ): Promise<number> {
+    const spent = this.spentAddress(caller, address);
+    if (spent) {
+      this.counters.refusals++;
+      throw new UpstreamRateLimitedError(spent.resetAt, true, true);
+    }
     let waitedFor = 0;
     let wakeUps = 0;
     for (;;) {
@@ -71,7 +88,7 @@ export class UpstreamBudget {
       const result = await this.store.take(bucket, now, caller);
       this.remember(caller, result.standing);
       if (result.granted) {
-        this.counters.taken++;
+        this.granted(caller, address, result.window);
         return result.window;
       }
       // A timer may fire a little before the wall clock reaches the reset: sleep the rest, a few times
@@ -92,11 +109,12 @@ export class UpstreamBudget {
    * A token at once, when the store can answer without waiting and one is left (the window it
    * counts in); undefined otherwise, and then `acquire` decides.
    */
-  tryAcquire(bucket: string, caller = UNPROVEN_CALLER): number | undefined {
+  tryAcquire(bucket: string, caller = UNPROVEN_CALLER, address?: string): number | undefined {
+    if (this.spentAddress(caller, address)) return undefined;
     const result = this.store.takeNow?.(bucket, this.now(), caller);
     if (!result?.granted) return undefined;
     this.remember(caller, result.standing);
-    this.counters.taken++;
+    this.granted(caller, address, result.window);
     return result.window;
   }
 
@@ -121,6 +139,22 @@ export class UpstreamBudget {
     if (now < last.resetAt) return last;
     const resetAt = last.resetAt + (Math.floor((now - last.resetAt) / WINDOW_MS) + 1) * WINDOW_MS;
     return { ...last, remaining: last.callerLimit, resetAt };
+  }
+
+  /**
+   * The unproven pool's standing when `address` has taken its part of it in this window (as this
+   * replica last knew the pool: before the limit is known, no part is spent).
+   */
+  private spentAddress(caller: string, address: string | undefined): CallerStanding | undefined {
+    if (caller !== UNPROVEN_CALLER || address === undefined) return undefined;
+    const pool = this.standingOf(UNPROVEN_CALLER);
+    if (!pool || pool.callerLimit === null) return undefined;
+    return this.addresses.allows(address, pool.callerLimit, pool.resetAt) ? undefined : pool;
+  }
+
+  private granted(caller: string, address: string | undefined, window: number): void {
+    this.counters.taken++;
+    if (caller === UNPROVEN_CALLER && address !== undefined) this.addresses.count(address, window);
   }
 
   private remember(caller: string, standing: CallerStanding | undefined): void {

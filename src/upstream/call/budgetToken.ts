@@ -14,11 +14,14 @@ export function withBudgetToken(
   callerOf: () => string,
   guard: { readonly deadline: number; sleep(ms: number): Promise<void> },
   next: TryOnce,
+  /** The client's address, for its part of the unproven pool; undefined when not known (in process). */
+  address?: string,
 ): TryOnce {
   return async (retried) => {
     const who = callerOf();
     const grant =
-      budget.tryAcquire(bucket, who) ?? (await budget.acquire(bucket, guard.deadline, (ms) => guard.sleep(ms), who));
+      budget.tryAcquire(bucket, who, address) ??
+      (await budget.acquire(bucket, guard.deadline, (ms) => guard.sleep(ms), who, address));
     const result = await next(retried);
     // Awaited only when the store has to wait (Redis): the in-process budget corrects at once, with
     // no extra turn. A correction that fails (Redis gone) is made good by the next answer's headers.

@@ -110,7 +110,7 @@ export const GATEWAY_SETTINGS = {
   /** The most fields one operation resolves (see answerMeter.ts and docs/limits.md). */
   maxResolvedFields: integer(
     'MAX_RESOLVED_FIELDS',
-    50_000,
+    100_000,
     1,
     100_000_000,
     'fields one operation may resolve, each list item’s fields counting (the 150-policy dashboard resolves about 10,000): past it the operation stops and answers one `RESPONSE_TOO_LARGE` error (`measure: fields`)',

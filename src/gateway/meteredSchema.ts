@@ -63,13 +63,27 @@ function meteredResolver(
   return (source, args, context, info) => {
     const meter = (context as { answer?: AnswerMeter } | undefined)?.answer;
     if (!meter) return resolve(source, args, context, info);
-    if (!meter.enter(info.path)) return resolveCounted(meter, resolve, valueBytes, source, args, context, info);
+    try {
+      if (!meter.enter(info.path)) return resolveCounted(meter, resolve, valueBytes, source, args, context, info);
+    } catch (error) {
+      return stopped(meter, error);
+    }
     // A turn of the event loop for everyone else, then on, unless the operation was stopped meanwhile.
     return new Promise<void>((resume) => setImmediate(resume)).then(() => {
       if (meter.error) throw meter.error;
       return resolveCounted(meter, resolve, valueBytes, source, args, context, info);
     });
   };
+}
+
+/**
+ * The meter's stop comes back as a rejected promise, never thrown: thrown inside a list of non-null
+ * items it would leave the promises of the items before it without a handler (the executor stops
+ * looking at them), and their rejections would go unhandled; a promise is always waited for.
+ */
+function stopped(meter: AnswerMeter, error: unknown): unknown {
+  if (error === meter.error) return Promise.reject(error);
+  throw error;
 }
 
 /** Resolves the field and counts what its value (or its error) adds to the answer. */
@@ -95,9 +109,18 @@ function resolveCounted(
   try {
     value = resolve(source, args, context, info);
   } catch (error) {
-    return failed(error);
+    try {
+      return failed(error);
+    } catch (thrown) {
+      return stopped(meter, thrown);
+    }
   }
-  return isPromiseLike(value) ? Promise.resolve(value).then(count, failed) : count(value);
+  if (isPromiseLike(value)) return Promise.resolve(value).then(count, failed);
+  try {
+    return count(value);
+  } catch (error) {
+    return stopped(meter, error);
+  }
 }
 
 type Sizer = (value: unknown, info: GraphQLResolveInfo) => number;

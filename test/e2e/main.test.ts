@@ -168,7 +168,7 @@ describe('configuration', () => {
         operation: { timeoutMs: 10000, maxCalls: 250, concurrency: 32, maxResponseBytes: 8 * 1024 * 1024 },
       },
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000, nodeIds: 200 },
-      maxResolvedFields: 50_000,
+      maxResolvedFields: 100_000,
       memoryBudgetBytes: 64 * 1024 * 1024,
       http: {
         maxBodyBytes: 1048576,

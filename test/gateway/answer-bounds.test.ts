@@ -139,6 +139,41 @@ describe('fields are counted as they resolve', () => {
   });
 });
 
+describe('a stop inside a list of non-null items', () => {
+  it('leaves no promise without a handler: items that yielded the event loop before the stop settle with it', async () => {
+    // 200 policies of 12 fields: the 2,048th field yields (a promise), the stop comes after it in the same list.
+    const emu2 = await startTestEmulator();
+    try {
+      await seedPolicies(emu2, 'PASSWORD', 200);
+      const upstream = new UpstreamClient({ baseUrl: emu2.url });
+      clients.push(upstream);
+      const yoga = createGateway({ upstream, maxResolvedFields: 2_300, logger: silentLogger() });
+      const rejections: unknown[] = [];
+      const onRejection = (reason: unknown) => rejections.push(reason);
+      process.on('unhandledRejection', onRejection);
+      try {
+        const res = await postGraphql(
+          'http://gateway/graphql',
+          '{ policies(type: PASSWORD, first: 200) { nodes { id name description status priority system created lastUpdated type viewerCanUpdate viewerCanDelete viewerCanActivate } } }',
+          { auth: `SSWS ${TOKEN}`, fetch: yoga.fetch },
+        );
+        expect(res.body.errors).toEqual([
+          expect.objectContaining({
+            extensions: expect.objectContaining({ code: 'RESPONSE_TOO_LARGE', measure: 'fields' }),
+          }),
+        ]);
+        // Whatever was left pending settles within a few turns of the event loop.
+        for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      } finally {
+        process.off('unhandledRejection', onRejection);
+      }
+      expect(rejections).toEqual([]);
+    } finally {
+      await emu2.close();
+    }
+  });
+});
+
 describe('memory and slow readers', () => {
   let gw: RunningGateway;
   const document = {

@@ -7,8 +7,8 @@
 // answer seen. An ordinary caller runs the console's dashboard in a loop throughout. The gateway's
 // RSS is sampled all along; a gateway that dies is reported and started again for the next phase.
 // Prints a Markdown report and writes its "Latest run" to docs/reports/attacks.md.
-//   npm run soak:attacks -- [--phase-seconds 60] [--kill-at-mib 1536] [--no-write]
-import { mkdtempSync, writeFileSync } from 'node:fs';
+//   npm run soak:attacks -- [--attack-seconds 30] [--kill-at-mib 1536] [--no-write]
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,12 +37,13 @@ const ORDINARY_TARGET = 0.95;
 
 const { values: args } = parseArgs({
   options: {
-    'phase-seconds': { type: 'string', default: '60' },
+    'attack-seconds': { type: 'string', default: '30' },
     'kill-at-mib': { type: 'string', default: '1536' },
     'no-write': { type: 'boolean', default: false },
   },
 });
-const PHASE_MS = Number(args['phase-seconds']) * 1000;
+/** How long one attack may take before it counts as never ending. */
+const ATTACK_MS = Number(args['attack-seconds']) * 1000;
 /** A gateway past this RSS is killed by the soak: the machine is shared, and the target is far below. */
 const KILL_AT_MIB = Number(args['kill-at-mib']);
 
@@ -61,6 +62,8 @@ interface Attack {
 
 interface AttackResult extends Attack {
   outcome: Outcome;
+  /** The gateway's peak RSS while the attack ran alone (phases i to iii). */
+  peakMiB?: number;
   /** The gateway process was still running once the answer ended. */
   upAfter: boolean;
 }
@@ -104,10 +107,11 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Whether the process runs: it exists and is not a zombie waiting to be reaped. */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
   } catch {
     return false;
   }
@@ -134,7 +138,7 @@ class Target {
 
   async ensureUp(phase: string): Promise<void> {
     if (this.gateway && alive(this.gateway.pid)) return;
-    if (this.gateway) this.deaths.push(`gateway process ended during phase ${phase}`);
+    if (this.gateway) this.deaths.push(`the process had ended; started again for phase ${phase}`);
     this.gateway = await startGatewayProcess({ UPSTREAM_URL: this.upstreamUrl, PORT: String(this.port) });
     this.starts++;
   }
@@ -228,40 +232,44 @@ async function main(): Promise<void> {
   const all = attacks(policyId);
   const results: AttackResult[] = [];
   const phasePeaks: Record<string, number> = {};
-  const runPhase = async (phase: string, run: () => Promise<void>) => {
-    await target.ensureUp(phase);
-    ordinary.setPhase(phase);
-    target.resetPhasePeak();
-    console.error(`phase ${phase}`);
-    await run();
-    phasePeaks[phase] = target.endPhasePeak();
-  };
   const send = async (attack: Attack) => {
-    const outcome = await post(target.url, AUTH, attack, PHASE_MS);
+    const outcome = await post(target.url, AUTH, attack, ATTACK_MS);
+    // A process killed mid-answer takes a moment to be gone after its connections are.
+    if (outcome.failure) await new Promise((resolve) => setTimeout(resolve, 1_000));
     results.push({ ...attack, outcome, upAfter: alive(target.gateway.pid) });
   };
-  for (const phase of ['i', 'ii', 'iii']) {
-    await runPhase(phase, async () => {
-      await Promise.all(all.filter((a) => a.phase === phase).map(send));
-    });
+  // Phases i to iii: each attack alone, on a running gateway, so that one that kills the process
+  // does not hide what the others do.
+  for (const attack of all) {
+    await target.ensureUp(attack.phase);
+    ordinary.setPhase(attack.phase);
+    target.resetPhasePeak();
+    console.error(`phase ${attack.phase}: ${attack.name}`);
+    await send(attack);
+    const peak = target.endPhasePeak();
+    results[results.length - 1].peakMiB = peak;
+    phasePeaks[attack.phase] = Math.max(phasePeaks[attack.phase] ?? 0, peak);
   }
   // The largest answer seen, for the slow readers (the first attack when none answered).
   const largest = [...results].sort((a, b) => b.outcome.bytes - a.outcome.bytes)[0] ?? results[0];
   let slowReads: SlowRead[] = [];
-  await runPhase('iv', async () => {
-    let stopReaders!: () => void;
-    const stop = new Promise<void>((resolve) => {
-      stopReaders = resolve;
-    });
-    const readers = Array.from({ length: SLOW_READERS }, () => slowReader(target.url, AUTH, largest, stop));
-    // The readers read while the attacks run, and for READ_MS at least.
-    await Promise.all([
-      Promise.all(all.map((attack) => send({ ...attack, phase: 'iv' }))),
-      new Promise((resolve) => setTimeout(resolve, Math.min(READ_MS, PHASE_MS))),
-    ]);
-    stopReaders();
-    slowReads = await Promise.all(readers);
+  await target.ensureUp('iv');
+  ordinary.setPhase('iv');
+  target.resetPhasePeak();
+  console.error('phase iv: all at once, with the slow readers');
+  let stopReaders!: () => void;
+  const stop = new Promise<void>((resolve) => {
+    stopReaders = resolve;
   });
+  const readers = Array.from({ length: SLOW_READERS }, () => slowReader(target.url, AUTH, largest, stop));
+  // The readers read while the attacks run, and for READ_MS at least.
+  await Promise.all([
+    Promise.all(all.map((attack) => send({ ...attack, phase: 'iv' }))),
+    new Promise((resolve) => setTimeout(resolve, READ_MS)),
+  ]);
+  stopReaders();
+  slowReads = await Promise.all(readers);
+  phasePeaks.iv = target.endPhasePeak();
   await ordinary.stop();
   const upAtEnd = alive(target.gateway.pid);
   await target.stop();
@@ -301,7 +309,8 @@ function render(facts: RunFacts): string {
   const rows = results.map((r) => {
     const o = r.outcome;
     const codes = o.codes.length ? o.codes.map((c) => `\`${c}\``).join(', ') : 'none';
-    return `| ${r.phase} | ${r.name} | ${o.status ?? '—'} | ${o.failure ?? codes} | ${kib(o.bytes)} | ${(o.ms / 1000).toFixed(1)} | ${r.upAfter ? 'yes' : '**no**'} |`;
+    const peak = r.peakMiB === undefined ? '—' : Math.round(r.peakMiB);
+    return `| ${r.phase} | ${r.name} | ${o.status ?? '—'} | ${o.failure ?? codes} | ${kib(o.bytes)} | ${(o.ms / 1000).toFixed(1)} | ${peak} | ${r.upAfter ? 'yes' : '**no**'} |`;
   });
   const byPhase = ['start', 'i', 'ii', 'iii', 'iv'].flatMap((phase) => {
     const runs = ordinary.filter((o) => o.phase === phase);
@@ -321,7 +330,7 @@ function render(facts: RunFacts): string {
   const readers = slowReads.map((r) => `${r.status ?? '—'} ${kib(r.bytes)} ${r.end}${r.error ? ` (${r.error})` : ''}`);
   return `### Latest run of \`npm run soak:attacks\`
 
-${new Date().toISOString().slice(0, 10)}, Node ${process.version}, production build at default settings (\`MAX_RESPONSE_BYTES\` ${MAX_RESPONSE_BYTES.toLocaleString('en')}, \`OPERATION_TIMEOUT_MS\` ${settingDefault('OPERATION_TIMEOUT_MS')}, \`MEMORY_BUDGET_BYTES\` ${settingDefault('MEMORY_BUDGET_BYTES').toLocaleString('en')}, \`HTTP_WRITE_TIMEOUT_MS\` ${settingDefault('HTTP_WRITE_TIMEOUT_MS')}), emulator and gateway in their own processes on loopback, an org of ${POLICIES} password policies with ${RULES} rules each; each phase capped at ${PHASE_MS / 1000} s; a 2-core machine shared with other work (load average ${loadavg()[0].toFixed(1)} at the end). Gateway RSS idle: ${Math.round(idleMiB)} MiB.
+${new Date().toISOString().slice(0, 10)}, Node ${process.version}, production build at default settings (\`MAX_RESPONSE_BYTES\` ${MAX_RESPONSE_BYTES.toLocaleString('en')}, \`OPERATION_TIMEOUT_MS\` ${settingDefault('OPERATION_TIMEOUT_MS')}, \`MEMORY_BUDGET_BYTES\` ${settingDefault('MEMORY_BUDGET_BYTES').toLocaleString('en')}, \`HTTP_WRITE_TIMEOUT_MS\` ${settingDefault('HTTP_WRITE_TIMEOUT_MS')}), emulator and gateway in their own processes on loopback, an org of ${POLICIES} password policies with ${RULES} rules each; each attack capped at ${ATTACK_MS / 1000} s; a 2-core machine shared with other work (load average ${loadavg()[0].toFixed(1)} at the end). Gateway RSS idle: ${Math.round(idleMiB)} MiB.
 
 | Target | Measured | |
 | --- | --- | --- |
@@ -333,8 +342,8 @@ ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, production bu
 
 Each attack, one request (phases i–iii one after another, the requests of a phase at once; phase iv sends them all at once again beside the slow readers). "Codes" are the \`extensions.code\` values of the answer; "Up after" is whether the gateway process was still running when the answer ended.
 
-| Phase | Attack | Status | Codes | Answer | Seconds | Up after |
-| --- | --- | ---: | --- | ---: | ---: | --- |
+| Phase | Attack | Status | Codes | Answer | Seconds | Peak RSS MiB | Up after |
+| --- | --- | ---: | --- | ---: | ---: | ---: | --- |
 ${rows.join('\n')}
 
 Peak RSS of the gateway by phase (sampled every 100 ms, and the kernel's high-water mark of the process at the end of the phase): ${Object.entries(

@@ -40,7 +40,7 @@ export async function post(
     const res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: auth },
-      body: JSON.stringify(document),
+      body: JSON.stringify({ query: document.query, variables: document.variables }),
       signal: AbortSignal.timeout(capMs),
     });
     status = res.status;
@@ -91,7 +91,7 @@ export function slowReader(
   everyMs = 3_000,
 ): Promise<SlowRead> {
   const { hostname, port } = new URL(url);
-  const body = JSON.stringify(document);
+  const body = JSON.stringify({ query: document.query, variables: document.variables });
   const request = [
     'POST /graphql HTTP/1.1',
     `Host: ${hostname}:${port}`,

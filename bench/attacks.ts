@@ -123,6 +123,8 @@ class Target {
   starts = 0;
   /** Why a gateway process ended during the run, one entry per death. */
   readonly deaths: string[] = [];
+  /** The process the soak killed last, so that its end is not counted twice. */
+  private killed?: number;
   peakMiB = 0;
   phasePeakMiB = 0;
   private sampler?: NodeJS.Timeout;
@@ -138,9 +140,14 @@ class Target {
 
   async ensureUp(phase: string): Promise<void> {
     if (this.gateway && alive(this.gateway.pid)) return;
-    if (this.gateway) this.deaths.push(`the process had ended; started again for phase ${phase}`);
+    if (this.gateway) this.noteEnd(`before phase ${phase}`);
     this.gateway = await startGatewayProcess({ UPSTREAM_URL: this.upstreamUrl, PORT: String(this.port) });
     this.starts++;
+  }
+
+  /** Records the end of a process the soak did not kill. */
+  noteEnd(when: string): void {
+    if (this.killed !== this.gateway.pid) this.deaths.push(`ended on its own ${when}`);
   }
 
   startSampling(): void {
@@ -151,7 +158,8 @@ class Target {
       this.phasePeakMiB = Math.max(this.phasePeakMiB, rss);
       this.peakMiB = Math.max(this.peakMiB, rss);
       if (rss > KILL_AT_MIB) {
-        this.deaths.push(`killed by the soak at ${Math.round(rss)} MiB RSS (--kill-at-mib ${KILL_AT_MIB})`);
+        this.deaths.push(`killed by the soak at ${Math.round(rss)} MiB RSS`);
+        this.killed = pid;
         process.kill(pid, 'SIGKILL');
       }
     }, 100);
@@ -272,6 +280,7 @@ async function main(): Promise<void> {
   phasePeaks.iv = target.endPhasePeak();
   await ordinary.stop();
   const upAtEnd = alive(target.gateway.pid);
+  if (!upAtEnd) target.noteEnd('in phase iv');
   await target.stop();
   await emulator.stop();
 
@@ -334,13 +343,13 @@ ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, production bu
 
 | Target | Measured | |
 | --- | --- | --- |
-| The process stays up | ${stayedUp ? 'up throughout' : `${target.deaths.join('; ')}; started ${target.starts} times`} | ${verdict(stayedUp)} |
+| The process stays up | ${stayedUp ? 'up throughout' : `ended ${target.deaths.length} times: ${target.deaths.join('; ')} (\`--kill-at-mib\` ${KILL_AT_MIB})`} | ${verdict(stayedUp)} |
 | No answer exceeds \`MAX_RESPONSE_BYTES\` (${kib(MAX_RESPONSE_BYTES)}) | largest answer ${kib(biggest)} | ${verdict(biggest <= MAX_RESPONSE_BYTES)} |
 | Peak RSS < ${RSS_TARGET_MIB} MB while the attacks run, slow readers included | ${Math.round(attackPeak)} MiB (phase iv: ${Math.round(phasePeaks.iv ?? 0)} MiB) | ${verdict(attackPeak * MiB < RSS_TARGET_MIB * 1e6)} |
 | The attacker gets a coded refusal | ${refused} of ${results.length} attacks answered with an error code | ${verdict(refused === results.length)} |
 | The ordinary caller keeps answering (≥ ${ORDINARY_TARGET * 100}% with data, no error) | ${ordinary.filter((o) => o.ok).length} of ${ordinary.length} (${(okShare * 100).toFixed(0)}%) | ${verdict(okShare >= ORDINARY_TARGET)} |
 
-Each attack, one request (phases i–iii one after another, the requests of a phase at once; phase iv sends them all at once again beside the slow readers). "Codes" are the \`extensions.code\` values of the answer; "Up after" is whether the gateway process was still running when the answer ended.
+Each attack, one request: in phases i–iii one at a time, each on a running gateway (started again when the one before died), with the gateway's peak RSS while it ran; phase iv sends them all at once again beside the slow readers. "Codes" are the \`extensions.code\` values of the answer, or why no answer came; "Up after" is whether the gateway process was still running when the answer ended.
 
 | Phase | Attack | Status | Codes | Answer | Seconds | Peak RSS MiB | Up after |
 | --- | --- | ---: | --- | ---: | ---: | ---: | --- |

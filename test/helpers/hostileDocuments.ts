@@ -5,8 +5,9 @@
 // argument's type (large page sizes, ids of the org, a few ids repeated thousands of times); and,
 // beside the walk, the shapes known to multiply an answer, with generated sizes: back-references
 // (`rules { policy { rules … } }`), `nodes(ids:)` with one id repeated, and aliased pages as a root
-// fragment. Every document is valid unless a limit or a conflict of the generated fields says
-// otherwise; those refusals are part of what is tested.
+// fragment. Most documents are valid and within the static limits; the others (past the depth, alias
+// or token limit, two generated fields in conflict, a value the variable's type refuses) test the
+// refusals, which must be coded too. Only queries: a mutation would change the org between runs.
 import fc, { type GeneratorValue } from 'fast-check';
 import {
   getNamedType,

@@ -1,12 +1,13 @@
 // `npm run soak:attacks`: the documents known to exhaust a gateway, replayed against the production
 // build (`node dist/main.js`) at default settings, over an emulator process serving an org of 21
-// password policies with 20 rules each, on loopback. Phases, one after another, each capped in time:
-// (i) `nodes(ids:)` with one id 43,000 times, in 1, 8 and 50 aliases; (ii) the back-reference
-// document and 3 aliases of it; (iii) 50 aliased pages of 200 policies as a root fragment spread,
-// bare and inside `... on Query`; (iv) all of them again at once, beside 6 slow readers of the largest
-// answer seen. An ordinary caller runs the console's dashboard in a loop throughout. The gateway's
-// RSS is sampled all along; a gateway that dies is reported and started again for the next phase.
-// Prints a Markdown report and writes its "Latest run" to docs/reports/attacks.md.
+// password policies with 20 rules each, on loopback. Phases, one after another, each attack capped
+// in time: (i) `nodes(ids:)` with one id 43,000 times, in 1, 8 and 50 aliases; (ii) the
+// back-reference document and 3 aliases of it; (iii) 50 aliased pages of 200 policies as a root
+// fragment spread, bare and inside `... on Query`; (iv) 6 slow readers of the largest answer seen;
+// (v) every attack at once, beside 6 slow readers. An ordinary caller runs the console's dashboard
+// in a loop throughout. The gateway's RSS is sampled all along; a gateway that dies is reported and
+// started again for the next attack. Prints a Markdown report and writes its "Latest run" to
+// docs/reports/attacks.md.
 //   npm run soak:attacks -- [--attack-seconds 30] [--kill-at-mib 1536] [--no-write]
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -260,27 +261,33 @@ async function main(): Promise<void> {
   }
   // The largest answer seen, for the slow readers (the first attack when none answered).
   const largest = [...results].sort((a, b) => b.outcome.bytes - a.outcome.bytes)[0] ?? results[0];
-  let slowReads: SlowRead[] = [];
-  await target.ensureUp('iv');
-  ordinary.setPhase('iv');
-  target.resetPhasePeak();
-  console.error('phase iv: all at once, with the slow readers');
-  let stopReaders!: () => void;
-  const stop = new Promise<void>((resolve) => {
-    stopReaders = resolve;
-  });
-  const readers = Array.from({ length: SLOW_READERS }, () => slowReader(target.url, AUTH, largest, stop));
-  // The readers read while the attacks run, and for READ_MS at least.
-  await Promise.all([
-    Promise.all(all.map((attack) => send({ ...attack, phase: 'iv' }))),
-    new Promise((resolve) => setTimeout(resolve, READ_MS)),
-  ]);
-  stopReaders();
-  slowReads = await Promise.all(readers);
-  phasePeaks.iv = target.endPhasePeak();
+  // Phase iv: the slow readers alone; phase v: every attack at once beside new slow readers.
+  const slowReads: Record<string, SlowRead[]> = {};
+  for (const [phase, withAttacks] of [
+    ['iv', false],
+    ['v', true],
+  ] as const) {
+    await target.ensureUp(phase);
+    ordinary.setPhase(phase);
+    target.resetPhasePeak();
+    console.error(`phase ${phase}: ${SLOW_READERS} slow readers${withAttacks ? ' and every attack at once' : ''}`);
+    let stopReaders!: () => void;
+    const stop = new Promise<void>((resolve) => {
+      stopReaders = resolve;
+    });
+    const readers = Array.from({ length: SLOW_READERS }, () => slowReader(target.url, AUTH, largest, stop));
+    // The readers read while the attacks run, and for READ_MS at least.
+    await Promise.all([
+      withAttacks ? Promise.all(all.map((attack) => send({ ...attack, phase }))) : undefined,
+      new Promise((resolve) => setTimeout(resolve, READ_MS)),
+    ]);
+    stopReaders();
+    slowReads[phase] = await Promise.all(readers);
+    phasePeaks[phase] = target.endPhasePeak();
+  }
   await ordinary.stop();
   const upAtEnd = alive(target.gateway.pid);
-  if (!upAtEnd) target.noteEnd('in phase iv');
+  if (!upAtEnd) target.noteEnd('in phase v');
   await target.stop();
   await emulator.stop();
 
@@ -305,7 +312,7 @@ interface RunFacts {
   idleMiB: number;
   target: Target;
   ordinary: { phase: string; ok: boolean; ms: number; codes: string[] }[];
-  slowReads: SlowRead[];
+  slowReads: Record<string, SlowRead[]>;
   largest: Attack;
   upAtEnd: boolean;
 }
@@ -321,7 +328,7 @@ function render(facts: RunFacts): string {
     const peak = r.peakMiB === undefined ? '—' : Math.round(r.peakMiB);
     return `| ${r.phase} | ${r.name} | ${o.status ?? '—'} | ${o.failure ?? codes} | ${kib(o.bytes)} | ${(o.ms / 1000).toFixed(1)} | ${peak} | ${r.upAfter ? 'yes' : '**no**'} |`;
   });
-  const byPhase = ['start', 'i', 'ii', 'iii', 'iv'].flatMap((phase) => {
+  const byPhase = ['start', 'i', 'ii', 'iii', 'iv', 'v'].flatMap((phase) => {
     const runs = ordinary.filter((o) => o.phase === phase);
     if (!runs.length) return [];
     const ok = runs.filter((o) => o.ok);
@@ -336,7 +343,10 @@ function render(facts: RunFacts): string {
   const refused = results.filter((r) => r.outcome.status !== undefined && r.outcome.codes.length > 0).length;
   const stayedUp = target.deaths.length === 0 && target.starts === 1 && upAtEnd;
   const attackPeak = Math.max(...Object.values(phasePeaks));
-  const readers = slowReads.map((r) => `${r.status ?? '—'} ${kib(r.bytes)} ${r.end}${r.error ? ` (${r.error})` : ''}`);
+  const readers = (phase: string) =>
+    (slowReads[phase] ?? [])
+      .map((r) => `${r.status ?? '—'} ${kib(r.bytes)} ${r.end}${r.error ? ` (${r.error})` : ''}`)
+      .join('; ') || 'none';
   return `### Latest run of \`npm run soak:attacks\`
 
 ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, production build at default settings (\`MAX_RESPONSE_BYTES\` ${MAX_RESPONSE_BYTES.toLocaleString('en')}, \`OPERATION_TIMEOUT_MS\` ${settingDefault('OPERATION_TIMEOUT_MS')}, \`MEMORY_BUDGET_BYTES\` ${settingDefault('MEMORY_BUDGET_BYTES').toLocaleString('en')}, \`HTTP_WRITE_TIMEOUT_MS\` ${settingDefault('HTTP_WRITE_TIMEOUT_MS')}), emulator and gateway in their own processes on loopback, an org of ${POLICIES} password policies with ${RULES} rules each; each attack capped at ${ATTACK_MS / 1000} s; a 2-core machine shared with other work (load average ${loadavg()[0].toFixed(1)} at the end). Gateway RSS idle: ${Math.round(idleMiB)} MiB.
@@ -345,11 +355,11 @@ ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, production bu
 | --- | --- | --- |
 | The process stays up | ${stayedUp ? 'up throughout' : `ended ${target.deaths.length} times: ${target.deaths.join('; ')} (\`--kill-at-mib\` ${KILL_AT_MIB})`} | ${verdict(stayedUp)} |
 | No answer exceeds \`MAX_RESPONSE_BYTES\` (${kib(MAX_RESPONSE_BYTES)}) | largest answer ${kib(biggest)} | ${verdict(biggest <= MAX_RESPONSE_BYTES)} |
-| Peak RSS < ${RSS_TARGET_MIB} MB while the attacks run, slow readers included | ${Math.round(attackPeak)} MiB (phase iv: ${Math.round(phasePeaks.iv ?? 0)} MiB) | ${verdict(attackPeak * MiB < RSS_TARGET_MIB * 1e6)} |
+| Peak RSS < ${RSS_TARGET_MIB} MB while the attacks run, slow readers included | ${Math.round(attackPeak)} MiB (slow readers alone: ${Math.round(phasePeaks.iv ?? 0)} MiB; everything at once: ${Math.round(phasePeaks.v ?? 0)} MiB) | ${verdict(attackPeak * MiB < RSS_TARGET_MIB * 1e6)} |
 | The attacker gets a coded refusal | ${refused} of ${results.length} attacks answered with an error code | ${verdict(refused === results.length)} |
 | The ordinary caller keeps answering (≥ ${ORDINARY_TARGET * 100}% with data, no error) | ${ordinary.filter((o) => o.ok).length} of ${ordinary.length} (${(okShare * 100).toFixed(0)}%) | ${verdict(okShare >= ORDINARY_TARGET)} |
 
-Each attack, one request: in phases i–iii one at a time, each on a running gateway (started again when the one before died), with the gateway's peak RSS while it ran; phase iv sends them all at once again beside the slow readers. "Codes" are the \`extensions.code\` values of the answer, or why no answer came; "Up after" is whether the gateway process was still running when the answer ended.
+Each attack, one request: in phases i–iii one at a time, each on a running gateway (started again when the one before died), with the gateway's peak RSS while it ran; phase v sends them all at once again beside 6 slow readers. "Codes" are the \`extensions.code\` values of the answer, or why no answer came; "Up after" is whether the gateway process was still running when the answer ended.
 
 | Phase | Attack | Status | Codes | Answer | Seconds | Peak RSS MiB | Up after |
 | --- | --- | ---: | --- | ---: | ---: | ---: | --- |
@@ -361,7 +371,7 @@ Peak RSS of the gateway by phase (sampled every 100 ms, and the kernel's high-wa
     .map(([phase, peak]) => `${phase} ${Math.round(peak)} MiB`)
     .join(', ')}; over the whole run ${Math.round(target.peakMiB)} MiB.
 
-Slow readers (phase iv, ${SLOW_READERS} connections reading 4 KiB every 3 s, asking for ${largest.name}): ${readers.join('; ') || 'none'}.
+Slow readers (${SLOW_READERS} connections reading 4 KiB every 3 s for ${READ_MS / 1000} s at least, asking for ${largest.name}; status, bytes read slowly, how the connection ended): alone (phase iv) ${readers('iv')}; beside every attack (phase v) ${readers('v')}.
 
 The ordinary caller (the 8-type dashboard with its rules, \`first: 20\`, one at a time):
 

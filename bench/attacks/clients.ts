@@ -66,7 +66,10 @@ export interface SlowRead {
   status?: number;
   /** Bytes read at the slow pace, headers included. */
   bytes: number;
-  /** How the connection ended: the gateway closed it before the whole answer (`cut`), the whole answer came, or it was still open at the stop. */
+  /**
+   * How the connection ended: the gateway closed it before the whole answer (`cut`), the whole
+   * answer came at the slow pace, or it was still being served when the reader stopped.
+   */
   end: 'cut' | 'whole answer' | 'open at the stop';
   error?: string;
 }
@@ -110,8 +113,10 @@ export function slowReader(
     let head = '';
     let length = Number.NaN;
     let bodyBytes = 0;
+    let tail = '';
     const count = (chunk: Buffer, slow: boolean) => {
       if (slow) read.bytes += chunk.byteLength;
+      tail = (tail + chunk.subarray(-5).toString('latin1')).slice(-5);
       if (read.status !== undefined) {
         bodyBytes += chunk.byteLength;
         return;
@@ -137,11 +142,12 @@ export function slowReader(
     };
     socket.pause();
     socket.connect(Number(port), hostname, () => socket.write(request));
+    let stopping = false;
     socket.on('end', () => {
-      // Chunked answers have no length: their end is the last chunk's zero size.
-      const whole =
-        bodyBytes >= length || head.toLowerCase().includes('transfer-encoding: chunked') ? 'whole answer' : 'cut';
-      read.end = whole;
+      // A chunked answer has no length: its end is the last chunk, of size zero.
+      const whole = bodyBytes >= length || tail === '0\r\n\r\n';
+      // A whole answer read only once the reader stopped was still being served: not cut.
+      read.end = !whole ? 'cut' : stopping ? 'open at the stop' : 'whole answer';
       settle();
     });
     socket.on('error', (error) => {
@@ -150,6 +156,7 @@ export function slowReader(
       settle();
     });
     void stop.then(() => {
+      stopping = true;
       clearInterval(timer);
       socket.on('data', (chunk: Buffer) => count(chunk, false));
       socket.resume();

@@ -100,7 +100,11 @@ it(
         const document = hostileDocument(g, schema, ids);
         const answered = await send(document).catch((error: Error) => error);
         if (answered instanceof Error) {
-          const outcome = answered.name === 'TimeoutError' ? `did not end in ${NEVER_ENDS_MS} ms` : answered.message;
+          const cause = (answered.cause as { code?: string } | undefined)?.code;
+          const outcome =
+            answered.name === 'TimeoutError'
+              ? `did not end in ${NEVER_ENDS_MS} ms`
+              : `${answered.message}${cause ? ` (${cause})` : ''}`;
           expect.fail(described(document, outcome));
         }
         const { status, bytes, body } = answered;

@@ -9,7 +9,7 @@
 // started again for the next attack. Prints a Markdown report and writes its "Latest run" to
 // docs/reports/attacks.md.
 //   npm run soak:attacks -- [--attack-seconds 30] [--kill-at-mib 1536] [--no-write]
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -225,7 +225,8 @@ function ordinaryCaller(target: Target) {
 
 async function main(): Promise<void> {
   assertBuilt();
-  const fixture = join(mkdtempSync(join(tmpdir(), 'attacks-')), 'org.json');
+  const fixtureDir = mkdtempSync(join(tmpdir(), 'attacks-'));
+  const fixture = join(fixtureDir, 'org.json');
   writeFileSync(fixture, JSON.stringify(largeOrgFixture(POLICIES, RULES)));
   const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN, EMULATOR_FIXTURE: fixture });
   const listed = await fetch(`${emulator.url}/api/v1/policies?type=PASSWORD&limit=1`, {
@@ -290,6 +291,7 @@ async function main(): Promise<void> {
   if (!upAtEnd) target.noteEnd('in phase v');
   await target.stop();
   await emulator.stop();
+  rmSync(fixtureDir, { recursive: true, force: true });
 
   const report = render({
     results,

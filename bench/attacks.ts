@@ -3,8 +3,10 @@
 // password policies with 20 rules each, on loopback. Phases, one after another, each attack capped
 // in time: (i) `nodes(ids:)` with one id 43,000 times, in 1, 8 and 50 aliases; (ii) the
 // back-reference document and 3 aliases of it; (iii) 50 aliased pages of 200 policies as a root
-// fragment spread, bare and inside `... on Query`; (iv) 6 slow readers of the largest answer seen;
-// (v) every attack at once, beside 6 slow readers. An ordinary caller runs the console's dashboard
+// fragment spread, bare and inside `... on Query`; (iv) documents the estimate admits that run-time
+// bounds stop (answer bytes, fields); (v) 6 slow readers of the largest answer the gateway serves
+// (18 pages of the policies' 20 KB descriptions, about 7.5 MB); (vi) every attack at once, beside 6
+// slow readers. An ordinary caller runs the console's dashboard
 // in a loop throughout. The gateway's RSS is sampled all along; a gateway that dies is reported and
 // started again for the next attack. Prints a Markdown report and writes its "Latest run" to
 // docs/reports/attacks.md.
@@ -27,6 +29,8 @@ const TOKEN = 'attack-token';
 const AUTH = `SSWS ${TOKEN}`;
 const POLICIES = 21;
 const RULES = 20;
+/** Each policy's description, so that the largest answer served comes near MAX_RESPONSE_BYTES. */
+const DESCRIPTION_BYTES = 20_000;
 const SLOW_READERS = 6;
 /** How long the slow readers read at least. */
 const READ_MS = 30_000;
@@ -63,11 +67,23 @@ interface Attack {
 
 interface AttackResult extends Attack {
   outcome: Outcome;
-  /** The gateway's peak RSS while the attack ran alone (phases i to iii). */
+  /** The gateway's peak RSS while the attack ran alone (phases i to iv). */
   peakMiB?: number;
   /** The gateway process was still running once the answer ended. */
   upAfter: boolean;
 }
+
+/** Pages of every policy's description, each about POLICIES × DESCRIPTION_BYTES. */
+function descriptionPages(count: number): string {
+  return `{ ${Array.from({ length: count }, (_, i) => `d${i}: policies(type: PASSWORD, first: 200) { nodes { description } }`).join(' ')} }`;
+}
+
+/** The largest answer the gateway serves whole at default settings: what the slow readers ask for. */
+const LARGEST_SERVED: Attack = {
+  phase: 'v',
+  name: '18 pages of 20 KB descriptions (about 7.5 MB, served whole)',
+  query: descriptionPages(18),
+};
 
 function attacks(policyId: string): Attack[] {
   const nodes = (aliases: number) =>
@@ -95,6 +111,13 @@ function attacks(policyId: string): Attack[] {
       phase: 'iii',
       name: '50 pages of 200 as `{ ... on Query { ...F } }`',
       query: `{ ... on Query { ...F } } fragment F on Query { ${pages} }`,
+    },
+    // Admitted by the estimate; stopped while they run.
+    { phase: 'iv', name: '21 pages of 20 KB descriptions (answer bytes)', query: descriptionPages(21) },
+    {
+      phase: 'iv',
+      name: 'one back-reference over every rule, 3 aliases (fields)',
+      query: `{ ${[0, 1, 2].map((i) => `r${i}: policies(type: PASSWORD, first: 20) { nodes { rules { policy { rules { id name status priority system created lastUpdated } } } } }`).join(' ')} }`,
     },
   ];
 }
@@ -227,7 +250,7 @@ async function main(): Promise<void> {
   assertBuilt();
   const fixtureDir = mkdtempSync(join(tmpdir(), 'attacks-'));
   const fixture = join(fixtureDir, 'org.json');
-  writeFileSync(fixture, JSON.stringify(largeOrgFixture(POLICIES, RULES)));
+  writeFileSync(fixture, JSON.stringify(largeOrgFixture(POLICIES, RULES, DESCRIPTION_BYTES)));
   const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN, EMULATOR_FIXTURE: fixture });
   const listed = await fetch(`${emulator.url}/api/v1/policies?type=PASSWORD&limit=1`, {
     headers: { authorization: AUTH },
@@ -260,13 +283,13 @@ async function main(): Promise<void> {
     results[results.length - 1].peakMiB = peak;
     phasePeaks[attack.phase] = Math.max(phasePeaks[attack.phase] ?? 0, peak);
   }
-  // The largest answer seen, for the slow readers (the first attack when none answered).
-  const largest = [...results].sort((a, b) => b.outcome.bytes - a.outcome.bytes)[0] ?? results[0];
-  // Phase iv: the slow readers alone; phase v: every attack at once beside new slow readers.
+  // The slow readers ask for the largest answer served whole.
+  const largest = LARGEST_SERVED;
+  // Phase v: the slow readers alone; phase vi: every attack at once beside new slow readers.
   const slowReads: Record<string, SlowRead[]> = {};
   for (const [phase, withAttacks] of [
-    ['iv', false],
-    ['v', true],
+    ['v', false],
+    ['vi', true],
   ] as const) {
     await target.ensureUp(phase);
     ordinary.setPhase(phase);
@@ -288,7 +311,7 @@ async function main(): Promise<void> {
   }
   await ordinary.stop();
   const upAtEnd = alive(target.gateway.pid);
-  if (!upAtEnd) target.noteEnd('in phase v');
+  if (!upAtEnd) target.noteEnd('in phase vi');
   await target.stop();
   await emulator.stop();
   rmSync(fixtureDir, { recursive: true, force: true });
@@ -330,7 +353,7 @@ function render(facts: RunFacts): string {
     const peak = r.peakMiB === undefined ? '—' : Math.round(r.peakMiB);
     return `| ${r.phase} | ${r.name} | ${o.status ?? '—'} | ${o.failure ?? codes} | ${kib(o.bytes)} | ${(o.ms / 1000).toFixed(1)} | ${peak} | ${r.upAfter ? 'yes' : '**no**'} |`;
   });
-  const byPhase = ['start', 'i', 'ii', 'iii', 'iv', 'v'].flatMap((phase) => {
+  const byPhase = ['start', 'i', 'ii', 'iii', 'iv', 'v', 'vi'].flatMap((phase) => {
     const runs = ordinary.filter((o) => o.phase === phase);
     if (!runs.length) return [];
     const ok = runs.filter((o) => o.ok);
@@ -357,11 +380,11 @@ ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, production bu
 | --- | --- | --- |
 | The process stays up | ${stayedUp ? 'up throughout' : `ended ${target.deaths.length} times: ${target.deaths.join('; ')} (\`--kill-at-mib\` ${KILL_AT_MIB})`} | ${verdict(stayedUp)} |
 | No answer exceeds \`MAX_RESPONSE_BYTES\` (${kib(MAX_RESPONSE_BYTES)}) | largest answer ${kib(biggest)} | ${verdict(biggest <= MAX_RESPONSE_BYTES)} |
-| Peak RSS < ${RSS_TARGET_MIB} MB while the attacks run, slow readers included | ${Math.round(attackPeak)} MiB (slow readers alone: ${Math.round(phasePeaks.iv ?? 0)} MiB; everything at once: ${Math.round(phasePeaks.v ?? 0)} MiB) | ${verdict(attackPeak * MiB < RSS_TARGET_MIB * 1e6)} |
+| Peak RSS < ${RSS_TARGET_MIB} MB while the attacks run, slow readers included | ${Math.round(attackPeak)} MiB (slow readers alone: ${Math.round(phasePeaks.v ?? 0)} MiB; everything at once: ${Math.round(phasePeaks.vi ?? 0)} MiB) | ${verdict(attackPeak * MiB < RSS_TARGET_MIB * 1e6)} |
 | The attacker gets a coded refusal | ${refused} of ${results.length} attacks answered with an error code | ${verdict(refused === results.length)} |
 | The ordinary caller keeps answering (≥ ${ORDINARY_TARGET * 100}% with data, no error) | ${ordinary.filter((o) => o.ok).length} of ${ordinary.length} (${(okShare * 100).toFixed(0)}%) | ${verdict(okShare >= ORDINARY_TARGET)} |
 
-Each attack, one request: in phases i–iii one at a time, each on a running gateway (started again when the one before died), with the gateway's peak RSS while it ran; phase v sends them all at once again beside 6 slow readers. "Codes" are the \`extensions.code\` values of the answer, or why no answer came; "Up after" is whether the gateway process was still running when the answer ended.
+Each attack, one request: in phases i–iv one at a time, each on a running gateway (started again when the one before died), with the gateway's peak RSS while it ran; phase vi sends them all at once again beside 6 slow readers. "Codes" are the \`extensions.code\` values of the answer, or why no answer came; "Up after" is whether the gateway process was still running when the answer ended.
 
 | Phase | Attack | Status | Codes | Answer | Seconds | Peak RSS MiB | Up after |
 | --- | --- | ---: | --- | ---: | ---: | ---: | --- |
@@ -373,7 +396,7 @@ Peak RSS of the gateway by phase (sampled every 100 ms, and the kernel's high-wa
     .map(([phase, peak]) => `${phase} ${Math.round(peak)} MiB`)
     .join(', ')}; over the whole run ${Math.round(target.peakMiB)} MiB.
 
-Slow readers (${SLOW_READERS} connections reading 4 KiB every 3 s for ${READ_MS / 1000} s at least, asking for ${largest.name}; status, bytes read slowly, how the connection ended): alone (phase iv) ${readers('iv')}; beside every attack (phase v) ${readers('v')}.
+Slow readers (${SLOW_READERS} connections reading 4 KiB every 3 s for ${READ_MS / 1000} s at least, asking for ${largest.name}; status, bytes read slowly, how the connection ended): alone (phase v) ${readers('v')}; beside every attack (phase vi) ${readers('vi')}.
 
 The ordinary caller (the 8-type dashboard with its rules, \`first: 20\`, one at a time):
 

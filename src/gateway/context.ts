@@ -63,7 +63,10 @@ export function createContext(
   const signal = caller.signal ? AbortSignal.any([caller.signal, answer.signal]) : answer.signal;
   const usable = isUsableAuthorization(authorization);
   const callerDigest = usable ? credentialDigest(authorization) : undefined;
-  const api = usable ? upstream.forCaller(authorization, { ...caller, observer, signal }) : unauthenticatedApi();
+  const onBodyBytes = (count: number) => answer.addUpstream(count);
+  const api = usable
+    ? upstream.forCaller(authorization, { ...caller, observer, signal, onBodyBytes })
+    : unauthenticatedApi();
   return {
     api,
     answer,

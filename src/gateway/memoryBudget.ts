@@ -5,8 +5,11 @@
 // answer is written. One holder alone is always admitted, so that a budget smaller than one
 // operation slows heavy operations down to one at a time rather than refusing them all.
 
-/** Operations that hold less than this (estimated, then produced) are not held back by the budget: most are. */
-export const HEAVY_BYTES = 256 * 1024;
+/**
+ * Operations whose estimate reserves less than this are admitted without waiting (consoles' operations
+ * are), and bounded while they run by what they really hold (answerMeter.ts).
+ */
+export const HEAVY_BYTES = 4 * 1024 * 1024;
 
 export interface MemoryHold {
   /** Bytes held now. */

@@ -129,6 +129,11 @@ export interface CallerOptions extends Partial<OperationLimits> {
    * unproven, its calls count in this address's part of the unproven pool. Undefined: not limited per address.
    */
   clientAddress?: string;
+  /**
+   * Told of the body bytes the operation receives as they arrive; an error it returns stops the
+   * reading call and every call after it (the operation's own memory bound, held by its caller).
+   */
+  onBodyBytes?: (count: number) => Error | undefined;
 }
 
 /** The defaults of one operation's limits (OPERATION_TIMEOUT_MS, MAX_UPSTREAM_CALLS, … in src/config/settings.ts). */
@@ -187,7 +192,7 @@ export class UpstreamClient {
    * budget, deadline, concurrency bound and short-circuits.
    */
   forCaller(authorization: string, options: CallerOptions = {}): CallerRestApi {
-    const { signal, requestId, observer, clientAddress, ...limits } = options;
+    const { signal, requestId, observer, clientAddress, onBodyBytes, ...limits } = options;
     const startedAt = Date.now();
     // Made at the first call: an operation that needs no upstream data costs no timer or listener.
     let guard: OperationGuard | undefined;
@@ -203,6 +208,7 @@ export class UpstreamClient {
         signal,
         Date.now,
         startedAt,
+        onBodyBytes,
       );
       return guard;
     };

@@ -81,6 +81,8 @@ export class OperationGuard {
     private readonly clientSignal?: AbortSignal,
     readonly now: () => number = Date.now,
     startedAt: number = now(),
+    /** Told of body bytes as they arrive; its error refuses them as the response budget's does. */
+    private readonly onBytes?: (count: number) => Error | undefined,
   ) {
     this.deadline = startedAt + limits.timeoutMs;
     this.timer = setTimeout(() => this.abort('timeout'), Math.max(0, this.deadline - now()));
@@ -132,6 +134,8 @@ export class OperationGuard {
    */
   takeBytes(count: number): Error | undefined {
     this.bytes += count;
+    const held = this.onBytes?.(count);
+    if (held) return held;
     if (this.bytes <= this.limits.maxResponseBytes) return undefined;
     this.budgetRefusal ??= new ResponseBudgetExceededError(this.limits.maxResponseBytes);
     return this.budgetRefusal;

@@ -2,8 +2,8 @@
 // stop error, the deadline is looked at as fields resolve, the event loop gets a turn every so many
 // fields, and the memory an answer holds grows with it and goes back once.
 import { describe, expect, it } from 'vitest';
-import { AnswerMeter } from '../../src/gateway/answerMeter.ts';
-import { HEAVY_BYTES, memoryBudget } from '../../src/gateway/memoryBudget.ts';
+import { AnswerMeter, FREE_HOLD_BYTES } from '../../src/gateway/answerMeter.ts';
+import { memoryBudget } from '../../src/gateway/memoryBudget.ts';
 
 // policies.nodes.0.name, as graphql's path.
 const where = {
@@ -57,6 +57,18 @@ describe('AnswerMeter', () => {
     meter.release();
   });
 
+  it('holds upstream bodies as they arrive, before any field sees them', () => {
+    const budget = memoryBudget(16 * FREE_HOLD_BYTES);
+    const meter = new AnswerMeter(limits(), budget);
+    expect(meter.addUpstream(FREE_HOLD_BYTES)).toBeUndefined();
+    expect(budget.reserved).toBeGreaterThanOrEqual(2 * FREE_HOLD_BYTES);
+    const other = budget.tryReserve(16 * FREE_HOLD_BYTES - budget.reserved);
+    expect(meter.addUpstream(FREE_HOLD_BYTES)?.message).toMatch(/busy/);
+    other?.release();
+    meter.release();
+    expect(budget.reserved).toBe(0);
+  });
+
   it('gives the event loop a turn every 2,048 fields', () => {
     const meter = new AnswerMeter(limits(), undefined);
     let turns = 0;
@@ -65,18 +77,21 @@ describe('AnswerMeter', () => {
     meter.release();
   });
 
-  it('holds memory once its answer passes what every operation may build freely, and gives it back once', () => {
-    const budget = memoryBudget(4 * HEAVY_BYTES);
+  it('holds memory once it holds more than every operation may freely, and gives it back once', () => {
+    const budget = memoryBudget(16 * FREE_HOLD_BYTES);
     const meter = new AnswerMeter(limits(), budget);
-    meter.add(HEAVY_BYTES - 2_000, where);
+    // An answer's bytes count three times (its copies until written).
+    meter.add(FREE_HOLD_BYTES / 3 - 2_000, where);
     expect(budget.reserved).toBe(0);
-    meter.add(HEAVY_BYTES, where);
-    expect(budget.reserved).toBeGreaterThanOrEqual(meter.bytes);
+    meter.add(FREE_HOLD_BYTES / 3, where);
+    expect(budget.reserved).toBeGreaterThanOrEqual(3 * meter.bytes);
     // Another holder fills the rest: this answer cannot grow past it and is stopped.
-    const other = budget.tryReserve(4 * HEAVY_BYTES - budget.reserved);
+    const other = budget.tryReserve(16 * FREE_HOLD_BYTES - budget.reserved);
     expect(other).toBeDefined();
-    expect(() => meter.add(2 * HEAVY_BYTES, where)).toThrow(/busy/);
+    expect(() => meter.add(FREE_HOLD_BYTES, where)).toThrow(/busy/);
     expect(meter.error?.extensions.code).toBe('SERVER_BUSY');
+    // Upstream bytes after the stop are refused at once.
+    expect(meter.addUpstream(1)).toBe(meter.error);
     meter.release();
     meter.release();
     other?.release();

@@ -8,14 +8,15 @@ import { POLICY_BODIES, RULE_BODIES } from './policyBodies.ts';
 
 const BUILT_IN = new URL('../../packages/emulator/src/emulator/org/fixture.default.json', import.meta.url);
 
-export function largeOrgFixture(policies: number, rules: number): FixtureInput {
+/** `descriptionBytes`: each policy's description padded to that length (answers that weigh what long texts do). */
+export function largeOrgFixture(policies: number, rules: number, descriptionBytes = 0): FixtureInput {
   const directory = JSON.parse(readFileSync(BUILT_IN, 'utf8')) as FixtureInput;
   return {
     ...directory,
     policies: Array.from({ length: policies }, (_, p) => ({
       type: 'PASSWORD' as const,
       name: `Large org ${p + 1}`,
-      description: `Password policy ${p + 1} of the large org`,
+      description: `Password policy ${p + 1} of the large org`.padEnd(descriptionBytes, '.'),
       ...POLICY_BODIES.PASSWORD,
       rules: Array.from({ length: rules }, (_, r) => ({
         type: 'PASSWORD',

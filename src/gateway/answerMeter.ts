@@ -36,7 +36,7 @@ const FIELD_HOLD_BYTES = 256;
  * from them (measured: about 10 MB of RSS per MB of answer, upstream body included, while six
  * large answers are built at once).
  */
-const ANSWER_HOLD_FACTOR = 4;
+export const ANSWER_HOLD_FACTOR = 4;
 const UPSTREAM_HOLD_FACTOR = 3;
 /**
  * What an operation may hold without a hold in the budget: console operations (the 8-type dashboard

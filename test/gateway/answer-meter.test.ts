@@ -2,7 +2,7 @@
 // stop error, the deadline is looked at as fields resolve, the event loop gets a turn every so many
 // fields, and the memory an answer holds grows with it and goes back once.
 import { describe, expect, it } from 'vitest';
-import { AnswerMeter, FREE_HOLD_BYTES } from '../../src/gateway/answerMeter.ts';
+import { ANSWER_HOLD_FACTOR, AnswerMeter, FREE_HOLD_BYTES } from '../../src/gateway/answerMeter.ts';
 import { memoryBudget } from '../../src/gateway/memoryBudget.ts';
 
 // policies.nodes.0.name, as graphql's path.
@@ -80,11 +80,11 @@ describe('AnswerMeter', () => {
   it('holds memory once it holds more than every operation may freely, and gives it back once', () => {
     const budget = memoryBudget(16 * FREE_HOLD_BYTES);
     const meter = new AnswerMeter(limits(), budget);
-    // An answer's bytes count three times (its copies until written).
-    meter.add(FREE_HOLD_BYTES / 3 - 2_000, where);
+    // An answer's bytes count as many times as it has copies until written.
+    meter.add(FREE_HOLD_BYTES / ANSWER_HOLD_FACTOR - 2_000, where);
     expect(budget.reserved).toBe(0);
-    meter.add(FREE_HOLD_BYTES / 3, where);
-    expect(budget.reserved).toBeGreaterThanOrEqual(3 * meter.bytes);
+    meter.add(FREE_HOLD_BYTES / ANSWER_HOLD_FACTOR, where);
+    expect(budget.reserved).toBeGreaterThanOrEqual(ANSWER_HOLD_FACTOR * meter.bytes);
     // Another holder fills the rest: this answer cannot grow past it and is stopped.
     const other = budget.tryReserve(16 * FREE_HOLD_BYTES - budget.reserved);
     expect(other).toBeDefined();

@@ -62,10 +62,13 @@ export class AnswerMeter {
   private released = false;
   /** Stops an operation that waits past its deadline (on upstream calls, on Redis, …). */
   private readonly timer: NodeJS.Timeout;
+  private readonly onClientGone = () => this.stop(cancelledError());
 
+  /** `clientSignal`: aborted when the client goes away, which stops the operation too. */
   constructor(
     readonly limits: AnswerLimits,
     private readonly memory: MemoryBudget | undefined,
+    private readonly clientSignal?: AbortSignal,
     private readonly now: () => number = Date.now,
   ) {
     this.timer = setTimeout(
@@ -73,14 +76,18 @@ export class AnswerMeter {
       Math.max(0, limits.deadline - now()),
     );
     this.timer.unref();
+    // A plain listener, removed at the end: AbortSignal.any, or a listener with a signal of its own,
+    // costs tens of microseconds per request.
+    clientSignal?.addEventListener('abort', this.onClientGone, { once: true });
   }
 
-  /** Execution is over: the deadline no longer applies. */
+  /** Execution is over: the deadline and the client's going away no longer apply. */
   finish(): void {
     clearTimeout(this.timer);
+    this.clientSignal?.removeEventListener('abort', this.onClientGone);
   }
 
-  /** Aborted when the operation is stopped: its upstream calls follow it. */
+  /** Aborted when the operation is stopped (its client gone included): its upstream calls follow it. */
   get signal(): AbortSignal {
     return this.controller.signal;
   }
@@ -196,6 +203,13 @@ function timeoutError(timeoutMs: number, where: Where): GraphQLError {
   return new GraphQLError(`The operation did not finish within ${timeoutMs} ms and was stopped.`, {
     path: pathOf(where),
     extensions: { code: 'OPERATION_TIMEOUT', timeoutMs },
+  });
+}
+
+function cancelledError(): GraphQLError {
+  return new GraphQLError('The client went away; the operation was stopped.', {
+    path: [],
+    extensions: { code: 'OPERATION_CANCELLED' },
   });
 }
 

@@ -60,7 +60,7 @@ export function createContext(
   const observer = composeObservers({ onUpstreamRequest: () => operation.upstreamCalls++ }, caller.observer);
   const answer = answerMeterFor(upstream, answerLimits, caller.signal);
   // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
-  const signal = caller.signal ? AbortSignal.any([caller.signal, answer.signal]) : answer.signal;
+  const signal = answer.signal;
   const usable = isUsableAuthorization(authorization);
   const callerDigest = usable ? credentialDigest(authorization) : undefined;
   const onBodyBytes = (count: number) => answer.addUpstream(count);
@@ -102,16 +102,7 @@ function answerMeterFor(upstream: UpstreamClient, options: AnswerOptions, client
     timeoutMs,
     deadline: Date.now() + timeoutMs,
   };
-  const answer = new AnswerMeter(limits, options.memory);
-  clientSignal?.addEventListener('abort', () => answer.stop(cancelledError()), { once: true, signal: answer.signal });
-  return answer;
-}
-
-function cancelledError(): GraphQLError {
-  return new GraphQLError('The client went away; the operation was stopped.', {
-    path: [],
-    extensions: { code: 'OPERATION_CANCELLED' },
-  });
+  return new AnswerMeter(limits, options.memory, clientSignal);
 }
 
 /** A RestApi for a request without usable credentials: every operation fails at once, with no upstream call. */

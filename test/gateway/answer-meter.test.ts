@@ -38,7 +38,7 @@ describe('AnswerMeter', () => {
 
   it('stops at the deadline as fields resolve, whatever the timers', () => {
     let now = 0;
-    const meter = new AnswerMeter(limits({ timeoutMs: 100, deadline: 100 }), undefined, () => now);
+    const meter = new AnswerMeter(limits({ timeoutMs: 100, deadline: 100 }), undefined, undefined, () => now);
     now = 101;
     let turns = 0;
     expect(() => {

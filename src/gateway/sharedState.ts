@@ -7,8 +7,8 @@ import type { RedisLink, RedisLinkLog } from '../redis/link.ts';
 import { UpstreamBudget } from '../upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../upstream/budget/memoryStore.ts';
 import type { BudgetStore } from '../upstream/budget/store.ts';
-import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from './idempotency/creates.ts';
-import { type IdempotencyStore, MemoryIdempotencyStore } from './idempotency/store.ts';
+import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from '../idempotency/creates.ts';
+import { type IdempotencyStore, MemoryIdempotencyStore } from '../idempotency/store.ts';
 import { MemoryPlanStore, PLAN_DEFAULTS, type PlanStore, RedisPlanStore } from '../policyDocument/planStore.ts';
 
 export interface SharedStateSettings {
@@ -63,7 +63,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }] = await Promise.all([
       import('../redis/link.ts'),
       import('../upstream/budget/redisStore.ts'),
-      import('./idempotency/redisStore.ts'),
+      import('../idempotency/redisStore.ts'),
     ]);
     redis = new RedisLink({ url: settings.redisUrl, log });
     budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas, shares);

@@ -1,7 +1,9 @@
 // Mapping upstream failures to userErrors (mutations) and GraphQL errors (queries).
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { currentUserError, fieldOfCause, isNotFound, toGraphQLError, toUserErrors } from '../../src/gateway/errors.ts';
+import { fieldOfCause } from '../../src/errors/causes.ts';
+import { isNotFound, toGraphQLError } from '../../src/errors/graphql.ts';
+import { currentUserError, toUserErrors } from '../../src/errors/userErrors.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
 
 const validation = new UpstreamError({

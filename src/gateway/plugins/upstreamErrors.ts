@@ -5,7 +5,7 @@
 // (which comes after every plugin of ours), so a mapped error is neither masked nor logged as unexpected.
 import type { GraphQLError } from 'graphql';
 import { handleStreamOrSingleExecutionResult, type Plugin } from 'graphql-yoga';
-import { withUpstreamMapped } from '../errors.ts';
+import { withUpstreamMapped } from '../../errors/graphql.ts';
 
 export function useUpstreamErrors(): Plugin {
   return {

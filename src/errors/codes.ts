@@ -147,8 +147,8 @@ export const GATEWAY_ERROR_CODES = {
     meaning:
       'The request is not one the gateway can read: a Content-Length that is not one number, a query string member that is not JSON, a Host it does not serve, a subscription.',
     retryable: false,
-    httpStatus: '400',
-    source: 'the HTTP checks before GraphQL',
+    httpStatus: '400; 200 (in the result) for a subscription',
+    source: 'the HTTP checks before GraphQL; an operation graphql-js refuses without a code',
   },
   REQUEST_ENTITY_TOO_LARGE: {
     meaning: 'The request body passes MAX_BODY_BYTES.',

@@ -1,6 +1,6 @@
 // What gateway replicas share: the upstream budget and the idempotency records. With a Redis URL
 // both live in Redis (the budget with an in-process fallback while it is away; keyed creates are
-// refused then, see idempotency/redisStore.ts); without one, in this process,
+// refused then, see src/idempotency/redisStore.ts); without one, in this process,
 // so that a single gateway behaves the same (and never loads the Redis client).
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { RedisLink, RedisLinkLog } from '../redis/link.ts';

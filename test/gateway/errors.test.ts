@@ -292,3 +292,25 @@ describe('isNotFound', () => {
     expect(isNotFound(new Error('404'))).toBe(false);
   });
 });
+
+describe('UpstreamError.missingResource', () => {
+  it('is the id and kind a 404 names, read once from the service’s not-found summary', () => {
+    const error = UpstreamError.fromResponse(
+      404,
+      JSON.stringify({ errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: 0oanope (AppInstance)' }),
+    );
+    expect(error.missingResource).toEqual({ id: '0oanope', kind: 'AppInstance' });
+  });
+
+  it('is undefined for a 404 of a path the service does not have, and for any other status', () => {
+    const path = new UpstreamError({
+      status: 404,
+      errorSummary:
+        'Not found: Resource not found: /api/v1/policies/simulate (access simulation needs an identity engine org)',
+    });
+    expect(path.missingResource).toBeUndefined();
+    expect(
+      new UpstreamError({ status: 400, errorSummary: 'Resource not found: x (Policy)' }).missingResource,
+    ).toBeUndefined();
+  });
+});

@@ -145,10 +145,11 @@ export const GATEWAY_ERROR_CODES = {
   },
   BAD_REQUEST: {
     meaning:
-      'The request is not one the gateway can read: a Content-Length that is not one number, a query string member that is not JSON, a Host it does not serve, a subscription.',
+      'The request is not one the gateway can read: a Host it does not serve, a Content-Length that is not one number, a body or query string member that is not JSON or not of its type, no query, a method GraphQL does not take (PUT, a mutation over GET), a subscription.',
     retryable: false,
-    httpStatus: '400; 200 (in the result) for a subscription',
-    source: 'the HTTP checks before GraphQL; an operation graphql-js refuses without a code',
+    httpStatus: '400; 405 for the method; 200 (in the result) for no query or a subscription',
+    source:
+      'the HTTP checks before GraphQL, graphql-yoga’s reading of the request, an operation graphql-js refuses without a code',
   },
   REQUEST_ENTITY_TOO_LARGE: {
     meaning: 'The request body passes MAX_BODY_BYTES.',

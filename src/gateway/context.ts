@@ -10,7 +10,7 @@ import {
   type UpstreamClient,
 } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
-import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from './idempotency/creates.ts';
+import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from '../idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 import { GATEWAY_DEFAULTS } from '../config/gateway.ts';
 import { credentialDigest, isUsableAuthorization } from '../upstream/credential.ts';

@@ -6,7 +6,7 @@
 import DataLoader from 'dataloader';
 import type { Application, Policy, PolicyRule, UserType } from '../rest/types.ts';
 import type { Page, PolicyListArgs, RestApi } from '../upstream/client.ts';
-import { isNotFound } from './errors.ts';
+import { isNotFound } from '../errors/graphql.ts';
 
 export interface RuleKey {
   policyId: string;

@@ -15,7 +15,7 @@ import { createContext, type GatewayContext } from './context.ts';
 import { corsPolicy, useCorsPreflightHint } from './cors.ts';
 import { withValidHost } from './hostHeader.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
-import { type IdempotencySettings, memoryIdempotency } from './idempotency/creates.ts';
+import { type IdempotencySettings, memoryIdempotency } from '../idempotency/creates.ts';
 import { useBodyLimit } from './plugins/bodyLimit.ts';
 import { useNoOriginalError } from './plugins/errorHygiene.ts';
 import { READINESS_DEFAULTS, useHealth } from './plugins/health.ts';

@@ -1,14 +1,14 @@
 // What gateway replicas share: the upstream budget and the idempotency records. With a Redis URL
 // both live in Redis (the budget with an in-process fallback while it is away; keyed creates are
-// refused then, see idempotency/redisStore.ts); without one, in this process,
+// refused then, see src/idempotency/redisStore.ts); without one, in this process,
 // so that a single gateway behaves the same (and never loads the Redis client).
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { RedisLink, RedisLinkLog } from '../redis/link.ts';
 import { UpstreamBudget } from '../upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../upstream/budget/memoryStore.ts';
 import type { BudgetStore } from '../upstream/budget/store.ts';
-import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from './idempotency/creates.ts';
-import { type IdempotencyStore, MemoryIdempotencyStore } from './idempotency/store.ts';
+import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from '../idempotency/creates.ts';
+import { type IdempotencyStore, MemoryIdempotencyStore } from '../idempotency/store.ts';
 import { MemoryPlanStore, PLAN_DEFAULTS, type PlanStore, RedisPlanStore } from '../policyDocument/planStore.ts';
 
 export interface SharedStateSettings {
@@ -65,7 +65,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }] = await Promise.all([
       import('../redis/link.ts'),
       import('../upstream/budget/redisStore.ts'),
-      import('./idempotency/redisStore.ts'),
+      import('../idempotency/redisStore.ts'),
     ]);
     redis = new RedisLink({ url: settings.redisUrl, log });
     budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas, shares);

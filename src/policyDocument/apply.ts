@@ -10,9 +10,9 @@ import { POLICY_SETTINGS, RULE_ACTIONS, RULE_TYPE_OF } from 'policy-service-emul
 import type { Policy, PolicyInput, PolicyRule, PolicyRuleInput, PolicyType } from '../rest/types.ts';
 import type { RestApi } from '../upstream/client.ts';
 import { type PolicyPatch, type PolicyRulePatch, policyUpdateBody, ruleUpdateBody } from '../upstream/updates.ts';
-import type { UserErrorShape } from '../gateway/errors.ts';
-import type { IdempotentCreates } from '../gateway/idempotency/creates.ts';
-import { policiesNamed, rulesNamed, userTypesNamed } from '../gateway/idempotency/lookups.ts';
+import type { UserErrorShape } from '../errors/userErrors.ts';
+import type { IdempotentCreates } from '../idempotency/creates.ts';
+import { policiesNamed, rulesNamed, userTypesNamed } from '../idempotency/lookups.ts';
 import {
   type DocPolicy,
   type DocRule,

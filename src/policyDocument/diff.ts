@@ -6,6 +6,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { PolicyType } from '../rest/types.ts';
 import { type DocPolicy, type DocRule, deepEqual, type PolicyDocument, policyKey, ruleKey } from './document.ts';
 import { DocumentSchema, POLICY_SCHEMAS_OF_DOCUMENT } from './schema.ts';
+import type { PolicyDocumentErrorCode } from '../generated/enums.ts';
 
 export type ChangeAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'MOVE';
 export type ChangeKind = 'USER_TYPE' | 'POLICY' | 'RULE';
@@ -21,17 +22,8 @@ export interface PlanChange {
   after: unknown;
 }
 
-export type PlanErrorCode =
-  | 'INVALID'
-  | 'REFERENCE_NOT_FOUND'
-  | 'FORBIDDEN'
-  | 'LIMIT_EXCEEDED'
-  | 'CONFLICT'
-  | 'NOT_FOUND'
-  | 'STALE_PLAN'
-  | 'PLAN_NOT_FOUND'
-  | 'UPSTREAM_UNAVAILABLE'
-  | 'UPSTREAM_OUTCOME_UNKNOWN';
+/** The schema's `PolicyDocumentErrorCode`. */
+export type PlanErrorCode = PolicyDocumentErrorCode;
 
 export interface PlanError {
   message: string;

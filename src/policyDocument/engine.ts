@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { POLICY_TYPES } from 'policy-service-emulator/contract';
 import { GraphQLError } from 'graphql';
-import { toUserErrors } from '../gateway/errors.ts';
-import type { IdempotentCreates } from '../gateway/idempotency/creates.ts';
+import { toUserErrors } from '../errors/userErrors.ts';
+import type { IdempotentCreates } from '../idempotency/creates.ts';
 import type { PolicyType } from '../rest/types.ts';
 import type { RestApi } from '../upstream/client.ts';
 import { type ChangeRef, execute, StepFailed, writeCost } from './apply.ts';

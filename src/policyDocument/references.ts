@@ -2,6 +2,7 @@
 // no read of those objects, but the simulation refuses unknown ones (groups and zones with a
 // validation error naming them, an app or user with a 404), so a few simulation calls check them
 // before anything is written.
+import { splitCause } from '../errors/causes.ts';
 import { UpstreamError } from '../upstream/errors.ts';
 import type { RestApi } from '../upstream/client.ts';
 import type { References } from './document.ts';
@@ -48,9 +49,16 @@ export async function checkReferences(api: RestApi, refs: References): Promise<R
     if (zones.length > 0) context.zones = { ids: zones };
     const refused = await simulate(app, context);
     if (refused?.status === 400) {
-      const text = [refused.errorSummary, ...refused.causes].join('\n');
-      for (const id of groups) if (text.includes(id)) missing('group', id);
-      for (const id of zones) if (text.includes(id)) missing('zone', id);
+      // Each refused id is a cause at its own path: `policyContext.groups.ids[2]: …`.
+      const listed: Record<string, { kind: string; ids: string[] }> = {
+        groups: { kind: 'group', ids: groups },
+        zones: { kind: 'zone', ids: zones },
+      };
+      for (const cause of refused.causes) {
+        const [root, list, member, index] = splitCause(cause).path ?? [];
+        const id = root === 'policyContext' && member === 'ids' ? listed[list]?.ids[Number(index)] : undefined;
+        if (id !== undefined) missing(listed[list].kind, id);
+      }
       if (errors.length === 0) throw refused;
     } else if (refused?.status === 404 && apps.length > 0) {
       missing('app', app);

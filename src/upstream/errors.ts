@@ -1,6 +1,6 @@
 // Every failure the upstream client throws, in one module (as undici's `core/errors.js`): each is an
 // UpstreamClientError with a stable machine `code`, which the gateway maps to GraphQL in one place
-// (gateway/errors.ts, applied to every result by plugins/upstreamErrors.ts). The service answered
+// (errors/graphql.ts, applied to every result by the gateway's plugins/upstreamErrors.ts). The service answered
 // with an error (UpstreamError), could not be reached or answered like a broken gateway
 // (UpstreamUnavailableError), a write's outcome is unknown (UpstreamOutcomeUnknownError), an answer
 // was too large (UpstreamBodyTooLargeError); and the operation's own limits: its deadline or
@@ -35,6 +35,26 @@ export type UpstreamClientErrorCode =
   | 'UPSTREAM_OPERATION_ABORTED'
   | 'UPSTREAM_RATE_LIMITED';
 
+/**
+ * Every error the upstream client throws: a switch on `code` over it (errors/graphql.ts) is
+ * exhaustive, and a code without a class fails to compile below.
+ */
+export type AnyUpstreamClientError =
+  | UpstreamError
+  | UpstreamUnavailableError
+  | UpstreamOutcomeUnknownError
+  | UpstreamBodyTooLargeError
+  | UpstreamBudgetExceededError
+  | ResponseBudgetExceededError
+  | OperationAbortedError
+  | UpstreamRateLimitedError;
+
+// Each code of UpstreamClientErrorCode is the code of a class of the union.
+const everyCodeHasAClass: [Exclude<UpstreamClientErrorCode, AnyUpstreamClientError['code']>] extends [never]
+  ? true
+  : never = true;
+void everyCodeHasAClass;
+
 /** The base of every error the upstream client throws: `code` says which one, whatever the message. */
 export abstract class UpstreamClientError extends Error {
   abstract override readonly name: string;
@@ -65,6 +85,17 @@ export class UpstreamError extends UpstreamClientError {
     this.causes = fields.causes ?? [];
     this.reason = fields.reason;
     this.rateLimitResetAt = fields.rateLimitResetAt;
+  }
+
+  /**
+   * The resource a 404 says the service did not find (`Resource not found: 0pr1 (PolicyRule)` →
+   * `{ id: '0pr1', kind: 'PolicyRule' }`), read once here from the spec's not-found summary; undefined
+   * for any other error, and for a 404 of a path the service does not have.
+   */
+  get missingResource(): { id: string; kind: string } | undefined {
+    if (this.status !== 404) return undefined;
+    const match = /:\s*(\S+) \((\w+)\)\s*$/.exec(this.errorSummary);
+    return match ? { id: match[1], kind: match[2] } : undefined;
   }
 
   /** Builds the error from a response body, which may be the spec's error body, other JSON, or not JSON at all. */

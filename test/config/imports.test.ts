@@ -1,6 +1,7 @@
 // Settings as a leaf, and no import cycle: config/ (the gateway's and the emulator package's) reads
 // the environment into plain values and loads nothing else; the modules import their defaults from
-// it, never the other way round; the gateway's entry loads no emulator module unless it starts one.
+// it, never the other way round; the plan engine, errors/ and idempotency/ load nothing of the
+// gateway; the gateway's entry loads no emulator module unless it starts one.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +81,25 @@ describe('config/ is a leaf', () => {
         fromRoot(file),
       ).toEqual([]);
     }
+  });
+});
+
+// The plan engine, the error mapping and the idempotent creates sit below the gateway: the
+// resolvers use them, and none of them loads a module of src/gateway/ (types included).
+describe('the layers below the gateway', () => {
+  const GATEWAY = join(ROOT, 'src/gateway/');
+
+  it.each(['src/policyDocument', 'src/errors', 'src/idempotency'])('%s loads nothing from src/gateway/', (dir) => {
+    const roots = sources(dir);
+    expect(roots.length).toBeGreaterThan(2);
+    const loaded = [...importGraph(roots).keys()];
+    expect(loaded.filter((f) => f.startsWith(GATEWAY)).map(fromRoot)).toEqual([]);
+  });
+
+  it('sees an import of src/gateway/ when there is one', () => {
+    const loaded = [...importGraph([join(ROOT, 'src/gateway/resolvers/policyDocument.ts')]).keys()];
+    expect(loaded.some((f) => f.startsWith(GATEWAY))).toBe(true);
+    expect(loaded).toContain(join(ROOT, 'src/policyDocument/engine.ts'));
   });
 });
 

@@ -15,7 +15,7 @@ import {
   readGatewayConfig,
   START_SETTINGS,
 } from '../../src/config/gateway.ts';
-import { IDEMPOTENCY_DEFAULTS } from '../../src/gateway/idempotency/creates.ts';
+import { IDEMPOTENCY_DEFAULTS } from '../../src/idempotency/creates.ts';
 import { READINESS_DEFAULTS } from '../../src/gateway/plugins/health.ts';
 import { QUERY_LIMIT_DEFAULTS } from '../../src/gateway/plugins/queryLimits.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS, MEMORY_BUDGET_DEFAULT } from '../../src/gateway/server.ts';

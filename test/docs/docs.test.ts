@@ -64,6 +64,22 @@ describe('the documentation', () => {
   });
 });
 
+describe("docs/architecture.md's layout", () => {
+  const layout = /## Layout\n+```\n([\s\S]*?)\n```/.exec(read('docs/architecture.md'))?.[1] ?? '';
+  const folders = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => [join(dir, entry.name), ...folders(join(dir, entry.name))]);
+  const shows = (folder: string) => new RegExp(`(^|[\\s/])${folder.split('/').at(-1)}/`, 'm').test(layout);
+
+  it('shows every folder of src/ and packages/emulator/src/', () => {
+    const all = [...folders('src'), ...folders('packages/emulator/src')];
+    expect(all.length).toBeGreaterThan(20);
+    expect(all.filter((folder) => !shows(folder))).toEqual([]);
+    expect(shows('src/nowhere')).toBe(false);
+  });
+});
+
 describe("the README's tour", () => {
   let stack: TestStack;
   beforeAll(async () => {

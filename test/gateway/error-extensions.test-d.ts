@@ -1,8 +1,8 @@
 // The gateway's GraphQL error extensions are typed on every GraphQLError (declaration merging in
-// src/gateway/errors.ts): a resolver cannot put an unknown code or a malformed `upstream` there.
+// src/errors/graphql.ts): a resolver cannot put an unknown code or a malformed `upstream` there.
 import type { GraphQLError } from 'graphql';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { FieldError, GatewayErrorCode, UpstreamErrorExtension } from '../../src/gateway/errors.ts';
+import type { FieldError, GatewayErrorCode, UpstreamErrorExtension } from '../../src/errors/graphql.ts';
 import type { UpstreamUnavailableCode } from '../../src/upstream/errors.ts';
 
 type Extensions = GraphQLError['extensions'];

@@ -1,7 +1,9 @@
 // Mapping upstream failures to userErrors (mutations) and GraphQL errors (queries).
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { currentUserError, fieldOfCause, isNotFound, toGraphQLError, toUserErrors } from '../../src/gateway/errors.ts';
+import { fieldOfCause } from '../../src/errors/causes.ts';
+import { isNotFound, toGraphQLError } from '../../src/errors/graphql.ts';
+import { currentUserError, toUserErrors } from '../../src/errors/userErrors.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
 
 const validation = new UpstreamError({
@@ -288,5 +290,27 @@ describe('isNotFound', () => {
     expect(isNotFound(new UpstreamError({ status: 400, errorSummary: 'bad' }))).toBe(false);
     expect(isNotFound(new UpstreamUnavailableError('down', { status: 503 }))).toBe(false);
     expect(isNotFound(new Error('404'))).toBe(false);
+  });
+});
+
+describe('UpstreamError.missingResource', () => {
+  it('is the id and kind a 404 names, read once from the service’s not-found summary', () => {
+    const error = UpstreamError.fromResponse(
+      404,
+      JSON.stringify({ errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: 0oanope (AppInstance)' }),
+    );
+    expect(error.missingResource).toEqual({ id: '0oanope', kind: 'AppInstance' });
+  });
+
+  it('is undefined for a 404 of a path the service does not have, and for any other status', () => {
+    const path = new UpstreamError({
+      status: 404,
+      errorSummary:
+        'Not found: Resource not found: /api/v1/policies/simulate (access simulation needs an identity engine org)',
+    });
+    expect(path.missingResource).toBeUndefined();
+    expect(
+      new UpstreamError({ status: 400, errorSummary: 'Resource not found: x (Policy)' }).missingResource,
+    ).toBeUndefined();
   });
 });

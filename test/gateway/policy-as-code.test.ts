@@ -392,6 +392,25 @@ describe('policy as code', () => {
     expect(writesOf(since())).toEqual([]);
   });
 
+  it('names only the groups B lacks, by the path of each refusal, not by its words', async () => {
+    const document = {
+      version: 1,
+      policies: {
+        PASSWORD: [
+          {
+            name: 'Sales password',
+            // The missing id contains the existing one: both are in the refusal's text.
+            conditions: { people: { groups: { include: ['00g1engineering', '00g1engineering2'], exclude: [] } } },
+          },
+          { name: 'Default Policy', system: true, rules: [{ name: 'Default Rule', system: true }] },
+        ],
+      },
+    };
+    const planned = await plan(b(), document);
+    expect(planned.plan).toBeNull();
+    expect(planned.userErrors.map((e: any) => e.key)).toEqual(['references/groups/00g1engineering2']);
+  });
+
   it('refuses an invalid document (no upstream call), a system policy to delete, an unknown plan and another caller', async () => {
     const since = countFromNow(b().emulator);
     const invalid = await plan(b(), { version: 2, policies: { PASSWORD: [{ name: 'x', colour: 'blue' }] } });

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../../src/gateway/context.ts';
-import { toGraphQLError } from '../../src/gateway/errors.ts';
+import { toGraphQLError } from '../../src/errors/graphql.ts';
 import { redact } from '../../src/gateway/logger.ts';
 import { createGateway, startGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';

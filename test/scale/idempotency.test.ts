@@ -3,9 +3,9 @@
 // callers do not share keys, and a create that surely did nothing can be retried.
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { canonicalJson } from '../../src/gateway/idempotency/creates.ts';
-import { RedisIdempotencyStore } from '../../src/gateway/idempotency/redisStore.ts';
-import { MemoryIdempotencyStore } from '../../src/gateway/idempotency/store.ts';
+import { canonicalJson } from '../../src/idempotency/creates.ts';
+import { RedisIdempotencyStore } from '../../src/idempotency/redisStore.ts';
+import { MemoryIdempotencyStore } from '../../src/idempotency/store.ts';
 import { startGateway } from '../../src/gateway/server.ts';
 import { RedisLink } from '../../src/redis/link.ts';
 import { countRequests, defaultPolicyOf, TOKEN } from '../helpers/emulator.ts';

@@ -7,7 +7,7 @@
 // cannot represent) is INTERNAL_SERVER_ERROR. Errors wrapping a thrown exception are left to masking.
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { FieldError, GatewayErrorCode } from '../errors.ts';
+import type { FieldError, GatewayErrorCode } from '../../errors/graphql.ts';
 
 /** `Variable "$input" got invalid value … at "input.a[0].b"; …`, `Variable "$id" of required type …`. */
 const VARIABLE_ERROR = /^Variable "\$([_A-Za-z][_0-9A-Za-z]*)"(?: got invalid value .*? at "([^"]+)")?/s;

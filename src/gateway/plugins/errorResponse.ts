@@ -1,6 +1,6 @@
 // The body of every answer the gateway gives before GraphQL runs (a refused request, a path it does
 // not serve): the GraphQL error shape, so a client reads `errors[0].extensions.code` everywhere.
-import type { GatewayErrorCode } from '../errors.ts';
+import type { GatewayErrorCode } from '../../errors/codes.ts';
 
 export function errorResponse(
   fetchAPI: { Response: typeof Response },

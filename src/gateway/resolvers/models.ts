@@ -1,7 +1,7 @@
 // The values resolvers pass between each other, where they differ from the plain REST wire types.
 // codegen.ts maps GraphQL object types to these, so resolver signatures say what really flows.
 import type { Conditions, Policy, PolicyRule, PolicyType, SimulatedRule } from '../../rest/types.ts';
-import type { UserErrorShape } from '../errors.ts';
+import type { UserErrorShape } from '../../errors/userErrors.ts';
 import type { Page } from '../../upstream/client.ts';
 
 /**

@@ -11,7 +11,7 @@ import type {
   QueryResolvers,
 } from '../../generated/graphql.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
-import { badUserInput, toGraphQLError } from '../errors.ts';
+import { badUserInput, toGraphQLError } from '../../errors/graphql.ts';
 import { selectedPaths } from '../selection.ts';
 import { rulesWithPolicyId, withPolicyId } from './models.ts';
 import { POLICY_TYPENAME } from './typenames.ts';

@@ -1,6 +1,6 @@
 // Policy rules: the interface's type resolution and the fields every rule implementation shares.
 import { permissionsOf } from '../../upstream/links.ts';
-import { gatewayError } from '../errors.ts';
+import { gatewayError } from '../../errors/graphql.ts';
 import type { GlobalSessionRuleResolvers, PolicyRuleResolvers } from '../../generated/graphql.ts';
 import { RULE_TYPENAME } from './typenames.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '../../rest/types.ts';
 import type { RestApi } from '../../upstream/client.ts';
 import { UpstreamError } from '../../upstream/errors.ts';
-import { badUserInput, gatewayError, isNotFound, toGraphQLError } from '../errors.ts';
+import { badUserInput, gatewayError, isNotFound, toGraphQLError } from '../../errors/graphql.ts';
 import type { Loaders } from '../loaders.ts';
 import { parentSelectedPaths, selectedPaths } from '../selection.ts';
 import type {
@@ -49,23 +49,24 @@ function inputPathOfWire(wirePath: string[]): string[] {
   return path;
 }
 
-/** A 404 names no path, but it names the id the service did not find: the app or the user of the input. */
-function inputPathOfNotFound(error: UpstreamError, body: SimulationRequest): string[] {
-  const userId = body.policyContext?.user?.id;
-  if (userId !== undefined && error.errorSummary.includes(userId)) {
-    return ['input', 'policyContext', 'subject', 'user', 'id'];
-  }
-  if (error.errorSummary.includes(body.appInstance)) return ['input', 'appInstance'];
-  return ['input'];
+/** The kinds of resource a simulation's input names, and the input path of each. */
+const INPUT_RESOURCES: Record<string, (body: SimulationRequest) => { id: string | undefined; path: string[] }> = {
+  AppInstance: (body) => ({ id: body.appInstance, path: ['input', 'appInstance'] }),
+  User: (body) => ({ id: body.policyContext?.user?.id, path: ['input', 'policyContext', 'subject', 'user', 'id'] }),
+};
+
+/** The input path of the resource a 404 says the service did not find, if the input named it. */
+function inputPathOfMissing(error: UpstreamError, body: SimulationRequest): string[] | undefined {
+  const missing = error.missingResource;
+  const named = missing && INPUT_RESOURCES[missing.kind]?.(body);
+  return named && named.id === missing.id ? named.path : undefined;
 }
 
-/** The 404 of the endpoint itself: the org's engine (classic) has no access simulation. */
-const ENGINE_404 = /policies\/simulate|identity engine/;
-
 /**
- * Bad input (a 400, or a 404 for an app or user that does not exist) is BAD_USER_INPUT with
- * `extensions.fieldErrors`, one per upstream cause, like a mutation's userErrors. A classic org,
- * which has no simulation endpoint, is UNSUPPORTED_ENGINE: no input would do.
+ * Bad input (a 400, or a 404 for an app or user of the input that does not exist) is
+ * BAD_USER_INPUT with `extensions.fieldErrors`, one per upstream cause, like a mutation's
+ * userErrors. A 404 that names no resource of the input is the endpoint's own: a classic org has
+ * no access simulation, which is UNSUPPORTED_ENGINE (no input would do).
  */
 async function simulate(
   api: RestApi,
@@ -75,17 +76,14 @@ async function simulate(
   try {
     return await api.simulate(body, expand);
   } catch (error) {
-    if (!(error instanceof UpstreamError) || (error.status !== 400 && error.status !== 404)) {
-      throw toGraphQLError(error);
-    }
-    if (isNotFound(error) && ENGINE_404.test(error.errorSummary)) {
-      const { upstream } = toGraphQLError(error).extensions;
-      throw new GraphQLError('The access simulation needs an identity engine org; this org runs the classic engine.', {
-        extensions: { code: 'UNSUPPORTED_ENGINE', upstream },
-      });
-    }
-    if (isNotFound(error)) throw badUserInput(error, () => null, inputPathOfNotFound(error, body));
-    throw badUserInput(error, inputPathOfWire, ['input']);
+    if (!(error instanceof UpstreamError) || (error.status !== 400 && error.status !== 404)) throw error;
+    if (error.status === 400) throw badUserInput(error, inputPathOfWire, ['input']);
+    const inputPath = inputPathOfMissing(error, body);
+    if (inputPath) throw badUserInput(error, () => null, inputPath);
+    const { upstream } = toGraphQLError(error).extensions;
+    throw new GraphQLError('The access simulation needs an identity engine org; this org runs the classic engine.', {
+      extensions: { code: 'UNSUPPORTED_ENGINE', upstream },
+    });
   }
 }
 

@@ -8,7 +8,7 @@ import {
   isListType,
   isNamedType,
 } from 'graphql';
-import { type RefusalTarget, toUserErrors, type UserErrorShape } from '../../errors.ts';
+import { type RefusalTarget, toUserErrors, type UserErrorShape } from '../../../errors/userErrors.ts';
 import { inputPathOfWirePath } from '../inputs.ts';
 
 /** The mutation's arguments and its resolve info: what a refusal's `field` can name. */

@@ -9,7 +9,7 @@ import { forgetPolicy, type Loaders, primePolicy } from '../../loaders.ts';
 import { selectedPaths } from '../../selection.ts';
 import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toPolicyBody, toPolicyPatch } from '../inputs.ts';
-import { policiesNamed } from '../../idempotency/lookups.ts';
+import { policiesNamed } from '../../../idempotency/lookups.ts';
 import { payload } from './payload.ts';
 
 type PolicyMutations =

@@ -10,7 +10,7 @@ import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toRuleBody, toRulePatch } from '../inputs.ts';
 import { type RuleWithPolicyId, withPolicyId } from '../models.ts';
 import { selectedPaths } from '../../selection.ts';
-import { rulesNamed } from '../../idempotency/lookups.ts';
+import { rulesNamed } from '../../../idempotency/lookups.ts';
 import { type MutationCall, payload } from './payload.ts';
 
 type RuleMutations =

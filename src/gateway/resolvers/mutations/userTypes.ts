@@ -4,7 +4,7 @@ import { selectedPaths } from '../../selection.ts';
 import { rulesNamingUserType } from '../references.ts';
 import type { MutationResolvers } from '../../../generated/graphql.ts';
 import { toCreateUserTypeBody, toReplaceUserTypeBody, toUpdateUserTypeBody } from '../inputs.ts';
-import { userTypesNamed } from '../../idempotency/lookups.ts';
+import { userTypesNamed } from '../../../idempotency/lookups.ts';
 import { payload } from './payload.ts';
 
 type UserTypeMutations = 'createUserType' | 'replaceUserType' | 'updateUserType' | 'deleteUserType';

@@ -1,9 +1,9 @@
 // What an idempotent create may already have made upstream, for a retry whose earlier attempt's
 // outcome was lost: the objects with the create's name (of its policy type, in its policy) that the
 // service created at a given time or later.
-import type { PolicyType } from '../../rest/types.ts';
-import type { RestApi } from '../../upstream/client.ts';
-import { WHOLE_LIST_PAGE_SIZE } from '../../upstream/pagination.ts';
+import type { PolicyType } from '../rest/types.ts';
+import type { RestApi } from '../upstream/client.ts';
+import { WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
 
 interface Created {
   id: string;

@@ -12,8 +12,9 @@
 // IDEMPOTENCY_UNAVAILABLE: another replica may be running it, and guessing could create it twice.
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import { GATEWAY_DEFAULTS } from '../../config/settings.ts';
-import { currentUserError, type GatewayErrorCode, type UserErrorShape } from '../errors.ts';
+import { GATEWAY_DEFAULTS } from '../config/settings.ts';
+import type { GatewayErrorCode } from '../errors/codes.ts';
+import { currentUserError, type UserErrorShape } from '../errors/userErrors.ts';
 import { type ClaimCheck, type IdempotencyStore, MemoryIdempotencyStore, type StoredOutcome } from './store.ts';
 
 export interface IdempotencySettings {

@@ -5,7 +5,8 @@
 // of them (the oldest go first); the Redis store shares them between replicas, and has no fallback.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { GatewayErrorCode, UserErrorShape } from '../errors.ts';
+import type { GatewayErrorCode } from '../errors/codes.ts';
+import type { UserErrorShape } from '../errors/userErrors.ts';
 
 /** What a finished create answered, replayed to every retry with the same key. */
 export type StoredOutcome =

@@ -8,7 +8,7 @@
 // create once for one key.
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import type { RedisLink } from '../../redis/link.ts';
+import type { RedisLink } from '../redis/link.ts';
 import type { ClaimOptions, ClaimResult, IdempotencyStore, StoredOutcome } from './store.ts';
 
 const KEY_PREFIX = 'gateway:idempotency:';

@@ -18,7 +18,7 @@ import { MEMORY_BUDGET_DEFAULT } from '../src/gateway/server.ts';
 import { assertBuilt } from '../test/helpers/built.ts';
 import { dashboard, POLICY_DETAIL, variableAttack, withTypename } from '../test/helpers/consoleOperations.ts';
 import { startEmulatorProcess, startGatewayProcess, type BenchProcess } from './performance/processes.ts';
-import { emulatorAdmin, restClient } from './performance/rest.ts';
+import { createPasswordPolicies, emulatorAdmin, restClient } from './performance/rest.ts';
 import { median } from './performance/scaling.ts';
 import { writeLatestRun } from './report.ts';
 
@@ -86,15 +86,7 @@ async function main(): Promise<void> {
   const admin = emulatorAdmin(emulator.url, AUTH);
   const rest = restClient(emulator.url, AUTH, 'parallel');
   // 1,200 password policies, created over REST as a console would.
-  for (let n = 1; n < POLICIES; n += 50) {
-    await rest.all(
-      Array.from({ length: Math.min(50, POLICIES - n) }, (_, i) => ({
-        method: 'POST' as const,
-        path: '/api/v1/policies',
-        body: { type: 'PASSWORD', name: `Bench ${n + i}`, description: `Password policy ${n + i}` },
-      })),
-    );
-  }
+  await createPasswordPolicies(rest, POLICIES - 1, (n) => `Password policy ${n}`);
   const all = await rest.call<{ id: string }[]>({ method: 'GET', path: '/api/v1/policies?type=PASSWORD&limit=200' });
   const listed: { id: string }[] = [...all];
   for (let after = all.at(-1)?.id; listed.length < POLICIES - 200 && after; ) {

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { GATEWAY_DEFAULTS } from '../src/config/settings.ts';
 import { assertBuilt } from '../test/helpers/built.ts';
 import { type BenchProcess, startEmulatorProcess, startGatewayProcess } from './performance/processes.ts';
-import { emulatorAdmin, restClient } from './performance/rest.ts';
+import { createPasswordPolicies, emulatorAdmin, restClient } from './performance/rest.ts';
 import { writeLatestRun } from './report.ts';
 
 const REPORT = new URL('../docs/reports/policy-plans.md', import.meta.url);
@@ -53,15 +53,8 @@ async function main(): Promise<void> {
   const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN });
   const admin = emulatorAdmin(emulator.url, AUTH);
   const rest = restClient(emulator.url, AUTH, 'parallel');
-  for (let n = 1; n < POLICIES; n += 50) {
-    await rest.all(
-      Array.from({ length: Math.min(50, POLICIES - n) }, (_, i) => ({
-        method: 'POST' as const,
-        path: '/api/v1/policies',
-        body: { type: 'PASSWORD', name: `Bench ${n + i}` },
-      })),
-    );
-  }
+  // The org's default password policy and the others, POLICIES in all.
+  await createPasswordPolicies(rest, POLICIES - 1);
   const gateway = await startGatewayProcess({ UPSTREAM_URL: emulator.url });
 
   // The issue's plan: one policy with a 900 KB description.

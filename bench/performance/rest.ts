@@ -63,3 +63,20 @@ export function emulatorAdmin(origin: string, authorization: string) {
     reset: () => admin('POST', '/__emulator/reset'),
   };
 }
+
+/** Creates password policies `Bench 1` … `Bench {count}` over REST, 50 at a time, as a console would. */
+export async function createPasswordPolicies(
+  rest: Rest,
+  count: number,
+  description?: (n: number) => string,
+): Promise<void> {
+  for (let n = 1; n <= count; n += 50) {
+    await rest.all(
+      Array.from({ length: Math.min(50, count - n + 1) }, (_, i) => ({
+        method: 'POST' as const,
+        path: '/api/v1/policies',
+        body: { type: 'PASSWORD', name: `Bench ${n + i}`, ...(description ? { description: description(n + i) } : {}) },
+      })),
+    );
+  }
+}

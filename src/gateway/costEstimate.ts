@@ -24,7 +24,14 @@ import {
 } from 'graphql';
 import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
 import { planReadCalls } from '../policyDocument/read.ts';
-import { WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
+import {
+  MAX_IDP_PROVIDERS,
+  MAX_INLINE_HOOKS,
+  MAX_PROFILE_ATTRIBUTES,
+  MAX_TARGET_GROUPS,
+  MAX_USER_TYPES,
+  POLICY_PAGE_SIZE,
+} from 'policy-service-emulator/contract';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
 
 /** The schema directive that marks a field needing an upstream call of its own (schema.graphql). */
@@ -41,8 +48,8 @@ export function hasUpstreamDirective(type: GraphQLNamedType, name: string): bool
  * The service's page size when `first` is left out, and the largest it serves (larger is clamped).
  * The spec shows neither; these are the emulator's (see docs/limits.md).
  */
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = WHOLE_LIST_PAGE_SIZE;
+export const DEFAULT_PAGE_SIZE = POLICY_PAGE_SIZE.default;
+export const MAX_PAGE_SIZE = POLICY_PAGE_SIZE.maximum;
 
 /**
  * Lists with a maximum the spec states (user types per org, profile attributes, IdP providers,
@@ -52,13 +59,13 @@ export const MAX_PAGE_SIZE = WHOLE_LIST_PAGE_SIZE;
  * bound at run time (at or below a back-reference it counts BACK_REFERENCE_ITEMS).
  */
 const LIST_MAXIMA: Readonly<Record<string, number>> = {
-  'Query.userTypes': 10,
-  'UserTypeCondition.includedUserTypes': 10,
-  'UserTypeCondition.excludedUserTypes': 10,
-  'ProfileEnrollmentAction.profileAttributes': 10,
-  'ProfileEnrollmentAction.targetGroupIds': 1,
-  'ProfileEnrollmentAction.preRegistrationInlineHooks': 1,
-  'IdpAction.providers': 10,
+  'Query.userTypes': MAX_USER_TYPES,
+  'UserTypeCondition.includedUserTypes': MAX_USER_TYPES,
+  'UserTypeCondition.excludedUserTypes': MAX_USER_TYPES,
+  'ProfileEnrollmentAction.profileAttributes': MAX_PROFILE_ATTRIBUTES,
+  'ProfileEnrollmentAction.targetGroupIds': MAX_TARGET_GROUPS,
+  'ProfileEnrollmentAction.preRegistrationInlineHooks': MAX_INLINE_HOOKS,
+  'IdpAction.providers': MAX_IDP_PROVIDERS,
   'PolicyPayload.policiesOfType': MAX_PAGE_SIZE,
   'DeletePolicyPayload.policiesOfType': MAX_PAGE_SIZE,
 };

@@ -1,5 +1,6 @@
 // The list operations announce their next page in a `Link: <url>; rel="next"` header; the cursor
 // to pass back is that URL's `after` query parameter.
+import { POLICY_PAGE_SIZE } from 'policy-service-emulator/contract';
 
 /** Returns the `after` parameter of the rel="next" link, or null when there is no next page. */
 export function nextCursorFromLink(header: string | string[] | undefined): string | null {
@@ -45,10 +46,10 @@ function relations(params: string): string[] {
 }
 
 /**
- * The page size asked for when a whole list is wanted (the emulator's maximum; a service with a
+ * The page size asked for when a whole list is wanted (the contract's maximum; a service with a
  * smaller maximum answers with a next link, which is followed).
  */
-export const WHOLE_LIST_PAGE_SIZE = 200;
+export const WHOLE_LIST_PAGE_SIZE = POLICY_PAGE_SIZE.maximum;
 
 /** Every item of a list, following its next links: `page(after)` reads one page (`after` undefined: the first). */
 export async function everyPage<T>(

@@ -11,13 +11,13 @@ import type { OrgStore, StoredPolicy } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { checkMember } from '../policyTypes/contractCheck.ts';
 import { PolicyBodyMembersSchema } from '../../rest/contract/policies.ts';
+import { POLICY_PAGE_SIZE } from '../../rest/contract/operations.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
 import { toWirePolicy, toWireRule } from '../org/wire.ts';
 import { policyDeleteRefusal } from '../org/refusals.ts';
 import { compareByName, indexAfter } from './policyCursor.ts';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 200;
+const { default: DEFAULT_PAGE_SIZE, maximum: MAX_PAGE_SIZE } = POLICY_PAGE_SIZE;
 const MAX_EXPANDED_RULES = 20;
 
 interface ParsedPolicy {
@@ -88,7 +88,7 @@ export const listPolicies: Handler = ({ store, base, query }) => {
   const status = c.enum(query.get('status') ?? undefined, 'status', LIFECYCLE_STATUSES);
   const sortBy = c.enum(query.get('sortBy') ?? undefined, 'sortBy', ['name'] as const);
   const limitText = query.get('limit');
-  let limit = DEFAULT_PAGE_SIZE;
+  let limit: number = DEFAULT_PAGE_SIZE;
   if (limitText !== null) {
     if (!/^\d+$/.test(limitText) || Number(limitText) < 1) c.fail('limit', 'must be a positive integer');
     else limit = Math.min(Number(limitText), MAX_PAGE_SIZE);

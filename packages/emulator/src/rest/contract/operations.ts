@@ -49,6 +49,13 @@ export interface Operation {
 export const ERROR_RESPONSE = ErrorBodySchema;
 
 const json = (schema: TSchema) => ({ status: 200 as const, schema });
+
+/**
+ * A policy list's page size: when `limit` is left out, and the most one page holds (a larger `limit`
+ * is answered with this many). The spec shows neither ("not shown"); these are the emulator's, and
+ * what the gateway's whole-list reads and cost estimate assume.
+ */
+export const POLICY_PAGE_SIZE = { default: 20, maximum: 200 } as const;
 const empty = { status: 204 as const };
 
 const P = '/api/v1/policies/{policyId}';
@@ -66,7 +73,10 @@ export const OPERATIONS = {
       status: { schema: LifecycleStatusSchema },
       q: { schema: Type.String(), description: 'Policy name prefix.' },
       sortBy: { schema: StringEnum(['name'] as const), description: 'Sorts by name ascending.' },
-      limit: { schema: Type.Integer({ minimum: 1 }), description: 'Page size.' },
+      limit: {
+        schema: Type.Integer({ minimum: 1, default: POLICY_PAGE_SIZE.default }),
+        description: `Page size; above ${POLICY_PAGE_SIZE.maximum}, ${POLICY_PAGE_SIZE.maximum} are answered.`,
+      },
       after: { schema: Type.String(), description: 'End-page cursor (from the `next` link).' },
     },
     success: {

@@ -11,9 +11,9 @@ import type { OrgStore, StoredPolicy } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { checkMember } from '../policyTypes/contractCheck.ts';
 import { PolicyBodyMembersSchema } from '../../rest/contract/policies.ts';
-import { POLICY_PAGE_SIZE } from '../../rest/contract/operations.ts';
+import { fillTemplate, operationPath, POLICY_PAGE_SIZE } from '../../rest/contract/operations.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
-import { toWirePolicy, toWireRule } from '../org/wire.ts';
+import { APPLICATION_PATH, toWirePolicy, toWireRule } from '../org/wire.ts';
 import { policyDeleteRefusal } from '../org/refusals.ts';
 import { compareByName, indexAfter } from './policyCursor.ts';
 
@@ -125,7 +125,7 @@ function pageUrl(base: string, query: URLSearchParams, limit: number, after?: st
   q.set('limit', String(limit));
   if (after) q.set('after', after);
   else q.delete('after');
-  return `${base}/api/v1/policies?${q}`;
+  return `${base}${operationPath('listPolicies')}?${q}`;
 }
 
 export const getPolicy: Handler = ({ store, base, params, query }) => {
@@ -214,7 +214,7 @@ export const listPolicyApps: Handler = ({ store, base, params }) => {
   return ok(
     store.appsOfPolicy(p).map(({ accessPolicyId: _, ...app }) => ({
       ...app,
-      _links: { accessPolicy: { href: `${base}/api/v1/policies/${encodeURIComponent(p.id)}` } },
+      _links: { accessPolicy: { href: base + operationPath('getPolicy', { policyId: p.id }) } },
     })),
   );
 };
@@ -227,12 +227,12 @@ export const listPolicyApps: Handler = ({ store, base, params }) => {
  */
 export const listPolicyMappings: Handler = ({ store, base, params }) => {
   const p = findPolicy(store, params.policyId);
-  const policyHref = `${base}/api/v1/policies/${encodeURIComponent(p.id)}`;
+  const policyHref = base + operationPath('getPolicy', { policyId: p.id });
   return ok(
     store.appsOfPolicy(p).map((app) => ({
       id: `rpm${app.id}`,
       _links: {
-        application: { href: `${base}/api/v1/apps/${encodeURIComponent(app.id)}` },
+        application: { href: base + fillTemplate(APPLICATION_PATH, { appId: app.id }) },
         policy: { href: policyHref },
       },
     })),

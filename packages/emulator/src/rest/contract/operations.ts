@@ -296,3 +296,20 @@ export type ServiceOperationName = {
 export function pathParameters(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 }
+
+/**
+ * A path template with its `{name}` segments filled in, each value encoded as one path segment
+ * (the application and user schema links name resources the contract has no operation for).
+ */
+export function fillTemplate(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new TypeError(`path parameter ${name} missing for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The path of a named operation with its parameters, as the service's `_links` name it. */
+export function operationPath(name: OperationName, params: Readonly<Record<string, string>> = {}): string {
+  return fillTemplate(OPERATIONS[name].path, params);
+}

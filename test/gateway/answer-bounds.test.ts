@@ -257,8 +257,8 @@ describe('memory and slow readers', () => {
   });
 
   it('cuts off a client that reads slower than HTTP_MIN_WRITE_RATE, and frees its answer', async () => {
-    // 64 KB every 100 ms: about 640 KB/s, under the 8 MiB/s minimum of this gateway.
-    const slow = await reader(64 * 1024);
+    // 256 KB every 100 ms: about 2.6 MB/s, under the 8 MiB/s minimum of this gateway.
+    const slow = await reader(256 * 1024);
     const read = await slow.closed;
     expect(read).toBeLessThan(ANSWER_BYTES);
     const next = await ask();

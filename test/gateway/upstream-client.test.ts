@@ -206,7 +206,8 @@ describe('UpstreamClient against the emulator', () => {
   });
 
   it('reports 429 as an UpstreamError with status 429', async () => {
-    const limited = await startTestUpstream({ faults: { errorRate: 1, status: 429 } });
+    // One attempt: a retried 429 waits for the window's reset, which other tests cover.
+    const limited = await startTestUpstream({ faults: { errorRate: 1, status: 429 } }, { retries: 0 });
     try {
       expect(await upstreamError(limited.api.listUserTypes())).toMatchObject({ status: 429, errorCode: 'E0000047' });
     } finally {
@@ -367,9 +368,11 @@ describe('UpstreamClient on the wire', () => {
   });
 
   it('reports 502, 503 and 504 as unavailable, and 429 as an UpstreamError', async () => {
+    // Retried with the shortest backoff: what is reported after the retries is under test here.
+    const quickRetries = { retryDelays: { baseMs: 1, maxMs: 1 } };
     for (const status of [502, 503, 504]) {
       handle = (_req, res) => json(res, status, { errorSummary: 'down' });
-      const e = await failure(clientFor().forCaller('SSWS t').listUserTypes());
+      const e = await failure(clientFor(quickRetries).forCaller('SSWS t').listUserTypes());
       expect(e).toBeInstanceOf(UpstreamUnavailableError);
       expect(e).toMatchObject({ status, code: `HTTP_${status}` });
     }
@@ -379,7 +382,7 @@ describe('UpstreamClient on the wire', () => {
         errorSummary: 'API call exceeded rate limit due to too many requests.',
         errorCauses: [],
       });
-    expect(await upstreamError(clientFor().forCaller('SSWS t').listUserTypes())).toMatchObject({
+    expect(await upstreamError(clientFor(quickRetries).forCaller('SSWS t').listUserTypes())).toMatchObject({
       status: 429,
       errorCode: 'E0000047',
     });
@@ -387,7 +390,14 @@ describe('UpstreamClient on the wire', () => {
 
   it('times out waiting for headers and for the body', async () => {
     handle = () => undefined; // never answers
-    const slowHeaders = await failure(clientFor({ headersTimeoutMs: 200 }).forCaller('SSWS t').listUserTypes());
+    // One attempt each: that a timeout is retried is the transport-failure table's test; undici's
+    // timers tick coarsely, so each retried timeout would cost about a second.
+    const oneAttempt = { retries: 0 };
+    const slowHeaders = await failure(
+      clientFor({ headersTimeoutMs: 200, ...oneAttempt })
+        .forCaller('SSWS t')
+        .listUserTypes(),
+    );
     expect(slowHeaders).toBeInstanceOf(UpstreamUnavailableError);
     expect(slowHeaders).toMatchObject({ status: undefined, code: 'UND_ERR_HEADERS_TIMEOUT' });
     expect((slowHeaders as Error).message).toContain('timed out waiting for the response headers');
@@ -396,7 +406,11 @@ describe('UpstreamClient on the wire', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('[');
     };
-    const slowBody = await failure(clientFor({ bodyTimeoutMs: 200 }).forCaller('SSWS t').listUserTypes());
+    const slowBody = await failure(
+      clientFor({ bodyTimeoutMs: 200, ...oneAttempt })
+        .forCaller('SSWS t')
+        .listUserTypes(),
+    );
     expect(slowBody).toBeInstanceOf(UpstreamUnavailableError);
     expect(slowBody).toMatchObject({ code: 'UND_ERR_BODY_TIMEOUT' });
     expect((slowBody as Error).message).toContain('timed out reading the response body');

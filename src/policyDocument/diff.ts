@@ -7,6 +7,7 @@ import type { PolicyType } from '../rest/types.ts';
 import { type DocPolicy, type DocRule, deepEqual, type PolicyDocument, policyKey, ruleKey } from './document.ts';
 import { DocumentSchema, POLICY_SCHEMAS_OF_DOCUMENT } from './schema.ts';
 import type { PolicyDocumentErrorCode } from '../generated/enums.ts';
+import { isObject } from 'policy-service-emulator/contract';
 
 export type ChangeAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'MOVE';
 export type ChangeKind = 'USER_TYPE' | 'POLICY' | 'RULE';
@@ -45,10 +46,6 @@ export function firstRulePriority(type: PolicyType): number {
 export interface Diff {
   changes: PlanChange[];
   errors: PlanError[];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The schema of an object schema's member (through `anyOf` branches); undefined when it has none. */

@@ -5,6 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { Conditions, Policy, PolicyRule, PolicyType, UserType } from '../rest/types.ts';
 import { DOCUMENT_VERSION, DocumentSchema, POLICY_SCHEMAS_OF_DOCUMENT } from './schema.ts';
+import { isObject } from 'policy-service-emulator/contract';
 
 export interface DocRule {
   name: string;
@@ -53,10 +54,6 @@ export interface OrgSnapshot {
 
 export const policyKey = (type: string, name: string) => `${type}/${name}`;
 export const ruleKey = (type: string, policy: string, rule: string) => `${type}/${policy}/${rule}`;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The value without the members equal to their schema default (at every depth), and without undefined ones. */
 export function withoutDefaults(value: unknown, schema: TSchema | undefined): unknown {

@@ -3,10 +3,15 @@
 // contract (`policy-service-emulator/contract`, which ships in the emulator's package), so a new
 // endpoint is one operation there plus one typed method on RestApi; the client, its metrics and
 // its retry policy all read this table.
-import { OPERATIONS, type Operation, type ServiceOperationName } from 'policy-service-emulator/contract';
+import {
+  type HttpMethod,
+  OPERATIONS,
+  type Operation,
+  type ServiceOperationName,
+} from 'policy-service-emulator/contract';
 import { notFoundError } from './errors.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { HttpMethod };
 
 export interface Route {
   method: HttpMethod;

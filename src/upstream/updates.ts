@@ -2,6 +2,7 @@
 // current object's writable members with a JSON merge patch (RFC 7396) applied. The service has no
 // ETag or version check, so a change made between the read and the PUT is overwritten.
 import type { Policy, PolicyInput, PolicyRule, PolicyRuleInput } from '../rest/types.ts';
+import { isObject, withoutNulls } from '../rest/values.ts';
 
 /** A merge patch of T: members may be left out (keep) or null (clear); objects nest, lists replace. */
 export type MergePatch<T> = T extends readonly (infer E)[]
@@ -19,23 +20,6 @@ type NullsAsAbsent<T> = T extends readonly (infer E)[]
 
 export type PolicyPatch = MergePatch<Omit<PolicyInput, 'id' | 'type'>>;
 export type PolicyRulePatch = MergePatch<Omit<PolicyRuleInput, 'id' | 'type'>>;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A value without null members at any depth (null in a new value means "not sent"). */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (isObject(value)) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== null && v !== undefined)
-        .map(([k, v]) => [k, withoutNulls(v)]),
-    );
-  }
-  return value;
-}
 
 /**
  * RFC 7396: an absent member keeps its value, null removes it, an object is merged member by

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   inputPathOfWirePath,
-  withoutNulls,
   toPolicyBody,
   toRuleBody,
   toSimulationBody,
   toUpdateUserTypeBody,
 } from '../../src/gateway/resolvers/inputs.ts';
+import { withoutNulls } from '../../src/rest/values.ts';
 
 describe('withoutNulls', () => {
   it('drops null members at every depth and keeps falsy values', () => {

@@ -5,6 +5,7 @@
 // action items (entity risk, continuous access), whose GraphQL type is wider than the wire type, are
 // passed as sent, for the service to validate.
 import type * as Wire from '../../rest/types.ts';
+import { type WithoutNulls, withoutNulls } from '../../rest/values.ts';
 import type { PolicyPatch, PolicyRulePatch } from '../../upstream/updates.ts';
 import type {
   AccessSimulationInput,
@@ -21,23 +22,6 @@ import type {
   UpdatePolicyRuleInput,
   UpdateUserTypeInput,
 } from '../../generated/graphql.ts';
-
-/** T without null anywhere inside. */
-export type WithoutNulls<T> = T extends readonly (infer E)[]
-  ? WithoutNulls<E>[]
-  : T extends object
-    ? { [K in keyof T]: WithoutNulls<Exclude<T[K], null>> }
-    : T;
-
-/** Drops null (and undefined) members at every depth: in an input, null means "not sent". */
-export function withoutNulls<T>(value: T): WithoutNulls<T> {
-  if (Array.isArray(value)) return value.map(withoutNulls) as WithoutNulls<T>;
-  if (value !== null && typeof value === 'object') {
-    const members = Object.entries(value).filter(([, v]) => v !== null && v !== undefined);
-    return Object.fromEntries(members.map(([k, v]) => [k, withoutNulls(v)])) as WithoutNulls<T>;
-  }
-  return value as WithoutNulls<T>;
-}
 
 export function toPolicyBody(input: PolicyInput): Wire.PolicyInput {
   const { conditions, ...rest } = withoutNulls(input);

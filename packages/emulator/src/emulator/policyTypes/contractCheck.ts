@@ -7,6 +7,7 @@ import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { Check } from './check.ts';
+import { isObject } from '../../rest/contract/shared.ts';
 
 // ajv-formats is CommonJS with a default export: the plugin function is its module object or its `.default`.
 const addFormats = ((addFormatsPlugin as { default?: unknown }).default ?? addFormatsPlugin) as (a: Ajv2020) => void;
@@ -120,7 +121,6 @@ export function defaultsOf<T>(schema: TSchema): T {
 
 // ------------------------------------------------------------------ before validation
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const acceptsNull = (s: Schema): boolean => s.type === 'null' || (s.anyOf ?? []).some(acceptsNull);
 
 /** An object whose required members all have defaults: it can be made from nothing. */

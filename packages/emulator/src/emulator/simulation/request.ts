@@ -18,6 +18,7 @@ import { Check, compact } from '../policyTypes/check.ts';
 import { checkReferences } from '../policyTypes/common.ts';
 import { checkContract, checkMember } from '../policyTypes/contractCheck.ts';
 import { BODY_NOT_AN_OBJECT, isJsonObject } from '../routes/shared.ts';
+import { isObject } from '../../rest/contract/shared.ts';
 
 type PolicyContext = NonNullable<SimulationRequest['policyContext']>;
 /** The request's own members; the policy context is checked member by member with its rules between. */
@@ -91,5 +92,3 @@ function parsePolicyContext(c: Check, raw: unknown, org: OrgView): PolicyContext
   const context = compact<PolicyContext>({ user, groups, ip, zones, risk: read('risk'), device: read('device') });
   return c.causes.length === ok ? context : undefined;
 }
-
-const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -32,6 +32,11 @@ export const Nullable = <T extends TSchema>(schema: T, options: { default?: null
 /** Objects of the contract reject members they do not name, as the services do. */
 export const Strict = { additionalProperties: false } as const;
 
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export const LIFECYCLE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const LifecycleStatusSchema = StringEnum(LIFECYCLE_STATUSES);
 

@@ -1,11 +1,11 @@
 // When an upstream call is tried again: only idempotent routes, only after a 502/503/504/429 or a
 // transport failure that transportFailures.ts calls retryable, at most `retries` times, with capped
 // exponential backoff and jitter, and never past the operation's deadline or budget. A 429 waits
-// for the rate limit's reset when that comes before the deadline. The upstream client's retry step
-// (call/retry.ts) asks `retryDelay` after each failed attempt.
+// for the rate limit's reset (read by rateLimitPolicy.ts) when that comes before the deadline. The
+// upstream client's retry step (call/retry.ts) asks `retryDelay` after each failed attempt.
 import type { IncomingHttpHeaders } from 'node:http';
-import { believableReset } from './budget/window.ts';
 import type { OperationGuard } from './operationGuard.ts';
+import { rateLimitResetAt, waitAfter429 } from './rateLimitPolicy.ts';
 import type { Route } from './routes.ts';
 import { transportFailureOf } from './transportFailures.ts';
 
@@ -27,21 +27,6 @@ const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
 /** True when a failed request may still have been carried out by the service. */
 export function mayHaveReachedService(error: unknown): boolean {
   return transportFailureOf(error)?.mayHaveReachedService ?? true;
-}
-
-/**
- * When a 429's rate limit resets (epoch ms): the later of X-Rate-Limit-Reset (epoch seconds) and
- * Retry-After (seconds), since waiting for only one of them could meet a second 429. Further ahead
- * than the service's window (and a skew allowance) is not believed: one window from now instead.
- */
-export function rateLimitResetAt(headers: IncomingHttpHeaders, now: number): number | undefined {
-  const reset = Number(headers['x-rate-limit-reset']);
-  const retryAfter = Number(headers['retry-after']);
-  const candidates = [
-    Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined,
-    Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1000 : undefined,
-  ].filter((t): t is number => t !== undefined);
-  return candidates.length ? believableReset(Math.max(...candidates), now) : undefined;
 }
 
 /** A failed attempt: an answer with a status of 300 or more, or no answer (a transport error). */
@@ -81,8 +66,8 @@ export function retryDelay(
       if (!RETRIED_STATUSES.has(f.status)) return undefined;
       if (f.status === 429) {
         const resetAt = rateLimitResetAt(f.headers, guard.now());
-        // A little jitter, so that callers held by the same window do not all return at once.
-        if (resetAt !== undefined) return { ms: resetAt - guard.now() + settings.random() * 250, rateLimited: true };
+        if (resetAt !== undefined)
+          return { ms: waitAfter429(resetAt, guard.now(), settings.random), rateLimited: true };
       }
       return { ms: backoff(retried), rateLimited: false };
     }

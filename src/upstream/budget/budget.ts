@@ -13,7 +13,8 @@ import { UpstreamRateLimitedError } from '../errors.ts';
 import { UnprovenAddresses } from './addresses.ts';
 import { MemoryBudgetStore } from './memoryStore.ts';
 import type { BudgetStore } from './store.ts';
-import { type CallerStanding, snapshotOf, UNPROVEN_CALLER, WINDOW_MS } from './window.ts';
+import { mayWaitForReset, snapshotOf } from '../rateLimitPolicy.ts';
+import { type CallerStanding, UNPROVEN_CALLER, WINDOW_MS } from './window.ts';
 
 // Its refusal lives with the client's other errors; exported here too, where the budget throws it.
 export { UpstreamRateLimitedError } from '../errors.ts';
@@ -39,12 +40,6 @@ export function bucketOf(origin: string): string {
   return origin;
 }
 
-/**
- * A call waits for the reset only when this much of its deadline is left after it: a token taken at
- * the reset by an operation that times out before sending is lost to every caller.
- */
-const RESET_WAIT_MARGIN_MS = 1_000;
-
 /** How often a call that woke before the reset goes back to sleep for the rest. */
 const MAX_EARLY_WAKE_UPS = 3;
 
@@ -65,7 +60,7 @@ export class UpstreamBudget {
 
   /**
    * Takes a token, waiting (with `sleep`, which may reject when the operation is aborted) for the
-   * reset when it comes at least RESET_WAIT_MARGIN_MS before `deadline` (epoch ms). Returns the window the token counts in.
+   * reset when it comes at least RESET_WAIT_MARGIN_MS (rateLimitPolicy.ts) before `deadline` (epoch ms). Returns the window the token counts in.
    * `address`: the client's, for an unproven caller; one whose part of the pool is spent is refused
    * at once (its call holds the probe gate, so it must not wait for the reset).
    */
@@ -94,7 +89,7 @@ export class UpstreamBudget {
       // A timer may fire a little before the wall clock reaches the reset: sleep the rest, a few times
       // at most (a clock that does not move, as in tests, must not keep a call waiting for ever).
       const early = result.resetAt === waitedFor && now < result.resetAt && wakeUps < MAX_EARLY_WAKE_UPS;
-      if (result.resetAt + RESET_WAIT_MARGIN_MS > deadline || (result.resetAt === waitedFor && !early)) {
+      if (!mayWaitForReset(result.resetAt, deadline) || (result.resetAt === waitedFor && !early)) {
         this.counters.refusals++;
         throw new UpstreamRateLimitedError(result.resetAt, result.caller);
       }

@@ -1,12 +1,12 @@
 // The upstream budget in this process: one bucket state per key. Alone it is the whole budget; as
 // the Redis store's fallback it holds this replica's share (1/REPLICAS) of each limit.
+import type { RateLimitSnapshot } from '../rateLimitPolicy.ts';
 import type { BudgetStore } from './store.ts';
 import {
   type BucketState,
   type CallerShares,
   emptyBucket,
   observeSnapshot,
-  type RateLimitSnapshot,
   takeToken,
   WHOLE_WINDOW,
 } from './window.ts';

@@ -5,10 +5,10 @@
 import type { Redis } from 'ioredis';
 import type { RedisLink } from '../../redis/link.ts';
 import { MemoryBudgetStore } from './memoryStore.ts';
+import type { RateLimitSnapshot } from '../rateLimitPolicy.ts';
 import type { BudgetStore } from './store.ts';
 import {
   type CallerShares,
-  type RateLimitSnapshot,
   REPROBE_WAIT_MS,
   type TakeResult,
   UNPROVEN_CALLER,

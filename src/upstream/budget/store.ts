@@ -1,6 +1,7 @@
 // Where the upstream budget's buckets live: in this process, or in Redis for all replicas. Both
 // implement BudgetStore with the same window arithmetic (window.ts).
-import type { RateLimitSnapshot, TakeResult } from './window.ts';
+import type { RateLimitSnapshot } from '../rateLimitPolicy.ts';
+import type { TakeResult } from './window.ts';
 
 export interface BudgetStore {
   /** Takes one token of `bucket` for `caller` (default: the unproven credentials' pool) at `now`, atomically. */

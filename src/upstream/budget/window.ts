@@ -1,16 +1,12 @@
 // The arithmetic of one rate-limit bucket: a fixed one-minute window with a limit, its end and the
 // tokens taken in it, corrected by what the service's X-Rate-Limit-* headers say, and shared fairly
 // between the callers that use it (see `takeToken`). The in-process store runs these functions; the
-// Redis store runs the same steps in Lua (redisStore.ts).
+// Redis store runs the same steps in Lua (redisStore.ts). How the headers are read is the rate-limit
+// policy's (../rateLimitPolicy.ts).
+import { type RateLimitSnapshot, WINDOW_MS } from '../rateLimitPolicy.ts';
 
-/** The service limits requests per minute; its windows are clock minutes. */
-export const WINDOW_MS = 60_000;
-
-/**
- * A reset this much further ahead than one window is not believed (clock skew between the service,
- * a proxy and the gateway is seconds, not minutes): the window ends at most one window from now.
- */
-export const RESET_SKEW_MS = 5_000;
+// The window's length is the service's rate-limit fact (rateLimitPolicy.ts); the budget's code reads it here too.
+export { WINDOW_MS };
 
 /**
  * After a window the service said was used up, one call goes first when it ends and the others wait
@@ -52,16 +48,6 @@ export interface BucketState {
   exhausted: boolean;
   /** The re-probe of the window: -1 none, 0 due (the next take is it), else when it was sent (epoch ms). */
   reprobeAt: number;
-}
-
-/** What one response's X-Rate-Limit-Limit / -Remaining / -Reset headers say. */
-export interface RateLimitSnapshot {
-  limit: number;
-  remaining: number;
-  /** X-Rate-Limit-Reset in epoch ms. */
-  resetAt: number;
-  /** The header's reset was too far ahead to be believed: `resetAt` is one window from the answer. */
-  doubtful?: boolean;
 }
 
 /** A caller's standing in the window after a take, what its throttle status reports. */
@@ -235,26 +221,4 @@ function startWindow(state: BucketState): void {
 
 function shareOf(limit: number, share: number): number {
   return share >= 1 ? limit : Math.max(1, Math.floor(limit * share));
-}
-
-/**
- * The snapshot in a response's headers, or undefined when they are missing or not numbers. A reset
- * further ahead than one window (plus RESET_SKEW_MS) is not believed: it becomes one window from `now`.
- */
-export function snapshotOf(
-  headers: Record<string, string | string[] | undefined>,
-  now: number = Date.now(),
-): RateLimitSnapshot | undefined {
-  const limit = Number(headers['x-rate-limit-limit']);
-  const remaining = Number(headers['x-rate-limit-remaining']);
-  const reset = Number(headers['x-rate-limit-reset']);
-  if (![limit, remaining, reset].every((n) => Number.isFinite(n) && n >= 0) || limit === 0) return undefined;
-  const resetAt = believableReset(reset * 1000, now);
-  const snapshot = { limit, remaining: Math.min(remaining, limit), resetAt };
-  return resetAt === reset * 1000 ? snapshot : { ...snapshot, doubtful: true };
-}
-
-/** `resetAt`, or one window from `now` when it is further ahead than a window and the skew allowance. */
-export function believableReset(resetAt: number, now: number): number {
-  return resetAt > now + WINDOW_MS + RESET_SKEW_MS ? now + WINDOW_MS : resetAt;
 }

@@ -11,7 +11,8 @@ import {
   UpstreamOutcomeUnknownError,
   UpstreamUnavailableError,
 } from '../errors.ts';
-import { mayHaveReachedService, rateLimitResetAt } from '../retryPolicy.ts';
+import { rateLimitResetAt } from '../rateLimitPolicy.ts';
+import { mayHaveReachedService } from '../retryPolicy.ts';
 import type { Route } from '../routes.ts';
 import { transportFailureOf } from '../transportFailures.ts';
 import type { Settled } from './guarded.ts';

@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { Agent } from 'undici';
 import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewayProcess.ts';
 import { type QuotaDecision, startRecordedEmulator, writeLatestRun } from './report.ts';
+import { WINDOW_MS } from '../src/upstream/rateLimitPolicy.ts';
 
 const REPORT = new URL('../docs/reports/callers.md', import.meta.url);
 const HEADING = '## Measured';
@@ -29,7 +30,6 @@ const RUN_HEADING = '### Latest run of `npm run scale:callers`';
 const TOKEN = 'callers-token';
 const LIMIT_PER_MINUTE = 600;
 const LATENCY_MS = 50;
-const WINDOW_MS = 60_000;
 const SPELLINGS = ['SSWS', 'ssws', 'Ssws', 'SSWS ', 'sSwS  ', 'ssws   ', 'SsWs', 'SSWs    '].map(
   (s) => `${s} ${TOKEN}`,
 );

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewayProcess.ts';
 import { startTestRedis } from '../test/helpers/redisServer.ts';
 import { type QuotaDecision, startRecordedEmulator, writeLatestRun } from './report.ts';
+import { WINDOW_MS } from '../src/upstream/rateLimitPolicy.ts';
 
 const REPORT = new URL('../docs/reports/scale.md', import.meta.url);
 const HEADING = '## Fair share';
@@ -20,7 +21,6 @@ const TOKEN = 'fairness-token';
 const LIMIT_PER_MINUTE = 120;
 const LATENCY_MS = 100;
 const GREEDY_LOOPS = 8;
-const WINDOW_MS = 60_000;
 
 const { values: args } = parseArgs({ options: { 'no-write': { type: 'boolean', default: false } } });
 

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewayProcess.ts';
 import { startTestRedis } from '../test/helpers/redisServer.ts';
 import { percentile, startRecordedEmulator, writeLatestRun } from './report.ts';
+import { WINDOW_MS } from '../src/upstream/rateLimitPolicy.ts';
 
 const REPORT = new URL('../docs/reports/scale.md', import.meta.url);
 const HEADING = '## Results';
@@ -21,7 +22,6 @@ const LIMIT_PER_MINUTE = 600;
 const REPLICAS = 3;
 /** Upstream requests per second the load asks for: three times the limit. */
 const DEMAND_PER_SECOND = (3 * LIMIT_PER_MINUTE) / 60;
-const WINDOW_MS = 60_000;
 const MAX_IN_FLIGHT = 1_000;
 /** Added to every emulator answer: a hosted API is some tens of milliseconds away, not on loopback. */
 const UPSTREAM_LATENCY_MS = 150;

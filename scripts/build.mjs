@@ -27,8 +27,11 @@ const PROJECTS = {
   gateway: {
     dir: root,
     tsconfig: 'tsconfig.build.json',
-    /** Read at run time relative to the module that reads it (src/gateway/schema.ts). */
-    assets: [['schema.graphql', 'schema.graphql']],
+    /** Read at run time relative to the module that reads it (src/gateway/schema.ts, GraphiQL's sign-in). */
+    assets: [
+      ['schema.graphql', 'schema.graphql'],
+      ['src/gateway/plugins/graphiqlSignIn.browser.js', 'gateway/plugins/graphiqlSignIn.browser.js'],
+    ],
     bins: ['main.js'],
   },
 };

@@ -5,9 +5,10 @@
 // SHUTDOWN_GRACE_MS), then the upstream pool and the embedded emulator (its state flushed) close.
 import { ConfigError } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
-import { readStartConfig } from './config/gateway.ts';
+import { type GatewayConfig, readStartConfig } from './config/gateway.ts';
+import { EMBEDDED_GRAPHIQL_CLIENT } from './gateway/plugins/graphiqlSignIn.ts';
 import { createLogger, flushLog } from './gateway/logger.ts';
-import { startGateway } from './gateway/server.ts';
+import { type GatewayOptions, startGateway } from './gateway/server.ts';
 import { createSharedState } from './gateway/sharedState.ts';
 import { UpstreamClient } from './upstream/client.ts';
 
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
       graphiql: config.graphiql,
       introspection: config.introspection,
       emulatorToken: emulatorConfig?.token,
+      graphiqlSignIn: graphiqlSignIn(config, emulator !== undefined),
       logger,
       readiness: config.readiness,
       queryLimits: config.queryLimits,
@@ -124,6 +126,12 @@ function whenPortBusy(which: string, remedy: string): (error: unknown) => never 
       `${which}, ${where}, is already in use: stop what listens there (another \`npm start\` or \`npm run emulator\`?), or ${remedy}.`,
     );
   };
+}
+
+/** GraphiQL's Sign in: the configured client, or the embedded emulator's built-in `graphiql`; over a real org none unless configured. */
+function graphiqlSignIn(config: GatewayConfig, embedded: boolean): GatewayOptions['graphiqlSignIn'] {
+  const clientId = config.graphiqlSignIn.clientId ?? (embedded ? EMBEDDED_GRAPHIQL_CLIENT : undefined);
+  return clientId ? { clientId, scope: config.graphiqlSignIn.scope } : undefined;
 }
 
 async function startEmbeddedEmulator(config: EmulatorConfig) {

@@ -15,6 +15,7 @@ import {
   origins,
   port,
   redisUrl,
+  Setting,
   type SettingValues,
   token,
   url,
@@ -25,6 +26,9 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const MiB = 1024 * 1024;
+
+const GRAPHIQL_SCOPES_DEFAULT =
+  'openid profile okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage';
 
 /** A share of the upstream rate-limit window: more than 0, at most 1. */
 function shareProblem(n: number): string | undefined {
@@ -220,6 +224,21 @@ export const GATEWAY_SETTINGS = {
     true,
     'serve GraphiQL on `GET /graphql` (off: a browser opening it gets a 406 that says so)',
   ),
+  /** GraphiQL's "Sign in" (docs/graphiql-sign-in.md). */
+  graphiqlSignIn: {
+    clientId: token(
+      'GRAPHIQL_CLIENT_ID',
+      undefined,
+      'the public OAuth client (PKCE, no secret) GraphiQL’s “Sign in” uses with the upstream’s authorization server, which must allow the redirect URI `<gateway origin>/graphql/oauth-callback`. Unset: `graphiql` with the embedded emulator (registered for the gateway’s own URL), no Sign in over `UPSTREAM_URL`',
+    ),
+    scope: new Setting(
+      'GRAPHIQL_SCOPES',
+      GRAPHIQL_SCOPES_DEFAULT,
+      'space-separated OAuth scopes',
+      'the scopes GraphiQL’s “Sign in” asks for (the client must be granted them)',
+      (r) => r.text('GRAPHIQL_SCOPES') ?? GRAPHIQL_SCOPES_DEFAULT,
+    ),
+  },
   introspection: boolean(
     'INTROSPECTION',
     true,

@@ -60,6 +60,11 @@ export interface GatewayOptions {
   introspection?: boolean;
   /** The embedded emulator's token when it is the upstream (GraphiQL pre-fills it); unset for a real org. */
   emulatorToken?: string;
+  /**
+   * GraphiQL's "Sign in" with the upstream's authorization server (found by its OpenID Connect
+   * discovery document): the public client it signs in as and the scopes it asks for; unset: none.
+   */
+  graphiqlSignIn?: { clientId: string; scope: string };
   metrics?: MetricsOptions;
   /** The readiness probe's upstream call; default: no token, READINESS_DEFAULTS. */
   readiness?: Partial<ReadinessConfig>;
@@ -137,6 +142,7 @@ export function createGateway(options: GatewayOptions): Gateway {
             graphqlPath: GRAPHQL_PATH,
             title: TITLE,
             emulatorToken: options.emulatorToken,
+            signIn: options.graphiqlSignIn && { issuer: options.upstream.baseUrl, ...options.graphiqlSignIn },
           }),
       useHomePage({
         graphqlPath: GRAPHQL_PATH,

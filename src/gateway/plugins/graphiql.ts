@@ -3,6 +3,13 @@
 import type { Plugin, YogaLogger } from 'graphql-yoga';
 import { errorResponse } from './errorResponse.ts';
 import { type GraphiQLAssets, graphiqlAssets } from './graphiqlAssets.ts';
+import {
+  type GraphiQLSignInOptions,
+  OAUTH_CALLBACK_SEGMENT,
+  type SignInPageConfig,
+  signInConfigSource,
+  signInScript,
+} from './graphiqlSignIn.ts';
 import { IMMUTABLE, REVALIDATE, bufferRepresentation, fileRepresentation, respond } from './staticFiles.ts';
 
 export const GRAPHIQL_ASSETS_PATH = '/graphiql/';
@@ -13,6 +20,8 @@ export interface GraphiQLOptions {
   title: string;
   /** The embedded emulator's token when it is the upstream: the Headers tab holds it, so Run answers at once. */
   emulatorToken?: string;
+  /** A "Sign in" with the upstream's authorization server, when its discovery document offers PKCE. */
+  signIn?: GraphiQLSignInOptions;
 }
 
 const QUERY = `{
@@ -39,13 +48,35 @@ export function graphiqlDefaults(emulatorToken: string | undefined): { headers: 
 
 export function useGraphiQL(options: GraphiQLOptions): Plugin {
   let logger: YogaLogger | Console = console;
-  let page: ReturnType<typeof bufferRepresentation> | undefined;
+  const pages = new Map<SignInPageConfig | undefined, ReturnType<typeof bufferRepresentation>>();
+  const signInConfig = options.signIn
+    ? signInConfigSource(options.signIn, options.graphqlPath, () => logger)
+    : () => Promise.resolve(undefined);
+  const callbackPath = options.signIn ? options.graphqlPath + OAUTH_CALLBACK_SEGMENT : undefined;
+  let signInAsset: { file: string; representation: ReturnType<typeof bufferRepresentation> } | undefined;
+  const signInFile = () => {
+    if (!signInAsset) {
+      const representation = bufferRepresentation(signInScript(), {
+        contentType: 'text/javascript; charset=utf-8',
+        cacheControl: IMMUTABLE,
+      });
+      // The ETag is a hash of the content: the name changes with it, as the other assets' do.
+      const hash = Buffer.from(representation.etag!.slice(1, -1), 'base64url').toString('hex').slice(0, 16);
+      signInAsset = { file: `signin.${hash}.js`, representation };
+    }
+    return signInAsset;
+  };
 
-  const servePage = (assets: GraphiQLAssets) => {
-    page ??= bufferRepresentation(Buffer.from(renderPage(options, assets)), {
-      contentType: 'text/html; charset=utf-8',
-      cacheControl: REVALIDATE,
-    });
+  const servePage = (assets: GraphiQLAssets, signIn: SignInPageConfig | undefined) => {
+    let page = pages.get(signIn);
+    if (!page) {
+      const html = renderPage(options, assets, signIn && { config: signIn, script: signInFile().file });
+      page = bufferRepresentation(Buffer.from(html), {
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: REVALIDATE,
+      });
+      pages.set(signIn, page);
+    }
     return page;
   };
 
@@ -55,15 +86,18 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
     },
     onRequest({ request, url, fetchAPI, endResponse }) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      const isPage = asksForPage(request, url, options.graphqlPath);
+      const isPage = asksForPage(request, url, options.graphqlPath, callbackPath);
       const assetFile = url.pathname.startsWith(GRAPHIQL_ASSETS_PATH)
         ? url.pathname.slice(GRAPHIQL_ASSETS_PATH.length)
         : undefined;
       if (!isPage && assetFile === undefined) return;
+      if (options.signIn && assetFile === signInFile().file) {
+        return endResponse(respond(fetchAPI, request, signInFile().representation));
+      }
 
-      return graphiqlAssets().then(
-        (assets) => {
-          if (isPage) return endResponse(respond(fetchAPI, request, servePage(assets)));
+      return Promise.all([graphiqlAssets(), isPage ? signInConfig() : undefined]).then(
+        ([assets, signIn]) => {
+          if (isPage) return endResponse(respond(fetchAPI, request, servePage(assets, signIn)));
           const asset = Object.values(assets).find((a) => a.file === assetFile);
           if (!asset) {
             return endResponse(errorResponse(fetchAPI, 404, 'NOT_FOUND', `GraphiQL has no file ${assetFile}.`));
@@ -85,11 +119,14 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
   };
 }
 
-/** A GET or HEAD of the GraphQL endpoint that accepts HTML: a browser opening it. */
-function asksForPage(request: Request, url: URL, graphqlPath: string): boolean {
+/**
+ * A GET or HEAD of the GraphQL endpoint (or of the sign-in callback, where the page exchanges the
+ * authorization code) that accepts HTML: a browser opening it.
+ */
+function asksForPage(request: Request, url: URL, graphqlPath: string, callbackPath?: string): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
-    (url.pathname === graphqlPath || url.pathname === `${graphqlPath}/`) &&
+    (url.pathname === graphqlPath || url.pathname === `${graphqlPath}/` || url.pathname === callbackPath) &&
     (request.headers.get('accept') ?? '').includes('text/html')
   );
 }
@@ -114,7 +151,11 @@ export function useGraphiQLOff(graphqlPath: string): Plugin {
   };
 }
 
-function renderPage(options: GraphiQLOptions, assets: GraphiQLAssets): string {
+function renderPage(
+  options: GraphiQLOptions,
+  assets: GraphiQLAssets,
+  signIn: { config: SignInPageConfig; script: string } | undefined,
+): string {
   const url = (name: keyof GraphiQLAssets) => GRAPHIQL_ASSETS_PATH + assets[name].file;
   const { headers, query } = graphiqlDefaults(options.emulatorToken);
   const graphiqlOptions = {
@@ -134,10 +175,17 @@ function renderPage(options: GraphiQLOptions, assets: GraphiQLAssets): string {
     <meta charset="utf-8" />
     <title>${escapeHtml(options.title)}</title>
     <link rel="icon" href="${url('favicon')}" />
-    <link rel="stylesheet" href="${url('styles')}" />
+    <link rel="stylesheet" href="${url('styles')}" />${signIn ? SIGN_IN_HEAD : ''}
   </head>
   <body id="body" class="no-focus-outline">
-    <noscript>You need to enable JavaScript to run GraphiQL.</noscript>
+    <noscript>You need to enable JavaScript to run GraphiQL.</noscript>${
+      signIn
+        ? `
+    <div id="graphiql-sign-in"></div>
+    <script type="application/json" id="graphiql-sign-in-config">${scriptJson(signIn.config)}</script>
+    <script src="${GRAPHIQL_ASSETS_PATH + signIn.script}"></script>`
+        : ''
+    }
     <div id="root"></div>
     <script>
       const workers = ${scriptJson(workers)};
@@ -155,11 +203,27 @@ function renderPage(options: GraphiQLOptions, assets: GraphiQLAssets): string {
 `;
 }
 
+// The sign-in bar above GraphiQL; no referrer, so the callback's code never leaves in a Referer.
+const SIGN_IN_HEAD = `
+    <meta name="referrer" content="no-referrer" />
+    <style>
+      body { display: flex; flex-direction: column; height: 100vh; margin: 0; }
+      #root { flex: 1; min-height: 0; }
+      #graphiql-sign-in { display: flex; gap: 0.75rem; align-items: center; padding: 0.4rem 1rem; font: 14px system-ui, sans-serif; }
+    </style>`;
+
 // GraphiQL's own fetcher parses the operation in the browser first, and shows a syntax error as an
 // exception: empty extensions and the bundle's stack trace. This one sends the text as typed and
-// shows the gateway's answer as any client gets it (GRAPHQL_PARSE_FAILED with its location).
+// shows the gateway's answer as any client gets it (GRAPHQL_PARSE_FAILED with its location). While
+// a person is signed in, their access token replaces the Headers tab's Authorization.
 const GATEWAY_FETCHER = `function gatewayFetcher(endpoint) {
         return async (params, options) => {
+          const headers = { ...options?.headers };
+          const signedIn = window.graphiqlSignIn?.authorization();
+          if (signedIn) {
+            for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
+            headers.authorization = signedIn;
+          }
           let response;
           try {
             response = await fetch(endpoint, {
@@ -167,7 +231,7 @@ const GATEWAY_FETCHER = `function gatewayFetcher(endpoint) {
               headers: {
                 accept: 'application/graphql-response+json, application/json',
                 'content-type': 'application/json',
-                ...options?.headers,
+                ...headers,
               },
               body: JSON.stringify(params),
             });

@@ -3,31 +3,18 @@
 // token typed in for a real org that is sent but never written to the browser's storage, and a syntax
 // error shown as the gateway answers it.
 // Without /usr/bin/chromium the file is skipped with a message, except under CI=true where it fails.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../../src/gateway/server.ts';
+import { BROWSER_TIMEOUT, type Browser, browserTestsRun, launchBrowser } from '../helpers/browser.ts';
 import { TOKEN } from '../helpers/emulator.ts';
 import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
 import { silentLogger } from '../helpers/logs.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CI = process.env.CI === 'true';
 const FIRST_LOAD_BUDGET = 3_000_000; // bytes on the wire, headers included
 const NEEDED_ASSETS = ['graphiql.js', 'graphiql.css', 'editor.worker.js', 'json.worker.js', 'graphql.worker.js'];
-// Starting Chromium and parsing GraphiQL's 5 MB script take seconds on a busy machine.
-const BROWSER_TIMEOUT = 60_000;
-
-const runs = existsSync(CHROMIUM) || CI;
-if (!runs) {
-  console.warn(
-    `GraphiQL browser test skipped: ${CHROMIUM} not found (apt-get install chromium). With CI=true it fails instead.`,
-  );
-}
 
 /** One request the gateway answered: method, path and the bytes it wrote for it (headers and body). */
 interface Served {
@@ -36,14 +23,13 @@ interface Served {
   bytes: number;
 }
 
-describe.runIf(runs)('GraphiQL in headless Chromium', () => {
+describe.runIf(browserTestsRun('GraphiQL browser test'))('GraphiQL in headless Chromium', () => {
   let upstream: TestUpstream;
   let server: Server;
   let url: string;
   let orgServer: Server;
   let orgUrl: string;
-  let profile: string;
-  let browser: BrowserContext;
+  let browser: Browser;
   let page: Page;
   const served: Served[] = [];
   let onServed = () => {};
@@ -82,26 +68,12 @@ describe.runIf(runs)('GraphiQL in headless Chromium', () => {
     await new Promise<void>((resolve) => orgServer.listen(0, '127.0.0.1', resolve));
     orgUrl = `http://127.0.0.1:${(orgServer.address() as AddressInfo).port}`;
 
-    profile = mkdtempSync(join(tmpdir(), 'graphiql-browser-test-'));
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    page = browser.pages()[0] ?? (await browser.newPage());
+    browser = await launchBrowser();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
   }, BROWSER_TIMEOUT);
 
   afterAll(async () => {
     await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
     for (const s of [server, orgServer]) {
       s?.closeAllConnections();
       await new Promise((resolve) => s?.close(resolve));

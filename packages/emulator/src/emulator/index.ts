@@ -15,6 +15,9 @@ import { type FaultHooks, Faults, type FaultSettings, NO_FAULTS, parseFaultChang
 import { createEmulatorServer } from './http/server.ts';
 import { type OrgData, OrgStore } from './org/store.ts';
 import type { Engine } from './policyTypes/registry.ts';
+import { createAuthenticate } from './auth/authenticate.ts';
+import { OrgIdentities } from './auth/identities.ts';
+import type { Authenticate } from './auth/principal.ts';
 
 export type { FaultRule, FaultRuleInput } from './http/faultRules.ts';
 export type { FaultSettings } from './http/faults.ts';
@@ -63,6 +66,8 @@ export interface RunningEmulator {
   faults: Faults;
   /** The token the emulator accepts. */
   token: string;
+  /** Who an Authorization header stands for (the API's check; tests may call it). */
+  authenticate: Authenticate;
   /** The same as POST /__emulator/reset: start org, start faults, no fault rules, empty counter and journal. */
   reset(): Promise<void>;
   /** Keeps a copy of the org (POST /__emulator/snapshots); returns its id. */
@@ -129,8 +134,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     writer?.changed();
     await writer?.durable();
   };
+  const identities = new OrgIdentities(fixture, options.token);
+  const authenticate = createAuthenticate(identities, async () => ({
+    ok: false,
+    error: 'invalid_token',
+    description: 'The token is not valid.',
+  }));
   const { server, counter, admin } = createEmulatorServer({
     token: options.token,
+    authenticate,
     admin: options.admin ?? true,
     faults,
     faultRules: new FaultRules(),
@@ -167,6 +179,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   return {
     url,
     token: options.token,
+    authenticate,
     store: () => store,
     counter,
     faults,

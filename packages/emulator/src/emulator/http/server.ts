@@ -22,6 +22,7 @@ import { type Match, Router } from './router.ts';
 import * as rules from '../routes/rules.ts';
 import * as simulation from '../routes/simulate.ts';
 import type { OrgStore } from '../org/store.ts';
+import type { Authenticate } from '../auth/principal.ts';
 import { OPERATIONS, type Operation, type OperationName } from '../../rest/contract/operations.ts';
 import * as userTypes from '../routes/userTypes.ts';
 
@@ -45,6 +46,8 @@ export const api = (Object.entries(OPERATIONS) as [OperationName, Operation][]).
 
 export interface ServerOptions {
   token: string;
+  /** Who the Authorization header stands for (the authorization server's; see auth/principal.ts). */
+  authenticate: Authenticate;
   admin: boolean;
   faults: Faults;
   faultRules: FaultRules;

@@ -22,6 +22,7 @@ import { type Match, Router } from './router.ts';
 import * as rules from '../routes/rules.ts';
 import * as simulation from '../routes/simulate.ts';
 import type { OrgStore } from '../org/store.ts';
+import type { Authenticate } from '../auth/principal.ts';
 import { OPERATIONS, type Operation, type OperationName } from '../../rest/contract/operations.ts';
 import * as userTypes from '../routes/userTypes.ts';
 
@@ -45,6 +46,10 @@ export const api = (Object.entries(OPERATIONS) as [OperationName, Operation][]).
 
 export interface ServerOptions {
   token: string;
+  /** Who the Authorization header stands for (the authorization server's; see auth/principal.ts). */
+  authenticate: Authenticate;
+  /** The authorization server's endpoints (/oauth2/*, /.well-known/*). */
+  oauth: { handles(path: string): boolean; serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
   admin: boolean;
   faults: Faults;
   faultRules: FaultRules;
@@ -184,7 +189,11 @@ export function createEmulatorServer(options: ServerOptions): {
   const server = createServer(serverTimeouts(options.limits), (req, res) => {
     const url = new URL(req.url ?? '/', 'http://emulator');
     const done =
-      url.pathname.startsWith('/__emulator/') && options.admin ? guardAdmin(req, res, url) : serveApi(req, res, url);
+      url.pathname.startsWith('/__emulator/') && options.admin
+        ? guardAdmin(req, res, url)
+        : options.oauth.handles(url.pathname)
+          ? options.oauth.serve(req, res, url)
+          : serveApi(req, res, url);
     done.catch((e) => sendReply(res, errorReply(e)));
   });
   server.maxConnections = options.limits.maxConnections;

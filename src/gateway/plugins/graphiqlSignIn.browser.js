@@ -1,7 +1,7 @@
 // GraphiQL's "Sign in" (runs in the browser): an OAuth 2.0 authorization code flow with PKCE (S256)
 // against the upstream's authorization server. The access token lives in this page's memory only;
-// the PKCE verifier and state wait in sessionStorage across the redirect and are removed when the
-// browser comes back. While signed in, GraphiQL's requests carry `Authorization: Bearer <token>` in
+// the PKCE verifier, the state and the operation being edited wait in sessionStorage across the
+// redirect and are removed when the browser comes back. While signed in, GraphiQL's requests carry `Authorization: Bearer <token>` in
 // place of the Headers tab's; Sign out revokes the token and goes back to the Headers tab.
 (() => {
   const config = JSON.parse(document.getElementById('graphiql-sign-in-config').textContent);
@@ -32,10 +32,27 @@
     }
   }
 
+  /**
+   * The page's address to come back to: yoga's GraphiQL keeps the operation being edited in `?query=`
+   * (and opens that on load); before any edit, the active tab's operation as GraphiQL stored it.
+   */
+  function returnSearch() {
+    const search = new URLSearchParams(location.search);
+    if (!search.has('query')) {
+      try {
+        const { tabs, activeTabIndex } = JSON.parse(localStorage.getItem('graphiql:tabState'));
+        if (tabs[activeTabIndex]?.query) search.set('query', tabs[activeTabIndex].query);
+      } catch {
+        // Nothing stored yet: GraphiQL opens its default operation.
+      }
+    }
+    return search.size ? `?${search}` : '';
+  }
+
   async function signIn() {
     const state = randomText();
     const verifier = randomText();
-    sessionStorage.setItem(PENDING, JSON.stringify({ state, verifier }));
+    sessionStorage.setItem(PENDING, JSON.stringify({ state, verifier, search: returnSearch() }));
     const url = new URL(config.authorizationEndpoint);
     url.search = new URLSearchParams({
       client_id: config.clientId,
@@ -54,7 +71,8 @@
     const params = new URLSearchParams(location.search);
     const pending = JSON.parse(sessionStorage.getItem(PENDING) ?? 'null');
     sessionStorage.removeItem(PENDING);
-    history.replaceState(null, '', config.graphqlPath);
+    // Before GraphiQL renders (this runs first): the code leaves the address, the operation is back.
+    history.replaceState(null, '', config.graphqlPath + (pending?.search ?? ''));
     if (params.has('error')) {
       throw new Error(`${params.get('error')}: ${params.get('error_description') ?? 'sign-in refused'}`);
     }

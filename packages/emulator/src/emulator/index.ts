@@ -13,9 +13,11 @@ import { DEFAULT_JOURNAL_BOUNDS, type JournalEntry, journalOptionProblems, Reque
 import { type ConnectionLimits, connectionLimitsProblem, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { type FaultHooks, Faults, type FaultSettings, NO_FAULTS, parseFaultChange } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
-import { apiTokenOnly } from './auth/principalTypes.tmp.ts';
 import { type OrgData, OrgStore } from './org/store.ts';
 import type { Engine } from './policyTypes/registry.ts';
+import { createAuthenticate } from './auth/authenticate.ts';
+import { OrgIdentities } from './auth/identities.ts';
+import type { Authenticate } from './auth/principal.ts';
 
 export type { FaultRule, FaultRuleInput } from './http/faultRules.ts';
 export type { FaultSettings } from './http/faults.ts';
@@ -64,6 +66,8 @@ export interface RunningEmulator {
   faults: Faults;
   /** The token the emulator accepts. */
   token: string;
+  /** Who an Authorization header stands for (the API's check; tests may call it). */
+  authenticate: Authenticate;
   /** The same as POST /__emulator/reset: start org, start faults, no fault rules, empty counter and journal. */
   reset(): Promise<void>;
   /** Keeps a copy of the org (POST /__emulator/snapshots); returns its id. */
@@ -130,9 +134,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     writer?.changed();
     await writer?.durable();
   };
+  const identities = new OrgIdentities(fixture, options.token);
+  const authenticate = createAuthenticate(identities, async () => ({
+    ok: false,
+    error: 'invalid_token',
+    description: 'The token is not valid.',
+  }));
   const { server, counter, admin } = createEmulatorServer({
     token: options.token,
-    authenticate: apiTokenOnly(options.token),
+    authenticate,
     admin: options.admin ?? true,
     faults,
     faultRules: new FaultRules(),
@@ -169,6 +179,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   return {
     url,
     token: options.token,
+    authenticate,
     store: () => store,
     counter,
     faults,

@@ -52,6 +52,8 @@ export interface ServerOptions {
   token: string;
   /** Resolves an API request's Authorization header to its principal. */
   authenticate: Authenticate;
+  /** The authorization server's endpoints (/oauth2/*, /.well-known/*). */
+  oauth: { handles(path: string): boolean; serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
   admin: boolean;
   faults: Faults;
   faultRules: FaultRules;
@@ -80,7 +82,9 @@ export function createEmulatorServer(options: ServerOptions): {
     const done =
       url.pathname.startsWith('/__emulator/') && options.admin
         ? guardAdmin(options, admin, req, res, url)
-        : serveApi(options, counter, req, res, url);
+        : options.oauth.handles(url.pathname)
+          ? options.oauth.serve(req, res, url)
+          : serveApi(options, counter, req, res, url);
     done.catch((e) => sendReply(res, errorReply(e)));
   });
   server.maxConnections = options.limits.maxConnections;

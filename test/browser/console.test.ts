@@ -10,6 +10,7 @@ import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
 import { BROWSER_TIMEOUT, type Browser, browserTestsRun, launchBrowser } from '../helpers/browser.ts';
 import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
 import { silentLogger } from '../helpers/logs.ts';
+import { POLICY_BODIES, RULE_BODIES } from '../helpers/policyBodies.ts';
 import { signInOnEmulatorPage } from '../helpers/signIn.ts';
 
 describe.runIf(browserTestsRun('Console example browser test'))('the example console in headless Chromium', () => {
@@ -21,6 +22,18 @@ describe.runIf(browserTestsRun('Console example browser test'))('the example con
 
   beforeAll(async () => {
     upstream = await startTestUpstream();
+    // Besides the default policy (a system policy), one that can be deactivated and deleted, with a rule.
+    const policy = await upstream.emulator.call('POST', '/api/v1/policies', {
+      type: 'PASSWORD',
+      name: 'Contractors',
+      ...POLICY_BODIES.PASSWORD,
+    });
+    const rule = await upstream.emulator.call('POST', `/api/v1/policies/${policy.body.id}/rules`, {
+      type: 'PASSWORD',
+      name: 'Contractors reset',
+      ...RULE_BODIES.PASSWORD,
+    });
+    expect([policy.status, rule.status]).toEqual([200, 200]);
     consoleApp = await startConsoleServer({ config });
     gateway = await startGateway({
       port: 0,
@@ -85,11 +98,11 @@ describe.runIf(browserTestsRun('Console example browser test'))('the example con
       const policies = await shown(page);
       const listed = await upstream.emulator.call('GET', '/api/v1/policies?type=PASSWORD');
       expect(policies.map((p) => p.name)).toEqual(listed.body.map((p: any) => p.name));
-      // Every policy can be renamed; a non-system active one can also be deactivated and deleted.
+      // Every policy can be renamed; the one that is not a system policy can be deactivated and deleted.
       expect(policies.every((p) => p.buttons.includes('Rename'))).toBe(true);
-      const custom = policies.find((p) => p.buttons.includes('Deactivate') && p.buttons.includes('Delete'));
-      expect(custom).toBeDefined();
-      expect(policies.flatMap((p) => p.rules).length).toBeGreaterThan(0);
+      const custom = policies.find((p) => p.name === 'Contractors');
+      expect(custom?.buttons).toEqual(['Rename', 'Deactivate', 'Delete']);
+      expect(custom?.rules).toEqual([{ name: 'Contractors reset', buttons: ['Delete rule'] }]);
 
       // A button works: Deactivate, and the list shows the policy inactive with Activate instead.
       const item = page.locator('#policies > li', {

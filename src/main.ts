@@ -6,9 +6,9 @@
 import { ConfigError } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
 import { type GatewayConfig, readStartConfig } from './config/gateway.ts';
-import { EMBEDDED_GRAPHIQL_CLIENT } from './gateway/plugins/graphiqlSignIn.ts';
+import { callbackUrls, EMBEDDED_GRAPHIQL_CLIENT, embeddedGraphiQLClient } from './gateway/plugins/graphiqlSignIn.ts';
 import { createLogger, flushLog } from './gateway/logger.ts';
-import { type GatewayOptions, startGateway } from './gateway/server.ts';
+import { GRAPHQL_PATH, type GatewayOptions, startGateway } from './gateway/server.ts';
 import { createSharedState } from './gateway/sharedState.ts';
 import { UpstreamClient } from './upstream/client.ts';
 
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   try {
     // Loaded only when embedded: a gateway over a real org neither loads nor holds the emulator.
     const emulator = emulatorConfig
-      ? await startEmbeddedEmulator(emulatorConfig).catch(
+      ? await startEmbeddedEmulator(emulatorConfig, graphiqlCallbacks(config)).catch(
           whenPortBusy(
             "the embedded emulator's port (EMULATOR_PORT)",
             'choose another with EMULATOR_PORT, or set UPSTREAM_URL to use an emulator or org already running instead of starting one',
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       graphiql: config.graphiql,
       introspection: config.introspection,
       emulatorToken: emulatorConfig?.token,
-      graphiqlSignIn: graphiqlSignIn(config, emulator !== undefined),
+      graphiqlSignIn: graphiqlSignIn(config, emulator !== undefined && graphiqlCallbacks(config).length > 0),
       logger,
       readiness: config.readiness,
       queryLimits: config.queryLimits,
@@ -128,16 +128,28 @@ function whenPortBusy(which: string, remedy: string): (error: unknown) => never 
   };
 }
 
-/** GraphiQL's Sign in: the configured client, or the embedded emulator's built-in `graphiql`; over a real org none unless configured. */
-function graphiqlSignIn(config: GatewayConfig, embedded: boolean): GatewayOptions['graphiqlSignIn'] {
-  const clientId = config.graphiqlSignIn.clientId ?? (embedded ? EMBEDDED_GRAPHIQL_CLIENT : undefined);
+/**
+ * GraphiQL's callbacks, registered with the embedded emulator as it starts (before the gateway
+ * listens): none with PORT=0, whose port is known only once the gateway listens.
+ */
+function graphiqlCallbacks(config: GatewayConfig): string[] {
+  return config.port === 0 ? [] : callbackUrls(config.host, config.port, GRAPHQL_PATH);
+}
+
+/**
+ * GraphiQL's Sign in: the configured client, or the embedded emulator's built-in `graphiql` when the
+ * callbacks are registered with it; over a real org none unless configured.
+ */
+function graphiqlSignIn(config: GatewayConfig, embeddedClient: boolean): GatewayOptions['graphiqlSignIn'] {
+  const clientId = config.graphiqlSignIn.clientId ?? (embeddedClient ? EMBEDDED_GRAPHIQL_CLIENT : undefined);
   return clientId ? { clientId, scope: config.graphiqlSignIn.scope } : undefined;
 }
 
-async function startEmbeddedEmulator(config: EmulatorConfig) {
+async function startEmbeddedEmulator(config: EmulatorConfig, graphiqlRedirectUris: string[]) {
   const { startEmulatorServer, FixtureError, StateFileError } = await import('policy-service-emulator');
   badInputErrors.push(FixtureError, StateFileError);
-  return startEmulatorServer(config);
+  const oauthClients = graphiqlRedirectUris.length ? [embeddedGraphiQLClient(graphiqlRedirectUris)] : [];
+  return startEmulatorServer({ ...config, oauthClients });
 }
 
 main().catch((error: unknown) => {

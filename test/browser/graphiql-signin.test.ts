@@ -7,13 +7,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callbackUrls } from '../../src/gateway/plugins/graphiqlSignIn.ts';
+import { callbackUrls, embeddedGraphiQLClient } from '../../src/gateway/plugins/graphiqlSignIn.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { BROWSER_TIMEOUT, type Browser, browserTestsRun, launchBrowser } from '../helpers/browser.ts';
 import { TOKEN } from '../helpers/emulator.ts';
 import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
 import { silentLogger } from '../helpers/logs.ts';
-import { graphiqlClient, signInOnEmulatorPage } from '../helpers/signIn.ts';
+import { signInOnEmulatorPage } from '../helpers/signIn.ts';
 
 const SCOPE = 'openid profile okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage';
 
@@ -33,7 +33,9 @@ describe.runIf(browserTestsRun('GraphiQL sign-in browser test'))('GraphiQL Sign 
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     url = `http://127.0.0.1:${port}`;
-    upstream = await startTestUpstream({ oauthClients: [graphiqlClient(callbackUrls('127.0.0.1', port, '/graphql'))] });
+    upstream = await startTestUpstream({
+      oauthClients: [embeddedGraphiQLClient(callbackUrls('127.0.0.1', port, '/graphql'))],
+    });
     const forCaller = upstream.client.forCaller.bind(upstream.client);
     upstream.client.forCaller = (authorization, options) => {
       upstreamCallers.push(authorization);

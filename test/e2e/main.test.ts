@@ -143,6 +143,43 @@ describe('npm start', () => {
     }
   });
 
+  it("registers GraphiQL's callback with the embedded emulator, whose built-in client the page signs in with", async () => {
+    // A port of its own (PORT=0 would register no callback): one that was free a moment ago.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const s = start({ PORT: String(port), EMULATOR_PORT: '0' });
+    const line = await readyLine(s);
+    const emulator = /embedded emulator at (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(line)![1];
+    const page = await (await fetch(`http://127.0.0.1:${port}/graphql`, { headers: { accept: 'text/html' } })).text();
+    const signIn = JSON.parse(/id="graphiql-sign-in-config">(.*?)<\/script>/.exec(page)![1]);
+    expect(signIn).toMatchObject({ clientId: 'graphiql', authorizationEndpoint: `${emulator}/oauth2/v1/authorize` });
+
+    const authorize = (redirectUri: string) =>
+      fetch(
+        `${emulator}/oauth2/v1/authorize?${new URLSearchParams({
+          client_id: 'graphiql',
+          response_type: 'code',
+          redirect_uri: redirectUri,
+          scope: signIn.scope,
+          state: 'e2e-state',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+        })}`,
+        { redirect: 'manual' },
+      );
+    // The sign-in page for the gateway's callback as a browser names it; another is refused.
+    for (const origin of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
+      const answer = await authorize(`${origin}/graphql/oauth-callback`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('name="password"');
+    }
+    expect((await authorize('http://127.0.0.1:1/graphql/oauth-callback')).status).toBe(400);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  });
+
   it('refuses a missing fixture file with exit code 2', async () => {
     const s = start({ PORT: '0', EMULATOR_PORT: '0', EMULATOR_FIXTURE: 'does-not-exist.json' });
     expect(await s.exited).toBe(2);
@@ -182,6 +219,10 @@ describe('configuration', () => {
       corsOrigins: undefined,
       trustedProxies: [],
       graphiql: true,
+      graphiqlSignIn: {
+        clientId: undefined,
+        scope: 'openid profile okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage',
+      },
       introspection: true,
       log: { level: 'info', format: 'json' },
       readiness: { token: undefined, intervalMs: 5000, timeoutMs: 2000 },
@@ -237,6 +278,8 @@ describe('configuration', () => {
         CORS_ORIGINS: 'https://console.example.com',
         TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.1',
         GRAPHIQL: 'off',
+        GRAPHIQL_CLIENT_ID: '0oa1graphiql',
+        GRAPHIQL_SCOPES: 'openid okta.policies.read',
         INTROSPECTION: 'off',
         LOG_LEVEL: 'DEBUG',
         LOG_FORMAT: 'pretty',
@@ -300,6 +343,7 @@ describe('configuration', () => {
       corsOrigins: ['https://console.example.com'],
       trustedProxies: ['10.0.0.0/8', '192.0.2.1'],
       graphiql: false,
+      graphiqlSignIn: { clientId: '0oa1graphiql', scope: 'openid okta.policies.read' },
       introspection: false,
       log: { level: 'debug', format: 'pretty' },
       readiness: { token: 'probe-token', intervalMs: 1000, timeoutMs: 500 },

@@ -109,7 +109,7 @@ export function openApiDocument(options: { emulatorExtensions?: boolean; serverU
         '`x-emulator-extension` belong to another service and are served by the emulator for its tests.',
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
-    security: [{ ssws: [] }],
+    security: [{ ssws: [] }, { oauth2: [] }],
     paths,
     components: {
       schemas,
@@ -120,7 +120,43 @@ export function openApiDocument(options: { emulatorExtensions?: boolean; serverU
           name: 'Authorization',
           description: 'An administrator API token: `SSWS <API_TOKEN>` (a `Bearer` token is accepted too).',
         },
+        oauth2: oauth2Scheme(options.serverUrl ?? ''),
       },
+    },
+  };
+}
+
+const API_SCOPE_DOCS = {
+  'okta.policies.read': 'Read policies, rules, app mappings; simulate access',
+  'okta.policies.manage': 'Create, change and delete policies and rules (includes reading)',
+  'okta.userTypes.read': 'Read user types',
+  'okta.userTypes.manage': 'Create, change and delete user types (includes reading)',
+};
+
+/**
+ * The org's authorization server (discovery at `/.well-known/openid-configuration`): a person's
+ * token (authorization code with PKCE) or a service's (client credentials with private_key_jwt).
+ */
+function oauth2Scheme(base: string): Json {
+  const tokenUrl = `${base}/oauth2/v1/token`;
+  return {
+    type: 'oauth2',
+    description:
+      "A Bearer access token of the org authorization server. A person's token allows what both its scopes " +
+      "and the person's admin role allow; a service's token what its scopes allow.",
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${base}/oauth2/v1/authorize`,
+        tokenUrl,
+        refreshUrl: tokenUrl,
+        scopes: {
+          ...API_SCOPE_DOCS,
+          openid: 'An ID token',
+          profile: 'The name and login in the ID token',
+          offline_access: 'A refresh token',
+        },
+      },
+      clientCredentials: { tokenUrl, scopes: API_SCOPE_DOCS },
     },
   };
 }

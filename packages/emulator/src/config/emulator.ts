@@ -110,7 +110,7 @@ export const EMULATOR_SETTINGS = {
     ),
     signingKey: signingKey(
       'EMULATOR_SIGNING_KEY',
-      'the key that signs tokens (`kid`: its RFC 7638 thumbprint); give the same key to emulators that share a state file, or keep tokens valid across a restart; unset: a new key per process; never printed',
+      'the key that signs tokens (`kid`: its RFC 7638 thumbprint); set it so that tokens stay valid across a restart, or several processes serving one address sign alike; unset: a new key per process; never printed',
     ),
   },
   admin: boolean('EMULATOR_ADMIN', true, 'the `/__emulator/*` test-control endpoints; off turns them off'),

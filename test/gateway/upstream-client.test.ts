@@ -10,8 +10,9 @@ import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
 import { nextCursorFromLink } from '../../src/upstream/pagination.ts';
 import { freezeDate, midMinute } from '../helpers/clock.ts';
-import { countFromNow, TOKEN } from '../helpers/emulator.ts';
+import { countFromNow } from '../helpers/emulator.ts';
 import { startTestUpstream, useUpstream } from '../helpers/gateway.ts';
+import { serviceClient } from '../helpers/oauthTokens.ts';
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -202,7 +203,10 @@ describe('UpstreamClient against the emulator', () => {
     const e = await upstreamError(upstream().client.forCaller(`SSWS ${secret}`).listUserTypes());
     expect(e).toMatchObject({ status: 401, errorCode: 'E0000011' });
     expect(`${e.message} ${e.stack} ${JSON.stringify(e)}`).not.toContain(secret);
-    await expect(upstream().client.forCaller(`Bearer ${TOKEN}`).listUserTypes()).resolves.toEqual(expect.any(Array));
+    const accessToken = await (await serviceClient(upstream().emulator)).token('okta.userTypes.read');
+    await expect(upstream().client.forCaller(`Bearer ${accessToken}`).listUserTypes()).resolves.toEqual(
+      expect.any(Array),
+    );
   });
 
   it('reports 429 as an UpstreamError with status 429', async () => {

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import type { OAuthClientInput } from '../../packages/emulator/src/emulator/auth/clients.ts';
 import { BUILTIN_FIXTURE_PATH, type FixtureInput } from '../../packages/emulator/src/emulator/org/fixture.ts';
 
 export const PASSWORD = 'dev-password';
@@ -12,7 +13,7 @@ export const ALL_SCOPES =
 export const APP_CALLBACK = 'http://app.example.test/callback';
 
 /** A public client (PKCE) with every scope, as the gateway registers GraphiQL. */
-export const PUBLIC_CLIENT = {
+export const PUBLIC_CLIENT: OAuthClientInput = {
   client_id: 'spa',
   client_name: 'Test SPA',
   redirect_uris: [APP_CALLBACK],
@@ -20,7 +21,7 @@ export const PUBLIC_CLIENT = {
   response_types: ['code'],
   token_endpoint_auth_method: 'none',
   scope: ALL_SCOPES,
-} as const;
+};
 
 /** The built-in fixture with an API token for alice (READ_ONLY_ADMIN) besides the configured one. */
 export function fixtureWithReadOnlyToken(): FixtureInput {

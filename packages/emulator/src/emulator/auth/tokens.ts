@@ -249,6 +249,8 @@ export class Tokens {
   }
 
   private async verifyJwt(jwt: string): Promise<Verified> {
+    // Before the first token there is no key to verify with, and none is made for a token to refuse.
+    if (!this.ctx.keys.exists()) return { ok: false, why: WHY.invalid };
     const key = await this.ctx.keys.current();
     const base = this.ctx.base();
     try {

@@ -13,6 +13,7 @@ import { DEFAULT_JOURNAL_BOUNDS, type JournalEntry, journalOptionProblems, Reque
 import { type ConnectionLimits, connectionLimitsProblem, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { type FaultHooks, Faults, type FaultSettings, NO_FAULTS, parseFaultChange } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
+import { apiTokenOnly } from './auth/principalTypes.tmp.ts';
 import { type OrgData, OrgStore } from './org/store.ts';
 import type { Engine } from './policyTypes/registry.ts';
 
@@ -131,6 +132,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   };
   const { server, counter, admin } = createEmulatorServer({
     token: options.token,
+    authenticate: apiTokenOnly(options.token),
     admin: options.admin ?? true,
     faults,
     faultRules: new FaultRules(),

@@ -40,13 +40,24 @@ export function malformedBody(detail: string): ApiError {
   return new ApiError(400, ERROR_CODES.MALFORMED, 'The request body was not well-formed.', [detail]);
 }
 
-export function unauthenticated(): ApiError {
-  return new ApiError(401, ERROR_CODES.UNAUTHENTICATED, 'Invalid token provided');
+/** 401 E0000011; `headers`: the `WWW-Authenticate` challenge of a Bearer request. */
+export function unauthenticated(headers: Record<string, string> = {}): ApiError {
+  return new ApiError(401, ERROR_CODES.UNAUTHENTICATED, 'Invalid token provided', [], undefined, headers);
 }
 
-/** 403 E0000006: an operation the service never allows on this object. */
-export function forbidden(causes: string[]): ApiError {
-  return new ApiError(403, ERROR_CODES.FORBIDDEN, 'You do not have permission to perform the requested action', causes);
+/**
+ * 403 E0000006: an operation the service never allows on this object, or the caller may not (its
+ * role: a cause naming it; its token's scopes: no cause, the `WWW-Authenticate` challenge in `headers`).
+ */
+export function forbidden(causes: string[], headers: Record<string, string> = {}): ApiError {
+  return new ApiError(
+    403,
+    ERROR_CODES.FORBIDDEN,
+    'You do not have permission to perform the requested action',
+    causes,
+    undefined,
+    headers,
+  );
 }
 
 /** 403 E0000142 with the reason of the user-types error table. */

@@ -1,5 +1,6 @@
 // What a route handler gets and gives back. Handlers are synchronous over the store: the body
 // is already read, so a handler's reads and writes cannot interleave with another request's.
+import type { MayCall } from '../auth/rights.ts';
 import type { OrgStore } from '../org/store.ts';
 import type { Params } from './router.ts';
 
@@ -10,6 +11,8 @@ export interface HandlerContext {
   params: Params;
   query: URLSearchParams;
   body: unknown;
+  /** What the caller may call: the `_links` hints name only that. */
+  may: MayCall;
 }
 
 export interface Reply {

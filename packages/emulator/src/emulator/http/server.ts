@@ -1,5 +1,5 @@
-// node:http front of the emulator: routing, authentication, error bodies, injected faults and rate
-// limiting (faults.ts), and the admin endpoints (admin.ts).
+// node:http front of the emulator: routing, authentication and the caller's rights (auth/), error
+// bodies, injected faults and rate limiting (faults.ts), and the admin endpoints (admin.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AdminContext, RequestCounter, serveAdmin } from './admin.ts';
 import { type FaultRules, faultAnswer } from './faultRules.ts';
@@ -15,7 +15,7 @@ import {
   unauthenticated,
 } from './errors.ts';
 import { type Faults, sendThenReset } from './faults.ts';
-import type { Handler, HandlerContext, Reply } from './handler.ts';
+import type { Handler, Reply } from './handler.ts';
 import { readJsonBody, sendEmpty, sendJson } from './body.ts';
 import * as policies from '../routes/policies.ts';
 import { type Match, Router } from './router.ts';
@@ -24,6 +24,10 @@ import * as simulation from '../routes/simulate.ts';
 import type { OrgStore } from '../org/store.ts';
 import { OPERATIONS, type Operation, type OperationName } from '../../rest/contract/operations.ts';
 import * as userTypes from '../routes/userTypes.ts';
+import type { Authenticate } from '../auth/principalTypes.tmp.ts';
+import { type Challenged, isBearer, notAuthenticated, notPermitted } from '../auth/replies.ts';
+import { type MayCall, mayCallFor, refusalOf } from '../auth/rights.ts';
+import { OPERATION_SCOPES } from '../../rest/contract/scopes.ts';
 
 /** The handler of each operation of the REST contract; the router is built from the contract's table. */
 export const API_HANDLERS: Record<OperationName, Handler> = {
@@ -34,17 +38,20 @@ export const API_HANDLERS: Record<OperationName, Handler> = {
 };
 
 /**
- * Routes in the contract's order. A trailing slash is dropped from the template (the router ignores
+ * Routes to the contract's operations (their handlers are API_HANDLERS), in the contract's order. A trailing slash is dropped from the template (the router ignores
  * it when matching), so the spec's `POST /api/v1/meta/types/user/` is counted under the same path
  * as the list operation.
  */
 export const api = (Object.entries(OPERATIONS) as [OperationName, Operation][]).reduce(
-  (router, [name, op]) => router.add(op.method, op.path.replace(/(.)\/$/, '$1'), API_HANDLERS[name]),
-  new Router<Handler>(),
+  (router, [name, op]) => router.add(op.method, op.path.replace(/(.)\/$/, '$1'), name),
+  new Router<OperationName>(),
 );
 
 export interface ServerOptions {
+  /** The API token the admin endpoints accept (`SSWS` or `Bearer`). */
   token: string;
+  /** Resolves an API request's Authorization header to its principal. */
+  authenticate: Authenticate;
   admin: boolean;
   faults: Faults;
   faultRules: FaultRules;
@@ -61,134 +68,204 @@ export interface ServerOptions {
   base(): string;
 }
 
-// Authentication schemes are case-insensitive and followed by one or more spaces (RFC 9110 11.4).
-const TOKEN_HEADER = /^(SSWS|Bearer) +(.+)$/i;
-
 export function createEmulatorServer(options: ServerOptions): {
   server: Server;
   counter: RequestCounter;
   admin: AdminContext;
 } {
   const counter = new RequestCounter();
-  const { faults } = options;
+  const admin = adminContext(options, counter);
+  const server = createServer(serverTimeouts(options.limits), (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const done =
+      url.pathname.startsWith('/__emulator/') && options.admin
+        ? guardAdmin(options, admin, req, res, url)
+        : serveApi(options, counter, req, res, url);
+    done.catch((e) => sendReply(res, errorReply(e)));
+  });
+  server.maxConnections = options.limits.maxConnections;
+  return { server, counter, admin };
+}
 
-  /**
-   * Runs one API request to its reply; every failure becomes the spec's error reply. `read` gets the
-   * parsed body once it is read (for the journal).
-   */
-  async function answer(
-    req: IncomingMessage,
-    url: URL,
-    match: Match<Handler> | undefined,
-    read: (body: { value: unknown; bytes: number }) => void,
-  ): Promise<Reply> {
-    const quota = faults.takeQuota();
-    try {
-      if (!quota.allowed) throw rateLimited(quota.reset);
-      const injected = faults.injectedError();
-      if (injected) throw injected;
-      if (!hasToken(req)) throw unauthenticated();
-      if (!match) throw notFound(url.pathname);
-      if (!match.route) throw methodNotAllowed(match.allowed);
-      const method = match.route.method;
-      const sent = method === 'POST' || method === 'PUT' ? await readJsonBody(req) : undefined;
-      if (sent) read(sent);
-      const body = sent?.value;
-      const ctx: HandlerContext = {
-        store: options.store(),
-        base: options.base(),
-        params: match.params,
-        query: url.searchParams,
-        body,
-      };
-      const reply = match.route.handler(ctx);
-      // No answer, read or write, goes out before every change it could reflect is on disk.
-      await options.durable().catch(() => {
-        throw serverError(500, ['the change could not be written to the state file; it is kept in memory']);
-      });
-      return { ...reply, headers: { ...quota.headers, ...reply.headers } };
-    } catch (e) {
-      const reply = errorReply(e);
-      return { ...reply, headers: { ...quota.headers, ...reply.headers } };
-    }
-  }
+/** One API request: counted, delayed or answered by an injected fault, else answered, journaled and sent. */
+async function serveApi(
+  options: ServerOptions,
+  counter: RequestCounter,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const match = api.match(method, url.pathname);
+  const template = match?.route?.template;
+  counter.count(template ? `${method} ${template}` : `${method} (unmatched)`);
+  const entry = journalEntry(options.journal, method, url, template);
+  if (await answeredByFaultRule(options, req, res, url, template, entry)) return;
+  const reply = await answer(options, req, url, match, (read) => {
+    entry.body = read;
+  });
+  entry.record(reply.status, reply.body);
+  const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
+  if (options.faults.picksReset()) return sendThenReset(res, reply.status, reply.headers ?? {}, text);
+  if (text === undefined) sendEmpty(res, reply.status, reply.headers);
+  else sendJson(res, reply.status, reply.body, reply.headers);
+}
 
-  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const time = new Date().toISOString();
-    const method = req.method ?? 'GET';
-    const match = api.match(method, url.pathname);
-    const template = match?.route?.template;
-    counter.count(template ? `${method} ${template}` : `${method} (unmatched)`);
-    let body: { value: unknown; bytes: number } | undefined;
-    const record = (status: number, errorCode: unknown) =>
-      options.journal.record({
+interface JournalEntryDraft {
+  /** The request body once it is read. */
+  body?: { value: unknown; bytes: number };
+  /** Journals the request with its answer's status and the error code of its body. */
+  record(status: number, replyBody: unknown): void;
+}
+
+function journalEntry(journal: RequestJournal, method: string, url: URL, template?: string): JournalEntryDraft {
+  const time = new Date().toISOString();
+  const draft: JournalEntryDraft = {
+    record: (status, replyBody) => {
+      const errorCode = (replyBody as { errorCode?: unknown } | undefined)?.errorCode;
+      journal.record({
         time,
         method,
         path: url.pathname,
         template: template ?? null,
         query: queryOf(url.searchParams),
-        body: body?.value ?? null,
-        bodyBytes: body?.bytes ?? 0,
+        body: draft.body?.value ?? null,
+        bodyBytes: draft.body?.bytes ?? 0,
         status,
         errorCode: typeof errorCode === 'string' ? errorCode : null,
       });
-    const rule = options.faultRules.take(method, url.pathname, template);
-    await faults.delay();
-    if (rule?.latencyMs) await faults.wait(rule.latencyMs);
-    if (rule?.reset || rule?.status) {
-      body = await readJsonBody(req).catch(() => undefined);
-      if (rule.reset) {
-        record(0, null);
-        return void res.socket?.resetAndDestroy();
-      }
-      const injected = faultAnswer(rule);
-      record(injected.status, (injected.body as { errorCode?: unknown } | undefined)?.errorCode);
-      return sendJson(res, injected.status, injected.body, injected.headers);
-    }
-    const reply = await answer(req, url, match, (read) => {
-      body = read;
+    },
+  };
+  return draft;
+}
+
+/** The global delay, then a targeted fault rule's latency, reset or status; true when a rule answered. */
+async function answeredByFaultRule(
+  options: ServerOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  template: string | undefined,
+  entry: JournalEntryDraft,
+): Promise<boolean> {
+  const { faults } = options;
+  const rule = options.faultRules.take(req.method ?? 'GET', url.pathname, template);
+  await faults.delay();
+  if (rule?.latencyMs) await faults.wait(rule.latencyMs);
+  if (!rule?.reset && !rule?.status) return false;
+  entry.body = await readJsonBody(req).catch(() => undefined);
+  if (rule.reset) {
+    entry.record(0, null);
+    res.socket?.resetAndDestroy();
+    return true;
+  }
+  const injected = faultAnswer(rule);
+  entry.record(injected.status, injected.body);
+  sendJson(res, injected.status, injected.body, injected.headers);
+  return true;
+}
+
+/**
+ * Runs one API request to its reply; every failure becomes the spec's error reply. The caller is
+ * authenticated and its rights checked before the body is read or anything changes. `read` gets the
+ * parsed body once it is read (for the journal).
+ */
+async function answer(
+  options: ServerOptions,
+  req: IncomingMessage,
+  url: URL,
+  match: Match<OperationName> | undefined,
+  read: (body: { value: unknown; bytes: number }) => void,
+): Promise<Reply> {
+  const quota = options.faults.takeQuota();
+  try {
+    if (!quota.allowed) throw rateLimited(quota.reset);
+    const injected = options.faults.injectedError();
+    if (injected) throw injected;
+    const may = await authorize(options, req, url, match?.route?.handler);
+    if (!match) throw notFound(url.pathname);
+    if (!match.route) throw methodNotAllowed(match.allowed);
+    const { method, handler: operation } = match.route;
+    const sent = method === 'POST' || method === 'PUT' ? await readJsonBody(req) : undefined;
+    if (sent) read(sent);
+    const reply = API_HANDLERS[operation]({
+      store: options.store(),
+      base: options.base(),
+      params: match.params,
+      query: url.searchParams,
+      body: sent?.value,
+      may,
     });
-    record(reply.status, (reply.body as { errorCode?: unknown } | undefined)?.errorCode);
-    const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
-    if (faults.picksReset()) return sendThenReset(res, reply.status, reply.headers ?? {}, text);
-    if (text === undefined) sendEmpty(res, reply.status, reply.headers);
-    else sendJson(res, reply.status, reply.body, reply.headers);
+    // No answer, read or write, goes out before every change it could reflect is on disk.
+    await options.durable().catch(() => {
+      throw serverError(500, ['the change could not be written to the state file; it is kept in memory']);
+    });
+    return { ...reply, headers: { ...quota.headers, ...reply.headers } };
+  } catch (e) {
+    const reply = errorReply(e);
+    return { ...reply, headers: { ...quota.headers, ...reply.headers } };
   }
+}
 
-  function hasToken(req: IncomingMessage): boolean {
-    const auth = TOKEN_HEADER.exec(req.headers.authorization ?? '');
-    return auth !== null && auth[2] === options.token;
-  }
+/**
+ * The caller's principal from its Authorization header (401 without a valid token) and, when the path
+ * names an operation, its right to call it (403); returns what the caller may call, for the hints.
+ */
+async function authorize(
+  options: ServerOptions,
+  req: IncomingMessage,
+  url: URL,
+  operation: OperationName | undefined,
+): Promise<MayCall> {
+  const authorization = req.headers.authorization;
+  const to: Challenged = {
+    base: options.base(),
+    resource: url.pathname,
+    bearer: isBearer(authorization),
+    scope: operation && OPERATION_SCOPES[operation].scope,
+  };
+  const authentication = await options.authenticate(authorization);
+  if (!authentication.ok) throw notAuthenticated(to, authentication.error, authentication.description);
+  const refusal = operation && refusalOf(authentication.principal, operation);
+  if (refusal) throw notPermitted(to, refusal);
+  return mayCallFor(authentication.principal);
+}
 
-  // Admin endpoints can wipe the org: a browser page of another origin must not reach them (403,
-  // checked first), and like the API they need the token (which a cross-site form cannot send).
-  const admin: AdminContext = {
+function adminContext(options: ServerOptions, counter: RequestCounter): AdminContext {
+  return {
     counter,
     journal: options.journal,
-    faults,
+    faults: options.faults,
     faultRules: options.faultRules,
     resetOrg: options.reset,
     snapshot: options.snapshot,
     restore: options.restore,
     base: options.base,
   };
-  async function guardAdmin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== new URL(options.base()).origin) {
-      throw forbidden(['admin endpoints refuse requests from another origin']);
-    }
-    if (!hasToken(req)) throw unauthenticated();
-    await serveAdmin(req, res, url, admin);
-  }
+}
 
-  const server = createServer(serverTimeouts(options.limits), (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://emulator');
-    const done =
-      url.pathname.startsWith('/__emulator/') && options.admin ? guardAdmin(req, res, url) : serveApi(req, res, url);
-    done.catch((e) => sendReply(res, errorReply(e)));
-  });
-  server.maxConnections = options.limits.maxConnections;
-  return { server, counter, admin };
+// Authentication schemes are case-insensitive and followed by one or more spaces (RFC 9110 11.4).
+const TOKEN_HEADER = /^(SSWS|Bearer) +(.+)$/i;
+
+/**
+ * Admin endpoints can wipe the org: a browser page of another origin must not reach them (403,
+ * checked first), and they need the emulator's API token, as `SSWS` or `Bearer` (which a cross-site
+ * form cannot send).
+ */
+async function guardAdmin(
+  options: ServerOptions,
+  admin: AdminContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== new URL(options.base()).origin) {
+    throw forbidden(['admin endpoints refuse requests from another origin']);
+  }
+  const auth = TOKEN_HEADER.exec(req.headers.authorization ?? '');
+  if (auth?.[2] !== options.token) throw unauthenticated();
+  await serveAdmin(req, res, url, admin);
 }
 
 function errorReply(e: unknown): Reply {

@@ -7,7 +7,6 @@ import { FixtureError, type OrgFixture } from './fixture.ts';
 import { newId, now } from './ids.ts';
 import type { OrgStore, OrgData, StoredPolicy, StoredRule } from './store.ts';
 import { Check } from '../policyTypes/check.ts';
-import { toWirePolicy } from './wire.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
 import type { Engine } from '../policyTypes/registry.ts';
 
@@ -19,7 +18,7 @@ export function typesOfEngine(engine: Engine): PolicyType[] {
 
 /** Creates the system default rule of a policy (used at seeding and when a policy creates its own). */
 export function newDefaultRule(store: OrgStore, policy: StoredPolicy): StoredRule {
-  const def = POLICY_TYPE_MODULES[policy.type].defaultRule(toWirePolicy(store, '', policy), store.engine);
+  const def = POLICY_TYPE_MODULES[policy.type].defaultRule(store.wirePolicy(policy), store.engine);
   const t = now();
   return {
     id: newId('0pr'),

@@ -8,6 +8,7 @@ import type { FixtureApp, FixtureGroup, FixtureUser, FixtureZone, OrgFixture } f
 import type { OrgView } from './orgView.ts';
 import type { Engine } from '../policyTypes/registry.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
+import { mayCallAnything } from '../auth/rights.ts';
 import { toWirePolicy, toWireRule } from './wire.ts';
 
 export type StoredPolicy = Omit<Policy, 'priority' | '_links' | '_embedded'>;
@@ -185,17 +186,17 @@ export class OrgStore implements OrgView {
 
   /** A stored policy as the API shows it (without its base URL in the links). */
   wirePolicy(policy: StoredPolicy): Policy {
-    return toWirePolicy(this, '', policy);
+    return toWirePolicy(this, '', policy, mayCallAnything);
   }
 
   policiesOfType(type: PolicyType): Policy[] {
-    return this.policiesOf(type).map((p) => toWirePolicy(this, '', p));
+    return this.policiesOf(type).map((p) => toWirePolicy(this, '', p, mayCallAnything));
   }
 
   rulesOf(policyId: string): PolicyRule[] {
     const policy = this.policy(policyId);
     if (!policy) return [];
-    return this.rules(policyId).map((r) => toWireRule(this, '', policy, r));
+    return this.rules(policyId).map((r) => toWireRule(this, '', policy, r, mayCallAnything));
   }
 
   user(id: string): FixtureUser | undefined {

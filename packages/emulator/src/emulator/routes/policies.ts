@@ -52,7 +52,7 @@ function parsePolicy(store: OrgStore, body: unknown, existing?: StoredPolicy): P
     descriptionRequired && raw.description == null
       ? void c.fail('description', 'is required')
       : checkMember<string | null>(MEMBERS, raw, 'description', '', c);
-  const ctx = { check: c, engine: store.engine, org: store, existing: existing && toWirePolicy(store, '', existing) };
+  const ctx = { check: c, engine: store.engine, org: store, existing: existing && store.wirePolicy(existing) };
   let conditions = null;
   const hasConditions =
     raw.conditions != null && !(typeof raw.conditions === 'object' && Object.keys(raw.conditions).length === 0);
@@ -82,7 +82,7 @@ function checkPolicyLimit(store: OrgStore, type: PolicyType): void {
   }
 }
 
-export const listPolicies: Handler = ({ store, base, query }) => {
+export const listPolicies: Handler = ({ store, base, query, may }) => {
   const c = new Check();
   const type = checkPolicyType(store, c, query.get('type') ?? undefined);
   const status = c.enum(query.get('status') ?? undefined, 'status', LIFECYCLE_STATUSES);
@@ -115,7 +115,7 @@ export const listPolicies: Handler = ({ store, base, query }) => {
   if (start + limit < items.length)
     links.push(`<${pageUrl(base, query, limit, page[page.length - 1].id)}>; rel="next"`);
   return ok(
-    page.map((p) => toWirePolicy(store, base, p)),
+    page.map((p) => toWirePolicy(store, base, p, may)),
     { link: links.join(', ') },
   );
 };
@@ -128,9 +128,9 @@ function pageUrl(base: string, query: URLSearchParams, limit: number, after?: st
   return `${base}${operationPath('listPolicies')}?${q}`;
 }
 
-export const getPolicy: Handler = ({ store, base, params, query }) => {
+export const getPolicy: Handler = ({ store, base, params, query, may }) => {
   const p = findPolicy(store, params.policyId);
-  const wire = toWirePolicy(store, base, p);
+  const wire = toWirePolicy(store, base, p, may);
   const expand = query.getAll('expand');
   if (expand.some((e) => e !== 'rules')) throw validationFailed(['expand: the only supported value is rules']);
   if (expand.length && store.engine === 'IE') {
@@ -147,29 +147,29 @@ export const getPolicy: Handler = ({ store, base, params, query }) => {
         `expand: the policy has ${rules.length} rules; at most ${MAX_EXPANDED_RULES} can be embedded`,
       ]);
     }
-    wire._embedded = { rules: rules.map((r) => toWireRule(store, base, p, r)) };
+    wire._embedded = { rules: rules.map((r) => toWireRule(store, base, p, r, may)) };
   }
   return ok(wire);
 };
 
-export const createPolicy: Handler = ({ store, base, body }) => {
+export const createPolicy: Handler = ({ store, base, body, may }) => {
   const { fields, priority } = parsePolicy(store, body);
   checkPolicyLimit(store, fields.type);
   const t = now();
   const p: StoredPolicy = { id: newId('00p'), system: false, ...fields, created: t, lastUpdated: t };
   insertPolicy(store, p, priority);
   store.changed();
-  return ok(toWirePolicy(store, base, p));
+  return ok(toWirePolicy(store, base, p, may));
 };
 
-export const replacePolicy: Handler = ({ store, base, params, body }) => {
+export const replacePolicy: Handler = ({ store, base, params, body, may }) => {
   const existing = findPolicy(store, params.policyId);
   const { fields, priority } = parsePolicy(store, body, existing);
   const p: StoredPolicy = { ...existing, ...fields, lastUpdated: now() };
   if (!fields.settings) delete p.settings;
   store.placePolicy(p, priority ?? store.policyPriority(existing));
   store.changed();
-  return ok(toWirePolicy(store, base, p));
+  return ok(toWirePolicy(store, base, p, may));
 };
 
 export const deletePolicy: Handler = ({ store, params }) => {
@@ -187,7 +187,7 @@ function setPolicyStatus(ctx: HandlerContext, status: LifecycleStatus) {
 export const activatePolicy: Handler = (ctx) => setPolicyStatus(ctx, 'ACTIVE');
 export const deactivatePolicy: Handler = (ctx) => setPolicyStatus(ctx, 'INACTIVE');
 
-export const clonePolicy: Handler = ({ store, base, params }) => {
+export const clonePolicy: Handler = ({ store, base, params, may }) => {
   const source = findPolicy(store, params.policyId);
   if (source.type !== 'ACCESS_POLICY')
     throw validationFailed([`type: only authentication policies can be cloned, not ${source.type}`]);
@@ -206,7 +206,7 @@ export const clonePolicy: Handler = ({ store, base, params }) => {
   for (const r of store.rules(source.id))
     store.placeRule(copy, { ...structuredClone(r), id: newId('0pr'), created: t, lastUpdated: t });
   store.changed();
-  return ok(toWirePolicy(store, base, copy));
+  return ok(toWirePolicy(store, base, copy, may));
 };
 
 export const listPolicyApps: Handler = ({ store, base, params }) => {

@@ -10,7 +10,8 @@ import { checkMember } from '../policyTypes/contractCheck.ts';
 import { RuleBodyMembersSchema } from '../../rest/contract/policies.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
 import type { RuleValidationContext } from '../policyTypes/registry.ts';
-import { toWirePolicy, toWireRule } from '../org/wire.ts';
+import { mayCallAnything } from '../auth/rights.ts';
+import { toWireRule } from '../org/wire.ts';
 import { ruleCreateRefusal, ruleEditRefusal } from '../org/refusals.ts';
 
 function findRule(store: OrgStore, policy: StoredPolicy, ruleId: string): StoredRule {
@@ -50,8 +51,8 @@ function parseRule(store: OrgStore, policy: StoredPolicy, body: unknown, existin
     check: c,
     engine: store.engine,
     org: store,
-    policy: toWirePolicy(store, '', policy),
-    existing: existing && toWireRule(store, '', policy, existing),
+    policy: store.wirePolicy(policy),
+    existing: existing && toWireRule(store, '', policy, existing, mayCallAnything),
     isDefaultRule: existing?.system ?? false,
     forbid: (message) => forbids.push(message),
   };
@@ -72,17 +73,17 @@ function parseRule(store: OrgStore, policy: StoredPolicy, body: unknown, existin
   };
 }
 
-export const listRules: Handler = ({ store, base, params }) => {
+export const listRules: Handler = ({ store, base, params, may }) => {
   const p = findPolicy(store, params.policyId);
-  return ok(store.rules(p.id).map((r) => toWireRule(store, base, p, r)));
+  return ok(store.rules(p.id).map((r) => toWireRule(store, base, p, r, may)));
 };
 
-export const getRule: Handler = ({ store, base, params }) => {
+export const getRule: Handler = ({ store, base, params, may }) => {
   const p = findPolicy(store, params.policyId);
-  return ok(toWireRule(store, base, p, findRule(store, p, params.ruleId)));
+  return ok(toWireRule(store, base, p, findRule(store, p, params.ruleId), may));
 };
 
-export const createRule: Handler = ({ store, base, params, body }) => {
+export const createRule: Handler = ({ store, base, params, body, may }) => {
   const p = findPolicy(store, params.policyId);
   const refusal = ruleCreateRefusal(store, p);
   if (refusal) throw validationFailed([refusal]);
@@ -91,10 +92,10 @@ export const createRule: Handler = ({ store, base, params, body }) => {
   const r: StoredRule = { id: newId('0pr'), system: false, ...fields, created: t, lastUpdated: t };
   store.placeRule(p, r, priority);
   store.changed();
-  return ok(toWireRule(store, base, p, r));
+  return ok(toWireRule(store, base, p, r, may));
 };
 
-export const replaceRule: Handler = ({ store, base, params, body }) => {
+export const replaceRule: Handler = ({ store, base, params, body, may }) => {
   const p = findPolicy(store, params.policyId);
   const existing = findRule(store, p, params.ruleId);
   const refusal = ruleEditRefusal(store, p, existing);
@@ -103,7 +104,7 @@ export const replaceRule: Handler = ({ store, base, params, body }) => {
   const r: StoredRule = { ...existing, ...fields, lastUpdated: now() };
   store.placeRule(p, r, priority ?? store.rulePriority(p, existing));
   store.changed();
-  return ok(toWireRule(store, base, p, r));
+  return ok(toWireRule(store, base, p, r, may));
 };
 
 export const deleteRule: Handler = ({ store, params }) => {

@@ -10,4 +10,5 @@ export * from './policies.ts';
 export * from './shared.ts';
 export * from './simulation.ts';
 export * from './policyTypes.ts';
+export * from './scopes.ts';
 export * from './userTypes.ts';

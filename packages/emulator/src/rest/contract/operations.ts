@@ -38,6 +38,8 @@ export interface Operation {
   success: { status: 200 | 204; schema?: TSchema; headers?: Record<string, string> };
   /** Repeating the call cannot create a second object: reads, PUT, DELETE, lifecycle changes. */
   idempotent: boolean;
+  /** A POST that changes nothing (the access simulation): it needs the read scope, like a GET. */
+  readOnly?: boolean;
   /** Served by the emulator only (an operation of another service that its tests need). */
   emulatorExtension?: boolean;
   deprecated?: boolean;
@@ -107,8 +109,8 @@ export const OPERATIONS = {
     },
     body: SimulationRequestSchema,
     success: json(SimulationResponseSchema),
-    // Reads only, though it is a POST.
     idempotent: true,
+    readOnly: true,
   },
   getPolicy: {
     method: 'GET',

@@ -6,7 +6,6 @@
 // policy, the default user type): not about the caller at all.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Route } from './routes.ts';
-import { scopeOf } from './scopes.ts';
 
 export interface AccessRefusal {
   /**
@@ -36,7 +35,7 @@ export function accessRefusalOf(
 ): AccessRefusal | undefined {
   if (status !== 401 && status !== 403) return undefined;
   const challenge = bearerChallenge(headers['www-authenticate']);
-  const requiredScope = challenge?.scope ?? scopeOf(route);
+  const requiredScope = challenge?.scope ?? route.scope;
   const description = challenge?.error_description;
   if (status === 401) {
     const expired = /expired/i.test(description ?? '');

@@ -20,6 +20,8 @@ const DEFAULT_TYPE = 'oty0default';
 
 const FIXTURE: OrgFixture = {
   policies: [],
+  apiTokens: [],
+  oauthClients: [],
   userTypes: [{ id: 'oty1contractor', name: 'Contractor', displayName: 'Contractor', description: '' }],
   groups: [
     { id: 'gEng', name: 'Engineering' },

@@ -3,6 +3,7 @@
 // (`EMULATOR_DEFAULTS`); this module, like all of config/, imports nothing of the emulator.
 import { FAULT_LIMITS, type FaultSettings, faultProblem, NO_FAULTS } from './faults.ts';
 import { type Env, EnvReader } from './env.ts';
+import { parseSigningKey } from './signingKey.ts';
 import {
   boolean,
   decimal,
@@ -52,6 +53,24 @@ function fault(key: keyof FaultSettings, env: string, doc: string): Setting<numb
   return decimal(env, NO_FAULTS[key], range, (n) => faultProblem(key, n), doc);
 }
 
+/** The authorization server's signing key (PEM or JWK text); checked here, never echoed. */
+function signingKey(env: string, doc: string): Setting<string | undefined> {
+  return new Setting<string | undefined>(
+    env,
+    undefined,
+    'an RSA private key (≥ 2048 bits) as PEM (line breaks may be written `\\n`) or as a JWK',
+    doc,
+    (r) => {
+      const value = r.text(env);
+      if (value === undefined) return undefined;
+      const { problem } = parseSigningKey(value);
+      if (problem) r.problem(`${env}: ${problem}`);
+      return problem ? undefined : value;
+    },
+    'made at start',
+  );
+}
+
 export const EMULATOR_SETTINGS = {
   port: port('EMULATOR_PORT', 4001, 'emulator port (`policy-emulator`, or embedded by `npm start`)'),
   host: host('EMULATOR_HOST', 'emulator address'),
@@ -73,6 +92,27 @@ export const EMULATOR_SETTINGS = {
     FAULT_LIMITS.rateLimitPerMinute.max,
     'API requests per minute before 429, 0: no limit (the start value of the fault `rateLimitPerMinute`)',
   ),
+  /** The org's authorization server (OAuth 2.0 / OpenID Connect). */
+  oauth: {
+    accessTokenSeconds: integer(
+      'EMULATOR_ACCESS_TOKEN_SECONDS',
+      3600,
+      1,
+      86_400,
+      'lifetime of the access tokens and ID tokens the authorization server issues',
+    ),
+    clockSkewSeconds: integer(
+      'EMULATOR_CLOCK_SKEW_SECONDS',
+      30,
+      0,
+      300,
+      'clock difference accepted when checking the expiry of access tokens and client assertions',
+    ),
+    signingKey: signingKey(
+      'EMULATOR_SIGNING_KEY',
+      'the key that signs tokens (`kid`: its RFC 7638 thumbprint); give the same key to emulators that share a state file, or keep tokens valid across a restart; unset: a new key per process; never printed',
+    ),
+  },
   admin: boolean('EMULATOR_ADMIN', true, 'the `/__emulator/*` test-control endpoints; off turns them off'),
   journalCap: journalBound(
     'journalCap',

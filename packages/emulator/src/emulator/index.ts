@@ -1,21 +1,34 @@
 // Starts the emulator in-process: `startEmulator({ port: 0 })` from tests, `npm run emulator`
 // from the command line.
 import type { AddressInfo } from 'node:net';
-import { type FixtureInput, loadFixture, parseFixture, type OrgFixture } from './org/fixture.ts';
+import {
+  FixtureError,
+  type FixtureInput,
+  loadFixture,
+  parseFixture,
+  parseOAuthClients,
+  type OrgFixture,
+} from './org/fixture.ts';
 import { OrgSnapshots } from './org/snapshots.ts';
 import { readSavedState, removeStrayTempFiles } from './org/persistence.ts';
 import { StateWriter } from './org/stateWriter.ts';
 import { seedFixturePolicies } from './org/fixturePolicies.ts';
-import { assignFixtureApps, emptyData, seedOrg } from './org/seed.ts';
+import { assignFixtureApps, emptyData, seedOAuthClients, seedOrg } from './org/seed.ts';
 import { type RequestCounter, resetEverything } from './http/admin.ts';
 import { type FaultRule, type FaultRuleInput, FaultRules, parseFaultRule } from './http/faultRules.ts';
 import { DEFAULT_JOURNAL_BOUNDS, type JournalEntry, journalOptionProblems, RequestJournal } from './http/journal.ts';
 import { type ConnectionLimits, connectionLimitsProblem, DEFAULT_CONNECTION_LIMITS } from './http/connectionLimits.ts';
 import { type FaultHooks, Faults, type FaultSettings, NO_FAULTS, parseFaultChange } from './http/faults.ts';
 import { createEmulatorServer } from './http/server.ts';
-import { apiTokenOnly } from './auth/principalTypes.tmp.ts';
 import { type OrgData, OrgStore } from './org/store.ts';
 import type { Engine } from './policyTypes/registry.ts';
+import type { Server } from 'node:http';
+import { EMULATOR_DEFAULTS } from '../config/emulator.ts';
+import { parseSigningKey } from '../config/signingKey.ts';
+import { AuthorizationServer } from './auth/authServer.ts';
+import type { OAuthClientInput } from './auth/clients.ts';
+import type { Authenticate } from './auth/principal.ts';
+import { Check } from './policyTypes/check.ts';
 
 export type { FaultRule, FaultRuleInput } from './http/faultRules.ts';
 export type { FaultSettings } from './http/faults.ts';
@@ -53,6 +66,12 @@ export interface EmulatorOptions {
   faultHooks?: Partial<FaultHooks>;
   /** Serve /__emulator/* (request counter, reset); default true. */
   admin?: boolean;
+  /** OAuth clients the org starts with, besides the fixture's (one of the same client_id replaces the fixture's). */
+  oauthClients?: OAuthClientInput[];
+  /** The authorization server: token lifetime, clock skew, signing key (PEM or JWK); default EMULATOR_DEFAULTS.oauth. */
+  oauth?: Partial<{ accessTokenSeconds: number; clockSkewSeconds: number; signingKey: string }>;
+  /** Milliseconds since the epoch as the authorization server sees them (tests move time); default Date.now. */
+  clock?: () => number;
 }
 
 export interface RunningEmulator {
@@ -64,6 +83,8 @@ export interface RunningEmulator {
   faults: Faults;
   /** The token the emulator accepts. */
   token: string;
+  /** Who an Authorization header stands for (the API's check; tests may call it). */
+  authenticate: Authenticate;
   /** The same as POST /__emulator/reset: start org, start faults, no fault rules, empty counter and journal. */
   reset(): Promise<void>;
   /** Keeps a copy of the org (POST /__emulator/snapshots); returns its id. */
@@ -87,52 +108,35 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const engine = options.engine ?? 'IE';
   const badFaults = parseFaultChange(options.faults ?? {}).causes;
   if (badFaults.length) throw new Error(`invalid faults: ${badFaults.join('; ')}`);
-  const fixture: OrgFixture =
-    typeof options.fixture === 'string'
-      ? loadFixture(options.fixture)
-      : options.fixture !== undefined
-        ? parseFixture(options.fixture)
-        : loadFixture(options.fixturePath);
-  const statePath = options.state ?? options.statePath;
   const badJournal = journalOptionProblems(options);
   if (badJournal.length) throw new Error(badJournal.join('; '));
-  const onChange = () => writer?.changed();
-  // A new org is seeded once (so a bad fixture fails the start, state file or not) and copied on
-  // every reset, so that its ids (default policies and rules, the default user type) stay valid.
-  const seeded = new OrgStore(emptyData(), fixture, engine);
-  seedOrg(seeded, fixture);
-  seedFixturePolicies(seeded, fixture);
-  assignFixtureApps(seeded, fixture);
-  const startData = seeded.data;
-  const watched = (data: OrgData): OrgData => writer?.track(data) ?? data;
-  // A damaged state file stops the start here, before anything is written.
-  const saved = statePath ? readSavedState(statePath) : undefined;
-  for (const warning of saved?.warnings ?? []) console.warn(`emulator: ${warning}`);
-  if (statePath) removeStrayTempFiles(statePath);
-  const writer = statePath ? new StateWriter(statePath, (): OrgData => store.data, saved?.generation) : undefined;
-  let store = new OrgStore(watched(saved ? saved.data : structuredClone(startData)), fixture, engine, onChange);
-  // A first snapshot folds the journal of the last run into the state file.
-  writer?.changed();
-  await writer?.durable();
-
-  let url = '';
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   const badLimits = connectionLimitsProblem(limits);
   if (badLimits) throw new Error(`invalid limits: ${badLimits}`);
+  const oauth = oauthSettings(options.oauth);
+  const fixture = startFixture(options);
+  const startData = seedStartData(fixture, engine);
+  const org = await openOrg(fixture, engine, startData, options.state ?? options.statePath);
+
+  let url = '';
+  const authServer = new AuthorizationServer({
+    fixture,
+    token: options.token,
+    store: org.current,
+    durable: org.durable,
+    base: () => url,
+    ...oauth,
+    now: options.clock,
+  });
   const faults = new Faults(
     { ...NO_FAULTS, ...options.faults, rateLimitPerMinute: options.rateLimitPerMinute ?? 0 },
     options.faultHooks,
   );
   const snapshots = new OrgSnapshots();
-  /** Serves `data` from now on, durable before this resolves. */
-  const replaceOrg = async (data: OrgData) => {
-    store = new OrgStore(watched(data), fixture, engine, onChange);
-    writer?.changed();
-    await writer?.durable();
-  };
   const { server, counter, admin } = createEmulatorServer({
     token: options.token,
-    authenticate: apiTokenOnly(options.token),
+    authenticate: authServer.authenticate,
+    oauth: authServer,
     admin: options.admin ?? true,
     faults,
     faultRules: new FaultRules(),
@@ -142,34 +146,29 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       bodyBytes: options.journalBodyBytes ?? DEFAULT_JOURNAL_BOUNDS.bodyBytes,
     }),
     limits,
-    store: () => store,
-    reset: () => replaceOrg(structuredClone(startData)),
-    snapshot: () => snapshots.take(store.data),
+    store: org.current,
+    reset: () => org.replace(structuredClone(startData)),
+    snapshot: () => snapshots.take(org.current().data),
     restore: async (id) => {
       const data = snapshots.copy(id);
       if (!data) return false;
-      await replaceOrg(data);
+      await org.replace(data);
       return true;
     },
-    durable: () => writer?.durable() ?? Promise.resolve(),
+    durable: org.durable,
     base: () => url,
   });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  url = await listen(server, options.port, options.host ?? '127.0.0.1');
   const close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await writer?.close();
+    await org.close();
   };
   return {
     url,
     token: options.token,
-    store: () => store,
+    authenticate: authServer.authenticate,
+    store: org.current,
     counter,
     faults,
     reset: () => resetEverything(admin),
@@ -192,4 +191,96 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     close,
     stop: close,
   };
+}
+
+/** The fixture the org starts from; the options' OAuth clients replace the fixture's of the same client_id. */
+function startFixture(options: EmulatorOptions): OrgFixture {
+  const fixture: OrgFixture =
+    typeof options.fixture === 'string'
+      ? loadFixture(options.fixture)
+      : options.fixture !== undefined
+        ? parseFixture(options.fixture)
+        : loadFixture(options.fixturePath);
+  if (!options.oauthClients) return fixture;
+  const c = new Check();
+  const extra = parseOAuthClients(c, options.oauthClients, 'oauthClients');
+  if (!c.ok) throw new FixtureError(`invalid oauthClients: ${c.causes.join('; ')}`);
+  const replaced = new Set(extra.map((client) => client.client_id));
+  return { ...fixture, oauthClients: [...fixture.oauthClients.filter((x) => !replaced.has(x.client_id)), ...extra] };
+}
+
+/**
+ * A new org, seeded once (so a bad fixture fails the start, state file or not) and copied on every
+ * reset, so that its ids (default policies and rules, the default user type) stay valid.
+ */
+function seedStartData(fixture: OrgFixture, engine: Engine): OrgData {
+  const seeded = new OrgStore(emptyData(), fixture, engine);
+  seedOrg(seeded, fixture);
+  seedFixturePolicies(seeded, fixture);
+  assignFixtureApps(seeded, fixture);
+  seedOAuthClients(seeded, fixture);
+  return seeded.data;
+}
+
+/** The org being served, replaced on reset and restore, and its state file when there is one. */
+interface LiveOrg {
+  current(): OrgStore;
+  /** Serves `data` from now on, durable before this resolves. */
+  replace(data: OrgData): Promise<void>;
+  durable(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openOrg(fixture: OrgFixture, engine: Engine, startData: OrgData, statePath?: string): Promise<LiveOrg> {
+  // A damaged state file stops the start here, before anything is written.
+  const saved = statePath ? readSavedState(statePath) : undefined;
+  for (const warning of saved?.warnings ?? []) console.warn(`emulator: ${warning}`);
+  if (statePath) removeStrayTempFiles(statePath);
+  // A state file written before OAuth clients were org state starts with the fixture's.
+  if (saved) saved.data.oauthClients ??= structuredClone(startData.oauthClients);
+  const writer = statePath ? new StateWriter(statePath, (): OrgData => store.data, saved?.generation) : undefined;
+  const onChange = () => writer?.changed();
+  const watched = (data: OrgData): OrgData => writer?.track(data) ?? data;
+  let store = new OrgStore(watched(saved ? saved.data : structuredClone(startData)), fixture, engine, onChange);
+  // A first snapshot folds the journal of the last run into the state file.
+  writer?.changed();
+  await writer?.durable();
+  const durable = () => writer?.durable() ?? Promise.resolve();
+  return {
+    current: () => store,
+    replace: async (data) => {
+      store = new OrgStore(watched(data), fixture, engine, onChange);
+      writer?.changed();
+      await durable();
+    },
+    durable,
+    close: async () => {
+      await writer?.close();
+    },
+  };
+}
+
+/** The authorization server's settings: the options' over the defaults, checked as the variables are. */
+function oauthSettings(given: EmulatorOptions['oauth'] = {}) {
+  const settings = { ...EMULATOR_DEFAULTS.oauth, ...given };
+  const { accessTokenSeconds, clockSkewSeconds } = settings;
+  if (!Number.isInteger(accessTokenSeconds) || accessTokenSeconds < 1 || accessTokenSeconds > 86_400) {
+    throw new Error('invalid oauth.accessTokenSeconds: must be a whole number from 1 to 86400');
+  }
+  if (!Number.isInteger(clockSkewSeconds) || clockSkewSeconds < 0 || clockSkewSeconds > 300) {
+    throw new Error('invalid oauth.clockSkewSeconds: must be a whole number from 0 to 300');
+  }
+  const parsed = settings.signingKey === undefined ? undefined : parseSigningKey(settings.signingKey);
+  if (parsed?.problem) throw new Error(`invalid oauth.signingKey: ${parsed.problem}`);
+  return { accessTokenSeconds, clockSkewSeconds, signingKey: parsed?.key };
+}
+
+/** Listens on `port` (0: any free one) and returns the base URL. */
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }

@@ -3,7 +3,7 @@
 // access token its scopes and the person's role; a service client's token its scopes only.
 import type { OperationName } from '../../rest/contract/operations.ts';
 import { OPERATION_SCOPES, type ScopeAccess, type ScopeNeed, scopeOf } from '../../rest/contract/scopes.ts';
-import type { AdminRole, Principal } from './principalTypes.tmp.ts';
+import type { AdminRole, Principal } from './principal.ts';
 
 /** What the caller may call, by operation (the `_links` hints name only these). */
 export type MayCall = (operation: OperationName) => boolean;

@@ -24,7 +24,7 @@ import * as simulation from '../routes/simulate.ts';
 import type { OrgStore } from '../org/store.ts';
 import { OPERATIONS, type Operation, type OperationName } from '../../rest/contract/operations.ts';
 import * as userTypes from '../routes/userTypes.ts';
-import type { Authenticate } from '../auth/principalTypes.tmp.ts';
+import type { Authenticate } from '../auth/principal.ts';
 import { type Challenged, isBearer, notAuthenticated, notPermitted } from '../auth/replies.ts';
 import { type MayCall, mayCallFor, refusalOf } from '../auth/rights.ts';
 import { OPERATION_SCOPES } from '../../rest/contract/scopes.ts';
@@ -50,8 +50,10 @@ export const api = (Object.entries(OPERATIONS) as [OperationName, Operation][]).
 export interface ServerOptions {
   /** The API token the admin endpoints accept (`SSWS` or `Bearer`). */
   token: string;
-  /** Resolves an API request's Authorization header to its principal. */
+  /** Who the Authorization header stands for (the authorization server's; see auth/principal.ts). */
   authenticate: Authenticate;
+  /** The authorization server's endpoints (/oauth2/*, /.well-known/*). */
+  oauth: { handles(path: string): boolean; serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
   admin: boolean;
   faults: Faults;
   faultRules: FaultRules;
@@ -80,7 +82,9 @@ export function createEmulatorServer(options: ServerOptions): {
     const done =
       url.pathname.startsWith('/__emulator/') && options.admin
         ? guardAdmin(options, admin, req, res, url)
-        : serveApi(options, counter, req, res, url);
+        : options.oauth.handles(url.pathname)
+          ? options.oauth.serve(req, res, url)
+          : serveApi(options, counter, req, res, url);
     done.catch((e) => sendReply(res, errorReply(e)));
   });
   server.maxConnections = options.limits.maxConnections;

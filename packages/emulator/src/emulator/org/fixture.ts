@@ -5,6 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LifecycleStatus, PolicyType } from '../../rest/types.ts';
+import { CLIENT_KEYS, type OAuthClientInput, parseClientMetadata, type ClientMetadata } from '../auth/clients.ts';
+import { ADMIN_ROLES, type AdminRole } from '../auth/principal.ts';
+import { digest, hashPassword } from '../auth/secrets.ts';
 import { Check } from '../policyTypes/check.ts';
 import { unknownKeys } from '../unknownKeys.ts';
 import { gatewayProblem } from './network.ts';
@@ -25,7 +28,19 @@ export interface FixtureUser {
   groupIds: string[];
   /** Absent: the user has the default user type. */
   typeId?: string;
+  /** Absent or null: not an admin (cannot get a token with API scopes). */
+  adminRole?: AdminRole | null;
+  /** The scrypt hash of the password (the fixture's password is never kept); absent: cannot sign in. */
+  passwordHash?: string;
 }
+/** An API token (`SSWS <token>`) of an admin; only its digest is kept. */
+export interface FixtureApiToken {
+  id: string;
+  userId: string;
+  tokenDigest: string;
+}
+/** An OAuth client the org starts with (RFC 7591 metadata with its client_id). */
+export type FixtureOAuthClient = ClientMetadata & { client_id: string };
 export interface ZoneGateway {
   type: 'CIDR' | 'RANGE';
   value: string;
@@ -78,24 +93,35 @@ export interface OrgFixture {
   apps: FixtureApp[];
   /** In priority order per type (the default policy, which stays last, aside). */
   policies: FixturePolicy[];
+  apiTokens: FixtureApiToken[];
+  oauthClients: FixtureOAuthClient[];
 }
 
 /** A fixture as written: every list optional; an app's label, status and policy have defaults. */
 export interface FixtureInput {
   userTypes?: (Omit<FixtureUserType, 'description'> & { description?: string })[];
   groups?: FixtureGroup[];
-  users?: (Omit<FixtureUser, 'groupIds'> & { groupIds?: string[] })[];
+  users?: (Omit<FixtureUser, 'groupIds' | 'passwordHash'> & {
+    groupIds?: string[];
+    /** Kept only as a hash. */
+    password?: string;
+  })[];
   zones?: FixtureZone[];
   apps?: (Pick<FixtureApp, 'id' | 'name'> & Partial<FixtureApp>)[];
   policies?: FixturePolicy[];
+  /** Without an id, one is made. */
+  apiTokens?: { id?: string; token: string; userId: string }[];
+  oauthClients?: OAuthClientInput[];
 }
 
 /** The members each level of a fixture knows (apps are open: extra members are served as they are). */
 export const FIXTURE_KEYS = {
-  root: ['userTypes', 'groups', 'users', 'zones', 'apps', 'policies'],
+  root: ['userTypes', 'groups', 'users', 'zones', 'apps', 'policies', 'apiTokens', 'oauthClients'],
   userTypes: ['id', 'name', 'displayName', 'description'],
   groups: ['id', 'name'],
-  users: ['id', 'login', 'groupIds', 'typeId'],
+  users: ['id', 'login', 'groupIds', 'typeId', 'adminRole', 'password'],
+  apiTokens: ['id', 'token', 'userId'],
+  oauthClients: CLIENT_KEYS,
   zones: ['id', 'name', 'gateways'],
   gateways: ['type', 'value'],
   policies: ['id', 'type', 'name', 'description', 'status', 'system', 'conditions', 'settings', 'rules'],
@@ -135,6 +161,8 @@ export function parseFixture(raw: unknown, label = 'fixture'): OrgFixture {
     zones: parseEntries(c, top, 'zones', parseZone, FIXTURE_KEYS.zones),
     apps: parseEntries(c, top, 'apps', parseApp),
     policies: parseEntries(c, top, 'policies', parsePolicy, FIXTURE_KEYS.policies, { idOptional: true }),
+    apiTokens: parseEntries(c, top, 'apiTokens', parseApiToken, FIXTURE_KEYS.apiTokens, { idOptional: true }),
+    oauthClients: parseOAuthClients(c, top.oauthClients, 'oauthClients'),
   };
   checkCrossReferences(c, fixture);
   if (!c.ok) throw new FixtureError(`${label} is invalid:\n  - ${c.causes.join('\n  - ')}`);
@@ -210,10 +238,55 @@ const parseUser: EntryParser<FixtureUser> = (c, o, p) => {
     login: c.string(o.login, `${p}.login`, { required: true }) ?? '',
     groupIds: c.strings(o.groupIds, `${p}.groupIds`) ?? [],
   };
+  const adminRole = c.enum(o.adminRole, `${p}.adminRole`, ADMIN_ROLES, { nullable: true });
+  if (adminRole) user.adminRole = adminRole;
   const typeId = c.string(o.typeId, `${p}.typeId`, { nullable: true });
   if (typeId) user.typeId = typeId;
+  const password = c.string(o.password, `${p}.password`, { nonEmpty: true });
+  if (password) user.passwordHash = hashPassword(password);
   return user;
 };
+
+// Printable ASCII without spaces, as the configured token; its value is never echoed.
+const TOKEN = /^[\x21-\x7e]+$/;
+
+const parseApiToken: EntryParser<FixtureApiToken> = (c, o, p) => {
+  const token = c.string(o.token, `${p}.token`, {
+    required: true,
+    pattern: TOKEN,
+    patternText: 'must be printable ASCII without spaces',
+  });
+  return {
+    id: o.id || `00T${digest(token ?? '').slice(0, 17)}`,
+    userId: c.string(o.userId, `${p}.userId`, { required: true }) ?? '',
+    tokenDigest: digest(token ?? ''),
+  };
+};
+
+const CLIENT_ID = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/** OAuth clients (the fixture's, or the emulator's `oauthClients` option), checked as registration checks them. */
+export function parseOAuthClients(c: Check, list: unknown, key: string): FixtureOAuthClient[] {
+  const out: FixtureOAuthClient[] = [];
+  const seen = new Set<string>();
+  (c.array(list, key) ?? []).forEach((entry, i) => {
+    const path = `${key}[${i}]`;
+    const o = c.object(entry, path, { required: true });
+    if (!o) return;
+    unknownKeys(c, o, `${path}.`, CLIENT_KEYS);
+    const id = c.string(o.client_id, `${path}.client_id`, {
+      required: true,
+      pattern: CLIENT_ID,
+      patternText: 'must be 1 to 100 letters, digits, _, . or -',
+    });
+    if (id !== undefined && seen.has(id)) c.fail(`${path}.client_id`, `duplicates client_id ${id}`);
+    if (id !== undefined) seen.add(id);
+    const { metadata, problems } = parseClientMetadata(o);
+    for (const problem of problems) c.fail(path, problem.description);
+    if (metadata && id) out.push({ client_id: id, ...metadata });
+  });
+  return out;
+}
 
 const parseZone: EntryParser<FixtureZone> = (c, o, p) => ({
   id: o.id,
@@ -264,4 +337,17 @@ function checkCrossReferences(c: Check, fixture: OrgFixture): void {
     if (u.typeId && !typeIds.has(u.typeId)) c.fail(`users[${i}].typeId`, `names unknown user type ${u.typeId}`);
   });
   if (fixture.userTypes.length > 9) c.fail('userTypes', 'must hold at most 9 types (the default type makes 10)');
+  const logins = new Set<string>();
+  fixture.users.forEach((u, i) => {
+    const login = u.login.toLowerCase();
+    if (logins.has(login)) c.fail(`users[${i}].login`, `duplicates login ${u.login}`);
+    logins.add(login);
+  });
+  const tokens = new Set<string>();
+  fixture.apiTokens.forEach((t, i) => {
+    const owner = fixture.users.find((u) => u.id === t.userId);
+    if (!owner?.adminRole) c.fail(`apiTokens[${i}].userId`, `must name a user with an adminRole (${t.userId})`);
+    if (tokens.has(t.tokenDigest)) c.fail(`apiTokens[${i}].token`, 'repeats the token of another entry');
+    tokens.add(t.tokenDigest);
+  });
 }

@@ -49,7 +49,7 @@ export function defaultSettings(store: OrgStore, type: PolicyType): StoredPolicy
 }
 
 export function emptyData(): OrgData {
-  return { policies: {}, policyOrder: {}, rules: {}, userTypes: [], appPolicies: {} };
+  return { policies: {}, policyOrder: {}, rules: {}, userTypes: [], appPolicies: {}, oauthClients: {} };
 }
 
 /** Fills `store` (which must be empty) with a new org's contents (fixture policies and apps come after). */
@@ -106,5 +106,13 @@ export function assignFixtureApps(store: OrgStore, fixture: OrgFixture): void {
       );
     }
     store.data.appPolicies[app.id] = app.accessPolicyId;
+  }
+}
+
+/** The fixture's OAuth clients, registered when the org starts. */
+export function seedOAuthClients(store: OrgStore, fixture: OrgFixture): void {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  for (const client of fixture.oauthClients) {
+    store.data.oauthClients[client.client_id] = { ...client, client_id_issued_at: issuedAt };
   }
 }

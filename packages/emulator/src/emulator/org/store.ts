@@ -6,6 +6,7 @@
 import type { Policy, PolicyRule, PolicyType, UserType } from '../../rest/types.ts';
 import type { FixtureApp, FixtureGroup, FixtureUser, FixtureZone, OrgFixture } from './fixture.ts';
 import type { OrgView } from './orgView.ts';
+import type { OAuthClient } from '../auth/clients.ts';
 import type { Engine } from '../policyTypes/registry.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
 import { mayCallAnything } from '../auth/rights.ts';
@@ -23,6 +24,8 @@ export interface OrgData {
   userTypes: StoredUserType[];
   /** Explicit app -> authentication policy assignments; unassigned apps use the default policy. */
   appPolicies: Record<string, string>;
+  /** OAuth clients by client_id (the fixture's, the emulator's options', the registered ones). */
+  oauthClients: Record<string, OAuthClient>;
 }
 
 /** Where a deleted policy was: a listing cursor that names it continues from there. */

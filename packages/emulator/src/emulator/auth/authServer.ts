@@ -1,0 +1,221 @@
+// The org's OAuth 2.0 / OpenID Connect authorization server: discovery, keys, the authorization
+// code flow with PKCE, the token endpoint (authorization_code, refresh_token, client_credentials
+// with private_key_jwt), introspection, revocation and client registration; and `authenticate`,
+// which the API uses to learn who a request acts for. The issuer is the emulator's base URL.
+import type { KeyObject } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendEmpty, sendJson } from '../http/body.ts';
+import { ApiError, methodNotAllowed, notFound, serverError } from '../http/errors.ts';
+import type { OrgFixture } from '../org/fixture.ts';
+import type { OrgStore } from '../org/store.ts';
+import { createAuthenticate } from './authenticate.ts';
+import { Authorizations } from './authorize.ts';
+import { ClientAuthenticator } from './clientAuth.ts';
+import { clientScopes, type OAuthClient } from './clients.ts';
+import { discoveryDocument, OAUTH_PATHS } from './discovery.ts';
+import { OrgIdentities } from './identities.ts';
+import { SigningKeys } from './keys.ts';
+import {
+  corsHeaders,
+  invalidRequest,
+  invalidScope,
+  NO_STORE,
+  OAuthError,
+  param,
+  readForm,
+  sendOAuthError,
+  sendPreflight,
+  unauthorizedClient,
+} from './oauthHttp.ts';
+import { type Authenticate, isApiScope } from './principal.ts';
+import { CLIENTS_PATH, serveClients } from './registration.ts';
+import { SIGN_IN_PATH } from './signInPage.ts';
+import { Tokens } from './tokens.ts';
+import { randomSecret } from './secrets.ts';
+
+export interface AuthServerOptions {
+  fixture: OrgFixture;
+  /** The configured API token (it belongs to the fixture's first SUPER_ADMIN). */
+  token: string;
+  store(): OrgStore;
+  durable(): Promise<void>;
+  base(): string;
+  accessTokenSeconds: number;
+  clockSkewSeconds: number;
+  /** Made at the first need when absent. */
+  signingKey?: KeyObject;
+  /** Milliseconds since the epoch (tests move it); default Date.now. */
+  now?: () => number;
+}
+
+export class AuthorizationServer {
+  readonly authenticate: Authenticate;
+  private readonly keys: SigningKeys;
+  private readonly tokens: Tokens;
+  private readonly clientAuth: ClientAuthenticator;
+  private readonly authorizations: Authorizations;
+  private readonly now: () => number;
+
+  constructor(private readonly options: AuthServerOptions) {
+    this.now = options.now ?? Date.now;
+    const identities = new OrgIdentities(options.fixture, options.token);
+    const client = (id: string) => this.client(id);
+    this.keys = new SigningKeys(options.signingKey);
+    this.tokens = new Tokens({
+      keys: this.keys,
+      accessTokenSeconds: options.accessTokenSeconds,
+      clockSkewSeconds: options.clockSkewSeconds,
+      base: options.base,
+      now: this.now,
+      client,
+      person: (id) => identities.person(id),
+    });
+    this.clientAuth = new ClientAuthenticator({ client, now: this.now, clockSkewSeconds: options.clockSkewSeconds });
+    this.authorizations = new Authorizations({ client, identities, now: this.now });
+    this.authenticate = createAuthenticate(identities, (jwt) => this.tokens.authenticate(jwt));
+  }
+
+  /** Whether `path` is the authorization server's (everything else is the API's). */
+  handles(path: string): boolean {
+    return path.startsWith('/oauth2/') || path.startsWith('/.well-known/');
+  }
+
+  async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    try {
+      await this.route(req, res, url);
+    } catch (e) {
+      if (res.headersSent) return void res.end();
+      if (e instanceof OAuthError) return sendOAuthError(res, e, this.cors(req, url.pathname));
+      if (e instanceof ApiError) return sendJson(res, e.status, e.toBody(), e.headers);
+      console.error(`emulator: internal error in the authorization server: ${(e as Error)?.message ?? e}`);
+      sendJson(res, 500, serverError().toBody());
+    }
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname.replace(/(.)\/$/, '$1');
+    const method = req.method ?? 'GET';
+    const base = this.options.base();
+    if (path === CLIENTS_PATH || path.startsWith(`${CLIENTS_PATH}/`)) {
+      return serveClients(req, res, url, {
+        authenticate: this.authenticate,
+        store: this.options.store,
+        durable: this.options.durable,
+        seconds: () => Math.floor(this.now() / 1000),
+      });
+    }
+    const cors = this.cors(req, path);
+    if (method === 'OPTIONS') return sendPreflight(res, cors);
+    const expect = (allowed: string) => {
+      if (method !== allowed) {
+        throw methodNotAllowed([allowed]);
+      }
+    };
+    switch (path) {
+      case OAUTH_PATHS.openidConfiguration:
+      case OAUTH_PATHS.authorizationServerMetadata:
+        expect('GET');
+        return sendJson(res, 200, discoveryDocument(base), cors);
+      case OAUTH_PATHS.keys:
+        expect('GET');
+        return sendJson(res, 200, await this.keys.jwks(), { ...cors, 'cache-control': 'max-age=300' });
+      case OAUTH_PATHS.authorize:
+        expect('GET');
+        return this.authorizations.start(res, url);
+      case SIGN_IN_PATH:
+        expect('POST');
+        return this.authorizations.signIn(req, res);
+      case OAUTH_PATHS.token:
+        expect('POST');
+        return sendJson(res, 200, await this.token(req, base), { ...NO_STORE, ...cors });
+      case OAUTH_PATHS.introspect: {
+        expect('POST');
+        const { form, client } = await this.authenticatedForm(req, base, OAUTH_PATHS.introspect);
+        const token = param(form, 'token');
+        if (token === undefined) throw invalidRequest('The token parameter is required.');
+        return sendJson(res, 200, await this.tokens.introspect(token, client.client_id), { ...NO_STORE, ...cors });
+      }
+      case OAUTH_PATHS.revoke: {
+        expect('POST');
+        const { form, client } = await this.authenticatedForm(req, base, OAUTH_PATHS.revoke);
+        const token = param(form, 'token');
+        if (token === undefined) throw invalidRequest('The token parameter is required.');
+        await this.tokens.revoke(token, client.client_id);
+        return sendEmpty(res, 200, { ...NO_STORE, ...cors });
+      }
+      default:
+        throw notFound(url.pathname);
+    }
+  }
+
+  /** POST /oauth2/v1/token: the token response of one grant. */
+  private async token(req: IncomingMessage, base: string): Promise<unknown> {
+    const { form, client } = await this.authenticatedForm(req, base, OAUTH_PATHS.token);
+    const grantType = param(form, 'grant_type');
+    if (grantType === undefined) throw invalidRequest('The grant_type parameter is required.');
+    if (grantType !== 'authorization_code' && grantType !== 'refresh_token' && grantType !== 'client_credentials') {
+      throw new OAuthError(400, 'unsupported_grant_type', `The grant type ${grantType} is not supported.`);
+    }
+    if (!client.grant_types.includes(grantType)) {
+      throw unauthorizedClient(`The client may not use the ${grantType} grant.`);
+    }
+    const refresh = client.grant_types.includes('refresh_token');
+    if (grantType === 'authorization_code') {
+      const { grant, nonce } = this.authorizations.redeem(form, client, (id) => this.tokens.revokeGrant(id));
+      return this.tokens.issue(grant, { nonce, refresh });
+    }
+    if (grantType === 'refresh_token') {
+      const grant = this.tokens.redeemRefreshToken(param(form, 'refresh_token') ?? '', client.client_id);
+      if (!grant) throw new OAuthError(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked.');
+      const asked = scopesOf(form);
+      const outside = asked?.filter((s) => !grant.scopes.includes(s)) ?? [];
+      if (outside.length) throw invalidScope(`The refresh token was not granted: ${outside.join(' ')}.`);
+      return this.tokens.issue(grant, { refresh, scopes: asked });
+    }
+    return this.tokens.issue(this.serviceGrant(client, form), { refresh: false });
+  }
+
+  /** client_credentials: the API scopes asked, each registered for the client. */
+  private serviceGrant(client: OAuthClient, form: URLSearchParams) {
+    const asked = scopesOf(form);
+    if (!asked) throw invalidScope('The scope parameter is required.');
+    const allowed = clientScopes(client);
+    const refused = asked.filter((s) => !isApiScope(s) || !allowed.includes(s));
+    if (refused.length) throw invalidScope(`The client may not ask for: ${refused.join(' ')}.`);
+    return { id: randomSecret(12), clientId: client.client_id, userId: null, scopes: asked };
+  }
+
+  private async authenticatedForm(req: IncomingMessage, base: string, path: string) {
+    const form = await readForm(req);
+    const audiences = [...new Set([`${base}${path}`, `${base}${OAUTH_PATHS.token}`])];
+    const client = await this.clientAuth.authenticate(form, req.headers.authorization, audiences);
+    return { form, client };
+  }
+
+  private client(id: string): OAuthClient | undefined {
+    const clients = this.options.store().data.oauthClients;
+    return Object.hasOwn(clients, id) ? clients[id] : undefined;
+  }
+
+  /**
+   * Discovery and keys are public; the token, introspection and revocation endpoints answer a
+   * browser only from the origin of a registered redirect URI (the application's own page).
+   */
+  private cors(req: IncomingMessage, path: string): Record<string, string> {
+    const origin = req.headers.origin;
+    if (path.startsWith('/.well-known/') || path === OAUTH_PATHS.keys) {
+      return origin === undefined ? {} : { 'access-control-allow-origin': '*' };
+    }
+    return corsHeaders(origin, (o) =>
+      Object.values(this.options.store().data.oauthClients).some((c) =>
+        c.redirect_uris.some((uri) => new URL(uri).origin === o),
+      ),
+    );
+  }
+}
+
+/** The `scope` parameter as a list; undefined when absent. */
+function scopesOf(form: URLSearchParams): string[] | undefined {
+  const scope = param(form, 'scope');
+  return scope === undefined ? undefined : [...new Set(scope.split(' ').filter(Boolean))];
+}

@@ -157,7 +157,6 @@ export async function registerServiceClient(
     body: JSON.stringify({
       client_name: `service ${kid.slice(0, 8)}`,
       grant_types: ['client_credentials'],
-      response_types: [],
       token_endpoint_auth_method: 'private_key_jwt',
       jwks: { keys: [{ ...publicKey.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256' }] },
       scope: scopes.join(' '),
@@ -172,7 +171,7 @@ export async function registerServiceClient(
   };
 }
 
-/** A new client-credentials token of `client` (each call a new grant: no cache). */
+/** `Bearer <token>` of a new client-credentials grant of `client` (each call a new grant: no cache). */
 export async function serviceToken(issuer: string, client: ServiceClient, scopes: readonly string[]): Promise<string> {
   return new ClientCredentialsToken({ issuer, clientId: client.clientId, key: client.key, scopes }).authorization();
 }

@@ -8,7 +8,10 @@ type CorsPolicy = CORSOptions | ((request: Request) => CORSOptions);
 
 export function corsPolicy(origins: string[] | '*' | undefined): CorsPolicy {
   if (origins === undefined || (Array.isArray(origins) && origins.length === 0)) return false;
-  const common = { methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'] };
+  const common = {
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
+  };
   if (origins === '*') return { ...common, origin: '*', credentials: false };
   return (request: Request): CORSOptions => {
     const origin = request.headers.get('origin');

@@ -33,7 +33,9 @@ const LATENCY_MS = 50;
 const SPELLINGS = ['SSWS', 'ssws', 'Ssws', 'SSWS ', 'sSwS  ', 'ssws   ', 'SsWs', 'SSWs    '].map(
   (s) => `${s} ${TOKEN}`,
 );
-const ORDINARY = `Bearer ${TOKEN}`;
+/** Another API token of the same admin: another credential, so another caller. */
+const OTHER_TOKEN = 'callers-other-token';
+const ORDINARY = `SSWS ${OTHER_TOKEN}`;
 const ORDINARY_EVERY_MS = 600;
 const JUNK_LOOPS = 8;
 const NEWCOMER_AT_MS = 3_000;
@@ -91,7 +93,7 @@ function clientFrom(address: string) {
 }
 
 async function main(): Promise<void> {
-  const { emulator, quota } = await startRecordedEmulator(TOKEN, LIMIT_PER_MINUTE, LATENCY_MS);
+  const { emulator, quota } = await startRecordedEmulator(TOKEN, LIMIT_PER_MINUTE, LATENCY_MS, [OTHER_TOKEN]);
   // LOG_LEVEL info, the default: the start line tells that the gateway is ready.
   const env = { UPSTREAM_URL: emulator.url, LOG_LEVEL: 'info' };
   const flood = clientFrom(FLOOD_ADDRESS);

@@ -18,6 +18,8 @@ const REPORT = new URL('../docs/reports/scale.md', import.meta.url);
 const HEADING = '## Fair share';
 const RUN_HEADING = '### Latest run of `npm run scale:fairness`';
 const TOKEN = 'fairness-token';
+/** Another API token of the same admin: the second gateway's caller. */
+const OTHER_TOKEN = 'fairness-other-token';
 const LIMIT_PER_MINUTE = 120;
 const LATENCY_MS = 100;
 const GREEDY_LOOPS = 8;
@@ -42,12 +44,12 @@ interface Results {
 }
 
 async function main(): Promise<void> {
-  const { emulator, quota } = await startRecordedEmulator(TOKEN, LIMIT_PER_MINUTE, LATENCY_MS);
+  const { emulator, quota } = await startRecordedEmulator(TOKEN, LIMIT_PER_MINUTE, LATENCY_MS, [OTHER_TOKEN]);
   const redis = await startTestRedis();
   const env = { UPSTREAM_URL: emulator.url, REDIS_URL: redis.url, REPLICAS: '2', LOG_LEVEL: 'info' };
   const [a, b] = await Promise.all([
     startGatewayProcess(env, `SSWS ${TOKEN}`),
-    startGatewayProcess(env, `Bearer ${TOKEN}`),
+    startGatewayProcess(env, `SSWS ${OTHER_TOKEN}`),
   ]);
   try {
     const results = await run(a, b, emulator.counter, quota);

@@ -3,6 +3,7 @@
 // file, and an emulator with a rate limit that records each of its quota decisions.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type RunningEmulator, startEmulator } from '../packages/emulator/src/emulator/index.ts';
+import { builtInOrgWithTokens, CAROL } from '../test/helpers/orgTokens.ts';
 
 /** One quota decision of the emulator: when, and whether the request was let through (else 429). */
 export interface QuotaDecision {
@@ -13,13 +14,21 @@ export interface QuotaDecision {
 /**
  * An emulator limited to `perMinute` API requests, each answer taking `latencyMs`. Every API request
  * takes a quota slot first: recording the decisions counts the service's 429s where they happen.
+ * `otherTokens`: more API tokens of the same SUPER_ADMIN (other callers with the same rights).
  */
 export async function startRecordedEmulator(
   token: string,
   perMinute: number,
   latencyMs: number,
+  otherTokens: string[] = [],
 ): Promise<{ emulator: RunningEmulator; quota: QuotaDecision[] }> {
-  const emulator = await startEmulator({ port: 0, token, rateLimitPerMinute: perMinute, faults: { latencyMs } });
+  const emulator = await startEmulator({
+    port: 0,
+    token,
+    fixture: builtInOrgWithTokens(otherTokens.map((other) => ({ token: other, userId: CAROL }))),
+    rateLimitPerMinute: perMinute,
+    faults: { latencyMs },
+  });
   const quota: QuotaDecision[] = [];
   const takeQuota = emulator.faults.takeQuota.bind(emulator.faults);
   emulator.faults.takeQuota = (nowMs?: number) => {

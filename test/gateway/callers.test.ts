@@ -18,6 +18,7 @@ import { credentialDigest, credentialOf } from '../../src/upstream/credential.ts
 import { advanceDate, freezeDate } from '../helpers/clock.ts';
 import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
+import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { silentLogger } from '../helpers/logs.ts';
 
 const SHARES: CallerShares = { caller: 0.5, unproven: 0.05 };
@@ -25,14 +26,15 @@ const SHARES: CallerShares = { caller: 0.5, unproven: 0.05 };
 const SPELLINGS = ['SSWS', 'ssws', 'Ssws', 'SSWS ', 'sSwS  ', 'ssws   ', 'SsWs', 'SSWs    '].map(
   (s) => `${s} ${TOKEN}`,
 );
-/** The same token with the other scheme: another credential, so another caller. */
-const ORDINARY = `Bearer ${TOKEN}`;
+/** Another API token of the same admin: another credential, so another caller. */
+const OTHER_TOKEN = 'other-test-token';
+const ORDINARY = `SSWS ${OTHER_TOKEN}`;
 const schema = buildSchema();
 
 let emu: TestEmulator;
 const closers: (() => Promise<void>)[] = [];
 beforeAll(async () => {
-  emu = await startTestEmulator();
+  emu = await startTestEmulator({ fixture: builtInOrgWithTokens([{ token: OTHER_TOKEN, userId: CAROL }]) });
 });
 afterAll(async () => {
   for (const close of closers) await close();

@@ -15,18 +15,20 @@ import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../he
 import { silentLogger } from '../helpers/logs.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
+import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 
 const SHARES: CallerShares = { caller: 0.5, unproven: 0.05 };
-/** Two callers with the emulator's one token: the whole Authorization value tells callers apart. */
+/** Two callers: two API tokens of the same admin (the whole Authorization value tells callers apart). */
+const OTHER_TOKEN = 'other-test-token';
 const GREEDY = `SSWS ${TOKEN}`;
-const ORDINARY = `Bearer ${TOKEN}`;
+const ORDINARY = `SSWS ${OTHER_TOKEN}`;
 const schema = buildSchema();
 
 let emu: TestEmulator;
 let proxy: RecordingProxy;
 const clients: UpstreamClient[] = [];
 beforeAll(async () => {
-  emu = await startTestEmulator();
+  emu = await startTestEmulator({ fixture: builtInOrgWithTokens([{ token: OTHER_TOKEN, userId: CAROL }]) });
   proxy = await startRecordingProxy(emu.url);
 });
 afterAll(async () => {

@@ -12,6 +12,7 @@ import { countRequests, defaultPolicyOf, TOKEN } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
 import { silentLogger } from '../helpers/logs.ts';
+import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { useRedis } from '../helpers/redis.ts';
 
 /** What a replayed answer repeats: data and errors (its extensions.cost counts the calls it made, none). */
@@ -19,7 +20,9 @@ function sameAnswer(answer: { data?: unknown; errors?: unknown }) {
   return { data: answer.data, errors: answer.errors };
 }
 
-const stack = useStack();
+/** A second API token of the same admin: another caller. */
+const OTHER_TOKEN = 'other-test-token';
+const stack = useStack({ emulator: { fixture: builtInOrgWithTokens([{ token: OTHER_TOKEN, userId: CAROL }]) } });
 
 const CREATE_POLICY = `mutation($input: PolicyInput!, $key: String) {
   createPolicy(input: $input, idempotencyKey: $key) { policy { id name } userErrors { message field code } }
@@ -120,7 +123,7 @@ describe('idempotent creates, one gateway', () => {
     const other = await stack().gql(
       CREATE_POLICY,
       { input: { ...strict, name: 'Strict 2' }, key: 'shared' },
-      { auth: `Bearer ${TOKEN}` },
+      { auth: `SSWS ${OTHER_TOKEN}` },
     );
     expect(other.data.createPolicy.policy.id).not.toBe(first.data.createPolicy.policy.id);
   });

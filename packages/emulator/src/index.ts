@@ -28,7 +28,7 @@ export interface StartEmulatorOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** The one API token accepted, as `SSWS <token>` or `Bearer <token>`; default `dev-token`. */
+  /** The API token of carol (SUPER_ADMIN), sent as `SSWS <token>`; default `dev-token`. */
   token?: string;
   /** Which policy engine the org has; default IE. */
   engine?: Engine;

@@ -77,7 +77,7 @@ export const EMULATOR_SETTINGS = {
   token: token(
     'EMULATOR_TOKEN',
     'dev-token',
-    'the one API token the emulator accepts (`SSWS <token>` or `Bearer <token>`); never printed',
+    'the API token of the built-in SUPER_ADMIN (carol), sent as `SSWS <token>`; it also opens the admin endpoints; never printed',
   ),
   engine: engine('EMULATOR_ENGINE', 'the org’s policy engine: `IE` (identity engine) or `CLASSIC`'),
   fixturePath: text('EMULATOR_FIXTURE', 'org fixture file (format in [emulator.md](emulator.md))', 'built-in'),

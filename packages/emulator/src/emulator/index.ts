@@ -39,7 +39,7 @@ export type { Engine } from './policyTypes/registry.ts';
 export interface EmulatorOptions {
   port: number;
   host?: string;
-  /** The one API token accepted (as `SSWS <token>` or `Bearer <token>`). */
+  /** The API token of carol (SUPER_ADMIN), sent as `SSWS <token>`; it also opens the admin endpoints. */
   token: string;
   engine?: Engine;
   /** A fixture file; default: the built-in fixture. */

@@ -20,7 +20,7 @@ const OPTIONS = {
 const USAGE = `usage: policy-emulator [options]
   --port N          TCP port, 0 = any free port (EMULATOR_PORT, default 4001)
   --host HOST       address to listen on (EMULATOR_HOST, default 127.0.0.1)
-  --token TOKEN     the API token accepted as "SSWS TOKEN" or "Bearer TOKEN" (EMULATOR_TOKEN, default dev-token)
+  --token TOKEN     the SUPER_ADMIN's API token, sent as "SSWS TOKEN" (EMULATOR_TOKEN, default dev-token)
   --engine IE|CLASSIC  the org's policy engine (EMULATOR_ENGINE, default IE)
   --fixture FILE    a fixture JSON file seeding the org (EMULATOR_FIXTURE, default the built-in one)
   --state FILE      keep the org in FILE across restarts (EMULATOR_STATE, default in memory)

@@ -22,9 +22,9 @@ import { type Match, Router } from './router.ts';
 import * as rules from '../routes/rules.ts';
 import * as simulation from '../routes/simulate.ts';
 import type { OrgStore } from '../org/store.ts';
+import type { Authenticate } from '../auth/principal.ts';
 import { OPERATIONS, type Operation, type OperationName } from '../../rest/contract/operations.ts';
 import * as userTypes from '../routes/userTypes.ts';
-import type { Authenticate } from '../auth/principal.ts';
 import { type Challenged, isBearer, notAuthenticated, notPermitted } from '../auth/replies.ts';
 import { type MayCall, mayCallFor, refusalOf } from '../auth/rights.ts';
 import { OPERATION_SCOPES } from '../../rest/contract/scopes.ts';
@@ -50,7 +50,7 @@ export const api = (Object.entries(OPERATIONS) as [OperationName, Operation][]).
 export interface ServerOptions {
   /** The API token the admin endpoints accept (`SSWS` or `Bearer`). */
   token: string;
-  /** Who the Authorization header stands for (the authorization server's; see auth/principal.ts). */
+  /** Resolves an API request's Authorization header to its principal. */
   authenticate: Authenticate;
   /** The authorization server's endpoints (/oauth2/*, /.well-known/*). */
   oauth: { handles(path: string): boolean; serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };

@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document of both services, produced from the operation table. Schemas marked as
 // components (see `named`) are written once under `components.schemas` and referenced elsewhere.
 import type { TSchema } from '@sinclair/typebox';
-import { ERROR_RESPONSE, OPERATIONS, type Operation, pathParameters } from './operations.ts';
+import { ERROR_RESPONSE, OPERATIONS, type Operation, type OperationName, pathParameters } from './operations.ts';
+import { OPERATION_SCOPES, scopeOf } from './scopes.ts';
 import { COMPONENT } from './shared.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -35,7 +36,42 @@ export class Components {
 /** A schema where it is used: a named one becomes a reference. */
 const asJson = (schema: TSchema, components: Components) => components.toJson(schema);
 
-function operationObject(name: string, op: Operation, components: Components): Json {
+/** Either an API token (its admin's role) or an access token with the operation's scope (`manage` includes `read`). */
+function securityOf(name: OperationName): Json {
+  const { family, access, scope } = OPERATION_SCOPES[name];
+  const oauth: Json[] = [{ oauth2: [scope] }];
+  if (access === 'read') oauth.push({ oauth2: [scopeOf(family, 'manage')] });
+  return [{ ssws: [] }, ...oauth];
+}
+
+/** Each API scope with what it allows. */
+const SCOPES = {
+  'okta.policies.read': 'Read policies, their rules and mappings; run the access simulation.',
+  'okta.policies.manage': 'Create, change, (de)activate and delete policies and rules (includes read).',
+  'okta.userTypes.read': 'Read user types.',
+  'okta.userTypes.manage': 'Create, change and delete user types (includes read).',
+} satisfies Record<(typeof OPERATION_SCOPES)[OperationName]['scope'], string>;
+
+/** `base`: the server's URL (the authorization server is the org's); empty: URLs relative to the server. */
+function oauth2Scheme(base: string): Json {
+  return {
+    type: 'oauth2',
+    description:
+      'An access token of the org authorization server: `Bearer <JWT>`. It acts with its scopes and, for a ' +
+      "person, only within the person's admin role. 401 invalid_token (expired, wrongly signed, revoked, or an " +
+      'API token sent as Bearer) and 403 insufficient_scope carry a `WWW-Authenticate: Bearer` challenge.',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${base}/oauth2/v1/authorize`,
+        tokenUrl: `${base}/oauth2/v1/token`,
+        scopes: SCOPES,
+      },
+      clientCredentials: { tokenUrl: `${base}/oauth2/v1/token`, scopes: SCOPES },
+    },
+  };
+}
+
+function operationObject(name: OperationName, op: Operation, components: Components): Json {
   const parameters: Json[] = pathParameters(op.path).map((param) => ({
     name: param,
     in: 'path',
@@ -70,6 +106,7 @@ function operationObject(name: string, op: Operation, components: Components): J
     ...(op.deprecated ? { deprecated: true } : {}),
     ...(op.emulatorExtension ? { 'x-emulator-extension': true } : {}),
     'x-idempotent': op.idempotent,
+    security: securityOf(name),
     parameters,
     responses: {
       [String(op.success.status)]: success,
@@ -78,6 +115,11 @@ function operationObject(name: string, op: Operation, components: Components): J
         headers: {
           allow: { description: 'On 405: the methods the path supports.', schema: { type: 'string' } },
           'retry-after': { description: 'On 429: seconds until the rate limit resets.', schema: { type: 'string' } },
+          'www-authenticate': {
+            description:
+              'On 401 and on 403 insufficient_scope of a Bearer request: the RFC 6750 challenge (`error`, the `scope` needed).',
+            schema: { type: 'string' },
+          },
         },
         content: { 'application/json': { schema: asJson(ERROR_RESPONSE, components) } },
       },
@@ -93,7 +135,7 @@ function operationObject(name: string, op: Operation, components: Components): J
 export function openApiDocument(options: { emulatorExtensions?: boolean; serverUrl?: string } = {}): Json {
   const components = new Components();
   const paths: { [path: string]: { [method: string]: Json } } = {};
-  for (const [name, op] of Object.entries(OPERATIONS) as [string, Operation][]) {
+  for (const [name, op] of Object.entries(OPERATIONS) as [OperationName, Operation][]) {
     if (op.emulatorExtension && options.emulatorExtensions === false) continue;
     paths[op.path] ??= {};
     paths[op.path][op.method.toLowerCase()] = operationObject(name, op, components);
@@ -109,7 +151,7 @@ export function openApiDocument(options: { emulatorExtensions?: boolean; serverU
         '`x-emulator-extension` belong to another service and are served by the emulator for its tests.',
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
-    security: [{ ssws: [] }],
+    security: [{ ssws: [] }, { oauth2: [] }],
     paths,
     components: {
       schemas,
@@ -118,8 +160,11 @@ export function openApiDocument(options: { emulatorExtensions?: boolean; serverU
           type: 'apiKey',
           in: 'header',
           name: 'Authorization',
-          description: 'An administrator API token: `SSWS <API_TOKEN>` (a `Bearer` token is accepted too).',
+          description:
+            "An administrator API token: `SSWS <API_TOKEN>`. It has every scope and acts with its admin's role " +
+            '(a READ_ONLY_ADMIN reads only: a write is 403 E0000006 naming the role).',
         },
+        oauth2: oauth2Scheme(options.serverUrl?.replace(/\/$/, '') ?? ''),
       },
     },
   };

@@ -1,9 +1,14 @@
-// Access tokens from a real emulator's org authorization server, over HTTP as a client gets them:
-// a person's by the authorization code flow with PKCE (GET /oauth2/v1/authorize, the sign-in form
-// posted, its redirect followed, the code exchanged at the token endpoint), a service's by client
-// credentials with private_key_jwt (a client registered with the API token, its key made here; the
-// assertion is signed as the policies CLI signs it, src/tools/clientCredentials.ts).
+// Driving the emulator's authorization server as its clients do: a service's key pair and signed
+// client assertions (private_key_jwt), form posts to the token endpoints, and the authorization
+// code flow with PKCE through the sign-in page, over HTTP, without a browser. Below, whole tokens
+// for tests of what is built on them (the gateway): a person's (personToken, refreshToken) and a
+// service client's, registered with its own key and signed as the policies CLI signs
+// (src/tools/clientCredentials.ts).
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import type { OAuthClientInput } from '../../packages/emulator/src/emulator/auth/clients.ts';
+import { BUILTIN_FIXTURE_PATH, type FixtureInput } from '../../packages/emulator/src/emulator/org/fixture.ts';
 import {
   ClientCredentialsToken,
   type ClientKey,
@@ -11,6 +16,161 @@ import {
   type TokenAnswer,
   tokenEndpointOf,
 } from '../../src/tools/clientCredentials.ts';
+
+export const PASSWORD = 'dev-password';
+export const ALL_SCOPES =
+  'okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage openid profile offline_access';
+export const APP_CALLBACK = 'http://app.example.test/callback';
+
+/** A public client (PKCE) with every scope, as the gateway registers GraphiQL. */
+export const PUBLIC_CLIENT: OAuthClientInput = {
+  client_id: 'spa',
+  client_name: 'Test SPA',
+  redirect_uris: [APP_CALLBACK],
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'none',
+  scope: ALL_SCOPES,
+};
+
+/** The built-in fixture with an API token for alice (READ_ONLY_ADMIN) besides the configured one. */
+export function fixtureWithReadOnlyToken(): FixtureInput {
+  const fixture = JSON.parse(readFileSync(BUILTIN_FIXTURE_PATH, 'utf8')) as FixtureInput;
+  return { ...fixture, apiTokens: [{ token: 'alice-token', userId: '00u1alice' }] };
+}
+
+export interface FormResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** POSTs a form and parses the JSON answer (undefined for an empty body). */
+export async function postForm(url: string, form: Record<string, string>): Promise<FormResponse> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export interface ServiceKey {
+  privateKey: CryptoKey;
+  /** The public JWK to register (with a kid). */
+  jwk: JWK;
+}
+
+export async function serviceKey(kid = 'test-key'): Promise<ServiceKey> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  return { privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+}
+
+/** A private_key_jwt assertion; `claims` override the defaults (iss = sub = client id, 5 minutes, a new jti). */
+export function assertion(
+  key: ServiceKey,
+  clientId: string,
+  audience: string,
+  claims: { jti?: string; exp?: number; aud?: string } = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid })
+    .setIssuer(clientId)
+    .setSubject(clientId)
+    .setAudience(claims.aud ?? audience)
+    .setIssuedAt(now)
+    .setExpirationTime(claims.exp ?? now + 300)
+    .setJti(claims.jti ?? randomBytes(12).toString('hex'))
+    .sign(key.privateKey);
+}
+
+export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+
+/** A PKCE verifier and its S256 challenge. */
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export interface AuthorizeRequest {
+  clientId?: string;
+  redirectUri?: string;
+  scope?: string;
+  state?: string;
+  nonce?: string;
+  challenge?: string | null;
+}
+
+/** GET /oauth2/v1/authorize without following redirects. */
+export function authorize(base: string, r: AuthorizeRequest = {}): Promise<Response> {
+  const query = new URLSearchParams({
+    client_id: r.clientId ?? PUBLIC_CLIENT.client_id,
+    redirect_uri: r.redirectUri ?? APP_CALLBACK,
+    response_type: 'code',
+    scope: r.scope ?? ALL_SCOPES,
+    state: r.state ?? 'state-1',
+  });
+  if (r.nonce) query.set('nonce', r.nonce);
+  if (r.challenge !== null) {
+    query.set('code_challenge', r.challenge ?? pkce().challenge);
+    query.set('code_challenge_method', 'S256');
+  }
+  return fetch(`${base}/oauth2/v1/authorize?${query}`, { redirect: 'manual' });
+}
+
+/** The sign-in form of a page: where it posts and its transaction id. */
+export function signInForm(html: string): { action: string; transaction: string } {
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  const transaction = /name="transaction" value="([^"]+)"/.exec(html)?.[1];
+  if (!action || !transaction) throw new Error(`no sign-in form in the page:\n${html}`);
+  return { action, transaction };
+}
+
+/** Posts the sign-in form as a browser does, without following the redirect. */
+export function postSignIn(base: string, html: string, login: string, password: string): Promise<Response> {
+  const { action, transaction } = signInForm(html);
+  return fetch(new URL(action, base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ transaction, login, password }),
+    redirect: 'manual',
+  });
+}
+
+/** The query of the redirect a response makes (303 to the client's redirect_uri). */
+export function redirectQuery(res: Response): URLSearchParams {
+  const location = res.headers.get('location');
+  if (res.status !== 303 || !location) throw new Error(`expected a redirect, got ${res.status}`);
+  return new URL(location).searchParams;
+}
+
+/** Signs in through the page and returns the code and the PKCE verifier that goes with it. */
+export async function signIn(
+  base: string,
+  login: string,
+  r: AuthorizeRequest = {},
+): Promise<{ code: string; verifier: string; state: string | null }> {
+  const { verifier, challenge } = pkce();
+  const page = await authorize(base, { ...r, challenge });
+  if (page.status !== 200) throw new Error(`the authorize request was refused: ${page.status}`);
+  const redirected = redirectQuery(await postSignIn(base, await page.text(), login, PASSWORD));
+  const code = redirected.get('code');
+  if (!code) throw new Error(`no code: ${redirected}`);
+  return { code, verifier, state: redirected.get('state') };
+}
+
+/** Exchanges a code of the public test client. */
+export function exchangeCode(base: string, code: string, verifier?: string): Promise<FormResponse> {
+  return postForm(`${base}/oauth2/v1/token`, {
+    grant_type: 'authorization_code',
+    client_id: PUBLIC_CLIENT.client_id,
+    redirect_uri: APP_CALLBACK,
+    code,
+    ...(verifier === undefined ? {} : { code_verifier: verifier }),
+  });
+}
 
 /** The built-in org's people and their password (see the emulator's fixture). */
 export const PEOPLE = {
@@ -21,8 +181,6 @@ export const PEOPLE = {
   /** No admin role. */
   bob: 'bob@example.com',
 } as const;
-export const PASSWORD = 'dev-password';
-
 export const ALL_API_SCOPES = [
   'okta.policies.read',
   'okta.policies.manage',
@@ -43,52 +201,20 @@ export interface PersonTokenOptions {
   redirectUri: string;
 }
 
-/** PKCE's verifier and its S256 challenge (RFC 7636). */
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
 /** A person's tokens: GET authorize, post the sign-in form, read the code off the redirect, exchange it. */
 export async function personToken(options: PersonTokenOptions): Promise<TokenAnswer> {
   const { issuer, login, scopes, redirectUri } = options;
   const clientId = options.clientId ?? 'graphiql';
-  const discovery = await (await fetch(new URL('/.well-known/openid-configuration', issuer))).json();
-  const { verifier, challenge } = pkcePair();
+  const { verifier, challenge } = pkce();
   const state = randomUUID();
-  const authorize = new URL(discovery.authorization_endpoint);
-  for (const [name, value] of Object.entries({
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: redirectUri,
-    scope: scopes.join(' '),
-    state,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  })) {
-    authorize.searchParams.set(name, value);
-  }
-  const page = await fetch(authorize, { redirect: 'manual' });
+  const page = await authorize(issuer, { clientId, redirectUri, scope: scopes.join(' '), state, challenge });
   const html = await page.text();
   if (page.status !== 200) throw new Error(`authorize answered ${page.status}: ${html.slice(0, 300)}`);
-  const form = signInForm(html, authorize);
-  form.fields.set(form.loginField, login);
-  form.fields.set(form.passwordField, options.password ?? PASSWORD);
-  const signedIn = await fetch(form.action, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams([...form.fields]),
-    redirect: 'manual',
-  });
-  const location = signedIn.headers.get('location');
-  if (signedIn.status < 300 || signedIn.status >= 400 || !location) {
-    throw new Error(`the sign-in form answered ${signedIn.status}: ${(await signedIn.text()).slice(0, 300)}`);
-  }
-  const back = new URL(location, form.action);
-  if (back.searchParams.get('state') !== state) throw new Error(`the redirect lost the state: ${back}`);
-  const code = back.searchParams.get('code');
-  if (!code) throw new Error(`the redirect carries no code: ${back.search}`);
-  return requestToken(discovery.token_endpoint, {
+  const back = redirectQuery(await postSignIn(issuer, html, login, options.password ?? PASSWORD));
+  if (back.get('state') !== state) throw new Error(`the redirect lost the state: ${back}`);
+  const code = back.get('code');
+  if (!code) throw new Error(`the redirect carries no code: ${back}`);
+  return requestToken(await tokenEndpointOf(issuer), {
     grant_type: 'authorization_code',
     code,
     redirect_uri: redirectUri,
@@ -104,35 +230,6 @@ export async function refreshToken(issuer: string, refresh: string, clientId = '
     refresh_token: refresh,
     client_id: clientId,
   });
-}
-
-/** The sign-in form of the authorize page: where it posts, its fields, and which of them take the login and password. */
-function signInForm(html: string, page: URL) {
-  const form = /<form\b[^>]*>([\s\S]*?)<\/form>/i.exec(html);
-  if (!form) throw new Error('the authorize page has no form');
-  const action = /\baction="([^"]*)"/i.exec(form[0])?.[1] ?? page.href;
-  const fields = new Map<string, string>();
-  let loginField: string | undefined;
-  let passwordField: string | undefined;
-  for (const [input] of form[1].matchAll(/<input\b[^>]*>/gi)) {
-    const name = /\bname="([^"]*)"/i.exec(input)?.[1];
-    if (!name) continue;
-    const type = /\btype="([^"]*)"/i.exec(input)?.[1]?.toLowerCase() ?? 'text';
-    fields.set(name, decodeEntities(/\bvalue="([^"]*)"/i.exec(input)?.[1] ?? ''));
-    if (type === 'password') passwordField = name;
-    else if (type === 'text' || type === 'email') loginField ??= name;
-  }
-  if (!loginField || !passwordField) throw new Error('the sign-in form has no login or password field');
-  return { action: new URL(decodeEntities(action), page).href, fields, loginField, passwordField };
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }
 
 export interface ServiceClient {

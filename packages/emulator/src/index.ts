@@ -11,6 +11,7 @@ import {
 } from './emulator/index.ts';
 import type { FaultSettings } from './emulator/http/faults.ts';
 import type { Engine } from './emulator/policyTypes/registry.ts';
+import type { OAuthClientInput } from './emulator/auth/clients.ts';
 
 /** The emulator with every option `policy-emulator` reads (timeouts, connection cap, admin endpoints on or off). */
 export { startEmulatorServer };
@@ -18,7 +19,16 @@ export { FixtureError } from './emulator/org/fixture.ts';
 export { StateFileError } from './emulator/org/persistence.ts';
 export type { ConnectionLimits } from './emulator/http/connectionLimits.ts';
 export type { FaultRule, FaultRuleInput, JournalEntry, FixturePolicy, FixtureRule } from './emulator/index.ts';
-export type { EmulatorOptions, RunningEmulator, Engine, FaultSettings, FixtureInput };
+export type { EmulatorOptions, RunningEmulator, Engine, FaultSettings, FixtureInput, OAuthClientInput };
+export { GRAPHIQL_CLIENT_ID, graphiqlClient } from './emulator/auth/clients.ts';
+export { API_SCOPES } from './emulator/auth/principal.ts';
+export type {
+  AdminRole,
+  ApiScope,
+  Authenticate,
+  Authentication,
+  Principal,
+} from './emulator/auth/principal.ts';
 
 /** The token `startEmulator` accepts when none is given (the same default as `policy-emulator`). */
 export const DEFAULT_TOKEN = EMULATOR_DEFAULTS.token;
@@ -28,7 +38,7 @@ export interface StartEmulatorOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** The API token of carol (SUPER_ADMIN), sent as `SSWS <token>`; default `dev-token`. */
+  /** The API token of the fixture's first SUPER_ADMIN (carol in the built-in org), as `SSWS <token>`; default `dev-token`. */
   token?: string;
   /** Which policy engine the org has; default IE. */
   engine?: Engine;
@@ -46,6 +56,10 @@ export interface StartEmulatorOptions {
   journalBytes?: number;
   /** A journaled body over this many bytes is kept cut (`bodyTruncated: true`); default 64 KiB. */
   journalBodyBytes?: number;
+  /** OAuth clients the org starts with besides the fixture's, in its shape (e.g. `graphiqlClient([callback])`). */
+  oauthClients?: OAuthClientInput[];
+  /** The authorization server: access token lifetime, clock skew (seconds), signing key (PEM or JWK). */
+  oauth?: EmulatorOptions['oauth'];
 }
 
 /** A running emulator: the live handle of the engine plus the calls a test suite needs. */
@@ -75,6 +89,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     journalCap: options.journalCap,
     journalBytes: options.journalBytes,
     journalBodyBytes: options.journalBodyBytes,
+    oauthClients: options.oauthClients,
+    oauth: options.oauth,
   });
   const admin = async (method: string, path: string): Promise<void> => {
     const res = await fetch(`${running.url}${path}`, { method, headers: { authorization: `SSWS ${token}` } });

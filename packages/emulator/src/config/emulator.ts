@@ -77,7 +77,7 @@ export const EMULATOR_SETTINGS = {
   token: token(
     'EMULATOR_TOKEN',
     'dev-token',
-    'the API token of the built-in SUPER_ADMIN (carol), sent as `SSWS <token>`; it also opens the admin endpoints; never printed',
+    'the API token (`SSWS <token>`) of the fixture’s first SUPER_ADMIN (carol in the built-in org; other admins’ tokens come from the fixture); never printed',
   ),
   engine: engine('EMULATOR_ENGINE', 'the org’s policy engine: `IE` (identity engine) or `CLASSIC`'),
   fixturePath: text('EMULATOR_FIXTURE', 'org fixture file (format in [emulator.md](emulator.md))', 'built-in'),
@@ -110,7 +110,7 @@ export const EMULATOR_SETTINGS = {
     ),
     signingKey: signingKey(
       'EMULATOR_SIGNING_KEY',
-      'the key that signs tokens (`kid`: its RFC 7638 thumbprint); give the same key to emulators that share a state file, or keep tokens valid across a restart; unset: a new key per process; never printed',
+      'the key that signs tokens (`kid`: its RFC 7638 thumbprint); set it so that tokens stay valid across a restart, or several processes serving one address sign alike; unset: a new key per process; never printed',
     ),
   },
   admin: boolean('EMULATOR_ADMIN', true, 'the `/__emulator/*` test-control endpoints; off turns them off'),

@@ -39,7 +39,7 @@ export type { Engine } from './policyTypes/registry.ts';
 export interface EmulatorOptions {
   port: number;
   host?: string;
-  /** The API token of carol (SUPER_ADMIN), sent as `SSWS <token>`; it also opens the admin endpoints. */
+  /** The API token (`SSWS <token>`) of the fixture's first SUPER_ADMIN. */
   token: string;
   engine?: Engine;
   /** A fixture file; default: the built-in fixture. */

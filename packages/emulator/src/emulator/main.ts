@@ -20,13 +20,14 @@ const OPTIONS = {
 const USAGE = `usage: policy-emulator [options]
   --port N          TCP port, 0 = any free port (EMULATOR_PORT, default 4001)
   --host HOST       address to listen on (EMULATOR_HOST, default 127.0.0.1)
-  --token TOKEN     the SUPER_ADMIN's API token, sent as "SSWS TOKEN" (EMULATOR_TOKEN, default dev-token)
+  --token TOKEN     the API token ("SSWS TOKEN") of the fixture's first SUPER_ADMIN (EMULATOR_TOKEN, default dev-token)
   --engine IE|CLASSIC  the org's policy engine (EMULATOR_ENGINE, default IE)
   --fixture FILE    a fixture JSON file seeding the org (EMULATOR_FIXTURE, default the built-in one)
   --state FILE      keep the org in FILE across restarts (EMULATOR_STATE, default in memory)
   --rate-limit N    requests per minute before 429, 0 = none (EMULATOR_RATE_LIMIT, default 0)
   --help            this text
-Other settings (faults, timeouts, the journal's bounds) are read from their EMULATOR_* variables only.`;
+Other settings (faults, timeouts, the journal's bounds, the authorization server's token lifetime,
+clock skew and signing key) are read from their EMULATOR_* variables only.`;
 
 /** The environment with the given options in place of their variables, and the names to show for them. */
 function optionsAsEnv(argv: string[]): { env: NodeJS.ProcessEnv; shownAs: Map<string, string> } | 'help' {

@@ -59,6 +59,24 @@ export interface OAuthClientInput {
   scope: string;
 }
 
+export const GRAPHIQL_CLIENT_ID = 'graphiql';
+
+/**
+ * The public client of the gateway's GraphiQL page: PKCE, the authorization code and refresh token
+ * grants, every scope; its redirect URIs are given by whoever starts the emulator.
+ */
+export function graphiqlClient(redirectUris: string[]): OAuthClientInput {
+  return {
+    client_id: GRAPHIQL_CLIENT_ID,
+    client_name: 'GraphiQL',
+    redirect_uris: redirectUris,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+    scope: SUPPORTED_SCOPES.join(' '),
+  };
+}
+
 /** The members a fixture's client may have (registration ignores others, as RFC 7591 says). */
 export const CLIENT_KEYS = [
   'client_id',

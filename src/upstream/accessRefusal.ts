@@ -5,23 +5,8 @@
 // A 403 with neither is the service refusing the operation on that object for anyone (a system
 // policy, the default user type): not about the caller at all.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { AccessRefusal } from './errors.ts';
 import type { Route } from './routes.ts';
-
-export interface AccessRefusal {
-  /**
-   * `invalid_token`: the credential itself is no good (401); `insufficient_scope`: the token lacks
-   * the scope; `role`: the admin role does not allow the operation.
-   */
-  kind: 'invalid_token' | 'insufficient_scope' | 'role';
-  /** The scope the operation needs: the challenge's `scope`, else the route's. */
-  requiredScope: string;
-  /** The challenge's error_description (`The token has expired.`), when there is one. */
-  description: string | undefined;
-  /** The admin role that refused (kind `role`). */
-  role: string | undefined;
-  /** The token expired (kind `invalid_token`): a refreshed token will do. */
-  expired: boolean;
-}
 
 /** `The admin role READ_ONLY_ADMIN does not allow this operation`. */
 const ROLE_CAUSE = /^The admin role (\w+) does not allow/;

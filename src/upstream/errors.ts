@@ -9,7 +9,23 @@
 // carries request headers. docs/errors.md lists the codes.
 import { STATUS_CODES } from 'node:http';
 import { ERROR_CODES, type ErrorBody } from '../rest/types.ts';
-import type { AccessRefusal } from './accessRefusal.ts';
+
+/** What a 401/403 says about the caller's credential (read by accessRefusal.ts). */
+export interface AccessRefusal {
+  /**
+   * `invalid_token`: the credential itself is no good (401); `insufficient_scope`: the token lacks
+   * the scope; `role`: the admin role does not allow the operation.
+   */
+  kind: 'invalid_token' | 'insufficient_scope' | 'role';
+  /** The scope the operation needs: the challenge's `scope`, else the route's. */
+  requiredScope: string;
+  /** The challenge's error_description (`The token has expired.`), when there is one. */
+  description: string | undefined;
+  /** The admin role that refused (kind `role`). */
+  role: string | undefined;
+  /** The token expired (kind `invalid_token`): a refreshed token will do. */
+  expired: boolean;
+}
 
 export interface UpstreamErrorFields {
   status: number;

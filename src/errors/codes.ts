@@ -27,16 +27,20 @@ export const GATEWAY_ERROR_CODES = {
       '`UpstreamError` (`UPSTREAM_RESPONSE_ERROR`) with status 400 or a simulation 404 for its input; graphql-js variable coercion',
   },
   UNAUTHENTICATED: {
-    meaning: 'No usable credentials, or the service refused the token.',
+    meaning:
+      'No usable credentials, or the service refused the token; for an expired access token `extensions.hint` says to refresh it.',
     retryable: false,
     httpStatus: IN_RESULT,
-    source: '`UpstreamError` with status 401; a request without an `Authorization` header that needs upstream data',
+    source:
+      '`UpstreamError` with status 401 (`error="invalid_token"` in its Bearer challenge); a request without an `Authorization` header that needs upstream data',
   },
   FORBIDDEN: {
-    meaning: 'The service refused the operation for this token (403).',
+    meaning:
+      'The service refused the operation (403): for the caller’s rights, `extensions.requiredScope` names the OAuth scope the operation needs (the token lacks it) and `extensions.adminRole` the admin role that does not allow it; without `requiredScope`, the service allows the operation to nobody.',
     retryable: false,
     httpStatus: IN_RESULT,
-    source: '`UpstreamError` with status 403',
+    source:
+      '`UpstreamError` with status 403 (`error="insufficient_scope"` in its Bearer challenge, or a cause naming the admin role)',
   },
   RATE_LIMITED: {
     meaning: 'The org’s upstream rate limit (or this caller’s share of it) is used up until `extensions.resetAt`.',

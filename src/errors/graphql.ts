@@ -4,7 +4,7 @@
 // once, to every result, by the gateway's plugins/upstreamErrors.ts: a resolver lets an upstream
 // error go as it is thrown. Mutations first turn the failures a user can fix into `userErrors`
 // (userErrors.ts).
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLErrorExtensions } from 'graphql';
 import {
   type AnyUpstreamClientError,
   type OperationAbortedError,
@@ -48,6 +48,12 @@ declare module 'graphql' {
     fieldErrors?: FieldError[];
     /** When a retry may succeed (IDEMPOTENCY_UNAVAILABLE). */
     retryAfterSeconds?: number;
+    /** FORBIDDEN for the caller's rights: the OAuth scope the operation needs. */
+    requiredScope?: string;
+    /** FORBIDDEN by the admin role behind the credential: that role (e.g. READ_ONLY_ADMIN). */
+    adminRole?: string;
+    /** What the client does next (UNAUTHENTICATED for an expired token, the budgets). */
+    hint?: string;
   }
 }
 
@@ -189,7 +195,45 @@ function responseError(error: UpstreamError): GraphQLError {
   // RATE_LIMITED says when the window resets.
   const resetAt =
     error.rateLimitResetAt === undefined ? {} : { resetAt: new Date(error.rateLimitResetAt).toISOString() };
+  const access = accessExtensions(error);
+  if (access) return new GraphQLError(access.message, { extensions: { ...access.extensions, upstream } });
   return new GraphQLError(message, { extensions: { code: codeOfStatus(error.status), upstream, ...resetAt } });
+}
+
+/**
+ * A refusal of the caller's credential as the client reads it: FORBIDDEN naming the scope the
+ * token lacks or the admin role that does not allow the operation (`requiredScope`, `adminRole`),
+ * apart from the 403 for an operation the service allows nobody (no `requiredScope`); UNAUTHENTICATED
+ * with a `hint` to refresh an expired token. Undefined for any other error.
+ */
+export function accessExtensions(
+  error: UpstreamError,
+): { message: string; extensions: GraphQLErrorExtensions } | undefined {
+  const access = error.access;
+  if (!access) return undefined;
+  const { requiredScope } = access;
+  switch (access.kind) {
+    case 'insufficient_scope':
+      return {
+        message: `The access token does not have the scope ${requiredScope}, which this operation needs: ask for a token with ${requiredScope}.`,
+        extensions: { code: 'FORBIDDEN', requiredScope },
+      };
+    case 'role':
+      return {
+        message: `The admin role ${access.role} does not allow this operation (scope ${requiredScope}): it needs an admin whose role allows it.`,
+        extensions: { code: 'FORBIDDEN', requiredScope, adminRole: access.role },
+      };
+    case 'invalid_token':
+      // Any other refused token reads as the service's summary says.
+      if (!access.expired) return undefined;
+      return {
+        message: `${sentence(access.description ?? error.errorSummary)} Refresh the access token (or get a new one) and send the request again.`,
+        extensions: {
+          code: 'UNAUTHENTICATED',
+          hint: 'The access token has expired: use the refresh token, or ask for a new access token, then retry.',
+        },
+      };
+  }
 }
 
 /**

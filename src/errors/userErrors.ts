@@ -1,11 +1,12 @@
 // How a mutation's refusal reaches the client: the failures a user can fix (an upstream 400, 403,
-// 404) become the payload's `userErrors`; anything else is thrown as its GraphQL error. Used by the
+// 404) become the payload's `userErrors` (a 403 for the caller's scope or role as ACCESS_DENIED,
+// apart from FORBIDDEN, the operation nobody may do); anything else is thrown as its GraphQL error. Used by the
 // mutations' resolvers and by the plan engine's apply alike.
 import type { UserErrorCode } from '../generated/enums.ts';
 import { REFUSAL_REASONS, type RefusalReason } from '../rest/types.ts';
 import { UpstreamError } from '../upstream/errors.ts';
 import { printPath, sentence, splitCause } from './causes.ts';
-import { toGraphQLError } from './graphql.ts';
+import { accessExtensions, toGraphQLError } from './graphql.ts';
 
 export type { UserErrorCode };
 
@@ -17,6 +18,8 @@ export interface UserErrorShape {
   upstreamCode?: string | null;
   /** E0000142's reason; a reason this schema does not know is left out. */
   reason?: RefusalReason | null;
+  /** ACCESS_DENIED: the OAuth scope the operation needs. */
+  requiredScope?: string | null;
 }
 
 /** What a mutation's refusal can point at: the arguments the mutation was called with. */
@@ -40,6 +43,11 @@ export function toUserErrors(error: unknown, target: RefusalTarget = {}): UserEr
   const upstreamCode = error.errorCode ?? null;
   const reason = isRefusalReason(error.reason) ? { reason: error.reason } : {};
   if (error.status === 404) return [{ ...notFoundUserError(error, target.ids ?? {}), upstreamCode }];
+  const access = error.status === 403 ? accessExtensions(error) : undefined;
+  if (access) {
+    const { requiredScope } = access.extensions;
+    return [{ message: access.message, field: null, code: 'ACCESS_DENIED', upstreamCode, requiredScope }];
+  }
   const causes = error.causes.length ? error.causes : [error.errorSummary];
   return causes.map((cause) => {
     const { path, text } = splitCause(cause);

@@ -13,7 +13,7 @@ import { composeObservers } from '../upstream/observer.ts';
 import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from '../idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 import { GATEWAY_DEFAULTS } from '../config/gateway.ts';
-import { credentialDigest, isUsableAuthorization } from '../upstream/credential.ts';
+import { isUsableAuthorization } from '../upstream/credential.ts';
 import { MemoryPlanStore, type PlanStore } from '../policyDocument/planStore.ts';
 import { AnswerMeter } from './answerMeter.ts';
 import type { MemoryBudget } from './memoryBudget.ts';
@@ -30,8 +30,12 @@ export interface GatewayContext {
   throttleStatus(): ThrottleStatus | undefined;
   /** Where policy plans are kept between planPolicies and applyPolicies. */
   policyPlans: PlanStore;
-  /** SHA-256 of the caller's credential in its one spelling (credential.ts; never the header itself); undefined without one. */
-  callerDigest: string | undefined;
+  /**
+   * Who the caller is, for its idempotency records and policy plans: the person or client behind a
+   * Bearer JWT the upstream accepted, else the SHA-256 of the credential in its one spelling
+   * (credential.ts; never the header itself); undefined without one.
+   */
+  caller(): Promise<string | undefined>;
   /** The operation's run-time bounds: answer bytes, memory held, deadline (see answerMeter.ts). */
   answer: AnswerMeter;
 }
@@ -62,11 +66,15 @@ export function createContext(
   // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
   const signal = answer.signal;
   const usable = isUsableAuthorization(authorization);
-  const callerDigest = usable ? credentialDigest(authorization) : undefined;
   const onBodyBytes = (count: number) => answer.addUpstream(count);
   const api = usable
     ? upstream.forCaller(authorization, { ...caller, observer, signal, onBodyBytes })
     : unauthenticatedApi();
+  let callerKey: Promise<string | undefined> | undefined;
+  const callerOf = () => {
+    callerKey ??= usable ? provenCaller(upstream, authorization, api) : Promise.resolve(undefined);
+    return callerKey;
+  };
   return {
     api,
     answer,
@@ -77,10 +85,21 @@ export function createContext(
     throttleStatus: api.throttleStatus,
     loaders: createLoaders(api),
     operation,
-    idempotency: new IdempotentCreates(idempotency, callerDigest, idempotencyKey ?? undefined),
+    idempotency: new IdempotentCreates(idempotency, callerOf, idempotencyKey ?? undefined),
     policyPlans,
-    callerDigest,
+    caller: callerOf,
   };
+}
+
+/**
+ * The caller of a credential, for records that must find it again: a Bearer JWT not yet proven would
+ * change caller once accepted (a retry would miss the first attempt's record), so it is proven first
+ * with one small read (the user types list; a 403 for a missing scope proves the token too). A
+ * refused token stays its own digest.
+ */
+async function provenCaller(upstream: UpstreamClient, authorization: string, api: RestApi): Promise<string> {
+  if (!upstream.callerOf(authorization).settled) await api.listUserTypes().catch(() => undefined);
+  return upstream.callerOf(authorization).key;
 }
 
 /** The run-time bounds of an operation's answer besides its deadline (the upstream client's). */

@@ -1,12 +1,17 @@
 // Which browser origins may call the gateway. None by default; `*` allows any origin but never
-// with credentials; a list allows exactly those origins, with credentials.
+// with credentials; a list allows exactly those origins, with credentials. A browser app sends its
+// access token as `Authorization: Bearer <token>` (a header, not a cookie: no credentials needed),
+// and may send the headers the gateway reads: Content-Type, X-Request-Id, Idempotency-Key.
 import type { CORSOptions, Plugin } from 'graphql-yoga';
 
 type CorsPolicy = CORSOptions | ((request: Request) => CORSOptions);
 
 export function corsPolicy(origins: string[] | '*' | undefined): CorsPolicy {
   if (origins === undefined || (Array.isArray(origins) && origins.length === 0)) return false;
-  const common = { methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'] };
+  const common = {
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
+  };
   if (origins === '*') return { ...common, origin: '*', credentials: false };
   return (request: Request): CORSOptions => {
     const origin = request.headers.get('origin');

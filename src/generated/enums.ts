@@ -265,6 +265,8 @@ export type PolicyChangeKind =
 
 /** Why a document, plan or apply was refused. */
 export type PolicyDocumentErrorCode =
+  /** The caller's token lacks the scope of a write, or its admin role does not allow it: the message names which. */
+  | 'ACCESS_DENIED'
   /** The service refused a write because of the org's state. */
   | 'CONFLICT'
   /** A system object to create or delete, or a change of `system`. */
@@ -491,6 +493,12 @@ export type UnknownUserAction =
 
 /** What a client does next about a refused mutation. */
 export type UserErrorCode =
+  /**
+   * The caller may not do this (E0000006 for the caller's rights): the access token lacks the scope
+   * `requiredScope` names, or the admin role behind the token does not allow the change. Nothing was
+   * written; ask for a token with that scope, or have an admin with a role that allows it make the change.
+   */
+  | 'ACCESS_DENIED'
   /**
    * The org's state refuses it now (a name already used, E0000142 with reason `UNMET_REQUIREMENTS`): change
    * the other object first, or pick another name.

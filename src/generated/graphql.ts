@@ -2429,6 +2429,8 @@ export type PolicyDocumentError = {
 
 /** Why a document, plan or apply was refused. */
 export type PolicyDocumentErrorCode =
+  /** The caller's token lacks the scope of a write, or its admin role does not allow it: the message names which. */
+  | 'ACCESS_DENIED'
   /** The service refused a write because of the org's state. */
   | 'CONFLICT'
   /** A system object to create or delete, or a change of `system`. */
@@ -3808,12 +3810,23 @@ export type UserError = {
   message: Scalars['String']['output'];
   /** Why an operation is not allowed, with the service's code E0000142. */
   reason?: Maybe<UserErrorReason>;
+  /**
+   * The OAuth scope the operation needs (`okta.policies.manage`, …), with code `ACCESS_DENIED`: the token
+   * lacks it, or its admin role does not allow the operation. Null otherwise.
+   */
+  requiredScope?: Maybe<Scalars['String']['output']>;
   /** The service's own error code (e.g. `E0000001`), for support; null when the gateway refused. */
   upstreamCode?: Maybe<Scalars['String']['output']>;
 };
 
 /** What a client does next about a refused mutation. */
 export type UserErrorCode =
+  /**
+   * The caller may not do this (E0000006 for the caller's rights): the access token lacks the scope
+   * `requiredScope` names, or the admin role behind the token does not allow the change. Nothing was
+   * written; ask for a token with that scope, or have an admin with a role that allows it make the change.
+   */
+  | 'ACCESS_DENIED'
   /**
    * The org's state refuses it now (a name already used, E0000142 with reason `UNMET_REQUIREMENTS`): change
    * the other object first, or pick another name.
@@ -5708,6 +5721,7 @@ export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends 
   field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['UserErrorReason']>, ParentType, ContextType>;
+  requiredScope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   upstreamCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 

@@ -3,7 +3,8 @@
 // and returned to every retry, on any replica; a retry while the first still runs waits for it; the
 // same key with a different input is refused with IDEMPOTENCY_KEY_REUSED and changes nothing. The
 // caller is the SHA-256 of its credential (any spelling of one credential is one caller, see
-// src/upstream/credential.ts): no token is ever stored. Records hold the
+// src/upstream/credential.ts), or of the person or client behind a Bearer JWT the upstream accepted
+// (a refreshed token finds the records of the one it replaced): no token is ever stored. Records hold the
 // fingerprint (a digest of the input) and the created object's id; a replay reads the object again.
 // The running request renews a lease on its record; a retry that finds the lease run out (the
 // owner crashed, or Redis stalled and lost its outcome) looks upstream for the object by the
@@ -76,12 +77,13 @@ const CLOCK_SKEW_MS = 60_000;
 /** The idempotency of one GraphQL request's creates. */
 export class IdempotentCreates {
   /**
-   * `scope`: the caller's records, the digest of its credential (src/upstream/credential.ts: any
-   * spelling of one credential finds the same records); undefined without one.
+   * `scope`: the caller's records (GatewayContext.caller: the digest of its credential, any spelling
+   * of one credential finding the same records, or its person's); undefined without one. Asked only
+   * for a create with a key.
    */
   constructor(
     private readonly settings: IdempotencySettings,
-    private readonly scope: string | undefined,
+    private readonly scope: () => Promise<string | undefined>,
     private readonly headerKey: string | undefined,
     private readonly now: () => number = Date.now,
   ) {}
@@ -89,8 +91,10 @@ export class IdempotentCreates {
   async run<P extends Payload>(call: CreateCall<P>): Promise<P> {
     const argKey = call.args.idempotencyKey ?? undefined;
     const key = argKey ?? this.headerKey;
+    if (key === undefined) return call.run();
+    const scope = await this.scope();
     // Without credentials the create fails anyway, without an upstream call: nothing to remember.
-    if (key === undefined || this.scope === undefined) return call.run();
+    if (scope === undefined) return call.run();
     if (!KEY_PATTERN.test(key)) {
       return refusal<P>(call.resultKey, {
         message: 'An idempotency key is 1 to 255 printable ASCII characters.',
@@ -100,7 +104,7 @@ export class IdempotentCreates {
     }
     const { idempotencyKey: _, ...input } = call.args;
     const fingerprint = sha256(canonicalJson({ mutation: call.mutation, input }));
-    const id = `${this.scope}:${key}`;
+    const id = `${scope}:${key}`;
     const { store, ttlMs, waitMs } = this.settings;
     const deadline = this.now() + waitMs;
     for (;;) {

@@ -3,14 +3,18 @@
 //   plan FILE [--prune]               a readable diff; exit 2 when there are changes, 0 when none
 //   apply FILE --yes [--prune]        plans, then applies that plan; exit 0 when everything was applied
 // FILE is YAML or JSON (`-` for stdin). The gateway is --url, else POLICY_GATEWAY_URL, else the local
-// one; the credential is POLICY_API_TOKEN (sent as `SSWS <token>` unless it names its scheme).
+// one. The credential is a service's OAuth client (--client-id and --private-key, else
+// POLICY_OAUTH_CLIENT_ID and POLICY_OAUTH_PRIVATE_KEY, with the org's URL in --issuer or
+// POLICY_OAUTH_ISSUER: an access token by client credentials with the scopes the command needs, see
+// clientCredentials.ts), else POLICY_API_TOKEN (sent as `SSWS <token>` unless it names its scheme).
 // Exit 1: refused or failed, with the reasons on stderr (a document's mistakes at their line).
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, stringify } from 'yaml';
+import { ClientCredentialsToken, privateKeyOf } from './clientCredentials.ts';
 
 export const USAGE =
-  'usage: npm run policies -- export [--types T,...] [-o FILE] | plan FILE [--prune] | apply FILE --yes [--prune]  [--url GATEWAY_URL]';
+  'usage: npm run policies -- export [--types T,...] [-o FILE] | plan FILE [--prune] | apply FILE --yes [--prune]  [--url GATEWAY_URL] [--client-id ID --private-key FILE.pem|FILE.jwk --issuer ORG_URL]';
 const DEFAULT_URL = 'http://127.0.0.1:4000';
 
 export interface CliIo {
@@ -111,42 +115,101 @@ function parseDocumentFile(name: string, text: string): DocumentFile {
   };
 }
 
-export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number> {
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        types: { type: 'string' },
-        prune: { type: 'boolean', default: false },
-        yes: { type: 'boolean', default: false },
-        url: { type: 'string' },
-        out: { type: 'string', short: 'o' },
-      },
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}`);
-    return 1;
-  }
-  const { values, positionals } = parsed;
+/** The command line, read. */
+interface CommandLine {
+  command: string | undefined;
+  file: string | undefined;
+  url: string;
+  types: string | undefined;
+  prune: boolean;
+  yes: boolean;
+  out: string | undefined;
+  clientId: string | undefined;
+  privateKeyFile: string | undefined;
+  issuer: string | undefined;
+}
+
+function readCommandLine(argv: string[], env: CliIo['env']): CommandLine {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      types: { type: 'string' },
+      prune: { type: 'boolean', default: false },
+      yes: { type: 'boolean', default: false },
+      url: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      'client-id': { type: 'string' },
+      'private-key': { type: 'string' },
+      issuer: { type: 'string' },
+    },
+  });
   const [command, file] = positionals;
-  const url = (values.url as string | undefined) ?? io.env.POLICY_GATEWAY_URL ?? DEFAULT_URL;
-  const token = io.env.POLICY_API_TOKEN?.trim();
-  if (!token) {
-    io.err('POLICY_API_TOKEN is not set: the gateway needs a credential for the org.');
-    return 1;
+  return {
+    command,
+    file,
+    url: values.url ?? env.POLICY_GATEWAY_URL ?? DEFAULT_URL,
+    types: values.types,
+    prune: values.prune ?? false,
+    yes: values.yes ?? false,
+    out: values.out,
+    clientId: values['client-id'] ?? (env.POLICY_OAUTH_CLIENT_ID?.trim() || undefined),
+    privateKeyFile: values['private-key'],
+    issuer: values.issuer ?? (env.POLICY_OAUTH_ISSUER?.trim() || undefined),
+  };
+}
+
+/** What each command does to the org, and so the access it asks a token for (both services). */
+const ACCESS_OF: Record<string, 'read' | 'manage'> = { export: 'read', plan: 'read', apply: 'manage' };
+
+/** The Authorization header of the gateway's requests: a client's access token (kept until shortly before it expires), or the API token. */
+async function credentialOf(line: CommandLine, env: CliIo['env']): Promise<() => Promise<string>> {
+  if (line.clientId !== undefined) {
+    const keyText = line.privateKeyFile ? await readFile(line.privateKeyFile, 'utf8') : env.POLICY_OAUTH_PRIVATE_KEY;
+    if (!keyText?.trim()) {
+      throw new Error(
+        'A client id needs its private key: --private-key FILE (PEM or JWK), or POLICY_OAUTH_PRIVATE_KEY.',
+      );
+    }
+    if (!line.issuer) {
+      throw new Error(
+        "A client id needs the org's URL, whose token endpoint issues the token: --issuer or POLICY_OAUTH_ISSUER.",
+      );
+    }
+    const access = ACCESS_OF[line.command ?? ''] ?? 'read';
+    const token = new ClientCredentialsToken({
+      issuer: line.issuer,
+      clientId: line.clientId,
+      key: privateKeyOf(keyText),
+      scopes: [`okta.policies.${access}`, `okta.userTypes.${access}`],
+    });
+    return () => token.authorization();
   }
-  const authorization = /^(SSWS|Bearer) /i.test(token) ? token : `SSWS ${token}`;
-  const gql = async (query: string, variables: Record<string, unknown>) => {
+  const apiToken = env.POLICY_API_TOKEN?.trim();
+  if (!apiToken) {
+    throw new Error(
+      'No credential for the org: set POLICY_API_TOKEN, or give an OAuth client (--client-id and --private-key, or POLICY_OAUTH_CLIENT_ID and POLICY_OAUTH_PRIVATE_KEY).',
+    );
+  }
+  const authorization = /^(SSWS|Bearer) /i.test(apiToken) ? apiToken : `SSWS ${apiToken}`;
+  return async () => authorization;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the answers of the three operations above, read by member
+type Gql = (query: string, variables: Record<string, unknown>) => Promise<any>;
+
+/** One GraphQL request to the gateway; its errors thrown as one message. */
+function gatewayClient(url: string, authorization: () => Promise<string>): Gql {
+  return async (query, variables) => {
     const endpoint = new URL('/graphql', url);
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: await authorization(),
+    };
     let res: Response;
     try {
-      res = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization },
-        body: JSON.stringify({ query, variables }),
-      });
+      res = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new Error(
@@ -165,78 +228,111 @@ export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number>
     }
     return body.data;
   };
-  const readDocument = async (): Promise<DocumentFile> => {
-    if (!file) throw new Error(`${command} needs a document file (YAML or JSON, - for stdin)`);
-    const text = file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
-    return parseDocumentFile(file === '-' ? 'stdin' : file, text);
-  };
-  const printErrors = (
-    errors: { code: string; key: string; message: string; path?: string[] | null }[],
-    document?: DocumentFile,
-  ) => {
-    for (const e of errors) {
-      // A schema error's message starts with its JSON Pointer: name its line in the file too.
-      const pointer = e.key === 'document' && e.code === 'INVALID' ? /^(\/\S*): /.exec(e.message)?.[1] : undefined;
-      const place = pointer ? document?.placeOf(pointer) : undefined;
-      io.err(`${place ? `${file === '-' ? 'stdin' : file}:${place}: ` : ''}${e.code} ${e.key}: ${e.message}`);
-    }
-  };
-  const planOf = async () => {
-    const document = await readDocument();
-    const { planPolicies } = await gql(PLAN, { document: document.value, prune: values.prune });
-    if (planPolicies.userErrors.length > 0) {
-      printErrors(planPolicies.userErrors, document);
-      return undefined;
-    }
-    const plan = planPolicies.plan;
-    for (const c of plan.changes as Change[]) io.out(describeChange(c));
-    const s = plan.summary;
-    io.out(
-      plan.changes.length === 0
-        ? `No changes. The org matches the document (plan ${plan.id}).`
-        : `Plan ${plan.id}: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.move} to move, ${s.unchanged} unchanged; ${plan.upstreamCalls} upstream calls to apply.`,
-    );
-    return plan as { id: string; changes: Change[] };
-  };
+}
+
+/** What a command works with. */
+interface Run {
+  line: CommandLine;
+  gql: Gql;
+  io: CliIo;
+}
+
+type PlanError = { code: string; key: string; message: string; path?: string[] | null };
+
+async function readDocument({ line, io }: Run): Promise<DocumentFile> {
+  const { command, file } = line;
+  if (!file) throw new Error(`${command} needs a document file (YAML or JSON, - for stdin)`);
+  const text = file === '-' ? await io.readStdin() : await readFile(file, 'utf8');
+  return parseDocumentFile(file === '-' ? 'stdin' : file, text);
+}
+
+function printErrors({ line, io }: Run, errors: PlanError[], document?: DocumentFile): void {
+  const name = line.file === '-' ? 'stdin' : line.file;
+  for (const e of errors) {
+    // A schema error's message starts with its JSON Pointer: name its line in the file too.
+    const pointer = e.key === 'document' && e.code === 'INVALID' ? /^(\/\S*): /.exec(e.message)?.[1] : undefined;
+    const place = pointer ? document?.placeOf(pointer) : undefined;
+    io.err(`${place ? `${name}:${place}: ` : ''}${e.code} ${e.key}: ${e.message}`);
+  }
+}
+
+/** Plans the document and prints the plan; undefined when it was refused (the reasons printed). */
+async function planOf(run: Run): Promise<{ id: string; changes: Change[] } | undefined> {
+  const document = await readDocument(run);
+  const { planPolicies } = await run.gql(PLAN, { document: document.value, prune: run.line.prune });
+  if (planPolicies.userErrors.length > 0) {
+    printErrors(run, planPolicies.userErrors, document);
+    return undefined;
+  }
+  const plan = planPolicies.plan;
+  for (const c of plan.changes as Change[]) run.io.out(describeChange(c));
+  const s = plan.summary;
+  run.io.out(
+    plan.changes.length === 0
+      ? `No changes. The org matches the document (plan ${plan.id}).`
+      : `Plan ${plan.id}: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.move} to move, ${s.unchanged} unchanged; ${plan.upstreamCalls} upstream calls to apply.`,
+  );
+  return plan;
+}
+
+async function exportCommand({ line, gql, io }: Run): Promise<number> {
+  const types = line.types
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const { exportPolicies } = await gql(EXPORT, { types: types?.length ? types : null });
+  const yaml = stringify(exportPolicies.document);
+  if (line.out) await writeFile(line.out, yaml);
+  else io.out(yaml.trimEnd());
+  return 0;
+}
+
+async function planCommand(run: Run): Promise<number> {
+  const plan = await planOf(run);
+  if (!plan) return 1;
+  return plan.changes.length > 0 ? 2 : 0;
+}
+
+async function applyCommand(run: Run): Promise<number> {
+  const plan = await planOf(run);
+  if (!plan) return 1;
+  if (plan.changes.length === 0) return 0;
+  const { applyPolicies } = await run.gql(APPLY, { planId: plan.id });
+  // The apply names its changes; their values are the plan's.
+  const planned = new Map(plan.changes.map((c) => [changeId(c), c]));
+  const withValues = (c: Change) => describeChange(planned.get(changeId(c)) ?? c);
+  for (const c of applyPolicies.applied as Change[]) run.io.out(`applied ${withValues(c)}`);
+  for (const c of applyPolicies.notApplied as Change[]) run.io.err(`not applied ${withValues(c)}`);
+  printErrors(run, applyPolicies.userErrors);
+  return applyPolicies.userErrors.length > 0 ? 1 : 0;
+}
+
+const COMMANDS: Record<string, (run: Run) => Promise<number>> = {
+  export: exportCommand,
+  plan: planCommand,
+  apply: applyCommand,
+};
+
+export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number> {
+  let line: CommandLine;
   try {
-    switch (command) {
-      case 'export': {
-        const types = (values.types as string | undefined)
-          ?.split(',')
-          .map((t) => t.trim())
-          .filter(Boolean);
-        const { exportPolicies } = await gql(EXPORT, { types: types?.length ? types : null });
-        const yaml = stringify(exportPolicies.document);
-        if (values.out) await writeFile(values.out as string, yaml);
-        else io.out(yaml.trimEnd());
-        return 0;
-      }
-      case 'plan': {
-        const plan = await planOf();
-        if (!plan) return 1;
-        return plan.changes.length > 0 ? 2 : 0;
-      }
-      case 'apply': {
-        if (!values.yes) {
-          io.err('apply writes to the org: add --yes (run plan first to review the changes).');
-          return 1;
-        }
-        const plan = await planOf();
-        if (!plan) return 1;
-        if (plan.changes.length === 0) return 0;
-        const { applyPolicies } = await gql(APPLY, { planId: plan.id });
-        // The apply names its changes; their values are the plan's.
-        const planned = new Map(plan.changes.map((c) => [changeId(c), c]));
-        const withValues = (c: Change) => describeChange(planned.get(changeId(c)) ?? c);
-        for (const c of applyPolicies.applied as Change[]) io.out(`applied ${withValues(c)}`);
-        for (const c of applyPolicies.notApplied as Change[]) io.err(`not applied ${withValues(c)}`);
-        printErrors(applyPolicies.userErrors);
-        return applyPolicies.userErrors.length > 0 ? 1 : 0;
-      }
-      default:
-        io.err(USAGE);
-        return 1;
-    }
+    line = readCommandLine(argv, io.env);
+  } catch (error) {
+    io.err(`${(error as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  const command = COMMANDS[line.command ?? ''];
+  if (!command) {
+    io.err(USAGE);
+    return 1;
+  }
+  if (line.command === 'apply' && !line.yes) {
+    io.err('apply writes to the org: add --yes (run plan first to review the changes).');
+    return 1;
+  }
+  try {
+    const gql = gatewayClient(line.url, await credentialOf(line, io.env));
+    return await command({ line, gql, io });
   } catch (error) {
     io.err(error instanceof Error ? error.message : String(error));
     return 1;

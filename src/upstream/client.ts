@@ -220,6 +220,11 @@ export class UpstreamClient {
     );
   }
 
+  /** Who the credential's caller is now (tokenTrust.ts): its person once a Bearer JWT is proven, else its digest. */
+  callerOf(authorization: string): { key: string; settled: boolean } {
+    return this.trustedTokens.for(authorization).caller();
+  }
+
   async close(): Promise<void> {
     await this.pool.close();
   }

@@ -10,6 +10,23 @@
 import { STATUS_CODES } from 'node:http';
 import { ERROR_CODES, type ErrorBody } from '../rest/types.ts';
 
+/** What a 401/403 says about the caller's credential (read by accessRefusal.ts). */
+export interface AccessRefusal {
+  /**
+   * `invalid_token`: the credential itself is no good (401); `insufficient_scope`: the token lacks
+   * the scope; `role`: the admin role does not allow the operation.
+   */
+  kind: 'invalid_token' | 'insufficient_scope' | 'role';
+  /** The scope the operation needs: the challenge's `scope`, else the route's. */
+  requiredScope: string;
+  /** The challenge's error_description (`The token has expired.`), when there is one. */
+  description: string | undefined;
+  /** The admin role that refused (kind `role`). */
+  role: string | undefined;
+  /** The token expired (kind `invalid_token`): a refreshed token will do. */
+  expired: boolean;
+}
+
 export interface UpstreamErrorFields {
   status: number;
   errorCode?: string;
@@ -19,6 +36,8 @@ export interface UpstreamErrorFields {
   reason?: string;
   /** 429: when the rate limit window resets (epoch milliseconds), from X-Rate-Limit-Reset / Retry-After. */
   rateLimitResetAt?: number;
+  /** 401/403 about the caller's credential: a token no longer taken, a missing scope, a role (accessRefusal.ts). */
+  access?: AccessRefusal;
 }
 
 /**
@@ -75,6 +94,8 @@ export class UpstreamError extends UpstreamClientError {
   readonly reason: string | undefined;
   /** 429: when the rate limit window resets (epoch milliseconds). */
   readonly rateLimitResetAt: number | undefined;
+  /** 401/403: what the refusal says about the caller's credential; undefined for a 403 about the object. */
+  readonly access: AccessRefusal | undefined;
 
   constructor(fields: UpstreamErrorFields) {
     super(fields.errorSummary);
@@ -85,6 +106,7 @@ export class UpstreamError extends UpstreamClientError {
     this.causes = fields.causes ?? [];
     this.reason = fields.reason;
     this.rateLimitResetAt = fields.rateLimitResetAt;
+    this.access = fields.access;
   }
 
   /**
@@ -98,18 +120,29 @@ export class UpstreamError extends UpstreamClientError {
     return match ? { id: match[1], kind: match[2] } : undefined;
   }
 
-  /** Builds the error from a response body, which may be the spec's error body, other JSON, or not JSON at all. */
-  static fromResponse(status: number, bodyText: string, rateLimitResetAt?: number): UpstreamError {
+  /**
+   * Builds the error from a response body, which may be the spec's error body, other JSON, or not JSON
+   * at all; `accessOf` reads a 401/403's refusal of the credential from the body's causes.
+   */
+  static fromResponse(
+    status: number,
+    bodyText: string,
+    rateLimitResetAt?: number,
+    accessOf?: (causes: string[]) => AccessRefusal | undefined,
+  ): UpstreamError {
     const body = parseErrorBody(bodyText);
+    const access = accessOf?.(body?.causes ?? []);
     if (!body)
       return new UpstreamError({
         status,
         errorSummary: `Upstream answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(),
         rateLimitResetAt,
+        access,
       });
     return new UpstreamError({
       status,
       rateLimitResetAt,
+      access,
       errorCode: body.errorCode,
       errorSummary: body.errorSummary ?? `Upstream answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(),
       errorId: body.errorId,

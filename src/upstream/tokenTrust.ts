@@ -2,13 +2,19 @@
 // answered recently is proven; any other is unproven, and an operation with an unproven credential
 // sends one probe call before its fan-out, one probe at a time for the whole process (the probe
 // gate), so that junk credentials cost one call at a time, never a burst. A credential the upstream
-// refused (401, or 403 to a read) is remembered as refused for a short while: its operations get the
+// refused (401, or 403 to a read, unless for a scope the token lacks: a token with the policy
+// scopes only is still good for policies) is remembered as refused for a short while: its operations get the
 // upstream's refusal at once, with no call. A credential is the same in any spelling of its header
 // (credential.ts): proven, refused and its budget caller alike. Only SHA-256 digests are kept, in
 // memory, bounded in number (oldest forgotten first).
+//
+// A proven Bearer JWT is its person or client (its `iss`, `sub` and `cid`, read without checking the
+// signature: the upstream's answer is the check), never before: a refreshed token, once proven, is
+// the same caller as the token it replaced; a forged token with the same claims never is. A JWT
+// stays proven no longer than it is valid (`exp`).
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import { UNPROVEN_CALLER } from './budget/window.ts';
-import { credentialDigest } from './credential.ts';
+import { bearerClaimsOf, credentialDigest, principalDigest } from './credential.ts';
 
 /** What one operation needs to know about its caller's credential. */
 export interface TokenTrust {
@@ -21,8 +27,14 @@ export interface TokenTrust {
   refusal?(): Error | undefined;
   /** The probe gate every unproven credential shares. */
   readonly probes?: ProbeGate;
-  /** The caller in the upstream budget: the credential's digest once proven, else the unproven pool. */
+  /** The caller in the upstream budget: the proven caller (see `caller`), else the unproven pool. */
   budgetCaller?(): string;
+  /**
+   * Who the caller is, wherever the gateway keeps something per caller: the person or client behind
+   * a proven Bearer JWT, else the credential's digest. `settled` is false while a JWT with a person
+   * is unproven: the caller changes once the upstream accepts it.
+   */
+  caller?(): { key: string; settled: boolean };
 }
 
 export const TOKEN_TRUST_DEFAULTS = {
@@ -89,12 +101,19 @@ export class TrustedTokens {
 
   for(authorization: string): Required<TokenTrust> {
     const key = credentialDigest(authorization);
+    const claims = bearerClaimsOf(authorization);
+    const principal = claims && principalDigest(claims);
     const isTrusted = () => this.live(this.acceptedUntil, key, (until) => until) !== undefined;
+    const caller = () => {
+      if (principal === undefined) return { key, settled: true };
+      return isTrusted() ? { key: principal, settled: true } : { key, settled: false };
+    };
     return {
       isTrusted,
       trust: () => {
         this.refused.delete(key);
-        this.remember(this.acceptedUntil, key, this.now() + this.ttlMs);
+        const until = this.now() + this.ttlMs;
+        this.remember(this.acceptedUntil, key, Math.min(until, claims?.expiresAt ?? until));
       },
       distrust: (refusal) => {
         this.acceptedUntil.delete(key);
@@ -103,7 +122,8 @@ export class TrustedTokens {
       },
       refusal: () => this.live(this.refused, key, (r) => r.until)?.error,
       probes: this.probes,
-      budgetCaller: () => (isTrusted() ? key : UNPROVEN_CALLER),
+      budgetCaller: () => (isTrusted() ? caller().key : UNPROVEN_CALLER),
+      caller,
     };
   }
 

@@ -8,9 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { ClientCredentialsToken } from '../../src/tools/clientCredentials.ts';
 import { runPoliciesCli } from '../../src/tools/policiesCli.ts';
 import { TOKEN } from '../helpers/emulator.ts';
 import { type TestStack, useStack } from '../helpers/gateway.ts';
+import { ALL_API_SCOPES, registerServiceClient } from '../helpers/oauth.ts';
 
 async function cli(stack: TestStack, args: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
@@ -182,5 +184,99 @@ describe('npm run policies', () => {
     const planned = await cli(stack(), ['plan', file]);
     expect(planned.code).toBe(1);
     expect(planned.err).toContain('INVALID document: /version');
+  });
+});
+
+describe('npm run policies with a service client instead of an API token', () => {
+  const stack = useStack();
+
+  it('gets a token by client credentials with private_key_jwt (a JWK in the env or a PEM file) and never prints the key', async () => {
+    const { url } = stack().emulator;
+    const client = await registerServiceClient(url, TOKEN, ALL_API_SCOPES);
+    const viaEnv = await cli(stack(), ['export', '--types', 'PASSWORD', '--issuer', url], {
+      POLICY_API_TOKEN: undefined,
+      POLICY_OAUTH_CLIENT_ID: client.clientId,
+      POLICY_OAUTH_PRIVATE_KEY: client.privateJwk,
+    });
+    expect(viaEnv).toMatchObject({ code: 0, err: '' });
+    expect(Object.keys(parse(viaEnv.out).policies)).toEqual(['PASSWORD']);
+
+    const dir = await mkdtemp(join(tmpdir(), 'policies-'));
+    const pem = join(dir, 'client.pem');
+    await writeFile(pem, client.key.key.export({ format: 'pem', type: 'pkcs8' }));
+    const document = join(dir, 'org.yaml');
+    const exported = parse(viaEnv.out);
+    exported.policies.PASSWORD[0].description = 'Applied by a CI job';
+    await writeFile(document, stringify(exported));
+    const applied = await cli(
+      stack(),
+      ['apply', document, '--yes', '--client-id', client.clientId, '--private-key', pem, '--issuer', url],
+      { POLICY_API_TOKEN: undefined },
+    );
+    expect(applied).toMatchObject({ code: 0, err: '' });
+    expect(applied.out).toContain('applied ~ UPDATE POLICY PASSWORD/Default Policy description');
+  });
+
+  it('a client registered for reads cannot get the token apply needs: the refusal is named, nothing is written', async () => {
+    const { url } = stack().emulator;
+    const client = await registerServiceClient(url, TOKEN, ['okta.policies.read', 'okta.userTypes.read']);
+    const env = {
+      POLICY_API_TOKEN: undefined,
+      POLICY_OAUTH_CLIENT_ID: client.clientId,
+      POLICY_OAUTH_PRIVATE_KEY: client.privateJwk,
+      POLICY_OAUTH_ISSUER: url,
+    };
+    const exported = await cli(stack(), ['export', '--types', 'PASSWORD'], env);
+    expect(exported.code).toBe(0);
+    const dir = await mkdtemp(join(tmpdir(), 'policies-'));
+    const document = join(dir, 'org.yaml');
+    const changed = parse(exported.out);
+    changed.policies.PASSWORD[0].description = 'Not written';
+    await writeFile(document, stringify(changed));
+    const applied = await cli(stack(), ['apply', document, '--yes'], env);
+    expect(applied.code).toBe(1);
+    expect(applied.err).toMatch(/token endpoint .* refused the request \(invalid_scope/);
+    const key = JSON.parse(client.privateJwk) as { d: string };
+    expect(applied.err + applied.out).not.toContain(key.d);
+    const policies = (await stack().emulator.call('GET', '/api/v1/policies?type=PASSWORD')).body;
+    expect(policies.map((p: { description?: string }) => p.description)).not.toContain('Not written');
+  });
+
+  it('a client id without its key or the org URL is refused before any request', async () => {
+    const missingKey = await cli(stack(), ['export'], { POLICY_API_TOKEN: undefined, POLICY_OAUTH_CLIENT_ID: '0oa1' });
+    expect(missingKey).toMatchObject({ code: 1, err: expect.stringContaining('--private-key') });
+  });
+});
+
+describe('ClientCredentialsToken', () => {
+  // The org's authorization server and the token's cache read one moved clock.
+  let now = Date.now();
+  const stack = useStack({ emulator: { clock: () => now } });
+
+  it('keeps its token until a minute before it expires, then gets a new one', async () => {
+    const { url } = stack().emulator;
+    const client = await registerServiceClient(url, TOKEN, ['okta.policies.read']);
+    const tokenRequests: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).endsWith('/oauth2/v1/token')) tokenRequests.push(String(input));
+      return fetch(input, init);
+    };
+    now = Date.now();
+    const token = new ClientCredentialsToken({
+      issuer: url,
+      clientId: client.clientId,
+      key: client.key,
+      scopes: ['okta.policies.read'],
+      fetch: counting,
+      now: () => now,
+    });
+    const first = await token.authorization();
+    expect(await token.authorization()).toBe(first);
+    now += (3600 - 61) * 1000;
+    expect(await token.authorization()).toBe(first);
+    expect(tokenRequests).toHaveLength(1);
+    now += 2000;
+    expect(await token.authorization()).not.toBe(first);
+    expect(tokenRequests).toHaveLength(2);
   });
 });

@@ -71,6 +71,8 @@ export interface TestStackOptions {
   queryLimits?: GatewayOptions['queryLimits'];
   /** Where policy plans are kept; default: a store in process with the default budget. */
   policyPlans?: GatewayOptions['policyPlans'];
+  /** Browser origins allowed (CORS_ORIGINS); default none. */
+  corsOrigins?: GatewayOptions['corsOrigins'];
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
@@ -86,6 +88,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     schema: options.schema,
     queryLimits: options.queryLimits,
     policyPlans: options.policyPlans,
+    corsOrigins: options.corsOrigins,
     // Masked errors are expected in tests; keep the output quiet.
     logger: silentLogger(),
   });

@@ -1,11 +1,21 @@
 // Driving the emulator's authorization server as its clients do: a service's key pair and signed
 // client assertions (private_key_jwt), form posts to the token endpoints, and the authorization
-// code flow with PKCE through the sign-in page, over HTTP, without a browser.
-import { createHash, randomBytes } from 'node:crypto';
+// code flow with PKCE through the sign-in page, over HTTP, without a browser. Below, whole tokens
+// for tests of what is built on them (the gateway): a person's (personToken, refreshToken) and a
+// service client's, registered with its own key and signed as the policies CLI signs
+// (src/tools/clientCredentials.ts).
+import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import type { OAuthClientInput } from '../../packages/emulator/src/emulator/auth/clients.ts';
 import { BUILTIN_FIXTURE_PATH, type FixtureInput } from '../../packages/emulator/src/emulator/org/fixture.ts';
+import {
+  ClientCredentialsToken,
+  type ClientKey,
+  requestToken,
+  type TokenAnswer,
+  tokenEndpointOf,
+} from '../../src/tools/clientCredentials.ts';
 
 export const PASSWORD = 'dev-password';
 export const ALL_SCOPES =
@@ -160,4 +170,116 @@ export function exchangeCode(base: string, code: string, verifier?: string): Pro
     code,
     ...(verifier === undefined ? {} : { code_verifier: verifier }),
   });
+}
+
+/** The built-in org's people and their password (see the emulator's fixture). */
+export const PEOPLE = {
+  /** SUPER_ADMIN. */
+  carol: 'carol@example.com',
+  /** READ_ONLY_ADMIN. */
+  alice: 'alice@example.com',
+  /** No admin role. */
+  bob: 'bob@example.com',
+} as const;
+export const ALL_API_SCOPES = [
+  'okta.policies.read',
+  'okta.policies.manage',
+  'okta.userTypes.read',
+  'okta.userTypes.manage',
+] as const;
+
+export interface PersonTokenOptions {
+  /** The emulator's base URL (the issuer). */
+  issuer: string;
+  /** A login of the org, e.g. PEOPLE.carol. */
+  login: string;
+  password?: string;
+  scopes: readonly string[];
+  /** A public client with the authorization code grant; default `graphiql`. */
+  clientId?: string;
+  /** One of the client's redirect URIs; nothing needs to listen there (the redirect is read, not followed). */
+  redirectUri: string;
+}
+
+/** A person's tokens: GET authorize, post the sign-in form, read the code off the redirect, exchange it. */
+export async function personToken(options: PersonTokenOptions): Promise<TokenAnswer> {
+  const { issuer, login, scopes, redirectUri } = options;
+  const clientId = options.clientId ?? 'graphiql';
+  const { verifier, challenge } = pkce();
+  const state = randomUUID();
+  const page = await authorize(issuer, { clientId, redirectUri, scope: scopes.join(' '), state, challenge });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`authorize answered ${page.status}: ${html.slice(0, 300)}`);
+  const back = redirectQuery(await postSignIn(issuer, html, login, options.password ?? PASSWORD));
+  if (back.get('state') !== state) throw new Error(`the redirect lost the state: ${back}`);
+  const code = back.get('code');
+  if (!code) throw new Error(`the redirect carries no code: ${back}`);
+  return requestToken(await tokenEndpointOf(issuer), {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri,
+    client_id: clientId,
+    code_verifier: verifier,
+  });
+}
+
+/** A refresh token exchanged for a new access token (same person, same client). */
+export async function refreshToken(issuer: string, refresh: string, clientId = 'graphiql'): Promise<TokenAnswer> {
+  return requestToken(await tokenEndpointOf(issuer), {
+    grant_type: 'refresh_token',
+    refresh_token: refresh,
+    client_id: clientId,
+  });
+}
+
+export interface ServiceClient {
+  clientId: string;
+  /** The client's private key, for ClientCredentialsToken or the policies CLI. */
+  key: ClientKey;
+  /** The private key as a JWK (JSON), as a CI secret would hold it. */
+  privateJwk: string;
+}
+
+/** Registers a service client (RFC 7591, with the org's API token) with a new RSA key of its own. */
+export async function registerServiceClient(
+  issuer: string,
+  apiToken: string,
+  scopes: readonly string[],
+): Promise<ServiceClient> {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = randomUUID();
+  const res = await fetch(new URL('/oauth2/v1/clients', issuer), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `SSWS ${apiToken}` },
+    body: JSON.stringify({
+      client_name: `service ${kid.slice(0, 8)}`,
+      grant_types: ['client_credentials'],
+      token_endpoint_auth_method: 'private_key_jwt',
+      jwks: { keys: [{ ...publicKey.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256' }] },
+      scope: scopes.join(' '),
+    }),
+  });
+  const body = await res.json();
+  if (res.status !== 201) throw new Error(`client registration answered ${res.status}: ${JSON.stringify(body)}`);
+  return {
+    clientId: body.client_id,
+    key: { key: privateKey, kid },
+    privateJwk: JSON.stringify({ ...privateKey.export({ format: 'jwk' }), kid }),
+  };
+}
+
+/** `Bearer <token>` of a new client-credentials grant of `client` (each call a new grant: no cache). */
+export async function serviceToken(issuer: string, client: ServiceClient, scopes: readonly string[]): Promise<string> {
+  return new ClientCredentialsToken({ issuer, clientId: client.clientId, key: client.key, scopes }).authorization();
+}
+
+/** The payload of a JWT, decoded without checking it (what a test asserts on). */
+export function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+}
+
+/** A JWT with the claims given, signed by nobody the org trusts: what a forger would send. */
+export function forgedToken(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'RS256', typ: 'JWT', kid: 'forged' })}.${part(claims)}.${randomBytes(64).toString('base64url')}`;
 }

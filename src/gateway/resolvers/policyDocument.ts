@@ -5,8 +5,9 @@ import { applyPolicies, exportPolicies, planPolicies } from '../../policyDocumen
 import type { GatewayContext } from '../context.ts';
 import { type PolicyDocument, policyKey, ruleKey } from '../../policyDocument/document.ts';
 
-function engineOf(ctx: GatewayContext) {
-  if (ctx.callerDigest === undefined) {
+async function engineOf(ctx: GatewayContext) {
+  const caller = await ctx.caller();
+  if (caller === undefined) {
     throw new GraphQLError(
       'This field needs upstream data: send an Authorization header `SSWS <token>` or `Bearer <token>`.',
       {
@@ -14,7 +15,7 @@ function engineOf(ctx: GatewayContext) {
       },
     );
   }
-  return { api: ctx.api, idempotency: ctx.idempotency, plans: ctx.policyPlans, caller: ctx.callerDigest };
+  return { api: ctx.api, idempotency: ctx.idempotency, plans: ctx.policyPlans, caller };
 }
 
 export const policyDocumentQueries: Pick<QueryResolvers, 'exportPolicies'> = {
@@ -23,7 +24,7 @@ export const policyDocumentQueries: Pick<QueryResolvers, 'exportPolicies'> = {
 
 export const policyDocumentMutations: Pick<MutationResolvers, 'planPolicies' | 'applyPolicies'> = {
   planPolicies: async (_, args, ctx) => {
-    const { plan, errors } = await planPolicies(engineOf(ctx), args.document, args.prune ?? false);
+    const { plan, errors } = await planPolicies(await engineOf(ctx), args.document, args.prune ?? false);
     if (!plan) return { plan: null, userErrors: errors };
     const count = (action: string) => plan.changes.filter((c) => c.action === action).length;
     return {
@@ -43,7 +44,7 @@ export const policyDocumentMutations: Pick<MutationResolvers, 'planPolicies' | '
     };
   },
   applyPolicies: async (_, args, ctx) => {
-    const { applied, notApplied, errors } = await applyPolicies(engineOf(ctx), args.planId);
+    const { applied, notApplied, errors } = await applyPolicies(await engineOf(ctx), args.planId);
     return { applied, notApplied, userErrors: errors };
   },
 };

@@ -11,6 +11,7 @@ import {
   UpstreamOutcomeUnknownError,
   UpstreamUnavailableError,
 } from '../errors.ts';
+import { accessRefusalOf } from '../accessRefusal.ts';
 import { rateLimitResetAt } from '../rateLimitPolicy.ts';
 import { mayHaveReachedService } from '../retryPolicy.ts';
 import type { Route } from '../routes.ts';
@@ -37,8 +38,12 @@ export function answerOf(call: PreparedCall, result: RetriedResult, guard: Answe
   const { method } = route;
   if (!result.ok) return { outcome: { kind: 'failed' }, error: callFailure(route, path, result.error, guard) };
   const { status, headers, body: text } = result;
+  const errorOf = () =>
+    UpstreamError.fromResponse(status, text, undefined, (causes) => accessRefusalOf(route, status, headers, causes));
   if (status === 401 || (status === 403 && method === 'GET')) {
-    const error = UpstreamError.fromResponse(status, text);
+    const error = errorOf();
+    // A token without the scope of this read is still a good credential for others (its other scopes).
+    if (error.access?.kind === 'insufficient_scope') return { outcome: { kind: 'answered' }, error };
     return { outcome: { kind: 'token-rejected', error }, error };
   }
   if (status === 429) {
@@ -59,7 +64,7 @@ export function answerOf(call: PreparedCall, result: RetriedResult, guard: Answe
   if (method === 'DELETE' && status === 404 && result.retriedAfterAmbiguousFailure) {
     return { outcome, value: { status: 204, body: undefined, link } };
   }
-  if (status < 200 || status >= 300) return { outcome, error: UpstreamError.fromResponse(status, text) };
+  if (status < 200 || status >= 300) return { outcome, error: errorOf() };
   if (route.returns === 'none') return { outcome, value: { status, body: undefined, link } };
   let parsed: unknown;
   try {

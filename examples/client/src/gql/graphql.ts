@@ -24,6 +24,12 @@ export type CreateUserTypeInput = {
 /** What a client does next about a refused mutation. */
 export type UserErrorCode =
   /**
+   * The caller may not do this (E0000006 for the caller's rights): the access token lacks the scope
+   * `requiredScope` names, or the admin role behind the token does not allow the change. Nothing was
+   * written; ask for a token with that scope, or have an admin with a role that allows it make the change.
+   */
+  | 'ACCESS_DENIED'
+  /**
    * The org's state refuses it now (a name already used, E0000142 with reason `UNMET_REQUIREMENTS`): change
    * the other object first, or pick another name.
    */

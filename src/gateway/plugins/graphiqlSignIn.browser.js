@@ -46,7 +46,8 @@
         // Nothing stored yet: GraphiQL opens its default operation.
       }
     }
-    return search.size ? `?${search}` : '';
+    const text = search.toString();
+    return text ? `?${text}` : '';
   }
 
   async function signIn() {

@@ -10,6 +10,7 @@ import {
   choice,
   decimal,
   defaultsOf,
+  type EnvReader,
   host,
   integer,
   origins,
@@ -29,6 +30,20 @@ const MiB = 1024 * 1024;
 
 const GRAPHIQL_SCOPES_DEFAULT =
   'openid profile okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage';
+// The scopes an org authorization server grants: OpenID Connect's and the Okta API's.
+const ORG_SCOPE = /^(openid|profile|email|address|phone|offline_access|groups|okta\.[A-Za-z]+\.(read|manage))$/;
+
+function readScopes(r: EnvReader): string {
+  const value = r.text('GRAPHIQL_SCOPES');
+  if (value === undefined) return GRAPHIQL_SCOPES_DEFAULT;
+  const scopes = value.split(/\s+/);
+  const unknown = scopes.filter((scope) => !ORG_SCOPE.test(scope));
+  if (unknown.length === 0) return scopes.join(' ');
+  r.problem(
+    `GRAPHIQL_SCOPES=${JSON.stringify(value)}: ${unknown.map((u) => JSON.stringify(u)).join(', ')} is no scope of the org authorization server`,
+  );
+  return GRAPHIQL_SCOPES_DEFAULT;
+}
 
 /** A share of the upstream rate-limit window: more than 0, at most 1. */
 function shareProblem(n: number): string | undefined {
@@ -234,9 +249,9 @@ export const GATEWAY_SETTINGS = {
     scope: new Setting(
       'GRAPHIQL_SCOPES',
       GRAPHIQL_SCOPES_DEFAULT,
-      'space-separated OAuth scopes',
+      'space-separated scopes of the org authorization server: `openid`, `profile`, `email`, `offline_access` …, `okta.<resource>.read` / `.manage`',
       'the scopes GraphiQL’s “Sign in” asks for (the client must be granted them)',
-      (r) => r.text('GRAPHIQL_SCOPES') ?? GRAPHIQL_SCOPES_DEFAULT,
+      readScopes,
     ),
   },
   introspection: boolean(

@@ -14,7 +14,13 @@ const oauth = {
 };
 /** { accessToken, who, expiresAt } while signed in; in memory only. */
 let session;
-const gateway = createClient(config.graphqlEndpoint, () => `Bearer ${session?.accessToken}`);
+const gateway = createClient(config.graphqlEndpoint, () => {
+  if (session && Date.now() >= session.expiresAt) {
+    session = undefined;
+    renderSession();
+  }
+  return session ? `Bearer ${session.accessToken}` : '';
+});
 
 const $ = (selector) => document.querySelector(selector);
 const el = (tag, props = {}, ...children) => {

@@ -217,6 +217,32 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('userinfo', () => {
+  const userinfo = (authorization?: string) =>
+    fetch(`${base()}/oauth2/v1/userinfo`, { headers: authorization ? { authorization } : {} });
+
+  it('answers the person of a token granted openid, and refuses others', async () => {
+    const { code, verifier } = await signIn(base(), 'carol@example.com');
+    const { access_token } = (await exchangeCode(base(), code, verifier)).body;
+    const res = await userinfo(`Bearer ${access_token}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      sub: '00u3carol',
+      name: 'carol@example.com',
+      preferred_username: 'carol@example.com',
+    });
+    const narrow = await signIn(base(), 'carol@example.com', { scope: 'okta.policies.read' });
+    const apiOnly = (await exchangeCode(base(), narrow.code, narrow.verifier)).body.access_token;
+    const refused = await userinfo(`Bearer ${apiOnly}`);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    const noToken = await userinfo();
+    expect(noToken.status).toBe(401);
+    expect(noToken.headers.get('www-authenticate')).toBe('Bearer');
+    expect((await userinfo(`Bearer ${TOKEN}`)).status).toBe(401);
+  });
+});
+
 describe('API tokens stay API tokens', () => {
   it('are never accepted at the token endpoint as a client', async () => {
     const res = await fetch(`${base()}/oauth2/v1/token`, {

@@ -243,6 +243,30 @@ describe('userinfo', () => {
   });
 });
 
+describe('browsers (CORS)', () => {
+  const preflight = (path: string, origin: string) =>
+    fetch(`${base()}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+
+  it('answers the token endpoint only from the origin of a registered redirect URI', async () => {
+    const app = await preflight('/oauth2/v1/token', 'http://app.example.test');
+    expect(app.status).toBe(204);
+    expect(app.headers.get('access-control-allow-origin')).toBe('http://app.example.test');
+    expect(app.headers.get('access-control-allow-methods')).toContain('POST');
+    const other = await preflight('/oauth2/v1/token', 'http://evil.example.test');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves discovery and keys to any origin', async () => {
+    for (const path of ['/.well-known/openid-configuration', '/oauth2/v1/keys']) {
+      const res = await fetch(`${base()}${path}`, { headers: { origin: 'http://anywhere.example.test' } });
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+});
+
 describe('API tokens stay API tokens', () => {
   it('are never accepted at the token endpoint as a client', async () => {
     const res = await fetch(`${base()}/oauth2/v1/token`, {

@@ -138,6 +138,16 @@ describe('API tokens act with their admin role', () => {
   });
 });
 
+describe('the admin endpoints keep their rule: the configured token only', () => {
+  it('a fixture API token, even a SUPER_ADMIN one, does not open them', async () => {
+    for (const token of [SECOND_SUPER_ADMIN_TOKEN, READ_ONLY_TOKEN]) {
+      const res = await emu().call('GET', '/__emulator/requests', undefined, ssws(token));
+      expect([res.status, res.body.errorCode]).toEqual([401, 'E0000011']);
+    }
+    expect((await emu().call('GET', '/__emulator/requests')).status).toBe(200);
+  });
+});
+
 describe('401 for a token that is not one', () => {
   const PATH = '/api/v1/policies';
 

@@ -11,6 +11,7 @@ import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/erro
 import { nextCursorFromLink } from '../../src/upstream/pagination.ts';
 import { freezeDate, midMinute } from '../helpers/clock.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
+import { ALL_API_SCOPES, registerServiceClient, serviceToken } from '../helpers/oauth.ts';
 import { startTestUpstream, useUpstream } from '../helpers/gateway.ts';
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
@@ -202,7 +203,9 @@ describe('UpstreamClient against the emulator', () => {
     const e = await upstreamError(upstream().client.forCaller(`SSWS ${secret}`).listUserTypes());
     expect(e).toMatchObject({ status: 401, errorCode: 'E0000011' });
     expect(`${e.message} ${e.stack} ${JSON.stringify(e)}`).not.toContain(secret);
-    await expect(upstream().client.forCaller(`Bearer ${TOKEN}`).listUserTypes()).resolves.toEqual(expect.any(Array));
+    const { url } = upstream().emulator;
+    const bearer = await serviceToken(url, await registerServiceClient(url, TOKEN, ALL_API_SCOPES), ALL_API_SCOPES);
+    await expect(upstream().client.forCaller(bearer).listUserTypes()).resolves.toEqual(expect.any(Array));
   });
 
   it('reports 429 as an UpstreamError with status 429', async () => {

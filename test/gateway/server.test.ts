@@ -15,7 +15,7 @@ import { countRequests, TOKEN } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
 import { captureLogs, silentLogger } from '../helpers/logs.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
-import { ALL_API_SCOPES, registerServiceClient, serviceToken } from '../helpers/oauth.ts';
+import { serviceClient } from '../helpers/oauthTokens.ts';
 
 const schema = makeExecutableSchema<GatewayContext>({
   typeDefs: /* GraphQL */ `
@@ -86,13 +86,10 @@ describe('authentication', () => {
     expect(res.data.__schema.queryType.fields.map((f: { name: string }) => f.name)).toContain('policy');
   });
 
-  it('forwards SSWS and Bearer headers, with any letter case of the scheme', async () => {
+  it('forwards SSWS and Bearer headers (an API token, an access token), with any letter case of the scheme', async () => {
     const id = await defaultPasswordPolicyId();
-    // A Bearer credential is an access token of the org's authorization server (a service client's here).
-    const { url } = stack().emulator;
-    const bearer = await serviceToken(url, await registerServiceClient(url, TOKEN, ALL_API_SCOPES), ALL_API_SCOPES);
-    const lowerCase = await serviceToken(url, await registerServiceClient(url, TOKEN, ALL_API_SCOPES), ALL_API_SCOPES);
-    for (const auth of [`SSWS ${TOKEN}`, bearer, `ssws ${TOKEN}`, lowerCase.replace('Bearer', 'bearer')]) {
+    const accessToken = await (await serviceClient(stack().emulator)).token('okta.policies.read');
+    for (const auth of [`SSWS ${TOKEN}`, `Bearer ${accessToken}`, `ssws ${TOKEN}`, `bearer ${accessToken}`]) {
       const res = await stack().gql('query($id: ID!) { policy(id: $id) { id name } }', { id }, { auth });
       expect(res).toEqual({
         data: { policy: { id, name: 'Default Policy' } },

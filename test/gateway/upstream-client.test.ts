@@ -10,9 +10,9 @@ import { UpstreamClient, type RestApi } from '../../src/upstream/client.ts';
 import { UpstreamError, UpstreamUnavailableError } from '../../src/upstream/errors.ts';
 import { nextCursorFromLink } from '../../src/upstream/pagination.ts';
 import { freezeDate, midMinute } from '../helpers/clock.ts';
-import { countFromNow, TOKEN } from '../helpers/emulator.ts';
-import { ALL_API_SCOPES, registerServiceClient, serviceToken } from '../helpers/oauth.ts';
+import { countFromNow } from '../helpers/emulator.ts';
 import { startTestUpstream, useUpstream } from '../helpers/gateway.ts';
+import { serviceClient } from '../helpers/oauthTokens.ts';
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -203,9 +203,10 @@ describe('UpstreamClient against the emulator', () => {
     const e = await upstreamError(upstream().client.forCaller(`SSWS ${secret}`).listUserTypes());
     expect(e).toMatchObject({ status: 401, errorCode: 'E0000011' });
     expect(`${e.message} ${e.stack} ${JSON.stringify(e)}`).not.toContain(secret);
-    const { url } = upstream().emulator;
-    const bearer = await serviceToken(url, await registerServiceClient(url, TOKEN, ALL_API_SCOPES), ALL_API_SCOPES);
-    await expect(upstream().client.forCaller(bearer).listUserTypes()).resolves.toEqual(expect.any(Array));
+    const accessToken = await (await serviceClient(upstream().emulator)).token('okta.userTypes.read');
+    await expect(upstream().client.forCaller(`Bearer ${accessToken}`).listUserTypes()).resolves.toEqual(
+      expect.any(Array),
+    );
   });
 
   it('reports 429 as an UpstreamError with status 429', async () => {

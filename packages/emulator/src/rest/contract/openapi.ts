@@ -2,7 +2,7 @@
 // components (see `named`) are written once under `components.schemas` and referenced elsewhere.
 import type { TSchema } from '@sinclair/typebox';
 import { ERROR_RESPONSE, OPERATIONS, type Operation, type OperationName, pathParameters } from './operations.ts';
-import { OPERATION_SCOPES, scopeOf } from './scopes.ts';
+import { OPERATION_SCOPES, type OperationScope, scopeOf } from './scopes.ts';
 import { COMPONENT } from './shared.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -42,33 +42,6 @@ function securityOf(name: OperationName): Json {
   const oauth: Json[] = [{ oauth2: [scope] }];
   if (access === 'read') oauth.push({ oauth2: [scopeOf(family, 'manage')] });
   return [{ ssws: [] }, ...oauth];
-}
-
-/** Each API scope with what it allows. */
-const SCOPES = {
-  'okta.policies.read': 'Read policies, their rules and mappings; run the access simulation.',
-  'okta.policies.manage': 'Create, change, (de)activate and delete policies and rules (includes read).',
-  'okta.userTypes.read': 'Read user types.',
-  'okta.userTypes.manage': 'Create, change and delete user types (includes read).',
-} satisfies Record<(typeof OPERATION_SCOPES)[OperationName]['scope'], string>;
-
-/** `base`: the server's URL (the authorization server is the org's); empty: URLs relative to the server. */
-function oauth2Scheme(base: string): Json {
-  return {
-    type: 'oauth2',
-    description:
-      'An access token of the org authorization server: `Bearer <JWT>`. It acts with its scopes and, for a ' +
-      "person, only within the person's admin role. 401 invalid_token (expired, wrongly signed, revoked, or an " +
-      'API token sent as Bearer) and 403 insufficient_scope carry a `WWW-Authenticate: Bearer` challenge.',
-    flows: {
-      authorizationCode: {
-        authorizationUrl: `${base}/oauth2/v1/authorize`,
-        tokenUrl: `${base}/oauth2/v1/token`,
-        scopes: SCOPES,
-      },
-      clientCredentials: { tokenUrl: `${base}/oauth2/v1/token`, scopes: SCOPES },
-    },
-  };
 }
 
 function operationObject(name: OperationName, op: Operation, components: Components): Json {
@@ -166,6 +139,43 @@ export function openApiDocument(options: { emulatorExtensions?: boolean; serverU
         },
         oauth2: oauth2Scheme(options.serverUrl?.replace(/\/$/, '') ?? ''),
       },
+    },
+  };
+}
+
+const API_SCOPE_DOCS = {
+  'okta.policies.read': 'Read policies, rules, app mappings; simulate access',
+  'okta.policies.manage': 'Create, change and delete policies and rules (includes reading)',
+  'okta.userTypes.read': 'Read user types',
+  'okta.userTypes.manage': 'Create, change and delete user types (includes reading)',
+} satisfies Record<OperationScope, string>;
+
+/**
+ * The org's authorization server (discovery at `/.well-known/openid-configuration`): a person's
+ * token (authorization code with PKCE) or a service's (client credentials with private_key_jwt).
+ */
+function oauth2Scheme(base: string): Json {
+  const tokenUrl = `${base}/oauth2/v1/token`;
+  return {
+    type: 'oauth2',
+    description:
+      "A Bearer access token of the org authorization server. A person's token allows what both its scopes " +
+      "and the person's admin role allow; a service's token what its scopes allow. Each operation names the " +
+      'scope it needs. 401 invalid_token (expired, wrongly signed, revoked, or an API token sent as Bearer) and ' +
+      '403 insufficient_scope carry a `WWW-Authenticate: Bearer` challenge naming the scope.',
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${base}/oauth2/v1/authorize`,
+        tokenUrl,
+        refreshUrl: tokenUrl,
+        scopes: {
+          ...API_SCOPE_DOCS,
+          openid: 'An ID token',
+          profile: 'The name and login in the ID token',
+          offline_access: 'A refresh token',
+        },
+      },
+      clientCredentials: { tokenUrl, scopes: API_SCOPE_DOCS },
     },
   };
 }

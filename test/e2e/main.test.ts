@@ -1,6 +1,7 @@
 // `npm start` as a user runs it: the built entry point in a child process, configured by environment
 // variables, printing where it serves, answering GraphQL, and stopping cleanly on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,9 @@ interface Started {
 }
 
 const children: ChildProcess[] = [];
+const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ format: 'pem', type: 'pkcs8' })
+  .toString();
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
@@ -214,6 +218,7 @@ describe('configuration', () => {
       journalBodyBytes: 64 * 1024,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
+      oauth: { accessTokenSeconds: 3600, clockSkewSeconds: 30, signingKey: undefined },
     });
   });
 
@@ -331,6 +336,9 @@ describe('configuration', () => {
         EMULATOR_JOURNAL_CAP: '50',
         EMULATOR_JOURNAL_BYTES: '1048576',
         EMULATOR_JOURNAL_BODY_BYTES: '0',
+        EMULATOR_ACCESS_TOKEN_SECONDS: '600',
+        EMULATOR_CLOCK_SKEW_SECONDS: '0',
+        EMULATOR_SIGNING_KEY: SIGNING_KEY,
       }),
     ).toEqual({
       port: 5001,
@@ -346,6 +354,7 @@ describe('configuration', () => {
       journalBodyBytes: 0,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
+      oauth: { accessTokenSeconds: 600, clockSkewSeconds: 0, signingKey: SIGNING_KEY.trim() },
     });
   });
 

@@ -217,6 +217,56 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('userinfo', () => {
+  const userinfo = (authorization?: string) =>
+    fetch(`${base()}/oauth2/v1/userinfo`, { headers: authorization ? { authorization } : {} });
+
+  it('answers the person of a token granted openid, and refuses others', async () => {
+    const { code, verifier } = await signIn(base(), 'carol@example.com');
+    const { access_token } = (await exchangeCode(base(), code, verifier)).body;
+    const res = await userinfo(`Bearer ${access_token}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      sub: '00u3carol',
+      name: 'carol@example.com',
+      preferred_username: 'carol@example.com',
+    });
+    const narrow = await signIn(base(), 'carol@example.com', { scope: 'okta.policies.read' });
+    const apiOnly = (await exchangeCode(base(), narrow.code, narrow.verifier)).body.access_token;
+    const refused = await userinfo(`Bearer ${apiOnly}`);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    const noToken = await userinfo();
+    expect(noToken.status).toBe(401);
+    expect(noToken.headers.get('www-authenticate')).toBe('Bearer');
+    expect((await userinfo(`Bearer ${TOKEN}`)).status).toBe(401);
+  });
+});
+
+describe('browsers (CORS)', () => {
+  const preflight = (path: string, origin: string) =>
+    fetch(`${base()}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+
+  it('answers the token endpoint only from the origin of a registered redirect URI', async () => {
+    const app = await preflight('/oauth2/v1/token', 'http://app.example.test');
+    expect(app.status).toBe(204);
+    expect(app.headers.get('access-control-allow-origin')).toBe('http://app.example.test');
+    expect(app.headers.get('access-control-allow-methods')).toContain('POST');
+    const other = await preflight('/oauth2/v1/token', 'http://evil.example.test');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves discovery and keys to any origin', async () => {
+    for (const path of ['/.well-known/openid-configuration', '/oauth2/v1/keys']) {
+      const res = await fetch(`${base()}${path}`, { headers: { origin: 'http://anywhere.example.test' } });
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+});
+
 describe('API tokens stay API tokens', () => {
   it('are never accepted at the token endpoint as a client', async () => {
     const res = await fetch(`${base()}/oauth2/v1/token`, {

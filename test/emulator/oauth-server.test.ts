@@ -1,10 +1,13 @@
 // The emulator's authorization server: its metadata and keys, RFC 7591 registration by an admin's
 // API token, OAuth clients as org state (snapshots, reset, the state file), and the org's
 // identities (secrets kept only as hashes or digests).
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readEmulatorConfig } from '../../packages/emulator/src/config/emulator.ts';
+import { ConfigError } from '../../packages/emulator/src/config/env.ts';
 import { startEmulator } from '../../packages/emulator/src/emulator/index.ts';
 import { FixtureError } from '../../packages/emulator/src/emulator/org/fixture.ts';
 import { readState } from '../../packages/emulator/src/emulator/org/persistence.ts';
@@ -273,6 +276,15 @@ describe('identities', () => {
     await expect(start).rejects.toThrow(FixtureError);
     await expect(start).rejects.toThrow(/apiTokens\[0\]\.userId: must name a user with an adminRole/);
     await expect(start).rejects.not.toThrow(/secret-value/);
+  });
+
+  it('refuses a signing key that is not an RSA private key, without echoing it', () => {
+    const read = () => readEmulatorConfig({ EMULATOR_SIGNING_KEY: 'not-a-key-but-a-secret' });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow('EMULATOR_SIGNING_KEY: must be an RSA private key as PEM or as a JWK');
+    expect(read).not.toThrow(/not-a-key-but-a-secret/);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
+    expect(() => readEmulatorConfig({ EMULATOR_SIGNING_KEY: JSON.stringify(ec) })).toThrow('RS256');
   });
 
   it('refuses OAuth clients of the options with bad metadata', async () => {

@@ -143,9 +143,30 @@ export class AuthorizationServer {
         await this.tokens.revoke(token, client.client_id);
         return sendEmpty(res, 200, { ...NO_STORE, ...cors });
       }
+      case OAUTH_PATHS.userinfo:
+        if (method !== 'POST') expect('GET');
+        return this.userinfo(req, res, cors);
       default:
         throw notFound(url.pathname);
     }
+  }
+
+  /** GET or POST /oauth2/v1/userinfo with `Authorization: Bearer <access token>` (RFC 6750 errors). */
+  private async userinfo(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): Promise<void> {
+    const bearer = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? '')?.[1];
+    const answer = bearer
+      ? await this.tokens.userinfo(bearer)
+      : { error: 'invalid_request', why: 'The request has no Bearer access token.' };
+    if ('claims' in answer) return sendJson(res, 200, answer.claims, { ...NO_STORE, ...cors });
+    const status = answer.error === 'insufficient_scope' ? 403 : 401;
+    // RFC 6750 §3.1: a request without a token gets the bare challenge.
+    const challenge = bearer ? `Bearer error="${answer.error}", error_description="${answer.why}"` : 'Bearer';
+    sendJson(
+      res,
+      status,
+      { error: answer.error, error_description: answer.why },
+      { ...NO_STORE, ...cors, 'www-authenticate': challenge },
+    );
   }
 
   /** POST /oauth2/v1/token: the token response of one grant. */

@@ -12,6 +12,7 @@ export const OAUTH_PATHS = {
   introspect: '/oauth2/v1/introspect',
   revoke: '/oauth2/v1/revoke',
   clients: '/oauth2/v1/clients',
+  userinfo: '/oauth2/v1/userinfo',
 } as const;
 
 export function discoveryDocument(issuer: string): Record<string, unknown> {
@@ -24,6 +25,7 @@ export function discoveryDocument(issuer: string): Record<string, unknown> {
     introspection_endpoint: `${issuer}${OAUTH_PATHS.introspect}`,
     revocation_endpoint: `${issuer}${OAUTH_PATHS.revoke}`,
     registration_endpoint: `${issuer}${OAUTH_PATHS.clients}`,
+    userinfo_endpoint: `${issuer}${OAUTH_PATHS.userinfo}`,
     scopes_supported: SUPPORTED_SCOPES,
     response_types_supported: ['code'],
     response_modes_supported: ['query'],

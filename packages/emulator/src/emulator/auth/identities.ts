@@ -4,7 +4,7 @@
 import type { FixtureUser, OrgFixture } from '../org/fixture.ts';
 import { EMULATOR_ADMIN_USER_ID } from '../org/seed.ts';
 import type { AdminRole } from './principal.ts';
-import { digest, passwordMatches } from './secrets.ts';
+import { digest, hashPassword, passwordMatches, randomSecret } from './secrets.ts';
 
 export interface Person {
   id: string;
@@ -49,7 +49,15 @@ export class OrgIdentities {
   /** The person with this login and password; undefined for a wrong pair (which of the two is not said). */
   async signIn(login: string, password: string): Promise<Person | undefined> {
     const user = this.fixture.users.find((u) => u.login.toLowerCase() === login.trim().toLowerCase());
-    if (!user?.passwordHash) return undefined;
-    return (await passwordMatches(password, user.passwordHash)) ? this.person(user.id) : undefined;
+    // An unknown login costs a hash too, so the time taken does not tell which logins exist.
+    const matches = await passwordMatches(password, user?.passwordHash ?? unknownLoginHash());
+    return matches && user?.passwordHash ? this.person(user.id) : undefined;
   }
+}
+
+let unknownLogin: string | undefined;
+/** A hash no password matches, made once. */
+function unknownLoginHash(): string {
+  unknownLogin ??= hashPassword(randomSecret());
+  return unknownLogin;
 }

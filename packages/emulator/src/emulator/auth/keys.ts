@@ -21,6 +21,11 @@ export class SigningKeys {
 
   constructor(private readonly configured?: KeyObject) {}
 
+  /** Whether a key exists yet: without one, no token of this process can be valid. */
+  exists(): boolean {
+    return this.configured !== undefined || this.made !== undefined;
+  }
+
   current(): Promise<SigningKey> {
     this.made ??= (this.configured ? Promise.resolve(this.configured) : newKey()).then(describe);
     return this.made;

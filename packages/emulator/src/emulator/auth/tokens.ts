@@ -213,6 +213,24 @@ export class Tokens {
     };
   }
 
+  /**
+   * OpenID Connect UserInfo: the person of an access token granted `openid` (and their name and
+   * login with `profile`); otherwise why not (RFC 6750 error codes).
+   */
+  async userinfo(jwt: string): Promise<{ claims: Record<string, string> } | { error: string; why: string }> {
+    const verified = await this.verify(jwt);
+    if (!verified.ok) return { error: 'invalid_token', why: verified.why };
+    const { claims } = verified;
+    const person = claims.uid === undefined ? undefined : this.ctx.person(claims.uid);
+    if (!person || !claims.scp.includes('openid')) {
+      return { error: 'insufficient_scope', why: "The access token must be a person's, granted openid." };
+    }
+    const profile: Record<string, string> = claims.scp.includes('profile')
+      ? { name: person.login, preferred_username: person.login }
+      : {};
+    return { claims: { sub: person.id, ...profile } };
+  }
+
   /** An access token as `authenticate` sees it. */
   async authenticate(jwt: string): Promise<Authentication> {
     const verified = await this.verify(jwt);
@@ -249,6 +267,8 @@ export class Tokens {
   }
 
   private async verifyJwt(jwt: string): Promise<Verified> {
+    // Before the first token there is no key to verify with, and none is made for a token to refuse.
+    if (!this.ctx.keys.exists()) return { ok: false, why: WHY.invalid };
     const key = await this.ctx.keys.current();
     const base = this.ctx.base();
     try {

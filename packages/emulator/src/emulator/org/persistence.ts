@@ -64,10 +64,11 @@ export function readSavedState(path: string): SavedState | undefined {
     !isObj(d.policyOrder) ||
     !isObj(d.rules) ||
     !Array.isArray(d.userTypes) ||
-    !isObj(d.appPolicies)
+    !isObj(d.appPolicies) ||
+    (d.oauthClients !== undefined && !isObj(d.oauthClients))
   ) {
     throw new StateFileError(
-      `state file ${path} is corrupt: it is not an emulator state (policies, policyOrder, rules, userTypes, appPolicies). Fix or remove it.`,
+      `state file ${path} is corrupt: it is not an emulator state (policies, policyOrder, rules, userTypes, appPolicies, oauthClients). Fix or remove it.`,
     );
   }
   const generation = (d as Record<string, unknown>)[GENERATION];

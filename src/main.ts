@@ -6,7 +6,7 @@
 import { ConfigError } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
 import { type GatewayConfig, readStartConfig } from './config/gateway.ts';
-import { callbackUrls, EMBEDDED_GRAPHIQL_CLIENT, embeddedGraphiQLClient } from './gateway/plugins/graphiqlSignIn.ts';
+import { callbackUrls } from './gateway/plugins/graphiqlSignIn.ts';
 import { createLogger, flushLog } from './gateway/logger.ts';
 import { GRAPHQL_PATH, type GatewayOptions, startGateway } from './gateway/server.ts';
 import { createSharedState } from './gateway/sharedState.ts';
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       graphiql: config.graphiql,
       introspection: config.introspection,
       emulatorToken: emulatorConfig?.token,
-      graphiqlSignIn: graphiqlSignIn(config, emulator !== undefined && graphiqlCallbacks(config).length > 0),
+      graphiqlSignIn: graphiqlSignIn(config, emulator?.graphiqlClientId),
       logger,
       readiness: config.readiness,
       queryLimits: config.queryLimits,
@@ -140,16 +140,18 @@ function graphiqlCallbacks(config: GatewayConfig): string[] {
  * GraphiQL's Sign in: the configured client, or the embedded emulator's built-in `graphiql` when the
  * callbacks are registered with it; over a real org none unless configured.
  */
-function graphiqlSignIn(config: GatewayConfig, embeddedClient: boolean): GatewayOptions['graphiqlSignIn'] {
-  const clientId = config.graphiqlSignIn.clientId ?? (embeddedClient ? EMBEDDED_GRAPHIQL_CLIENT : undefined);
+function graphiqlSignIn(config: GatewayConfig, embeddedClientId: string | undefined): GatewayOptions['graphiqlSignIn'] {
+  const clientId = config.graphiqlSignIn.clientId ?? embeddedClientId;
   return clientId ? { clientId, scope: config.graphiqlSignIn.scope } : undefined;
 }
 
+/** The embedded emulator, with GraphiQL's client registered for `graphiqlRedirectUris` (when there are any). */
 async function startEmbeddedEmulator(config: EmulatorConfig, graphiqlRedirectUris: string[]) {
-  const { startEmulatorServer, FixtureError, StateFileError } = await import('policy-service-emulator');
+  const { startEmulatorServer, graphiqlClient, FixtureError, StateFileError } = await import('policy-service-emulator');
   badInputErrors.push(FixtureError, StateFileError);
-  const oauthClients = graphiqlRedirectUris.length ? [embeddedGraphiQLClient(graphiqlRedirectUris)] : [];
-  return startEmulatorServer({ ...config, oauthClients });
+  const graphiql = graphiqlRedirectUris.length ? graphiqlClient(graphiqlRedirectUris) : undefined;
+  const running = await startEmulatorServer({ ...config, oauthClients: graphiql ? [graphiql] : [] });
+  return Object.assign(running, { graphiqlClientId: graphiql?.client_id });
 }
 
 main().catch((error: unknown) => {

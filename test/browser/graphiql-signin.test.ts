@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callbackUrls, embeddedGraphiQLClient } from '../../src/gateway/plugins/graphiqlSignIn.ts';
+import { graphiqlClient } from '../../packages/emulator/src/index.ts';
+import { callbackUrls } from '../../src/gateway/plugins/graphiqlSignIn.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { BROWSER_TIMEOUT, type Browser, browserTestsRun, launchBrowser } from '../helpers/browser.ts';
 import { TOKEN } from '../helpers/emulator.ts';
@@ -34,7 +35,7 @@ describe.runIf(browserTestsRun('GraphiQL sign-in browser test'))('GraphiQL Sign 
     const { port } = server.address() as AddressInfo;
     url = `http://127.0.0.1:${port}`;
     upstream = await startTestUpstream({
-      oauthClients: [embeddedGraphiQLClient(callbackUrls('127.0.0.1', port, '/graphql'))],
+      oauthClients: [graphiqlClient(callbackUrls('127.0.0.1', port, '/graphql'))],
     });
     const forCaller = upstream.client.forCaller.bind(upstream.client);
     upstream.client.forCaller = (authorization, options) => {

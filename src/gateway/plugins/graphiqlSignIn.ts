@@ -7,26 +7,6 @@ import type { YogaLogger } from 'graphql-yoga';
 /** Where the authorization server sends the browser back; GraphiQL's page is served there too. */
 export const OAUTH_CALLBACK_SEGMENT = '/oauth-callback';
 
-/** The embedded emulator's built-in public client for GraphiQL. */
-export const EMBEDDED_GRAPHIQL_CLIENT = 'graphiql';
-
-/**
- * The embedded emulator's `graphiql` client with the gateway's callbacks as its redirect URIs (RFC 7591
- * metadata: public, PKCE, authorization code and refresh tokens, every scope the emulator knows).
- */
-export function embeddedGraphiQLClient(redirectUris: string[]) {
-  return {
-    client_id: EMBEDDED_GRAPHIQL_CLIENT,
-    client_name: 'GraphiQL',
-    redirect_uris: redirectUris,
-    grant_types: ['authorization_code', 'refresh_token'] as ('authorization_code' | 'refresh_token')[],
-    response_types: ['code'] as 'code'[],
-    token_endpoint_auth_method: 'none' as const,
-    scope:
-      'openid profile offline_access okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage',
-  };
-}
-
 /** After a failed discovery, page loads go without Sign in for this long before it is asked again. */
 const RETRY_AFTER_MS = 60_000;
 const DISCOVERY_TIMEOUT_MS = 5_000;

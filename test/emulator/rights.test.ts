@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationName } from '../../packages/emulator/src/rest/contract/operations.ts';
 import { causesOf, createPolicy, createRule, defaultPolicyAndRule, TOKEN, useEmulator } from '../helpers/emulator.ts';
 import { API_SCOPES, type Principal } from '../../packages/emulator/src/emulator/auth/principal.ts';
-import { ROLE_REFUSAL } from '../../packages/emulator/src/emulator/auth/replies.ts';
+import { roleRefusalCause } from '../../packages/emulator/src/emulator/auth/replies.ts';
 import { refusalOf } from '../../packages/emulator/src/emulator/auth/rights.ts';
 import { ALICE, BOB, builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 
@@ -81,7 +81,7 @@ describe('API tokens act with their admin role', () => {
     for (const name of Object.keys(OPERATIONS) as OperationName[]) {
       expect(refusalOf(person, name), name).toEqual({ kind: 'role', role: null });
     }
-    expect(ROLE_REFUSAL(null)).toBe('The admin role NONE does not allow this operation');
+    expect(roleRefusalCause(null)).toBe('The admin role NONE does not allow this operation');
   });
 
   it('refuses a read-only write before reading its body: a malformed body is still 403, not 400', async () => {
@@ -135,6 +135,16 @@ describe('API tokens act with their admin role', () => {
       expect(res.status, token).toBe(200);
       expect((await emu().call('DELETE', `/api/v1/policies/${res.body.id}`, undefined, ssws(token))).status).toBe(204);
     }
+  });
+});
+
+describe('the admin endpoints keep their rule: the configured token only', () => {
+  it('a fixture API token, even a SUPER_ADMIN one, does not open them', async () => {
+    for (const token of [SECOND_SUPER_ADMIN_TOKEN, READ_ONLY_TOKEN]) {
+      const res = await emu().call('GET', '/__emulator/requests', undefined, ssws(token));
+      expect([res.status, res.body.errorCode]).toEqual([401, 'E0000011']);
+    }
+    expect((await emu().call('GET', '/__emulator/requests')).status).toBe(200);
   });
 });
 

@@ -46,11 +46,12 @@ export function notAuthenticated(to: Challenged, error: string, description: str
   return unauthenticated(to.bearer ? challenge(to, error, description) : {});
 }
 
-export const ROLE_REFUSAL = (role: string | null) => `The admin role ${role ?? 'NONE'} does not allow this operation`;
+export const roleRefusalCause = (role: string | null) =>
+  `The admin role ${role ?? 'NONE'} does not allow this operation`;
 
 /** 403: the token lacks the scope (a Bearer challenge naming it), or the admin role forbids the operation. */
 export function notPermitted(to: Challenged, refusal: Refusal): ApiError {
-  if (refusal.kind === 'role') return forbidden([ROLE_REFUSAL(refusal.role)]);
+  if (refusal.kind === 'role') return forbidden([roleRefusalCause(refusal.role)]);
   return forbidden(
     [],
     challenge(

@@ -38,9 +38,9 @@ export const API_HANDLERS: Record<OperationName, Handler> = {
 };
 
 /**
- * Routes to the contract's operations (their handlers are API_HANDLERS), in the contract's order. A trailing slash is dropped from the template (the router ignores
- * it when matching), so the spec's `POST /api/v1/meta/types/user/` is counted under the same path
- * as the list operation.
+ * Routes to the contract's operations (their handlers are API_HANDLERS), in the contract's order. A
+ * trailing slash is dropped from the template (the router ignores it when matching), so the spec's
+ * `POST /api/v1/meta/types/user/` is counted under the same path as the list operation.
  */
 export const api = (Object.entries(OPERATIONS) as [OperationName, Operation][]).reduce(
   (router, [name, op]) => router.add(op.method, op.path.replace(/(.)\/$/, '$1'), name),
@@ -105,9 +105,7 @@ async function serveApi(
   counter.count(template ? `${method} ${template}` : `${method} (unmatched)`);
   const entry = journalEntry(options.journal, method, url, template);
   if (await answeredByFaultRule(options, req, res, url, template, entry)) return;
-  const reply = await answer(options, req, url, match, (read) => {
-    entry.body = read;
-  });
+  const reply = await answer(options, req, url, match, entry);
   entry.record(reply.status, reply.body);
   const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
   if (options.faults.picksReset()) return sendThenReset(res, reply.status, reply.headers ?? {}, text);
@@ -171,15 +169,15 @@ async function answeredByFaultRule(
 
 /**
  * Runs one API request to its reply; every failure becomes the spec's error reply. The caller is
- * authenticated and its rights checked before the body is read or anything changes. `read` gets the
- * parsed body once it is read (for the journal).
+ * authenticated and its rights checked before the body is read or anything changes. The journal's
+ * `entry` gets the parsed body once it is read.
  */
 async function answer(
   options: ServerOptions,
   req: IncomingMessage,
   url: URL,
   match: Match<OperationName> | undefined,
-  read: (body: { value: unknown; bytes: number }) => void,
+  entry: JournalEntryDraft,
 ): Promise<Reply> {
   const quota = options.faults.takeQuota();
   try {
@@ -191,7 +189,7 @@ async function answer(
     if (!match.route) throw methodNotAllowed(match.allowed);
     const { method, handler: operation } = match.route;
     const sent = method === 'POST' || method === 'PUT' ? await readJsonBody(req) : undefined;
-    if (sent) read(sent);
+    if (sent) entry.body = sent;
     const reply = API_HANDLERS[operation]({
       store: options.store(),
       base: options.base(),

@@ -19,6 +19,7 @@ import {
   registerServiceClient,
   serviceToken,
 } from '../helpers/oauth.ts';
+import { ALICE, builtInOrgWithTokens } from '../helpers/orgTokens.ts';
 import { recordCalls } from '../helpers/upstreamCalls.ts';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -241,5 +242,26 @@ describe('the caller behind a token', () => {
     const forged = `Bearer ${forgedToken(claimsOf(first.slice(7)))}`;
     await stack().gql(query, {}, { auth: forged });
     expect(remaining(await stack().gql(query, {}, { auth: first }))).toBe(afterSecond - 1);
+  });
+});
+
+describe('an API token of a read-only admin', () => {
+  const readOnly = useStack({ emulator: { fixture: builtInOrgWithTokens([{ token: 'alice-token', userId: ALICE }]) } });
+
+  it('reads, and its write is ACCESS_DENIED naming the role, as with her access token', async () => {
+    const policy = await createPolicy(readOnly().emulator, { name: 'Kept too' });
+    const auth = 'SSWS alice-token';
+    const read = await readOnly().gql(
+      `query($id: ID!) { policy(id: $id) { name viewerCanUpdate } }`,
+      { id: policy.id },
+      { auth },
+    );
+    expect(read).toMatchObject({ data: { policy: { name: 'Kept too', viewerCanUpdate: false } } });
+    const answer = await readOnly().gql(RENAME, { id: policy.id, name: 'Changed' }, { auth });
+    expect(answer.data.updatePolicy.userErrors).toEqual([
+      expect.objectContaining({ code: 'ACCESS_DENIED', requiredScope: 'okta.policies.manage' }),
+    ]);
+    expect(answer.data.updatePolicy.userErrors[0].message).toContain('READ_ONLY_ADMIN');
+    expect(await policyName(readOnly(), policy.id)).toBe('Kept too');
   });
 });

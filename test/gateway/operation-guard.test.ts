@@ -11,6 +11,8 @@ import {
 } from '../../src/upstream/errors.ts';
 import { type CallTicket, OperationGuard, type OperationLimits } from '../../src/upstream/operationGuard.ts';
 import { type TokenTrust, TrustedTokens } from '../../src/upstream/tokenTrust.ts';
+import { credentialDigest } from '../../src/upstream/credential.ts';
+import { forgedToken } from '../helpers/oauth.ts';
 
 const LIMITS: OperationLimits = { timeoutMs: 10_000, maxCalls: 100, concurrency: 8, maxResponseBytes: 1024 ** 2 };
 
@@ -207,6 +209,30 @@ describe('TrustedTokens', () => {
     expect(tokens.for('a').isTrusted()).toBe(false);
     for (const t of ['x', 'y', 'z']) tokens.for(t).trust();
     expect(['x', 'y', 'z'].map((t) => tokens.for(t).isTrusted())).toEqual([false, true, true]);
+  });
+
+  it('a Bearer JWT is its person once proven, never before, and proven no longer than its exp', () => {
+    let now = 1_000_000;
+    const tokens = new TrustedTokens(600_000, 100, () => now);
+    const jwt = (jti: string) =>
+      `Bearer ${forgedToken({ iss: 'https://org.example', sub: 'carol@example.com', cid: 'spa', jti, exp: now / 1000 + 30 })}`;
+    const [first, refreshed] = [jwt('1'), jwt('2')];
+    expect(tokens.for(first).caller()).toEqual({ key: credentialDigest(first), settled: false });
+    tokens.for(first).trust();
+    const person = tokens.for(first).caller();
+    expect(person.settled).toBe(true);
+    expect(person.key).not.toBe(credentialDigest(first));
+    expect(tokens.for(first).budgetCaller()).toBe(person.key);
+    // Another token of the same person is its own caller until the upstream accepts it too.
+    expect(tokens.for(refreshed).caller().key).toBe(credentialDigest(refreshed));
+    tokens.for(refreshed).trust();
+    expect(tokens.for(refreshed).caller().key).toBe(person.key);
+    // Past its exp a token is unproven again, well before the ten minutes of the proven window.
+    now += 31_000;
+    expect(tokens.for(first).isTrusted()).toBe(false);
+    expect(tokens.for(first).caller()).toEqual({ key: credentialDigest(first), settled: false });
+    // An API token is always its own digest.
+    expect(tokens.for('SSWS t').caller()).toEqual({ key: credentialDigest('SSWS t'), settled: true });
   });
 });
 

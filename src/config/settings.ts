@@ -90,7 +90,7 @@ export const GATEWAY_SETTINGS = {
       60_000,
       0,
       3_600_000,
-      'a credential the upstream refused (401, or 403 to a read not for a missing scope) gets the same refusal at once, without a call, for this long (0: not remembered)',
+      'a credential the upstream refused (401, or 403 to a read) gets the same refusal at once, without a call, for this long (0: not remembered)',
     ),
     /** Every GraphQL operation's upstream limits. */
     operation: {

@@ -212,16 +212,20 @@ export function accessExtensions(
   const access = error.access;
   if (!access) return undefined;
   const { requiredScope } = access;
+  // Known for every route of the contract; a challenge may name it too.
+  const scope = requiredScope ? { requiredScope } : {};
   switch (access.kind) {
     case 'insufficient_scope':
       return {
-        message: `The access token does not have the scope ${requiredScope}, which this operation needs: ask for a token with ${requiredScope}.`,
-        extensions: { code: 'FORBIDDEN', requiredScope },
+        message: requiredScope
+          ? `The access token does not have the scope ${requiredScope}, which this operation needs: ask for a token with ${requiredScope}.`
+          : 'The access token does not have the scope this operation needs.',
+        extensions: { code: 'FORBIDDEN', ...scope },
       };
     case 'role':
       return {
-        message: `The admin role ${access.role} does not allow this operation (scope ${requiredScope}): it needs an admin whose role allows it.`,
-        extensions: { code: 'FORBIDDEN', requiredScope, adminRole: access.role },
+        message: `The admin role ${access.role} does not allow this operation${requiredScope ? ` (scope ${requiredScope})` : ''}: it needs an admin whose role allows it.`,
+        extensions: { code: 'FORBIDDEN', ...scope, adminRole: access.role },
       };
     case 'invalid_token':
       // Any other refused token reads as the service's summary says.

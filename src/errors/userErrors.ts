@@ -45,7 +45,7 @@ export function toUserErrors(error: unknown, target: RefusalTarget = {}): UserEr
   if (error.status === 404) return [{ ...notFoundUserError(error, target.ids ?? {}), upstreamCode }];
   const access = error.status === 403 ? accessExtensions(error) : undefined;
   if (access) {
-    const { requiredScope } = access.extensions;
+    const requiredScope = access.extensions.requiredScope ?? null;
     return [{ message: access.message, field: null, code: 'ACCESS_DENIED', upstreamCode, requiredScope }];
   }
   const causes = error.causes.length ? error.causes : [error.errorSummary];

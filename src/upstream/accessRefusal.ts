@@ -5,8 +5,22 @@
 // A 403 with neither is the service refusing the operation on that object for anyone (a system
 // policy, the default user type): not about the caller at all.
 import type { IncomingHttpHeaders } from 'node:http';
+import { OPERATION_SCOPES, OPERATIONS, type OperationName } from 'policy-service-emulator/contract';
 import type { AccessRefusal } from './errors.ts';
 import type { Route } from './routes.ts';
+
+/** The scope each route needs, from the contract's table (`GET /api/v1/policies` → okta.policies.read). */
+const SCOPE_OF_ROUTE = new Map(
+  Object.keys(OPERATIONS).map((name) => {
+    const { method, path } = OPERATIONS[name as OperationName];
+    return [`${method} ${path}`, OPERATION_SCOPES[name as OperationName].scope];
+  }),
+);
+
+/** The OAuth scope a token needs for the route (undefined for a route the contract does not have). */
+export function scopeOfRoute(route: Route): string | undefined {
+  return SCOPE_OF_ROUTE.get(`${route.method} ${route.template}`);
+}
 
 /** `The admin role READ_ONLY_ADMIN does not allow this operation`. */
 const ROLE_CAUSE = /^The admin role (\w+) does not allow/;
@@ -20,7 +34,7 @@ export function accessRefusalOf(
 ): AccessRefusal | undefined {
   if (status !== 401 && status !== 403) return undefined;
   const challenge = bearerChallenge(headers['www-authenticate']);
-  const requiredScope = challenge?.scope ?? route.scope;
+  const requiredScope = challenge?.scope ?? scopeOfRoute(route);
   const description = challenge?.error_description;
   if (status === 401) {
     const expired = /expired/i.test(description ?? '');

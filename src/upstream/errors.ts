@@ -18,7 +18,7 @@ export interface AccessRefusal {
    */
   kind: 'invalid_token' | 'insufficient_scope' | 'role';
   /** The scope the operation needs: the challenge's `scope`, else the route's. */
-  requiredScope: string;
+  requiredScope: string | undefined;
   /** The challenge's error_description (`The token has expired.`), when there is one. */
   description: string | undefined;
   /** The admin role that refused (kind `role`). */

@@ -5,11 +5,8 @@
 // its retry policy all read this table.
 import {
   type HttpMethod,
-  OPERATION_SCOPES,
   OPERATIONS,
   type Operation,
-  type OperationName,
-  type OperationScope,
   type ServiceOperationName,
 } from 'policy-service-emulator/contract';
 import { notFoundError } from './errors.ts';
@@ -24,22 +21,19 @@ export interface Route {
   returns: 'object' | 'array' | 'none';
   /** Repeating the call cannot create a second object: GET, PUT, DELETE, lifecycle changes. */
   idempotent: boolean;
-  /** The OAuth scope a token needs for it (the contract's table): `okta.policies.read`, … */
-  scope: OperationScope;
 }
 
-function routeOf(name: OperationName, op: Operation): Route {
+function routeOf(op: Operation): Route {
   const schema = op.success.schema;
   const returns = !schema ? 'none' : schema.type === 'array' ? 'array' : 'object';
-  const scope = OPERATION_SCOPES[name].scope;
-  return { method: op.method, template: op.path, returns, idempotent: op.idempotent, scope };
+  return { method: op.method, template: op.path, returns, idempotent: op.idempotent };
 }
 
 /** The operations of the two services (the emulator's own extensions are never called upstream). */
 export const ROUTES = Object.fromEntries(
   Object.entries(OPERATIONS as Record<string, Operation>)
     .filter(([, op]) => !op.emulatorExtension)
-    .map(([name, op]) => [name, routeOf(name as OperationName, op)]),
+    .map(([name, op]) => [name, routeOf(op)]),
 ) as Record<ServiceOperationName, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -5,7 +5,6 @@
 // SHUTDOWN_GRACE_MS), then the upstream pool and the embedded emulator (its state flushed) close.
 import { ConfigError, exact } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
-import type { EmulatorOptions } from 'policy-service-emulator';
 import { readStartConfig } from './config/gateway.ts';
 import { createLogger, flushLog } from './gateway/logger.ts';
 import { type GatewayOptions, startGateway } from './gateway/server.ts';
@@ -135,7 +134,7 @@ function whenPortBusy(which: string, remedy: string): (error: unknown) => never 
 async function startEmbeddedEmulator(config: EmulatorConfig) {
   const { startEmulatorServer, FixtureError, StateFileError } = await import('policy-service-emulator');
   badInputErrors.push(FixtureError, StateFileError);
-  return startEmulatorServer(exact<EmulatorOptions>()(config));
+  return startEmulatorServer(exact<Parameters<typeof startEmulatorServer>[0]>()(config));
 }
 
 main().catch((error: unknown) => {

@@ -10,7 +10,7 @@ import {
   getNamedType,
   type GraphQLNamedType,
   type GraphQLSchema,
-  isEnumType,
+  type GraphQLType,
   isInputObjectType,
   isInterfaceType,
   isObjectType,
@@ -100,7 +100,7 @@ function reachable(schema: GraphQLSchema, from: GraphQLNamedType[]): Set<string>
     if (seen.has(type.name) || type.name.startsWith('__')) return;
     seen.add(type.name);
     if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) visit(getNamedType(field.type));
+      for (const field of Object.values(type.getFields())) visit(getNamedType(field.type as GraphQLType));
     }
     if (isUnionType(type)) for (const member of type.getTypes()) visit(member);
     const input = schema.getType(`${type.name}Input`);
@@ -133,9 +133,7 @@ function graphqlTypesOf(schema: GraphQLSchema): Map<PolicyType, string[]> {
   return new Map(
     POLICY_TYPES.map((type) => {
       const others = POLICY_TYPES.filter((t) => t !== type).flatMap((t) => [...(reach.get(t) ?? [])]);
-      const alone = [...(reach.get(type) ?? [])].filter(
-        (name) => !shared.has(name) && !others.includes(name) && !isEnumType(schema.getType(name)) === true,
-      );
+      const alone = [...(reach.get(type) ?? [])].filter((name) => !shared.has(name) && !others.includes(name));
       return [type, [POLICY_TYPENAME[type], RULE_TYPENAME[RULE_TYPE_OF[type]], ...alone]];
     }),
   );

@@ -3,14 +3,14 @@
 // (configured by the same EMULATOR_* variables as `npm run emulator`) and uses it as upstream.
 // SIGTERM or SIGINT stops it cleanly: no new connections, operations in flight finish (within
 // SHUTDOWN_GRACE_MS), then the upstream pool and the embedded emulator (its state flushed) close.
-import { ConfigError } from './config/env.ts';
+import { ConfigError, exact } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
 import { type GatewayConfig, readStartConfig } from './config/gateway.ts';
 import { callbackUrls } from './gateway/plugins/graphiqlSignIn.ts';
 import { createLogger, flushLog } from './gateway/logger.ts';
 import { GRAPHQL_PATH, type GatewayOptions, startGateway } from './gateway/server.ts';
-import { createSharedState } from './gateway/sharedState.ts';
-import { UpstreamClient } from './upstream/client.ts';
+import { createSharedState, type SharedStateSettings } from './gateway/sharedState.ts';
+import { UpstreamClient, type UpstreamClientOptions } from './upstream/client.ts';
 
 type Stop = () => Promise<void>;
 
@@ -41,9 +41,10 @@ async function main(): Promise<void> {
     if (emulator) stops.push(() => emulator.close());
     // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
     const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
+    // Settings become options through exact(): a setting named unlike its option fails tsc.
     const shared = await createSharedState(
       // A retry waits for the first request with its key for at most one operation's time.
-      { ...config.shared, idempotencyWaitMs: config.upstream.operation.timeoutMs },
+      exact<SharedStateSettings>()({ ...config.shared, idempotencyWaitMs: config.upstream.operation.timeoutMs }),
       {
         warn: (message) => logger.warn(message),
         info: (message) => logger.info(message),
@@ -52,28 +53,32 @@ async function main(): Promise<void> {
     stops.push(() => shared.close());
     // Unreachable at start: the link has warned, the gateway serves with its fallbacks meanwhile.
     await shared.redis?.whenReady().catch(() => undefined);
-    const upstream = new UpstreamClient({ baseUrl, ...config.upstream, budget: shared.budget });
+    const upstream = new UpstreamClient(
+      exact<UpstreamClientOptions>()({ baseUrl, ...config.upstream, budget: shared.budget }),
+    );
     stops.push(() => upstream.close());
-    const gateway = await startGateway({
-      port: config.port,
-      host: config.host,
-      upstream,
-      http: config.http,
-      corsOrigins: config.corsOrigins,
-      trustedProxies: config.trustedProxies,
-      graphiql: config.graphiql,
-      introspection: config.introspection,
-      emulatorToken: emulatorConfig?.token,
-      graphiqlSignIn: graphiqlSignIn(config, emulator?.graphiqlClientId),
-      logger,
-      readiness: config.readiness,
-      queryLimits: config.queryLimits,
-      memoryBudgetBytes: config.memoryBudgetBytes,
-      maxResponseBytes: config.upstream.operation.maxResponseBytes,
-      maxResolvedFields: config.maxResolvedFields,
-      idempotency: shared.idempotency,
-      policyPlans: shared.policyPlans,
-    }).catch(whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'));
+    const gateway = await startGateway(
+      exact<GatewayOptions & { port: number; host: string }>()({
+        port: config.port,
+        host: config.host,
+        upstream,
+        http: config.http,
+        corsOrigins: config.corsOrigins,
+        trustedProxies: config.trustedProxies,
+        graphiql: config.graphiql,
+        introspection: config.introspection,
+        emulatorToken: emulatorConfig?.token,
+        graphiqlSignIn: graphiqlSignIn(config, emulator?.graphiqlClientId),
+        logger,
+        readiness: config.readiness,
+        queryLimits: config.queryLimits,
+        memoryBudgetBytes: config.memoryBudgetBytes,
+        maxResponseBytes: config.upstream.operation.maxResponseBytes,
+        maxResolvedFields: config.maxResolvedFields,
+        idempotency: shared.idempotency,
+        policyPlans: shared.policyPlans,
+      }),
+    ).catch(whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'));
     stops.push(() => gateway.close(config.shutdownGraceMs));
 
     const upstreamText = emulator
@@ -150,7 +155,9 @@ async function startEmbeddedEmulator(config: EmulatorConfig, graphiqlRedirectUri
   const { startEmulatorServer, graphiqlClient, FixtureError, StateFileError } = await import('policy-service-emulator');
   badInputErrors.push(FixtureError, StateFileError);
   const graphiql = graphiqlRedirectUris.length ? graphiqlClient(graphiqlRedirectUris) : undefined;
-  const running = await startEmulatorServer({ ...config, oauthClients: graphiql ? [graphiql] : [] });
+  const running = await startEmulatorServer(
+    exact<Parameters<typeof startEmulatorServer>[0]>()({ ...config, oauthClients: graphiql ? [graphiql] : [] }),
+  );
   return Object.assign(running, { graphiqlClientId: graphiql?.client_id });
 }
 

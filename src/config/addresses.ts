@@ -1,7 +1,7 @@
 // A setting kind the gateway needs and the emulator does not: a list of IP addresses and CIDR
 // ranges (TRUSTED_PROXIES). Each entry is checked here; src/gateway/clientAddress.ts matches them.
 import { isIP } from 'node:net';
-import { type EnvReader, Setting } from './env.ts';
+import { type EnvReader, Setting, type SettingBasics } from './env.ts';
 
 /** `address` or `address/prefix`, with the prefix in range for the address's family. */
 export function isAddressOrRange(entry: string): boolean {
@@ -12,13 +12,13 @@ export function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-export function addressList(env: string, doc: string): Setting<string[]> {
-  return new Setting<string[]>(
+export function addressList({ env, doc }: SettingBasics): Setting<string[]> {
+  return new Setting<string[]>({
     env,
-    [],
-    'a comma-separated list of IP addresses and CIDR ranges',
+    default: [],
+    range: 'a comma-separated list of IP addresses and CIDR ranges',
     doc,
-    (r: EnvReader) => {
+    read: (r: EnvReader) => {
       const entries = (r.text(env) ?? '')
         .split(',')
         .map((entry) => entry.trim())
@@ -28,6 +28,6 @@ export function addressList(env: string, doc: string): Setting<string[]> {
         r.problem(`${env}: ${JSON.stringify(entry)} is not an IP address or a CIDR range such as 10.0.0.0/8`);
       return entries.filter((entry) => isAddressOrRange(entry));
     },
-    'none',
-  );
+    shownDefault: 'none',
+  });
 }

@@ -24,14 +24,8 @@ import {
 } from 'graphql';
 import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
 import { planReadCalls } from '../policyDocument/read.ts';
-import {
-  MAX_IDP_PROVIDERS,
-  MAX_INLINE_HOOKS,
-  MAX_PROFILE_ATTRIBUTES,
-  MAX_TARGET_GROUPS,
-  MAX_USER_TYPES,
-  POLICY_PAGE_SIZE,
-} from 'policy-service-emulator/contract';
+import { MAX_USER_TYPES, POLICY_PAGE_SIZE } from 'policy-service-emulator/contract';
+import { contractListMaxima } from './contractListMaxima.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
 
 /** The schema directive that marks a field needing an upstream call of its own (schema.graphql). */
@@ -52,23 +46,31 @@ export const DEFAULT_PAGE_SIZE = POLICY_PAGE_SIZE.default;
 export const MAX_PAGE_SIZE = POLICY_PAGE_SIZE.maximum;
 
 /**
- * Lists with a maximum the spec states (user types per org, profile attributes, IdP providers,
- * and a payload's whole list of a type's policies, read 200 at a time). A list not named here
- * counts once: either it is part of one REST object already counted, or it is fetched by a call
- * of its own per item (`rules`, `applications`), which the call budget and the response budget
- * bound at run time (at or below a back-reference it counts BACK_REFERENCE_ITEMS).
+ * Lists with a maximum the spec states: user types per org, a payload's whole list of a type's
+ * policies (read 200 at a time), and the bounded lists of each policy type's settings and rule
+ * actions (profile attributes, IdP providers; read from the contract, contractListMaxima.ts). A list
+ * not named here counts once: either it is part of one REST object already counted, or it is
+ * fetched by a call of its own per item (`rules`, `applications`), which the call budget and the
+ * response budget bound at run time (at or below a back-reference it counts BACK_REFERENCE_ITEMS).
  */
 const LIST_MAXIMA: Readonly<Record<string, number>> = {
   'Query.userTypes': MAX_USER_TYPES,
   'UserTypeCondition.includedUserTypes': MAX_USER_TYPES,
   'UserTypeCondition.excludedUserTypes': MAX_USER_TYPES,
-  'ProfileEnrollmentAction.profileAttributes': MAX_PROFILE_ATTRIBUTES,
-  'ProfileEnrollmentAction.targetGroupIds': MAX_TARGET_GROUPS,
-  'ProfileEnrollmentAction.preRegistrationInlineHooks': MAX_INLINE_HOOKS,
-  'IdpAction.providers': MAX_IDP_PROVIDERS,
   'PolicyPayload.policiesOfType': MAX_PAGE_SIZE,
   'DeletePolicyPayload.policiesOfType': MAX_PAGE_SIZE,
 };
+
+/** LIST_MAXIMA with the policy types' bounded lists, worked out once per schema. */
+const LIST_MAXIMA_OF_SCHEMA = new WeakMap<GraphQLSchema, Readonly<Record<string, number>>>();
+function listMaximaOf(schema: GraphQLSchema): Readonly<Record<string, number>> {
+  let maxima = LIST_MAXIMA_OF_SCHEMA.get(schema);
+  if (!maxima) {
+    maxima = { ...contractListMaxima(schema), ...LIST_MAXIMA };
+    LIST_MAXIMA_OF_SCHEMA.set(schema, maxima);
+  }
+  return maxima;
+}
 
 /** Root fields whose calls follow from an argument's value: a plan reads what its document manages. */
 const CALLS_OF_ARGUMENTS: Readonly<Record<string, (argument: (name: string) => unknown) => number>> = {
@@ -390,7 +392,7 @@ class Estimator {
       this.nodeIds += count;
       return count;
     }
-    const maximum = LIST_MAXIMA[`${parent.name}.${field.name}`];
+    const maximum = listMaximaOf(this.schema)[`${parent.name}.${field.name}`];
     if (maximum !== undefined) return maximum;
     return fetchedBehindBackReference && isListType(getNullableType(field.type)) ? BACK_REFERENCE_ITEMS : 1;
   }

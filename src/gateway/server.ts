@@ -93,7 +93,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   const http = { ...HTTP_DEFAULTS, ...options.http };
   const logger = options.logger ?? createLogger({ level: 'info', format: 'json' });
   const readiness = { ...READINESS_DEFAULTS, ...options.readiness };
-  const probe = new UpstreamProbe({ baseUrl: options.upstream.baseUrl, ...readiness });
+  const probe = new UpstreamProbe({
+    baseUrl: options.upstream.baseUrl,
+    token: readiness.token,
+    timeoutMs: readiness.timeoutMs,
+  });
   const metrics = createMetrics({ budget: options.upstream.budget.counters, ...options.metrics });
   const operationLog = createOperationLog(logger);
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);

@@ -46,6 +46,22 @@ export class StepFailed extends Error {
 
 type Created = { object: { id: string } | null; userErrors: UserErrorShape[] };
 
+/** One org's policies of one type as read: each policy with its rules. */
+type StoredPolicies = NonNullable<OrgSnapshot['policies'][PolicyType]>;
+/** A write that waits for the rest of the plan: an activation comes after the policy's rules exist. */
+type Activation = () => Promise<void>;
+
+/** What the steps of one execute share: the run, the plan's changes, and how a write is reported. */
+interface Steps {
+  run: ApplyRun;
+  api: RestApi;
+  changes: PlanChange[];
+  /** The plan's changes of one object. */
+  of(kind: PlanChange['kind'], key: string): PlanChange[];
+  /** Makes a write that covers `covered`: reports each done after it, or throws StepFailed naming the first. */
+  step(covered: PlanChange[], write: () => Promise<void>): Promise<void>;
+}
+
 /** Runs every change of `changes` (made from `org` towards `target`); reports each one done to `done`. */
 export async function execute(
   run: ApplyRun,
@@ -54,19 +70,40 @@ export async function execute(
   changes: PlanChange[],
   done: (change: PlanChange) => void,
 ): Promise<void> {
-  const { api } = run;
-  const of = (kind: PlanChange['kind'], key: string) => changes.filter((c) => c.kind === kind && c.key === key);
-  const step = async (covered: PlanChange[], write: () => Promise<void>) => {
-    if (covered.length === 0) return;
-    try {
-      await write();
-    } catch (error) {
-      throw new StepFailed(error, covered[0]);
-    }
-    for (const c of covered) done(c);
-  };
+  const steps = stepsOf(run, changes, done);
+  const toId = await applyUserTypes(steps, org, target);
+  const activations: Activation[] = [];
+  for (const [type, list] of Object.entries(target.policies) as [PolicyType, DocPolicy[]][]) {
+    activations.push(...(await applyPolicies(steps, type, list, org.policies[type] ?? [], toId)));
+  }
+  for (const activate of activations) await activate();
+  await applyDeletes(steps, org);
+}
 
-  // ---- user types
+function stepsOf(run: ApplyRun, changes: PlanChange[], done: (change: PlanChange) => void): Steps {
+  return {
+    run,
+    api: run.api,
+    changes,
+    of: (kind, key) => changes.filter((c) => c.kind === kind && c.key === key),
+    step: async (covered, write) => {
+      if (covered.length === 0) return;
+      try {
+        await write();
+      } catch (error) {
+        throw new StepFailed(error, covered[0]);
+      }
+      for (const c of covered) done(c);
+    },
+  };
+}
+
+/** Creates and updates the document's user types; answers the id of a user type by its name. */
+async function applyUserTypes(
+  { run, api, of, step }: Steps,
+  org: OrgSnapshot,
+  target: PolicyDocument,
+): Promise<(name: string) => string> {
   const typeIds = new Map(org.userTypes.map((t) => [t.name, t.id]));
   for (const t of target.userTypes ?? []) {
     const mine = of('USER_TYPE', t.name);
@@ -93,132 +130,197 @@ export async function execute(
       });
     });
   }
-  const toId = (name: string) => typeIds.get(name) ?? name;
+  return (name) => typeIds.get(name) ?? name;
+}
 
-  // ---- policies and their rules
-  const activations: (() => Promise<void>)[] = [];
-  for (const [type, list] of Object.entries(target.policies) as [PolicyType, DocPolicy[]][]) {
-    const existing = new Map((org.policies[type] ?? []).map((e) => [e.policy.name, e]));
-    const ids = new Map<string, Policy>([...existing].map(([name, e]) => [name, e.policy]));
-    // Member updates (not status, not priority) first: a move's PUT then carries them already.
-    for (const p of list) {
-      const updates = of('POLICY', policyKey(type, p.name)).filter(
-        (c) => c.action === 'UPDATE' && c.path?.[0] !== 'status',
-      );
-      await step(updates, async () => {
+/**
+ * The policies of one type and their rules: member updates, creates and moves, then each policy's
+ * rules; answers the activations to make once every type's rules exist.
+ */
+async function applyPolicies(
+  steps: Steps,
+  type: PolicyType,
+  list: DocPolicy[],
+  stored: StoredPolicies,
+  toId: (name: string) => string,
+): Promise<Activation[]> {
+  const existing = new Map(stored.map((e) => [e.policy.name, e]));
+  const ids = new Map<string, Policy>([...existing].map(([name, e]) => [name, e.policy]));
+  await updatePolicyMembers(steps, type, list, ids, toId);
+  const activations = await createAndMovePolicies(steps, type, list, ids, toId);
+  for (const p of list) {
+    const policy = ids.get(p.name);
+    if (!policy) continue;
+    await applyRules(steps, type, p, policy, existing.get(p.name)?.rules ?? [], toId);
+    activations.push(...policyStatusChanges(steps, type, p, policy));
+  }
+  return activations;
+}
+
+/** Member updates (not status, not priority) first: a move's PUT then carries them already. */
+async function updatePolicyMembers(
+  { api, of, step }: Steps,
+  type: PolicyType,
+  list: DocPolicy[],
+  ids: Map<string, Policy>,
+  toId: (name: string) => string,
+): Promise<void> {
+  for (const p of list) {
+    const updates = of('POLICY', policyKey(type, p.name)).filter(
+      (c) => c.action === 'UPDATE' && c.path?.[0] !== 'status',
+    );
+    await step(updates, async () => {
+      const current = ids.get(p.name) as Policy;
+      const patch = patchOf(updates, toId) as PolicyPatch;
+      ids.set(p.name, await api.replacePolicy(current.id, policyUpdateBody(current, patch)));
+    });
+  }
+}
+
+/**
+ * Creates and moves from the top down: each lands at its place, pushing the rest down. A policy
+ * created with rules is created inactive; its activation is answered, to be made after its rules.
+ */
+async function createAndMovePolicies(
+  { run, api, of, step }: Steps,
+  type: PolicyType,
+  list: DocPolicy[],
+  ids: Map<string, Policy>,
+  toId: (name: string) => string,
+): Promise<Activation[]> {
+  const activations: Activation[] = [];
+  for (const [index, p] of list.entries()) {
+    const key = policyKey(type, p.name);
+    const priority = index + 1;
+    for (const c of of('POLICY', key).filter((c) => c.action === 'CREATE')) {
+      const hasRules = (p.rules ?? []).length > 0;
+      const status = p.status ?? 'ACTIVE';
+      const body = policyCreateBody(type, p, priority, hasRules ? 'INACTIVE' : status, toId);
+      await step([c], async () => {
+        const made = await createOnce(
+          run,
+          c,
+          'createPolicy',
+          body,
+          () => api.createPolicy(body),
+          policiesNamed(api, type, p.name),
+          (id) => api.getPolicy(id),
+        );
+        ids.set(p.name, made);
+      });
+      if (hasRules && status === 'ACTIVE') {
+        // Part of the create (reported with it); a failure is reported as the create's.
+        activations.push(() =>
+          api.activatePolicy((ids.get(p.name) as Policy).id).catch((error: unknown) => {
+            throw new StepFailed(error, c);
+          }),
+        );
+      }
+    }
+    for (const c of of('POLICY', key).filter((c) => c.action === 'MOVE')) {
+      await step([c], async () => {
         const current = ids.get(p.name) as Policy;
-        const patch = patchOf(updates, toId) as PolicyPatch;
-        ids.set(p.name, await api.replacePolicy(current.id, policyUpdateBody(current, patch)));
+        ids.set(p.name, await api.replacePolicy(current.id, policyUpdateBody(current, { priority })));
       });
     }
-    // Creates and moves from the top down: each lands at its place, pushing the rest down.
-    for (const [index, p] of list.entries()) {
-      const key = policyKey(type, p.name);
-      const priority = index + 1;
-      for (const c of of('POLICY', key).filter((c) => c.action === 'CREATE')) {
-        const hasRules = (p.rules ?? []).length > 0;
-        const status = p.status ?? 'ACTIVE';
-        const body = {
-          type,
-          name: p.name,
-          ...(p.description !== undefined ? { description: p.description } : {}),
-          ...(p.conditions ? { conditions: mapUserTypes(p.conditions, toId) } : {}),
-          ...(p.settings ? { settings: withRestDefaults(POLICY_SETTINGS[type], p.settings) } : {}),
-          priority,
-          // Rules first, then the activation.
-          status: hasRules ? 'INACTIVE' : status,
-        } as PolicyInput;
-        await step([c], async () => {
-          const made = await createOnce(
-            run,
-            c,
-            'createPolicy',
-            body,
-            () => api.createPolicy(body),
-            policiesNamed(api, type, p.name),
-            (id) => api.getPolicy(id),
-          );
-          ids.set(p.name, made);
-        });
-        if (hasRules && status === 'ACTIVE') {
-          // Part of the create (reported with it); a failure is reported as the create's.
-          activations.push(() =>
-            api.activatePolicy((ids.get(p.name) as Policy).id).catch((error: unknown) => {
-              throw new StepFailed(error, c);
-            }),
-          );
-        }
-      }
-      for (const c of of('POLICY', key).filter((c) => c.action === 'MOVE')) {
-        await step([c], async () => {
-          const current = ids.get(p.name) as Policy;
-          ids.set(p.name, await api.replacePolicy(current.id, policyUpdateBody(current, { priority })));
-        });
-      }
-    }
-    for (const p of list) {
-      const policy = ids.get(p.name);
-      if (!policy) continue;
-      await applyRules(run, type, p, policy, existing.get(p.name)?.rules ?? [], changes, toId, step);
-      for (const c of of('POLICY', policyKey(type, p.name)).filter(
-        (c) => c.action === 'UPDATE' && c.path?.[0] === 'status',
-      )) {
-        activations.push(async () => {
-          await step([c], () =>
-            c.after === 'INACTIVE' ? api.deactivatePolicy(policy.id) : api.activatePolicy(policy.id),
-          );
-        });
-      }
-    }
   }
-  for (const activate of activations) await activate();
+  return activations;
+}
 
-  // ---- deletes: rules, policies, user types
-  for (const [type, entries] of Object.entries(org.policies) as [PolicyType, OrgSnapshot['policies'][PolicyType]][]) {
+function policyCreateBody(
+  type: PolicyType,
+  p: DocPolicy,
+  priority: number,
+  status: PolicyInput['status'],
+  toId: (name: string) => string,
+): PolicyInput {
+  return {
+    type,
+    name: p.name,
+    ...(p.description !== undefined ? { description: p.description } : {}),
+    ...(p.conditions ? { conditions: mapUserTypes(p.conditions, toId) } : {}),
+    ...(p.settings ? { settings: withRestDefaults(POLICY_SETTINGS[type], p.settings) } : {}),
+    priority,
+    status,
+  } as PolicyInput;
+}
+
+/** A policy's activation or deactivation, made with the other activations once every rule exists. */
+function policyStatusChanges({ api, of, step }: Steps, type: PolicyType, p: DocPolicy, policy: Policy): Activation[] {
+  return of('POLICY', policyKey(type, p.name))
+    .filter((c) => c.action === 'UPDATE' && c.path?.[0] === 'status')
+    .map((c) => async () => {
+      await step([c], () => (c.after === 'INACTIVE' ? api.deactivatePolicy(policy.id) : api.activatePolicy(policy.id)));
+    });
+}
+
+/** Deletes last: rules, then policies, then the user types no longer named. */
+async function applyDeletes({ api, changes, step }: Steps, org: OrgSnapshot): Promise<void> {
+  const deleteOf = (kind: PlanChange['kind'], key: string) =>
+    changes.find((x) => x.action === 'DELETE' && x.kind === kind && x.key === key);
+  const stored = Object.entries(org.policies) as [PolicyType, StoredPolicies | undefined][];
+  for (const [type, entries] of stored) {
     for (const { policy, rules } of entries ?? []) {
       for (const r of rules) {
-        const c = changes.find(
-          (x) => x.action === 'DELETE' && x.kind === 'RULE' && x.key === ruleKey(type, policy.name, r.name),
-        );
+        const c = deleteOf('RULE', ruleKey(type, policy.name, r.name));
         if (c) await step([c], () => api.deleteRule(policy.id, r.id));
       }
     }
   }
-  for (const [type, entries] of Object.entries(org.policies) as [PolicyType, OrgSnapshot['policies'][PolicyType]][]) {
+  for (const [type, entries] of stored) {
     for (const { policy } of entries ?? []) {
-      const c = changes.find(
-        (x) => x.action === 'DELETE' && x.kind === 'POLICY' && x.key === policyKey(type, policy.name),
-      );
+      const c = deleteOf('POLICY', policyKey(type, policy.name));
       if (c) await step([c], () => api.deletePolicy(policy.id));
     }
   }
   for (const t of org.userTypes) {
-    const c = changes.find((x) => x.action === 'DELETE' && x.kind === 'USER_TYPE' && x.key === t.name);
+    const c = deleteOf('USER_TYPE', t.name);
     if (c) await step([c], () => api.deleteUserType(t.id));
   }
 }
 
+/** One policy's rules: updates (a new policy's default rule set whole first), creates and moves, then statuses. */
 async function applyRules(
-  run: ApplyRun,
+  steps: Steps,
   type: PolicyType,
   p: DocPolicy,
   policy: Policy,
   existingRules: PolicyRule[],
-  changes: PlanChange[],
   toId: (name: string) => string,
-  step: (covered: PlanChange[], write: () => Promise<void>) => Promise<void>,
 ): Promise<void> {
-  const { api } = run;
   const rules = new Map(existingRules.map((r) => [r.name, r]));
-  const of = (name: string) => changes.filter((c) => c.kind === 'RULE' && c.key === ruleKey(type, p.name, name));
+  const policyRules: PolicyRules = {
+    type,
+    p,
+    policy,
+    rules,
+    toId,
+    of: (name) => steps.of('RULE', ruleKey(type, p.name, name)),
+  };
+  await updateRules(steps, policyRules);
+  await createAndMoveRules(steps, policyRules);
+  await changeRuleStatuses(steps, policyRules);
+}
+
+/** The rules of one policy as the rule steps share them: `rules` holds each rule as last stored. */
+interface PolicyRules {
+  type: PolicyType;
+  p: DocPolicy;
+  policy: Policy;
+  rules: Map<string, PolicyRule>;
+  toId: (name: string) => string;
+  /** The plan's changes of one of the policy's rules, by its name. */
+  of(name: string): PlanChange[];
+}
+
+async function updateRules({ api, step }: Steps, { type, p, policy, rules, toId, of }: PolicyRules): Promise<void> {
   const wholeRule = (r: DocRule): PolicyRulePatch => ({
     conditions: (mapUserTypes(r.conditions, toId) ?? null) as PolicyRulePatch['conditions'],
     actions: (r.actions
       ? withRestDefaults(RULE_ACTIONS[RULE_TYPE_OF[type]], r.actions)
       : null) as PolicyRulePatch['actions'],
   });
-  const list = p.rules ?? [];
-  for (const r of list) {
+  for (const r of p.rules ?? []) {
     const mine = of(r.name);
     // A new policy's default rule: made by the service with the policy, then set whole.
     const whole = mine.filter((c) => c.action === 'UPDATE' && c.path === null);
@@ -246,8 +348,15 @@ async function applyRules(
       );
     });
   }
+}
+
+/** Creates and moves from the top down, after the service's own rules. */
+async function createAndMoveRules(
+  { run, api, step }: Steps,
+  { type, p, policy, rules, toId, of }: PolicyRules,
+): Promise<void> {
   const first = firstRulePriority(type);
-  for (const [index, r] of list.entries()) {
+  for (const [index, r] of (p.rules ?? []).entries()) {
     const priority = first + index;
     for (const c of of(r.name).filter((c) => c.action === 'CREATE')) {
       const body = {
@@ -278,7 +387,10 @@ async function applyRules(
       });
     }
   }
-  for (const r of list) {
+}
+
+async function changeRuleStatuses({ api, step }: Steps, { p, policy, rules, of }: PolicyRules): Promise<void> {
+  for (const r of p.rules ?? []) {
     for (const c of of(r.name).filter((c) => c.action === 'UPDATE' && c.path?.[0] === 'status')) {
       const current = rules.get(r.name) as PolicyRule;
       await step([c], () =>

@@ -15,7 +15,7 @@ export type ChangeKind = 'USER_TYPE' | 'POLICY' | 'RULE';
 export interface PlanChange {
   action: ChangeAction;
   kind: ChangeKind;
-  /** The object as the document keys it: `Contractor`, `PASSWORD/Corp`, `PASSWORD/Corp/Allow change`. */
+  /** The object as the document keys it: `Contractor`, `<TYPE>/Corp`, `<TYPE>/Corp/Allow change`. */
   key: string;
   /** The member path of an UPDATE; null otherwise (and for a new policy's default rule, set whole). */
   path: string[] | null;

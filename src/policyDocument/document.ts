@@ -5,7 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { Conditions, Policy, PolicyRule, PolicyType, UserType } from '../rest/types.ts';
 import { DOCUMENT_VERSION, DocumentSchema, POLICY_SCHEMAS_OF_DOCUMENT } from './schema.ts';
-import { isObject } from 'policy-service-emulator/contract';
+import { ASSIGNED_BY_SERVICE, isObject, RULE_ACTIONS, RULE_TYPE_OF } from 'policy-service-emulator/contract';
 
 export interface DocRule {
   name: string;
@@ -96,15 +96,20 @@ export function mapUserTypes(conditions: unknown, map: (value: string) => string
 }
 
 /**
- * Rule actions without the ids the service assigns and never lets a client choose: a profile
- * enrollment rule's `uiSchemaId` (each rule has its own). An apply leaves the stored one alone.
+ * Rule actions without the members the service assigns and never lets a client choose (the
+ * contract marks them, e.g. a profile enrollment rule's `uiSchemaId`: each rule has its own). An
+ * apply leaves the stored ones alone.
  */
-function withoutAssignedIds(actions: unknown): Record<string, unknown> | undefined {
-  if (!isObject(actions)) return undefined;
-  const enrollment = actions.profileEnrollment;
-  if (!isObject(enrollment) || !('uiSchemaId' in enrollment)) return actions;
-  const { uiSchemaId: _, ...rest } = enrollment;
-  return { ...actions, profileEnrollment: rest };
+function withoutAssigned(value: unknown, schema: TSchema | undefined): unknown {
+  if (!isObject(value) || !schema) return value;
+  const objectBranch = (schema.anyOf as TSchema[] | undefined)?.find((b) => b.type === 'object') ?? schema;
+  const properties = (objectBranch.properties ?? {}) as Record<string, TSchema & { [ASSIGNED_BY_SERVICE]?: true }>;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (properties[key]?.[ASSIGNED_BY_SERVICE]) continue;
+    out[key] = withoutAssigned(member, properties[key]);
+  }
+  return out;
 }
 
 /** The document of the snapshot's user types and of the policy types it holds. */
@@ -125,7 +130,9 @@ export function toDocument(org: OrgSnapshot): PolicyDocument {
         system: r.system,
         status: r.status,
         conditions: mapUserTypes(r.conditions, toName),
-        actions: withoutAssignedIds(r.actions),
+        actions: isObject(r.actions)
+          ? (withoutAssigned(r.actions, RULE_ACTIONS[RULE_TYPE_OF[type]]) as Record<string, unknown>)
+          : undefined,
       })),
     }));
   }

@@ -4,12 +4,14 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { type ValueError, ValueErrorType, Value } from '@sinclair/typebox/value';
 import {
+  type AnyPolicyTypeContract,
   ConditionsSchema,
   CreateUserTypeInputSchema,
   LIFECYCLE_STATUSES,
   MAX_USER_TYPES,
   Name,
   POLICY_SETTINGS,
+  POLICY_TYPE_CONTRACTS,
   POLICY_TYPES,
   type PolicyType,
   RULE_ACTIONS,
@@ -23,7 +25,7 @@ export const DOCUMENT_SCHEMA_PATH = '/policy-document.schema.json';
 
 /**
  * How large a document may be (docs/limits.md, "Policy plans"). The spec's limits where it states
- * them (rules per policy and policies per org of two types, user types per org, names as the
+ * them (rules per policy and policies per org of some types, user types per org, names as the
  * contract reads them); the others are this gateway's, well above what an org holds and what one
  * apply can write within its call budget.
  */
@@ -36,11 +38,19 @@ export const DOCUMENT_LIMITS = {
   stringLength: 4096,
   /** Any list without a maximum the spec states (policies of a type, rules of a policy, ids, patterns). */
   listItems: 1000,
-  /** Per type, from the spec's Limits: policies per org. */
-  policiesOfType: { ACCESS_POLICY: 5000, PROFILE_ENROLLMENT: 500 } as Partial<Record<PolicyType, number>>,
-  /** Per type, from the spec's Limits: rules per policy, the default rule included. */
-  rulesOfPolicy: { ACCESS_POLICY: 100, PROFILE_ENROLLMENT: 1 } as Partial<Record<PolicyType, number>>,
+  /** Per type, the spec's Limits as the contract states them: policies per org. */
+  policiesOfType: limitsOfTypes((c) => c.maxPolicies),
+  /** Per type, the spec's Limits as the contract states them: rules per policy, the default rule included. */
+  rulesOfPolicy: limitsOfTypes((c) => c.maxRules),
 } as const;
+
+function limitsOfTypes(
+  limit: (contract: AnyPolicyTypeContract) => number | undefined,
+): Partial<Record<PolicyType, number>> {
+  return Object.fromEntries(
+    POLICY_TYPE_CONTRACTS.flatMap((c) => (limit(c) === undefined ? [] : [[c.policyType, limit(c)]])),
+  );
+}
 
 const Status = StringEnum(LIFECYCLE_STATUSES, { default: 'ACTIVE' });
 const System = Type.Boolean({
@@ -175,7 +185,7 @@ export function documentJsonSchema(): Record<string, unknown> {
 }
 
 export interface DocumentProblem {
-  /** JSON Pointer of the member at fault, e.g. `/policies/PASSWORD/0/settings`. */
+  /** JSON Pointer of the member at fault, e.g. `/policies/<TYPE>/0/settings`. */
   path: string;
   message: string;
 }

@@ -48,10 +48,33 @@ export function createMetrics({
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
   if (budget) registerBudgetCounters(registry, budget);
+  return {
+    registry,
+    plugin: metricsEndpoint(registry),
+    ...graphqlMetrics(registry, maxOperationNames),
+    upstream: upstreamMetrics(registry),
+  };
+}
+
+/** GET /metrics: the registry's text. */
+function metricsEndpoint(registry: Registry): Plugin {
+  return {
+    onRequest: ({ request, url, endResponse, fetchAPI }) => {
+      if (url.pathname !== METRICS_PATH || request.method !== 'GET') return;
+      return registry
+        .metrics()
+        .then((text) =>
+          endResponse(new fetchAPI.Response(text, { headers: { 'content-type': registry.contentType } })),
+        );
+    },
+  };
+}
+
+/** The GraphQL side: operations by outcome, their upstream calls, durations and errors, HTTP durations. */
+function graphqlMetrics(registry: Registry, maxOperationNames: number): Pick<GatewayMetrics, 'operation' | 'response'> {
   const operationName = labelValues(maxOperationNames);
   const code = labelValues(MAX_CODES);
   const method = labelValues(MAX_CODES);
-  const upstreamStatus = labelValues(MAX_CODES);
 
   const operations = new Counter({
     name: 'gateway_operations_total',
@@ -66,6 +89,51 @@ export function createMetrics({
     buckets: [0, 1, 2, 3, 5, 10, 20, 50, 100],
     registers: [registry],
   });
+  const requestDuration = new Histogram({
+    name: 'graphql_envelop_request_duration',
+    help: 'Time spent on a GraphQL operation, from parse to the end of execution (seconds)',
+    labelNames: ['operationName', 'operationType'],
+    registers: [registry],
+  });
+  const errorResults = new Counter({
+    name: 'graphql_envelop_error_result',
+    help: 'GraphQL errors by operation, phase and extensions.code',
+    labelNames: ['operationName', 'operationType', 'phase', 'code'],
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: 'graphql_yoga_http_duration',
+    help: 'Time spent on a GraphQL HTTP request (seconds)',
+    labelNames: ['operationName', 'operationType', 'method', 'statusCode'],
+    registers: [registry],
+  });
+
+  return {
+    operation: (summary) => {
+      const labels = { operationName: operationName(summary.name), operationType: summary.type };
+      operations.inc({ ...labels, outcome: summary.outcome });
+      upstreamCallsPerOperation.observe(labels, summary.upstreamCalls);
+      // As yoga's plugin did: the duration of operations that ran, each error by phase and code.
+      if (summary.phase === 'execute') requestDuration.observe(labels, summary.durationMs / 1000);
+      for (const error of summary.errors) errorResults.inc({ ...labels, phase: summary.phase, code: code(error) });
+    },
+    response: (summary) => {
+      httpDuration.observe(
+        {
+          operationName: operationName(summary.name),
+          operationType: summary.type,
+          method: method(summary.method),
+          statusCode: summary.status,
+        },
+        summary.durationMs / 1000,
+      );
+    },
+  };
+}
+
+/** The upstream side: requests by route template and status, their durations, retries, the last rate-limit remaining. */
+function upstreamMetrics(registry: Registry): UpstreamObserver {
+  const upstreamStatus = labelValues(MAX_CODES);
   const upstreamRequests = new Counter({
     name: 'gateway_upstream_requests_total',
     help: 'Upstream HTTP attempts by method, route template and status (or transport error code)',
@@ -91,35 +159,6 @@ export function createMetrics({
     registers: [registry],
   });
 
-  const requestDuration = new Histogram({
-    name: 'graphql_envelop_request_duration',
-    help: 'Time spent on a GraphQL operation, from parse to the end of execution (seconds)',
-    labelNames: ['operationName', 'operationType'],
-    registers: [registry],
-  });
-  const errorResults = new Counter({
-    name: 'graphql_envelop_error_result',
-    help: 'GraphQL errors by operation, phase and extensions.code',
-    labelNames: ['operationName', 'operationType', 'phase', 'code'],
-    registers: [registry],
-  });
-  const httpDuration = new Histogram({
-    name: 'graphql_yoga_http_duration',
-    help: 'Time spent on a GraphQL HTTP request (seconds)',
-    labelNames: ['operationName', 'operationType', 'method', 'statusCode'],
-    registers: [registry],
-  });
-  const endpoint: Plugin = {
-    onRequest: ({ request, url, endResponse, fetchAPI }) => {
-      if (url.pathname !== METRICS_PATH || request.method !== 'GET') return;
-      return registry
-        .metrics()
-        .then((text) =>
-          endResponse(new fetchAPI.Response(text, { headers: { 'content-type': registry.contentType } })),
-        );
-    },
-  };
-
   // The series of one route and status, looked up once: labelling each observation again costs more
   // than the observation. Routes are the spec's templates and statuses a short list, so this stays small.
   type UpstreamLabel = 'method' | 'route' | 'status';
@@ -136,36 +175,13 @@ export function createMetrics({
   };
 
   return {
-    registry,
-    plugin: endpoint,
-    operation: (summary) => {
-      const labels = { operationName: operationName(summary.name), operationType: summary.type };
-      operations.inc({ ...labels, outcome: summary.outcome });
-      upstreamCallsPerOperation.observe(labels, summary.upstreamCalls);
-      // As yoga's plugin did: the duration of operations that ran, each error by phase and code.
-      if (summary.phase === 'execute') requestDuration.observe(labels, summary.durationMs / 1000);
-      for (const error of summary.errors) errorResults.inc({ ...labels, phase: summary.phase, code: code(error) });
-    },
-    response: (summary) => {
-      httpDuration.observe(
-        {
-          operationName: operationName(summary.name),
-          operationType: summary.type,
-          method: method(summary.method),
-          statusCode: summary.status,
-        },
-        summary.durationMs / 1000,
-      );
-    },
-    upstream: {
-      onUpstreamRequest: (attempt) => {
-        const status = upstreamStatus(String(attempt.status ?? attempt.errorCode));
-        const series = upstreamSeries(attempt.method, attempt.template, status);
-        series.requests.inc();
-        series.duration.observe(attempt.durationMs / 1000);
-        if (attempt.retry) upstreamRetries.inc({ method: attempt.method, route: attempt.template });
-        if (attempt.rateLimitRemaining !== undefined) rateLimitRemaining.set(attempt.rateLimitRemaining);
-      },
+    onUpstreamRequest: (attempt) => {
+      const status = upstreamStatus(String(attempt.status ?? attempt.errorCode));
+      const series = upstreamSeries(attempt.method, attempt.template, status);
+      series.requests.inc();
+      series.duration.observe(attempt.durationMs / 1000);
+      if (attempt.retry) upstreamRetries.inc({ method: attempt.method, route: attempt.template });
+      if (attempt.rateLimitRemaining !== undefined) rateLimitRemaining.set(attempt.rateLimitRemaining);
     },
   };
 }

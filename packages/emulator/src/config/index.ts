@@ -4,5 +4,6 @@
 // emulator's modules import their defaults from here, never the other way round.
 export * from './emulator.ts';
 export * from './env.ts';
+export * from './exact.ts';
 export * from './faults.ts';
 export * from './setting.ts';

@@ -4,21 +4,38 @@
 // docs/configuration.md and the list of variables a test scrubs from a spawned process's environment.
 import { DEFAULT_HOST, type EnvReader } from './env.ts';
 
+/** What a setting is made of. */
+export interface SettingSpec<V> {
+  /** The environment variable. */
+  env: string;
+  /** The value when the variable is unset or empty (undefined: none). */
+  default: V;
+  /** What values are accepted, in words (for the docs). */
+  range: string;
+  /** What the setting does (for the docs; Markdown). */
+  doc: string;
+  /** Reads the variable, recording a problem and giving the default when its value is bad. */
+  read: (r: EnvReader) => V;
+  /** The default as the docs show it, when its value alone would not say it. */
+  shownDefault?: string;
+}
+
 export class Setting<V> {
-  constructor(
-    /** The environment variable. */
-    readonly env: string,
-    /** The value when the variable is unset or empty (undefined: none). */
-    readonly defaultValue: V,
-    /** What values are accepted, in words (for the docs). */
-    readonly range: string,
-    /** What the setting does (for the docs; Markdown). */
-    readonly doc: string,
-    /** Reads the variable, recording a problem and giving the default when its value is bad. */
-    readonly read: (r: EnvReader) => V,
-    /** The default as the docs show it, when its value alone would not say it. */
-    readonly shownDefault?: string,
-  ) {}
+  readonly env: string;
+  readonly defaultValue: V;
+  readonly range: string;
+  readonly doc: string;
+  readonly read: (r: EnvReader) => V;
+  readonly shownDefault: string | undefined;
+
+  constructor(spec: SettingSpec<V>) {
+    this.env = spec.env;
+    this.defaultValue = spec.default;
+    this.range = spec.range;
+    this.doc = spec.doc;
+    this.read = spec.read;
+    this.shownDefault = spec.shownDefault;
+  }
 }
 
 export type SettingTree = { readonly [key: string]: Setting<unknown> | SettingTree };
@@ -57,77 +74,134 @@ export function settingsOf(tree: SettingTree): Setting<unknown>[] {
   return Object.values(tree).flatMap((node) => (node instanceof Setting ? [node] : settingsOf(node)));
 }
 
-// The kinds of setting, one per reader of EnvReader.
+// The kinds of setting, one per reader of EnvReader. Each takes one options object: the variable,
+// its default where it has one, its bounds, and its meaning.
 
-export function integer(env: string, fallback: number, min: number, max: number, doc: string): Setting<number> {
-  return new Setting(env, fallback, `whole number, ${min}–${max}`, doc, (r) => r.integer(env, fallback, min, max));
+/** The variable and what it does (for the docs; Markdown). */
+export interface SettingBasics {
+  env: string;
+  doc: string;
+}
+
+export function integer({
+  env,
+  default: fallback,
+  min,
+  max,
+  doc,
+}: SettingBasics & { default: number; min: number; max: number }): Setting<number> {
+  return new Setting({
+    env,
+    default: fallback,
+    range: `whole number, ${min}–${max}`,
+    doc,
+    read: (r) => r.integer(env, fallback, min, max),
+  });
 }
 
 /** A decimal number that `problem` accepts; `range` says which in words. */
-export function decimal(
-  env: string,
-  fallback: number,
-  range: string,
-  problem: (n: number) => string | undefined,
-  doc: string,
-): Setting<number> {
-  return new Setting(env, fallback, range, doc, (r) => r.number(env, fallback, problem));
+export function decimal({
+  env,
+  default: fallback,
+  range,
+  problem,
+  doc,
+}: SettingBasics & { default: number; range: string; problem: (n: number) => string | undefined }): Setting<number> {
+  return new Setting({ env, default: fallback, range, doc, read: (r) => r.number(env, fallback, problem) });
 }
 
-export function port(env: string, fallback: number, doc: string): Setting<number> {
-  return new Setting(env, fallback, 'port, 0–65535 (0: any free port)', doc, (r) => r.port(env, fallback));
-}
-
-export function host(env: string, doc: string): Setting<string> {
-  return new Setting(env, DEFAULT_HOST, 'host name or IP address', doc, (r) => r.host(env));
-}
-
-export function boolean(env: string, fallback: boolean, doc: string): Setting<boolean> {
-  return new Setting(
+export function port({ env, default: fallback, doc }: SettingBasics & { default: number }): Setting<number> {
+  return new Setting({
     env,
-    fallback,
-    '`1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`',
+    default: fallback,
+    range: 'port, 0–65535 (0: any free port)',
     doc,
-    (r) => r.boolean(env, fallback),
-    fallback ? 'on' : 'off',
-  );
+    read: (r) => r.port(env, fallback),
+  });
 }
 
-export function choice<T extends string>(env: string, values: readonly T[], fallback: T, doc: string): Setting<T> {
+export function host({ env, doc }: SettingBasics): Setting<string> {
+  return new Setting({ env, default: DEFAULT_HOST, range: 'host name or IP address', doc, read: (r) => r.host(env) });
+}
+
+export function boolean({ env, default: fallback, doc }: SettingBasics & { default: boolean }): Setting<boolean> {
+  return new Setting({
+    env,
+    default: fallback,
+    range: '`1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`',
+    doc,
+    read: (r) => r.boolean(env, fallback),
+    shownDefault: fallback ? 'on' : 'off',
+  });
+}
+
+export function choice<T extends string>({
+  env,
+  values,
+  default: fallback,
+  doc,
+}: SettingBasics & { values: readonly T[]; default: NoInfer<T> }): Setting<T> {
   const range = `${values.map((v) => `\`${v}\``).join(', ')} (any letter case)`;
-  return new Setting(env, fallback, range, doc, (r) => r.choice(env, values, fallback));
+  return new Setting({ env, default: fallback, range, doc, read: (r) => r.choice(env, values, fallback) });
 }
 
 /** A token usable in `SSWS <token>`; never echoed. */
-export function token<V extends string | undefined>(env: string, fallback: V, doc: string): Setting<string | V> {
-  return new Setting<string | V>(
+export function token<V extends string | undefined>({
+  env,
+  default: fallback,
+  doc,
+}: SettingBasics & { default: V }): Setting<string | V> {
+  return new Setting<string | V>({
     env,
-    fallback,
-    'printable ASCII without spaces',
+    default: fallback,
+    range: 'printable ASCII without spaces',
     doc,
-    (r) => r.token(env, fallback ?? '') || fallback,
-  );
+    read: (r) => r.token(env, fallback ?? '') || fallback,
+  });
 }
 
 /** Free text, such as a file path; unset: undefined. */
-export function text(env: string, doc: string, shownDefault?: string): Setting<string | undefined> {
-  return new Setting(env, undefined, 'any text', doc, (r) => r.text(env), shownDefault);
-}
-
-export function url(env: string, doc: string): Setting<string | undefined> {
-  return new Setting(env, undefined, 'http(s) URL without credentials, query or fragment', doc, (r) => r.url(env));
-}
-
-export function redisUrl(env: string, doc: string): Setting<string | undefined> {
-  return new Setting(env, undefined, '`redis://` or `rediss://` URL with a host', doc, (r) => r.redisUrl(env));
-}
-
-export function origins(env: string, doc: string): Setting<string[] | '*' | undefined> {
-  return new Setting<string[] | '*' | undefined>(
+export function text({
+  env,
+  doc,
+  shownDefault,
+}: SettingBasics & { shownDefault?: string }): Setting<string | undefined> {
+  return new Setting<string | undefined>({
     env,
-    undefined,
-    '`*`, or a comma-separated list of origins (`scheme://host[:port]`)',
+    default: undefined,
+    range: 'any text',
     doc,
-    (r) => r.origins(env),
-  );
+    read: (r) => r.text(env),
+    shownDefault,
+  });
+}
+
+export function url({ env, doc }: SettingBasics): Setting<string | undefined> {
+  return new Setting<string | undefined>({
+    env,
+    default: undefined,
+    range: 'http(s) URL without credentials, query or fragment',
+    doc,
+    read: (r) => r.url(env),
+  });
+}
+
+export function redisUrl({ env, doc }: SettingBasics): Setting<string | undefined> {
+  return new Setting<string | undefined>({
+    env,
+    default: undefined,
+    range: '`redis://` or `rediss://` URL with a host',
+    doc,
+    read: (r) => r.redisUrl(env),
+  });
+}
+
+export function origins({ env, doc }: SettingBasics): Setting<string[] | '*' | undefined> {
+  return new Setting<string[] | '*' | undefined>({
+    env,
+    default: undefined,
+    range: '`*`, or a comma-separated list of origins (`scheme://host[:port]`)',
+    doc,
+    read: (r) => r.origins(env),
+  });
 }

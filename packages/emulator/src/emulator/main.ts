@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/env.ts';
 import { readEmulatorConfig } from '../config/emulator.ts';
-import { startEmulator } from './index.ts';
+import { exact } from '../config/exact.ts';
+import { type EmulatorOptions, startEmulator } from './index.ts';
 
 /** Each option and the variable it stands for; the variable's reader checks the value. */
 const OPTIONS = {
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
     const name = (problem: string) => problem.replace(/^EMULATOR_[A-Z_]+/, (v) => parsed.shownAs.get(v) ?? v);
     throw new ConfigError(e.problems.map(name));
   }
-  const emulator = await startEmulator(options);
+  // A setting named unlike its option fails tsc (a settings object passed whole is not checked by name).
+  const emulator = await startEmulator(exact<EmulatorOptions>()(options));
   console.log(`listening on ${emulator.url}`);
   const stop = () => void emulator.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

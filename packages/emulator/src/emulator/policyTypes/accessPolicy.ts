@@ -73,8 +73,6 @@ export const accessPolicyModule: PolicyTypeModule = {
   mapped: true,
   ieOnly: true,
   policyConditions: false,
-  maxPolicies: 5000,
-  maxRules: 100,
   defaultRulePriority: 99,
   descriptionRequiredOnCreate: true,
   defaultRuleReadOnly: () => false,

@@ -19,7 +19,6 @@ export const idpDiscoveryModule: PolicyTypeModule = {
   mapped: true,
   ieOnly: false,
   policyConditions: true,
-  maxPolicies: 1,
   defaultRuleReadOnly: () => true,
 
   settings: (raw, ctx) => rejectSettings(raw, ctx.check, 'an IdP discovery policy'),

@@ -29,8 +29,6 @@ export const profileEnrollmentModule: PolicyTypeModule = {
   mapped: true,
   ieOnly: true,
   policyConditions: false,
-  maxPolicies: 500,
-  maxRules: 1,
   descriptionRequiredOnCreate: true,
   defaultRuleReadOnly: () => false,
 

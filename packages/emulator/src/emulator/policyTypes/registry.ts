@@ -58,9 +58,9 @@ export interface PolicyTypeModule {
   ieOnly: boolean;
   /** Whether `conditions` may be set on the policy itself. */
   policyConditions: boolean;
-  /** Maximum policies of this type per org (including the default one), when the spec sets one. */
+  /** Maximum policies of this type per org (including the default one), when the spec sets one (from the contract). */
   maxPolicies?: number;
-  /** Maximum rules per policy (including the default rule), when the spec sets one. */
+  /** Maximum rules per policy (including the default rule), when the spec sets one (from the contract). */
   maxRules?: number;
   /** Priority of the first non-default rule: 1, or 0 for authentication policies (from the contract). */
   firstRulePriority: 0 | 1;
@@ -96,8 +96,11 @@ export interface PolicyTypeModule {
   defaultRule(policy: Policy, engine: Engine): { name: string; actions: RuleActions; conditions: Conditions | null };
 }
 
-/** The members of a module the contract states: policy and rule type, first rule priority, default rule on create. */
+/**
+ * The members of a module the contract states: policy and rule type, first rule priority, default
+ * rule on create, and the spec's limits of policies per org and rules per policy.
+ */
 export function contractFacts(contract: AnyPolicyTypeContract) {
-  const { policyType, ruleType, firstRulePriority, createsDefaultRule } = contract;
-  return { policyType, ruleType, firstRulePriority, createsDefaultRule };
+  const { policyType, ruleType, firstRulePriority, createsDefaultRule, maxPolicies, maxRules } = contract;
+  return { policyType, ruleType, firstRulePriority, createsDefaultRule, maxPolicies, maxRules };
 }

@@ -97,4 +97,6 @@ export const accessPolicyPolicyType = definePolicyType({
   actions: Type.Object({ appSignOn: AppSignOnActionSchema }, Strict),
   firstRulePriority: 0,
   createsDefaultRule: true,
+  maxPolicies: 5000,
+  maxRules: 100,
 });

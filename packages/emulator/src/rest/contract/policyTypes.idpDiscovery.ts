@@ -57,4 +57,6 @@ export const idpDiscoveryPolicyType = definePolicyType({
   actions: Type.Object({ idp: IdpActionSchema }, Strict),
   firstRulePriority: 1,
   createsDefaultRule: false,
+  // Exactly one per org: the default policy.
+  maxPolicies: 1,
 });

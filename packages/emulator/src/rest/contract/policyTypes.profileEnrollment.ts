@@ -1,7 +1,15 @@
 // Profile enrollment policy (PROFILE_ENROLLMENT): no policy settings; rules carry
 // `actions.profileEnrollment`.
 import { type Static, Type } from '@sinclair/typebox';
-import { AccessDecisionSchema, definePolicyType, NoSettingsSchema, Nullable, StringEnum, Strict } from './shared.ts';
+import {
+  AccessDecisionSchema,
+  assignedByService,
+  definePolicyType,
+  NoSettingsSchema,
+  Nullable,
+  StringEnum,
+  Strict,
+} from './shared.ts';
 
 export const MAX_PROFILE_ATTRIBUTES = 10;
 export const MAX_TARGET_GROUPS = 1;
@@ -35,7 +43,7 @@ export const ProfileEnrollmentActionSchema = Type.Object(
     ),
     unknownUserAction: StringEnum(['DENY', 'REGISTER'] as const),
     /** Created by the service; when present every update must send it unchanged. */
-    uiSchemaId: Type.Optional(Type.String({ pattern: '\\S' })),
+    uiSchemaId: Type.Optional(assignedByService(Type.String({ pattern: '\\S' }))),
     enrollAuthenticators: Type.Optional(Nullable(Type.Array(Type.Literal('password')), { default: null })),
   },
   Strict,
@@ -49,4 +57,6 @@ export const profileEnrollmentPolicyType = definePolicyType({
   actions: Type.Object({ profileEnrollment: ProfileEnrollmentActionSchema }, Strict),
   firstRulePriority: 1,
   createsDefaultRule: true,
+  maxPolicies: 500,
+  maxRules: 1,
 });

@@ -67,6 +67,16 @@ export function named<T extends TSchema>(name: string, schema: T): T {
   return schema;
 }
 
+/**
+ * Marks a member whose value the service assigns and a client never chooses (a profile enrollment
+ * rule's `uiSchemaId`): an exported policy document leaves it out. Copies made by Type.Optional keep it.
+ */
+export const ASSIGNED_BY_SERVICE = Symbol.for('rest.contract.assignedByService');
+export function assignedByService<T extends TSchema>(schema: T): T {
+  (schema as T & { [ASSIGNED_BY_SERVICE]?: true })[ASSIGNED_BY_SERVICE] = true;
+  return schema;
+}
+
 /** Types without policy settings: nothing, or an empty object (clients echo what they read). */
 export const NoSettingsSchema = named(
   'NoSettings',
@@ -91,6 +101,10 @@ export interface PolicyTypeContract<P extends string, R extends string, S extend
   readonly firstRulePriority: 0 | 1;
   /** Whether creating a policy of this type also creates its own system default rule. */
   readonly createsDefaultRule: boolean;
+  /** The spec's Limits, where it states them: policies of this type per org (the default one included). */
+  readonly maxPolicies?: number;
+  /** The spec's Limits, where it states them: rules per policy (the default rule included). */
+  readonly maxRules?: number;
 }
 
 /**

@@ -53,7 +53,7 @@ export const MAX_PAGE_SIZE = POLICY_PAGE_SIZE.maximum;
 
 /**
  * Lists with a maximum the spec states (user types per org, profile attributes, IdP providers,
- * and a payload's whole list of a type's policies, read 200 at a time). A list not named here
+ * and a payload's whole list of a type's policies, read MAX_PAGE_SIZE at a time). A list not named here
  * counts once: either it is part of one REST object already counted, or it is fetched by a call
  * of its own per item (`rules`, `applications`), which the call budget and the response budget
  * bound at run time (at or below a back-reference it counts BACK_REFERENCE_ITEMS).

@@ -47,7 +47,7 @@ export const MAX_PAGE_SIZE = POLICY_PAGE_SIZE.maximum;
 
 /**
  * Lists with a maximum the spec states: user types per org, a payload's whole list of a type's
- * policies (read 200 at a time), and the bounded lists of each policy type's settings and rule
+ * policies (read MAX_PAGE_SIZE at a time), and the bounded lists of each policy type's settings and rule
  * actions (profile attributes, IdP providers; read from the contract, contractListMaxima.ts). A list
  * not named here counts once: either it is part of one REST object already counted, or it is
  * fetched by a call of its own per item (`rules`, `applications`), which the call budget and the

@@ -1,7 +1,7 @@
 // Reads what a document describes at the lower bound of upstream calls: the user types (one call),
-// each policy type's list (one call per 200 policies) and each policy's rules (one call per policy,
+// each policy type's list (one call per WHOLE_LIST_PAGE_SIZE policies) and each policy's rules (one call per policy,
 // all at once within the operation's concurrency). Classic `expand=rules` is not used: it fails on a
-// policy with more than 20 rules and the identity engine lacks it.
+// policy with more than MAX_EMBEDDED_RULES rules and the identity engine lacks it.
 import type { PolicyType } from '../rest/types.ts';
 import type { RestApi } from '../upstream/client.ts';
 import { everyPage, WHOLE_LIST_PAGE_SIZE } from '../upstream/pagination.ts';
@@ -32,7 +32,7 @@ export async function readOrg(api: RestApi, types: readonly PolicyType[]): Promi
   return { userTypes, policies: ordered };
 }
 
-/** Calls `readOrg` makes for an org of this shape (one page per 200 policies assumed). */
+/** Calls `readOrg` makes for an org of this shape (one page per WHOLE_LIST_PAGE_SIZE policies assumed). */
 export function readCost(org: OrgSnapshot): number {
   let calls = 1;
   for (const list of Object.values(org.policies))

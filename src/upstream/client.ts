@@ -5,17 +5,16 @@
 // (see retryPolicy.ts); creates never are. Every attempt, retries included, first takes a token of
 // the upstream budget (see budget/), which its answer corrects. Attempts are dispatched straight to
 // the pool and read whole (see attempt.ts). `send` composes these steps, one module each, in call/.
+import type { OperationBody, OperationParams, OperationQuery, OperationResult } from 'policy-service-emulator/contract';
 import { Pool } from 'undici';
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type {
   Application,
   CreateUserTypeInput,
-  LifecycleStatus,
   Policy,
   PolicyInput,
   PolicyRule,
   PolicyRuleInput,
-  PolicyType,
   ReplaceUserTypeInput,
   SimulationExpand,
   SimulationRequest,
@@ -37,17 +36,12 @@ import { TOKEN_TRUST_DEFAULTS, type TokenTrust, TrustedTokens } from './tokenTru
 import type { UpstreamObserver } from './observer.ts';
 import { bucketOf, UpstreamBudget } from './budget/budget.ts';
 import type { CallerStanding } from './budget/window.ts';
+import { UpstreamError } from './errors.ts';
 import { nextCursorFromLink } from './pagination.ts';
-import { ROUTES, type RouteName } from './routes.ts';
+import { isResultOf, type Route, ROUTES, type RouteName } from './routes.ts';
 
-export interface PolicyListArgs {
-  type: PolicyType;
-  status?: LifecycleStatus;
-  q?: string;
-  sortBy?: 'name';
-  limit?: number;
-  after?: string;
-}
+/** The query of a policy list, as the contract's `listPolicies` states it (`limit`: see POLICY_PAGE_SIZE). */
+export type PolicyListArgs = OperationQuery<'listPolicies'>;
 
 export interface Page<T> {
   items: T[];
@@ -55,8 +49,23 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** REST operations bound to one caller's Authorization header. Every method throws UpstreamError / UpstreamUnavailableError. */
+/**
+ * One operation of the contract by name, its path parameters, body, query and result typed from its
+ * schemas in OPERATIONS: `call('getPolicy', { policyId })` answers a policy.
+ */
+export type Call = <N extends RouteName>(
+  name: N,
+  params: OperationParams<N>,
+  body?: OperationBody<N>,
+  query?: OperationQuery<N>,
+) => Promise<OperationResult<N>>;
+
+/**
+ * REST operations bound to one caller's Authorization header: `call`, and a named method for each
+ * operation the resolvers use. Every method throws UpstreamError / UpstreamUnavailableError.
+ */
 export interface RestApi {
+  call: Call;
   listPolicies(args: PolicyListArgs): Promise<Page<Policy>>;
   getPolicy(id: string): Promise<Policy>;
   createPolicy(body: PolicyInput): Promise<Policy>;
@@ -82,9 +91,9 @@ export interface RestApi {
   simulate(body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse>;
 }
 
-/** Every RestApi method name, from the route table. */
-export const REST_API_METHODS = Object.keys(ROUTES) as RouteName[];
-const everyMethodRouted: Exclude<keyof RestApi, RouteName> extends never ? true : never = true;
+/** Every RestApi method name: `call` and the route table's names. */
+export const REST_API_METHODS = ['call', ...Object.keys(ROUTES)] as (RouteName | 'call')[];
+const everyMethodRouted: Exclude<keyof RestApi, RouteName | 'call'> extends never ? true : never = true;
 void everyMethodRouted;
 
 export interface UpstreamClientOptions {
@@ -302,49 +311,72 @@ class CallerApi implements CallerRestApi {
     readonly throttleStatus: () => ThrottleStatus | undefined,
   ) {}
 
-  private async call<T>(name: RouteName, params?: Record<string, string>, body?: unknown, query?: URLSearchParams) {
-    return (await this.send({ route: ROUTES[name], params, body, query })).body as T;
+  call: Call = async (name, params, body, query) => (await this.answer(name, params, body, query)).result;
+
+  /** The call's result, once its body holds what the operation promises, and its Link header. */
+  private async answer<N extends RouteName>(
+    name: N,
+    params: OperationParams<N>,
+    body: OperationBody<N> | undefined,
+    query: OperationQuery<N> | undefined,
+  ): Promise<{ result: OperationResult<N>; link: UpstreamResponse['link'] }> {
+    const route = ROUTES[name];
+    const res = await this.send({ route, params, body, query: searchParamsOf(route, query) });
+    if (!isResultOf(name, res.body)) {
+      throw new UpstreamError({
+        status: res.status,
+        errorSummary: `Upstream answered ${res.status} without the expected ${route.expected}`,
+      });
+    }
+    return { result: res.body, link: res.link };
   }
 
   async listPolicies(args: PolicyListArgs): Promise<Page<Policy>> {
-    const query = new URLSearchParams();
-    for (const key of ['type', 'status', 'q', 'sortBy', 'limit', 'after'] as const) {
-      if (args[key] !== undefined) query.set(key, String(args[key]));
+    const { result, link } = await this.answer('listPolicies', {}, undefined, args);
+    return { items: result, nextCursor: nextCursorFromLink(link) };
+  }
+
+  getPolicy = (policyId: string): Promise<Policy> => this.call('getPolicy', { policyId });
+  createPolicy = (body: PolicyInput): Promise<Policy> => this.call('createPolicy', {}, body);
+  replacePolicy = (policyId: string, body: PolicyInput): Promise<Policy> =>
+    this.call('replacePolicy', { policyId }, body);
+  deletePolicy = (policyId: string) => this.call('deletePolicy', { policyId });
+  activatePolicy = (policyId: string) => this.call('activatePolicy', { policyId });
+  deactivatePolicy = (policyId: string) => this.call('deactivatePolicy', { policyId });
+  clonePolicy = (policyId: string): Promise<Policy> => this.call('clonePolicy', { policyId });
+  listPolicyApplications = (policyId: string): Promise<Application[]> =>
+    this.call('listPolicyApplications', { policyId });
+  listRules = (policyId: string): Promise<PolicyRule[]> => this.call('listRules', { policyId });
+  getRule = (policyId: string, ruleId: string): Promise<PolicyRule> => this.call('getRule', { policyId, ruleId });
+  createRule = (policyId: string, body: PolicyRuleInput): Promise<PolicyRule> =>
+    this.call('createRule', { policyId }, body);
+  replaceRule = (policyId: string, ruleId: string, body: PolicyRuleInput): Promise<PolicyRule> =>
+    this.call('replaceRule', { policyId, ruleId }, body);
+  deleteRule = (policyId: string, ruleId: string) => this.call('deleteRule', { policyId, ruleId });
+  activateRule = (policyId: string, ruleId: string) => this.call('activateRule', { policyId, ruleId });
+  deactivateRule = (policyId: string, ruleId: string) => this.call('deactivateRule', { policyId, ruleId });
+  listUserTypes = (): Promise<UserType[]> => this.call('listUserTypes', {});
+  getUserType = (typeId: string): Promise<UserType> => this.call('getUserType', { typeId });
+  createUserType = (body: CreateUserTypeInput): Promise<UserType> => this.call('createUserType', {}, body);
+  replaceUserType = (typeId: string, body: ReplaceUserTypeInput): Promise<UserType> =>
+    this.call('replaceUserType', { typeId }, body);
+  updateUserType = (typeId: string, body: UpdateUserTypeInput): Promise<UserType> =>
+    this.call('updateUserType', { typeId }, body);
+  deleteUserType = (typeId: string) => this.call('deleteUserType', { typeId });
+  simulate = (body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse> =>
+    this.call('simulate', {}, body, { expand });
+}
+
+/** A call's query string: the route's parameters in the contract's order, a repeated one once per value. */
+function searchParamsOf(route: Route, query: Readonly<Record<string, unknown>> | undefined): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of route.query) {
+    const value = query?.[key];
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined) search.append(key, String(item));
     }
-    const res = await this.send({ route: ROUTES.listPolicies, query });
-    return { items: res.body as Policy[], nextCursor: nextCursorFromLink(res.link) };
   }
-
-  getPolicy = (policyId: string) => this.call<Policy>('getPolicy', { policyId });
-  createPolicy = (body: PolicyInput) => this.call<Policy>('createPolicy', {}, body);
-  replacePolicy = (policyId: string, body: PolicyInput) => this.call<Policy>('replacePolicy', { policyId }, body);
-  deletePolicy = (policyId: string) => this.call<void>('deletePolicy', { policyId });
-  activatePolicy = (policyId: string) => this.call<void>('activatePolicy', { policyId });
-  deactivatePolicy = (policyId: string) => this.call<void>('deactivatePolicy', { policyId });
-  clonePolicy = (policyId: string) => this.call<Policy>('clonePolicy', { policyId });
-  listPolicyApplications = (policyId: string) => this.call<Application[]>('listPolicyApplications', { policyId });
-  listRules = (policyId: string) => this.call<PolicyRule[]>('listRules', { policyId });
-  getRule = (policyId: string, ruleId: string) => this.call<PolicyRule>('getRule', { policyId, ruleId });
-  createRule = (policyId: string, body: PolicyRuleInput) => this.call<PolicyRule>('createRule', { policyId }, body);
-  replaceRule = (policyId: string, ruleId: string, body: PolicyRuleInput) =>
-    this.call<PolicyRule>('replaceRule', { policyId, ruleId }, body);
-  deleteRule = (policyId: string, ruleId: string) => this.call<void>('deleteRule', { policyId, ruleId });
-  activateRule = (policyId: string, ruleId: string) => this.call<void>('activateRule', { policyId, ruleId });
-  deactivateRule = (policyId: string, ruleId: string) => this.call<void>('deactivateRule', { policyId, ruleId });
-  listUserTypes = () => this.call<UserType[]>('listUserTypes');
-  getUserType = (typeId: string) => this.call<UserType>('getUserType', { typeId });
-  createUserType = (body: CreateUserTypeInput) => this.call<UserType>('createUserType', {}, body);
-  replaceUserType = (typeId: string, body: ReplaceUserTypeInput) =>
-    this.call<UserType>('replaceUserType', { typeId }, body);
-  updateUserType = (typeId: string, body: UpdateUserTypeInput) =>
-    this.call<UserType>('updateUserType', { typeId }, body);
-  deleteUserType = (typeId: string) => this.call<void>('deleteUserType', { typeId });
-
-  simulate(body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse> {
-    const query = new URLSearchParams();
-    for (const value of expand) query.append('expand', value);
-    return this.call<SimulationResponse>('simulate', {}, body, query);
-  }
+  return search;
 }
 
 /** Partial<T> without the members that are present but undefined, so that spreading keeps the defaults. */

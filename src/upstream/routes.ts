@@ -1,12 +1,15 @@
-// Every REST operation the gateway calls, as one table: method, the spec's path template, what a
-// success carries, and whether the call may be repeated safely. The table is read from the REST
-// contract (`policy-service-emulator/contract`, which ships in the emulator's package), so a new
-// endpoint is one operation there plus one typed method on RestApi; the client, its metrics and
-// its retry policy all read this table.
+// Every REST operation the gateway calls, as one table: method, the spec's path template, its query
+// parameters, what a success carries, and whether the call may be repeated safely. The table is read
+// from the REST contract (`policy-service-emulator/contract`, which ships in the emulator's package),
+// and so are the types of a call (its path parameters, query, body and result), so a new endpoint
+// is one operation there; the client, its metrics and its retry policy all read this table.
+import type { TSchema } from '@sinclair/typebox';
 import {
   type HttpMethod,
+  isObject,
   OPERATIONS,
   type Operation,
+  type OperationResult,
   type ServiceOperationName,
 } from 'policy-service-emulator/contract';
 import { notFoundError } from './errors.ts';
@@ -17,8 +20,14 @@ export interface Route {
   method: HttpMethod;
   /** The spec's path template, e.g. `/api/v1/policies/{policyId}`; also the metrics label. */
   template: string;
+  /** The query parameters the operation takes, in the contract's order. */
+  query: readonly string[];
   /** What a 2xx carries: a JSON object, a JSON array, or nothing to read. */
   returns: 'object' | 'array' | 'none';
+  /** Whether a success body holds what the gateway relies on (see `answerCheckOf`). */
+  accepts: (body: unknown) => boolean;
+  /** What `accepts` asks for, for the error that refuses a body without it. */
+  expected: string;
   /** Repeating the call cannot create a second object: GET, PUT, DELETE, lifecycle changes. */
   idempotent: boolean;
 }
@@ -26,7 +35,35 @@ export interface Route {
 function routeOf(op: Operation): Route {
   const schema = op.success.schema;
   const returns = !schema ? 'none' : schema.type === 'array' ? 'array' : 'object';
-  return { method: op.method, template: op.path, returns, idempotent: op.idempotent };
+  const query = Object.keys(op.query ?? {});
+  return { method: op.method, template: op.path, query, returns, ...answerCheckOf(schema), idempotent: op.idempotent };
+}
+
+/** The members a resource is known by, which the gateway reads first (loader keys, type resolution). */
+const IDENTITY_MEMBERS = ['id', 'type'] as const;
+
+/**
+ * The check of a success body, made from the operation's success schema: an object must be a JSON
+ * object, a list a JSON array of objects (every list of the contract is one of resources), and each
+ * resource must carry the `id` and `type` its schema requires, as strings. The rest of the body is
+ * the service's word, read as it comes: checking it whole would cost a full validation per answer
+ * and refuse the members a newer service adds.
+ */
+function answerCheckOf(schema: TSchema | undefined): Pick<Route, 'accepts' | 'expected'> {
+  if (!schema) return { accepts: (body) => body === undefined, expected: 'an empty body' };
+  const list = schema.type === 'array';
+  const members = identityMembersOf(list ? schema.items : schema);
+  const resource = (value: unknown) => isObject(value) && members.every((name) => typeof value[name] === 'string');
+  const holding = members.length > 0 ? ` with a string ${members.join(' and ')}` : '';
+  return list
+    ? { accepts: (body) => Array.isArray(body) && body.every(resource), expected: `JSON array of objects${holding}` }
+    : { accepts: resource, expected: `JSON object${holding}` };
+}
+
+/** The identity members every alternative of an object schema requires. */
+function identityMembersOf(schema: TSchema): string[] {
+  const alternatives: TSchema[] = schema.anyOf ?? [schema];
+  return IDENTITY_MEMBERS.filter((name) => alternatives.every((s) => s.required?.includes(name)));
 }
 
 /** The operations of the two services (the emulator's own extensions are never called upstream). */
@@ -37,6 +74,11 @@ export const ROUTES = Object.fromEntries(
 ) as Record<ServiceOperationName, Route>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** Whether a success body of the operation holds what the gateway relies on: then it is read as the operation's result. */
+export function isResultOf<N extends RouteName>(name: N, body: unknown): body is OperationResult<N> {
+  return ROUTES[name].accepts(body);
+}
 
 /**
  * The request path of a route: every `{name}` becomes one encoded path segment, so an id such as

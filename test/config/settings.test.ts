@@ -2,6 +2,7 @@
 // use, docs/configuration.md and the variables scrubbed from a spawned gateway's environment all come
 // from them.
 import { readFileSync } from 'node:fs';
+import { POLICY_PAGE_SIZE } from 'policy-service-emulator/contract';
 import { describe, expect, it } from 'vitest';
 import { EMULATOR_DEFAULTS, EMULATOR_SETTINGS, readEmulatorConfig } from '../../packages/emulator/src/config/index.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../../packages/emulator/src/emulator/http/connectionLimits.ts';
@@ -60,6 +61,8 @@ describe('the settings tables', () => {
     expect(DEFAULT_CONNECTION_LIMITS).toEqual(EMULATOR_DEFAULTS.limits);
     expect(DEFAULT_JOURNAL_CAP).toBe(EMULATOR_DEFAULTS.journalCap);
     expect(DEFAULT_TOKEN).toBe(EMULATOR_DEFAULTS.token);
+    // MAX_NODE_IDS is the service's largest page (config/ imports no contract, so the tie is checked here).
+    expect(GATEWAY_DEFAULTS.queryLimits.nodeIds).toBe(POLICY_PAGE_SIZE.maximum);
   });
 
   it('read every setting: a bad value of each is reported, naming it', () => {

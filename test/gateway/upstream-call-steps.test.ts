@@ -303,14 +303,11 @@ describe('answerOf', () => {
     expect(read(answer(204), 'deletePolicy')).toMatchObject({ value: { status: 204, body: undefined } });
   });
 
-  it('refuses a success body that is not JSON or not of the shape', () => {
+  it('refuses a success body that is not JSON (what it must hold, the client checks)', () => {
     expect(errorOf(read(answer(200, '<html>')))).toMatchObject({
       status: 200,
       message: 'Upstream answered 200 with a body that is not JSON',
     });
-    expect(errorOf(read(answer(200, '{}'), 'listPolicies'))?.message).toBe(
-      'Upstream answered 200 without the expected JSON array',
-    );
   });
 
   it("says what a 401, a read's 403 and a 429 prove about the token", () => {

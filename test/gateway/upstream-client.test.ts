@@ -285,7 +285,7 @@ describe('UpstreamClient on the wire', () => {
   });
   beforeEach(() => {
     recorded = [];
-    handle = (_req, res) => json(res, 200, {});
+    handle = (_req, res) => json(res, 200, { id: 'x1', type: 'PASSWORD' });
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
@@ -341,11 +341,63 @@ describe('UpstreamClient on the wire', () => {
   it('accepts 200 with a body and 204 without one', async () => {
     handle = (req, res) => {
       if (req.method === 'DELETE') return void res.writeHead(204).end();
-      json(res, 200, { id: 'p1' });
+      json(res, 200, { id: 'p1', type: 'PASSWORD' });
     };
     const api = clientFor().forCaller('SSWS t');
     await expect(api.deletePolicy('p1')).resolves.toBeUndefined();
-    await expect(api.getPolicy('p1')).resolves.toEqual({ id: 'p1' });
+    await expect(api.getPolicy('p1')).resolves.toEqual({ id: 'p1', type: 'PASSWORD' });
+  });
+
+  it('refuses a success body without what the operation promises, as an UpstreamError with the status', async () => {
+    const refused = async (body: unknown, read: (api: RestApi) => Promise<unknown>) => {
+      handle = (_req, res) => json(res, 200, body);
+      return upstreamError(read(clientFor().forCaller('SSWS t')));
+    };
+    const policy = { id: 'p1', type: 'PASSWORD' };
+    // A list must be an array of resources, each with the identity members its schema requires.
+    expect(await refused({}, (api) => api.listPolicies({ type: 'PASSWORD' }))).toMatchObject({
+      status: 200,
+      code: 'UPSTREAM_RESPONSE_ERROR',
+      errorSummary: 'Upstream answered 200 without the expected JSON array of objects with a string id and type',
+    });
+    expect(await refused([policy, { id: 'p2' }], (api) => api.listPolicies({ type: 'PASSWORD' }))).toMatchObject({
+      status: 200,
+    });
+    expect(await refused([policy, null], (api) => api.listRules('p1'))).toMatchObject({ status: 200 });
+    expect(await refused([{ name: 'app' }], (api) => api.listPolicyApplications('p1'))).toMatchObject({
+      errorSummary: 'Upstream answered 200 without the expected JSON array of objects with a string id',
+    });
+    // A resource must be an object with a string id (and type, for policies and rules).
+    expect(await refused({ id: 7, type: 'PASSWORD' }, (api) => api.getPolicy('p1'))).toMatchObject({
+      errorSummary: 'Upstream answered 200 without the expected JSON object with a string id and type',
+    });
+    expect(await refused({ id: 'r1' }, (api) => api.getRule('p1', 'r1'))).toMatchObject({ status: 200 });
+    expect(await refused([policy], (api) => api.getUserType('default'))).toMatchObject({
+      errorSummary: 'Upstream answered 200 without the expected JSON object with a string id',
+    });
+    expect(await refused('MATCH', (api) => api.simulate({ appInstance: 'a1' }, []))).toMatchObject({
+      errorSummary: 'Upstream answered 200 without the expected JSON object',
+    });
+    // What the checks rely on passes, members beyond it as the service sent them.
+    handle = (_req, res) => json(res, 200, [{ ...policy, newMember: true }]);
+    expect((await clientFor().forCaller('SSWS t').listPolicies({ type: 'PASSWORD' })).items).toEqual([
+      { ...policy, newMember: true },
+    ]);
+  });
+
+  it("sends a query in the contract's order, whatever the order of the arguments, through `call` too", async () => {
+    handle = (req, res) =>
+      json(res, 200, req.url?.startsWith('/api/v1/policies?') ? [] : { id: 'p1', type: 'PASSWORD' });
+    const api = clientFor().forCaller('SSWS t');
+    await api.listPolicies({ after: 'c1', limit: 5, sortBy: 'name', q: 'a', status: 'ACTIVE', type: 'PASSWORD' });
+    await expect(api.call('getPolicy', { policyId: 'p1' }, undefined, { expand: 'rules' })).resolves.toEqual({
+      id: 'p1',
+      type: 'PASSWORD',
+    });
+    expect(recorded.map((r) => r.url)).toEqual([
+      '/api/v1/policies?type=PASSWORD&status=ACTIVE&q=a&sortBy=name&limit=5&after=c1',
+      '/api/v1/policies/p1?expand=rules',
+    ]);
   });
 
   it('turns a body that is not JSON into an UpstreamError with the status', async () => {

@@ -27,15 +27,15 @@ export function policyListArgs(args: QueryPoliciesArgs): PolicyListArgs {
   return list;
 }
 
-/** The `policies` argument each REST list parameter comes from. */
-const LIST_ARGUMENT_OF_PARAMETER: Record<string, string> = {
+/** The `policies` argument each REST list parameter (of the contract's `listPolicies`) comes from. */
+const LIST_ARGUMENT_OF_PARAMETER: Readonly<Record<string, string>> = {
   type: 'type',
   status: 'status',
   q: 'q',
   sortBy: 'sortBy',
   limit: 'first',
   after: 'after',
-};
+} satisfies Record<keyof PolicyListArgs, keyof QueryPoliciesArgs>;
 
 export const policyQueries: Pick<QueryResolvers, 'policies' | 'policy'> = {
   policies: async (_, args, { loaders }) => {

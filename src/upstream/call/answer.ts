@@ -2,8 +2,8 @@
 // typed error (see errors.ts), and what it proved about the caller's token (the guard's outcome).
 // A failure with no answer becomes an unknown outcome for a write that may have reached the service,
 // else the operation's own refusal or a transport failure named by transportFailures.ts; an error
-// status becomes UpstreamError or UpstreamUnavailableError; a success body must be JSON of the
-// route's shape.
+// status becomes UpstreamError or UpstreamUnavailableError; a success body must be JSON (what it
+// must hold, the client checks as it reads it as the operation's result: see client.ts).
 import {
   ResponseBudgetExceededError,
   UpstreamBodyTooLargeError,
@@ -76,21 +76,7 @@ export function answerOf(call: PreparedCall, result: RetriedResult, guard: Answe
     });
     return { outcome, error };
   }
-  const shaped = expectShape(route, status, parsed);
-  return shaped instanceof UpstreamError
-    ? { outcome, error: shaped }
-    : { outcome, value: { status, body: shaped, link } };
-}
-
-/** The parsed body when it has the shape the route promises, else an UpstreamError. */
-function expectShape(route: Route, status: number, body: unknown): unknown {
-  const isArray = Array.isArray(body);
-  const isObject = typeof body === 'object' && body !== null && !isArray;
-  if (route.returns === 'array' ? isArray : isObject) return body;
-  return new UpstreamError({
-    status,
-    errorSummary: `Upstream answered ${status} without the expected JSON ${route.returns === 'array' ? 'array' : 'object'}`,
-  });
+  return { outcome, value: { status, body: parsed, link } };
 }
 
 function outcomeUnknown(route: Route, path: string, cause?: unknown): UpstreamOutcomeUnknownError {

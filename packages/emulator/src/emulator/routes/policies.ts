@@ -10,7 +10,7 @@ import { bodyObject, checkPolicyType, findPolicy, ROUTE_WORDING, setLifecycleSta
 import type { OrgStore, StoredPolicy } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { checkMember } from '../policyTypes/contractCheck.ts';
-import { PolicyBodyMembersSchema } from '../../rest/contract/policies.ts';
+import { MAX_EMBEDDED_RULES, PolicyBodyMembersSchema } from '../../rest/contract/policies.ts';
 import { fillTemplate, operationPath, POLICY_PAGE_SIZE } from '../../rest/contract/operations.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
 import { APPLICATION_PATH, toWirePolicy, toWireRule } from '../org/wire.ts';
@@ -18,7 +18,6 @@ import { policyDeleteRefusal } from '../org/refusals.ts';
 import { compareByName, indexAfter } from './policyCursor.ts';
 
 const { default: DEFAULT_PAGE_SIZE, maximum: MAX_PAGE_SIZE } = POLICY_PAGE_SIZE;
-const MAX_EXPANDED_RULES = 20;
 
 interface ParsedPolicy {
   fields: Pick<StoredPolicy, 'type' | 'name' | 'description' | 'status' | 'conditions' | 'settings'>;
@@ -142,9 +141,9 @@ export const getPolicy: Handler = ({ store, base, params, query, may }) => {
   }
   if (expand.length) {
     const rules = store.rules(p.id);
-    if (rules.length > MAX_EXPANDED_RULES) {
+    if (rules.length > MAX_EMBEDDED_RULES) {
       throw validationFailed([
-        `expand: the policy has ${rules.length} rules; at most ${MAX_EXPANDED_RULES} can be embedded`,
+        `expand: the policy has ${rules.length} rules; at most ${MAX_EMBEDDED_RULES} can be embedded`,
       ]);
     }
     wire._embedded = { rules: rules.map((r) => toWireRule(store, base, p, r, may)) };

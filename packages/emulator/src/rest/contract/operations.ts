@@ -2,10 +2,10 @@
 // template, query parameters, request body, success status and body, and whether repeating the call
 // is safe. The upstream client's route table, the emulator's router and the OpenAPI document are
 // all read from this table, so an endpoint is added here once.
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ApplicationSchema, PolicyMappingSchema } from './applications.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { AnyPolicySchema, AnyRuleSchema, PolicyBodySchema, RuleBodySchema } from './policies.ts';
+import { AnyPolicySchema, AnyRuleSchema, MAX_EMBEDDED_RULES, PolicyBodySchema, RuleBodySchema } from './policies.ts';
 import { SimulationExpandSchema, SimulationRequestSchema, SimulationResponseSchema } from './simulation.ts';
 import { LifecycleStatusSchema, StringEnum } from './shared.ts';
 import { PolicyTypeSchema } from './policyTypes.ts';
@@ -50,7 +50,7 @@ export interface Operation {
 /** The error body every operation answers with on failure. */
 export const ERROR_RESPONSE = ErrorBodySchema;
 
-const json = (schema: TSchema) => ({ status: 200 as const, schema });
+const json = <S extends TSchema>(schema: S) => ({ status: 200 as const, schema });
 
 /**
  * A policy list's page size: when `limit` is left out, and the most one page holds (a larger `limit`
@@ -119,7 +119,7 @@ export const OPERATIONS = {
     query: {
       expand: {
         schema: StringEnum(['rules'] as const),
-        description: 'Classic orgs only: embeds up to 20 rules; more is an error.',
+        description: `Classic orgs only: embeds up to ${MAX_EMBEDDED_RULES} rules; more is an error.`,
       },
     },
     success: json(AnyPolicySchema),
@@ -293,6 +293,48 @@ export type OperationName = keyof typeof OPERATIONS;
 export type ServiceOperationName = {
   [K in OperationName]: (typeof OPERATIONS)[K] extends { emulatorExtension: true } ? never : K;
 }[OperationName];
+
+// ------------------------------------------------------------------ the types of one call
+
+type OperationOf<N extends OperationName> = (typeof OPERATIONS)[N];
+
+/** The names of the `{name}` segments of a path template, as a union of string literals. */
+type PathParameterName<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParameterName<Rest>
+  : never;
+
+/** An operation's path parameters: one string per `{name}` segment of its path; none, an empty object. */
+export type OperationParams<N extends OperationName> = [PathParameterName<OperationOf<N>['path']>] extends [never]
+  ? Record<string, never>
+  : { [K in PathParameterName<OperationOf<N>['path']>]: string };
+
+type QueryValue<P> = P extends { schema: infer S extends TSchema }
+  ? P extends { repeated: true }
+    ? Static<S>[]
+    : Static<S>
+  : never;
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** An operation's query: its required parameters as members, the others as optional members. */
+export type OperationQuery<N extends OperationName> =
+  OperationOf<N> extends { query: infer Q }
+    ? Flat<
+        { -readonly [K in keyof Q as Q[K] extends { required: true } ? K : never]: QueryValue<Q[K]> } & {
+          -readonly [K in keyof Q as Q[K] extends { required: true } ? never : K]?: QueryValue<Q[K]>;
+        }
+      >
+    : Record<string, never>;
+
+/** An operation's request body; undefined when it takes none. */
+export type OperationBody<N extends OperationName> =
+  OperationOf<N> extends { body: infer B extends TSchema } ? Static<B> : undefined;
+
+/** What an operation's success carries; undefined when its body is empty. */
+export type OperationResult<N extends OperationName> = OperationOf<N>['success'] extends {
+  schema: infer S extends TSchema;
+}
+  ? Static<S>
+  : undefined;
 
 /** The names of the `{name}` segments of a path template, in order. */
 export function pathParameters(template: string): string[] {

@@ -1,6 +1,6 @@
 // Policy and Rule resources: the members every type shares, and one schema per policy and rule
 // type that fixes `type` and names its own settings or actions (what the OpenAPI document shows).
-import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TLiteral, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { ConditionsSchema } from './conditions.ts';
 import {
   Id,
@@ -15,7 +15,9 @@ import {
   Timestamp,
 } from './shared.ts';
 import {
+  type AnyPolicyTypeContract,
   POLICY_SETTINGS,
+  POLICY_TYPE_CONTRACTS,
   POLICY_TYPES,
   type PolicyType,
   PolicySettingsSchema,
@@ -25,6 +27,9 @@ import {
   RuleActionsSchema,
   RuleTypeSchema,
 } from './policyTypes.ts';
+
+/** The most rules `expand=rules` embeds in a policy (classic orgs only; more is an error). */
+export const MAX_EMBEDDED_RULES = 20;
 
 /** `activate` only on inactive objects, `deactivate` only on active ones. */
 export const PolicyLinksSchema = named(
@@ -80,8 +85,8 @@ function policyMembers<S extends TSchema, T extends TSchema, R extends TSchema>(
     created: Timestamp,
     lastUpdated: Timestamp,
     _links: PolicyLinksSchema,
-    /** Present only with `expand=rules` (classic orgs only), at most 20 rules. */
-    _embedded: Type.Optional(Type.Object({ rules: Type.Array(rule, { maxItems: 20 }) }, Strict)),
+    /** Present only with `expand=rules` (classic orgs only). */
+    _embedded: Type.Optional(Type.Object({ rules: Type.Array(rule, { maxItems: MAX_EMBEDDED_RULES }) }, Strict)),
   };
 }
 
@@ -91,27 +96,45 @@ export const PolicySchema = Type.Object(
 );
 export type Policy = Static<typeof PolicySchema>;
 
-const byPolicyType = (make: (type: PolicyType) => TObject) =>
-  Object.fromEntries(POLICY_TYPES.map((type) => [type, make(type)])) as Record<PolicyType, TObject>;
+/** The rule schema of one policy type, as the compiler sees it: `type` fixed, its own actions. */
+type RuleSchemaOf<C extends AnyPolicyTypeContract> = C extends AnyPolicyTypeContract
+  ? TObject<ReturnType<typeof ruleMembers<C['actions'], TLiteral<C['ruleType']>>>>
+  : never;
+/** The policy schema of one policy type, as the compiler sees it: `type` fixed, its settings and rules. */
+type PolicySchemaOf<C extends AnyPolicyTypeContract> = C extends AnyPolicyTypeContract
+  ? TObject<ReturnType<typeof policyMembers<C['settings'], TLiteral<C['policyType']>, RuleSchemaOf<C>>>>
+  : never;
+
+/** A table with one entry per policy type, made from the policy types' contracts. */
+const byPolicyType = <T>(make: (contract: AnyPolicyTypeContract) => TSchema) =>
+  Object.fromEntries(POLICY_TYPE_CONTRACTS.map((c) => [c.policyType, make(c)])) as T;
 
 /** The rule schema of each policy type: its rule type and its actions. */
-export const RULE_SCHEMAS = byPolicyType((policyType) => {
-  const ruleType = RULE_TYPE_OF[policyType];
-  return named(`Rule_${ruleType}`, Type.Object(ruleMembers(Type.Literal(ruleType), RULE_ACTIONS[ruleType]), Strict));
-});
+export const RULE_SCHEMAS = byPolicyType<{
+  readonly [C in AnyPolicyTypeContract as C['policyType']]: RuleSchemaOf<C>;
+}>(({ ruleType, actions }) =>
+  named(`Rule_${ruleType}`, Type.Object(ruleMembers(Type.Literal(ruleType), actions), Strict)),
+);
 
 /** The policy schema of each policy type: its type, its settings, its rules when embedded. */
-export const POLICY_SCHEMAS = byPolicyType((policyType) =>
+export const POLICY_SCHEMAS = byPolicyType<{
+  readonly [C in AnyPolicyTypeContract as C['policyType']]: PolicySchemaOf<C>;
+}>(({ policyType, settings }) =>
   named(
     `Policy_${policyType}`,
-    Type.Object(policyMembers(Type.Literal(policyType), POLICY_SETTINGS[policyType], RULE_SCHEMAS[policyType]), Strict),
+    Type.Object(policyMembers(Type.Literal(policyType), settings, RULE_SCHEMAS[policyType]), Strict),
   ),
 );
 
-/** A policy of any type, told apart by `type` (what a read answers). */
+/**
+ * A policy of any type, told apart by `type` (what a read answers). Its static type is the
+ * discriminated union of the per-type policies, each of which is also a `Policy`.
+ */
 export const AnyPolicySchema = Type.Union(POLICY_TYPES.map((type) => POLICY_SCHEMAS[type]));
-/** A rule of any type, told apart by `type`. */
+export type AnyPolicy = Static<typeof AnyPolicySchema>;
+/** A rule of any type, told apart by `type`; each is also a `PolicyRule`. */
 export const AnyRuleSchema = Type.Union(POLICY_TYPES.map((type) => RULE_SCHEMAS[type]));
+export type AnyRule = Static<typeof AnyRuleSchema>;
 
 // ------------------------------------------------------------------ request bodies
 
@@ -140,7 +163,12 @@ function policyBodyOf(policyType: PolicyType): TObject {
     }),
   );
 }
-export const PolicyBodySchema = Type.Union(POLICY_TYPES.map(policyBodyOf));
+/**
+ * A policy body of any type. The compiler sees it as the flat `PolicyInput` the gateway builds
+ * from its own inputs (members of every type, none required); the per-type shape is the service's
+ * to check, which it does against this union.
+ */
+export const PolicyBodySchema = Type.Unsafe<PolicyInput>(Type.Union(POLICY_TYPES.map(policyBodyOf)));
 
 /**
  * The members of a rule body that every type shares, besides its conditions and actions. The first
@@ -167,7 +195,8 @@ function ruleBodyOf(policyType: PolicyType): TObject {
     }),
   );
 }
-export const RuleBodySchema = Type.Union(POLICY_TYPES.map(ruleBodyOf));
+/** A rule body of any type, seen by the compiler as the flat `PolicyRuleInput` (as the policy body). */
+export const RuleBodySchema = Type.Unsafe<PolicyRuleInput>(Type.Union(POLICY_TYPES.map(ruleBodyOf)));
 
 /** Bodies accepted on create/replace, as the client types them: everything optional, validated by the service. */
 export type PolicyInput = Partial<Omit<Policy, 'system' | 'created' | 'lastUpdated' | '_links'>>;

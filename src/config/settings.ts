@@ -31,6 +31,11 @@ function shareProblem(n: number): string | undefined {
   return n > 0 && n <= 1 ? undefined : 'must be a share of the window, more than 0 and at most 1 (e.g. 0.5)';
 }
 
+/** The newcomer reserve: a share of the window, at least 0 and less than 1. */
+function reserveProblem(n: number): string | undefined {
+  return n >= 0 && n < 1 ? undefined : 'must be a share of the window, at least 0 and less than 1 (e.g. 0.08)';
+}
+
 // Read (and reported) in this order.
 export const GATEWAY_SETTINGS = {
   port: port('PORT', 4000, 'gateway port (0 picks a free one; the URL is printed)'),
@@ -287,10 +292,17 @@ export const GATEWAY_SETTINGS = {
     ),
     callerShare: decimal(
       'CALLER_SHARE',
-      0.5,
+      1,
       'more than 0, at most 1',
       shareProblem,
-      'the most of one rate-limit window a single caller (one `Authorization` value) may use, as a share of the org’s limit; active callers also get equal parts when the window is scarce',
+      'the most of one rate-limit window a single caller (one credential) may use, as a share of the org’s limit, even alone (1: all but the newcomer reserve). Active callers get equal parts of the window whatever this is',
+    ),
+    newcomerReserve: decimal(
+      'NEWCOMER_RESERVE',
+      0.08,
+      'at least 0, less than 1',
+      reserveProblem,
+      'the share of each rate-limit window held back from callers past their equal part, so that a caller arriving mid-window is served at once (it also holds the unproven credentials’ share); 0: none',
     ),
     unprovenShare: decimal(
       'UNPROVEN_SHARE',

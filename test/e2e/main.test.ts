@@ -190,7 +190,8 @@ describe('configuration', () => {
         redisUrl: undefined,
         upstreamRateLimit: 0,
         replicas: 1,
-        callerShare: 0.5,
+        callerShare: 1,
+        newcomerReserve: 0.08,
         unprovenShare: 0.05,
         unprovenAddressShare: 0.25,
         idempotencyTtlSeconds: 86400,
@@ -267,6 +268,7 @@ describe('configuration', () => {
         POLICY_PLAN_MAX_BYTES: '33554432',
         POLICY_PLAN_CALLER_MAX_BYTES: '1048576',
         CALLER_SHARE: '0.25',
+        NEWCOMER_RESERVE: '0',
         UNPROVEN_SHARE: '0.1',
         UNPROVEN_ADDRESS_SHARE: '0.5',
         REFUSED_CREDENTIAL_MS: '0',
@@ -309,6 +311,7 @@ describe('configuration', () => {
         upstreamRateLimit: 600,
         replicas: 3,
         callerShare: 0.25,
+        newcomerReserve: 0,
         unprovenShare: 0.1,
         unprovenAddressShare: 0.5,
         idempotencyTtlSeconds: 3600,
@@ -394,6 +397,7 @@ describe('configuration', () => {
     [{ IDEMPOTENCY_TTL_SECONDS: '0' }, 'IDEMPOTENCY_TTL_SECONDS="0"'],
     [{ CALLER_SHARE: '0' }, 'CALLER_SHARE="0": must be a share of the window'],
     [{ UNPROVEN_SHARE: '5%' }, 'UNPROVEN_SHARE="5%": must be a number'],
+    [{ NEWCOMER_RESERVE: '1' }, 'NEWCOMER_RESERVE="1": must be a share of the window, at least 0 and less than 1'],
   ])('refuses %j', (env, message) => {
     expect(() => readGatewayConfig(env)).toThrow(ConfigError);
     expect(() => readGatewayConfig(env)).toThrow(message);

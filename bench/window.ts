@@ -47,7 +47,6 @@ const { values: args } = parseArgs({ options: { 'no-write': { type: 'boolean', d
 
 interface Read {
   caller: 'lone' | 'newcomer';
-  sentAt: number;
   answeredAt: number;
   code: string;
 }
@@ -121,9 +120,8 @@ async function run(
   await sleep(w - WARM_UP_MS - Date.now());
   const reads: Read[] = [];
   const read = async (caller: Read['caller'], gateway: GatewayProcess) => {
-    const sentAt = Date.now();
     const code = await client.read(gateway.url, READ, caller === 'lone' ? LONE : NEWCOMER);
-    reads.push({ caller, sentAt, answeredAt: Date.now(), code });
+    reads.push({ caller, answeredAt: Date.now(), code });
     return code;
   };
   const lone = async (loop: number) => {
@@ -149,12 +147,11 @@ async function run(
   await Promise.all([newcomer(), ...Array.from({ length: LONE_LOOPS }, (_, i) => lone(i))]);
   const allowedIn = (from: number, to: number) => quota.filter((q) => q.allowed && q.at >= from && q.at < to).length;
   // Each served newcomer read is one upstream call, counted in the window its request reached the
-  // service (a read may have waited for a reset); every other call let through is the lone caller's.
-  const newcomerIn = (from: number, to: number) =>
-    reads
-      .filter((r) => r.caller === 'newcomer' && r.code === 'served')
-      .map((r) => r.answeredAt - LATENCY_MS)
-      .filter((at) => at >= from && at < to).length;
+  // service (a read may have waited for a reset; the answer takes LATENCY_MS); every other call let
+  // through is the lone caller's.
+  const newcomerReads = (from: number, to: number) =>
+    reads.filter((r) => r.caller === 'newcomer' && r.answeredAt - LATENCY_MS >= from && r.answeredAt - LATENCY_MS < to);
+  const newcomerIn = (from: number, to: number) => newcomerReads(from, to).filter((r) => r.code === 'served').length;
   const next = w + WINDOW_MS;
   return {
     mode,
@@ -165,7 +162,7 @@ async function run(
     newcomerFirstAnswerMs: firstAnswerMs,
     newcomerRequestsUntilServed: untilServed,
     loneNext: allowedIn(next, end) - newcomerIn(next, end),
-    newcomerNextAsked: reads.filter((r) => r.caller === 'newcomer' && r.sentAt >= next && r.sentAt < end).length,
+    newcomerNextAsked: newcomerReads(next, end).length,
     newcomerNextServed: newcomerIn(next, end),
     allowedNext: allowedIn(next, end),
     upstream429s: quota.filter((q) => !q.allowed && q.at >= w - WARM_UP_MS && q.at < end).length,

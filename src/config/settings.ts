@@ -78,6 +78,11 @@ export const GATEWAY_SETTINGS = {
       3_600_000,
       'a credential the upstream refused (401, or 403 to a read) gets the same refusal at once, without a call, for this long (0: not remembered)',
     ),
+    sharedReads: boolean(
+      'UPSTREAM_SHARED_READS',
+      true,
+      'concurrent identical upstream GETs share one call: a caller the service answered for that kind of resource (policies, user types) in the last minute waits for an identical read in flight instead of calling again; a caller not yet proven makes its own call',
+    ),
     /** Every GraphQL operation's upstream limits. */
     operation: {
       timeoutMs: integer(

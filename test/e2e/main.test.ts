@@ -165,6 +165,7 @@ describe('configuration', () => {
         maxBodyBytes: 10 * 1024 * 1024,
         retries: 3,
         refusedCredentialMs: 60000,
+        sharedReads: true,
         operation: { timeoutMs: 10000, maxCalls: 250, concurrency: 32, maxResponseBytes: 8 * 1024 * 1024 },
       },
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000, nodeIds: 200 },
@@ -272,6 +273,7 @@ describe('configuration', () => {
         UNPROVEN_SHARE: '0.1',
         UNPROVEN_ADDRESS_SHARE: '0.5',
         REFUSED_CREDENTIAL_MS: '0',
+        UPSTREAM_SHARED_READS: 'false',
       }),
     ).toEqual({
       port: 0,
@@ -285,6 +287,7 @@ describe('configuration', () => {
         maxBodyBytes: 2048,
         retries: 0,
         refusedCredentialMs: 0,
+        sharedReads: false,
         operation: { timeoutMs: 400, maxCalls: 5, concurrency: 2, maxResponseBytes: 4096 },
       },
       queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900, nodeIds: 30 },

@@ -1,9 +1,8 @@
 // The arithmetic of one rate-limit bucket: a fixed one-minute window with a limit, its end and the
 // tokens taken in it, corrected by what the service's X-Rate-Limit-* headers say, and shared between
 // the callers that use it: fully by a lone caller, fairly by many, with a reserve for newcomers (see
-// `takeToken`). The in-process store runs these functions; the
-// Redis store runs the same steps in Lua (redisStore.ts). How the headers are read is the rate-limit
-// policy's (../rateLimitPolicy.ts).
+// `takeToken`). The in-process store runs these functions; the Redis store runs the same steps in
+// Lua (redisStore.ts). How the headers are read is the rate-limit policy's (../rateLimitPolicy.ts).
 import { type RateLimitSnapshot, WINDOW_MS } from '../rateLimitPolicy.ts';
 
 // The window's length is the service's rate-limit fact (rateLimitPolicy.ts); the budget's code reads it here too.

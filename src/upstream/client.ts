@@ -320,7 +320,7 @@ export interface ThrottleStatus {
   remaining: number | null;
   /** When the current window ends (epoch ms). */
   resetAt: number | null;
-  /** The most this caller may use of one window (its share of the limit, see CALLER_SHARE). */
+  /** The most this caller may use of one window: the limit less the newcomer reserve, or CALLER_SHARE of it when lower. */
   callerLimit: number | null;
 }
 

@@ -19,11 +19,12 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { Agent } from 'undici';
 import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewayProcess.ts';
-import { type QuotaDecision, startRecordedEmulator, writeLatestRun } from './report.ts';
+import { clientFrom, type QuotaDecision, startRecordedEmulator, writeLatestRun } from './report.ts';
 import { WINDOW_MS } from '../src/upstream/rateLimitPolicy.ts';
+import { GATEWAY_DEFAULTS } from '../src/config/settings.ts';
 
+const SHARES = GATEWAY_DEFAULTS.shared;
 const REPORT = new URL('../docs/reports/callers.md', import.meta.url);
 const HEADING = '## Measured';
 const RUN_HEADING = '### Latest run of `npm run scale:callers`';
@@ -71,25 +72,6 @@ interface FloodRun {
   junkPerSecond: number;
   /** Upstream calls in the run's window (junk probes and the newcomer's calls). */
   upstreamCalls: number;
-}
-
-/** A GraphQL POST from one local address (any of 127/8 on loopback): the answer's first error code, or `served`. */
-function clientFrom(address: string) {
-  const agent = new Agent({ localAddress: address, connections: 16 });
-  return {
-    async read(gatewayUrl: string, query: string, auth: string): Promise<string> {
-      const res = await agent.request({
-        origin: gatewayUrl,
-        path: '/graphql',
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: auth },
-        body: JSON.stringify({ query }),
-      });
-      const body = (await res.body.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
-      return body.errors?.[0]?.extensions?.code ?? 'served';
-    },
-    close: () => agent.close(),
-  };
 }
 
 async function main(): Promise<void> {
@@ -243,8 +225,8 @@ function reportOf(s: SpellingResults, runs: FloodRun[]): string {
     `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} at the end (2 shared cores). Emulator limit ${LIMIT_PER_MINUTE} requests/min, ${LATENCY_MS} ms` +
-      ' per answer; one gateway process, default CALLER_SHARE (0.5), UNPROVEN_SHARE (0.05) and' +
-      ' UNPROVEN_ADDRESS_SHARE (0.25).',
+      ` per answer; one gateway process, default CALLER_SHARE (${SHARES.callerShare}), NEWCOMER_RESERVE (${SHARES.newcomerReserve}), UNPROVEN_SHARE (${SHARES.unprovenShare}) and` +
+      ` UNPROVEN_ADDRESS_SHARE (${SHARES.unprovenAddressShare}).`,
     '',
     '**One credential, 8 spellings** (one whole window):',
     '',

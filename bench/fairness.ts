@@ -13,7 +13,9 @@ import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewa
 import { startTestRedis } from '../test/helpers/redisServer.ts';
 import { type QuotaDecision, startRecordedEmulator, writeLatestRun } from './report.ts';
 import { WINDOW_MS } from '../src/upstream/rateLimitPolicy.ts';
+import { GATEWAY_DEFAULTS } from '../src/config/settings.ts';
 
+const SHARES = GATEWAY_DEFAULTS.shared;
 const REPORT = new URL('../docs/reports/scale.md', import.meta.url);
 const HEADING = '## Fair share';
 const RUN_HEADING = '### Latest run of `npm run scale:fairness`';
@@ -155,7 +157,8 @@ function reportOf(r: Results): string {
     `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} at the end (2 shared cores). Emulator limit ${LIMIT_PER_MINUTE} requests/min, ${LATENCY_MS} ms` +
-      ` per answer; 2 gateway processes sharing Redis, default CALLER_SHARE (0.5) and UNPROVEN_SHARE (0.05);` +
+      ` per answer; 2 gateway processes sharing Redis, default CALLER_SHARE (${SHARES.callerShare}), NEWCOMER_RESERVE` +
+      ` (${SHARES.newcomerReserve}) and UNPROVEN_SHARE (${SHARES.unprovenShare});` +
       ` one whole window measured.`,
     '',
     '| measure | value |',

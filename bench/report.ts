@@ -1,7 +1,9 @@
 // What the long runs under bench/ share: latency percentiles, writing a run's results into its
 // section of a report under docs/reports/ (docs/reports/reliability.md unless told) without touching the rest of the
-// file, and an emulator with a rate limit that records each of its quota decisions.
+// file, an emulator with a rate limit that records each of its quota decisions, and a GraphQL client
+// bound to one local address.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent } from 'undici';
 import { type RunningEmulator, startEmulator } from '../packages/emulator/src/emulator/index.ts';
 import { builtInOrgWithTokens, CAROL } from '../test/helpers/orgTokens.ts';
 
@@ -37,6 +39,25 @@ export async function startRecordedEmulator(
     return result;
   };
   return { emulator, quota };
+}
+
+/** A GraphQL POST from one local address (any of 127/8 on loopback): the answer's first error code, or `served`. */
+export function clientFrom(address: string) {
+  const agent = new Agent({ localAddress: address, connections: 16 });
+  return {
+    async read(gatewayUrl: string, query: string, auth: string): Promise<string> {
+      const res = await agent.request({
+        origin: gatewayUrl,
+        path: '/graphql',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: auth },
+        body: JSON.stringify({ query }),
+      });
+      const body = (await res.body.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+      return body.errors?.[0]?.extensions?.code ?? 'served';
+    },
+    close: () => agent.close(),
+  };
 }
 
 export const RELIABILITY_REPORT = new URL('../docs/reports/reliability.md', import.meta.url);

@@ -50,6 +50,11 @@ function shareProblem(n: number): string | undefined {
   return n > 0 && n <= 1 ? undefined : 'must be a share of the window, more than 0 and at most 1 (e.g. 0.5)';
 }
 
+/** The newcomer reserve: a share of the window, at least 0 and less than 1. */
+function reserveProblem(n: number): string | undefined {
+  return n >= 0 && n < 1 ? undefined : 'must be a share of the window, at least 0 and less than 1 (e.g. 0.08)';
+}
+
 // Read (and reported) in this order.
 export const GATEWAY_SETTINGS = {
   port: port({ env: 'PORT', default: 4000, doc: 'gateway port (0 picks a free one; the URL is printed)' }),
@@ -108,7 +113,12 @@ export const GATEWAY_SETTINGS = {
       default: 60_000,
       min: 0,
       max: 3_600_000,
-      doc: 'a credential the upstream refused (401, or 403 to a read) gets the same refusal at once, without a call, for this long (0: not remembered)',
+      doc: 'a credential the upstream refused (401, or 403 to a read that is not about a missing scope) gets the same refusal at once, without a call, for this long (0: not remembered)',
+    }),
+    sharedReads: boolean({
+      env: 'UPSTREAM_SHARED_READS',
+      default: true,
+      doc: 'concurrent identical upstream GETs share one call: a caller the service answered for that kind of resource (policies, user types) in the last minute waits for an identical read in flight instead of calling again; a caller not yet proven makes its own call',
     }),
     /** Every GraphQL operation's upstream limits. */
     operation: {
@@ -364,10 +374,17 @@ export const GATEWAY_SETTINGS = {
     }),
     callerShare: decimal({
       env: 'CALLER_SHARE',
-      default: 0.5,
+      default: 1,
       range: 'more than 0, at most 1',
       problem: shareProblem,
-      doc: 'the most of one rate-limit window a single caller (one `Authorization` value) may use, as a share of the org’s limit; active callers also get equal parts when the window is scarce',
+      doc: 'the most of one rate-limit window a single caller (one credential) may use, as a share of the org’s limit, even alone (1: all but the newcomer reserve). Active callers get equal parts of the window whatever this is',
+    }),
+    newcomerReserve: decimal({
+      env: 'NEWCOMER_RESERVE',
+      default: 0.08,
+      range: 'at least 0, less than 1',
+      problem: reserveProblem,
+      doc: 'the share of each rate-limit window held back from callers past their equal part, so that a caller arriving mid-window is served at once (it also holds the unproven credentials’ share); 0: none',
     }),
     unprovenShare: decimal({
       env: 'UNPROVEN_SHARE',

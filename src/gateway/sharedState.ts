@@ -7,6 +7,7 @@ import type { RedisLink, RedisLinkLog } from '../redis/link.ts';
 import { UpstreamBudget } from '../upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../upstream/budget/memoryStore.ts';
 import type { BudgetStore } from '../upstream/budget/store.ts';
+import type { CallerShares } from '../upstream/budget/window.ts';
 import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from '../idempotency/creates.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore } from '../idempotency/store.ts';
 import { MemoryPlanStore, PLAN_DEFAULTS, type PlanStore, RedisPlanStore } from '../policyDocument/planStore.ts';
@@ -20,6 +21,8 @@ export interface SharedStateSettings {
   replicas: number;
   /** The most of one window a proven credential may use (CALLER_SHARE). */
   callerShare: number;
+  /** The share of each window held back for newcomers (NEWCOMER_RESERVE; default when left out). */
+  newcomerReserve?: number;
   /** The most of one window all unproven credentials together may use (UNPROVEN_SHARE). */
   unprovenShare: number;
   /** The most of the unproven share one client address may use (UNPROVEN_ADDRESS_SHARE). */
@@ -40,6 +43,17 @@ export interface SharedStateSettings {
 /** The defaults of REDIS_URL, UPSTREAM_RATE_LIMIT, REPLICAS, the shares and the idempotency settings. */
 export const SHARED_STATE_DEFAULTS = GATEWAY_DEFAULTS.shared;
 
+/** How the budget shares each window between callers, from the settings (NEWCOMER_RESERVE's default when left out). */
+export function callerSharesOf(
+  settings: Pick<SharedStateSettings, 'callerShare' | 'unprovenShare' | 'newcomerReserve'>,
+): CallerShares {
+  return {
+    caller: settings.callerShare,
+    unproven: settings.unprovenShare,
+    reserve: settings.newcomerReserve ?? SHARED_STATE_DEFAULTS.newcomerReserve,
+  };
+}
+
 export interface SharedState {
   budget: UpstreamBudget;
   idempotency: IdempotencySettings;
@@ -52,7 +66,7 @@ export interface SharedState {
 
 export async function createSharedState(settings: SharedStateSettings, log?: RedisLinkLog): Promise<SharedState> {
   let redis: RedisLink | undefined;
-  const shares = { caller: settings.callerShare, unproven: settings.unprovenShare };
+  const shares = callerSharesOf(settings);
   let budgetStore: BudgetStore = new MemoryBudgetStore(settings.upstreamRateLimit, 1, shares);
   let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore(settings.idempotencyMaxRecords);
   const planBudget = {

@@ -27,8 +27,9 @@ import { answerOf, type UpstreamResponse } from './call/answer.ts';
 import { withBudgetToken } from './call/budgetToken.ts';
 import { guarded } from './call/guarded.ts';
 import { withObserver } from './call/observed.ts';
-import { prepareCall, type UpstreamRequest } from './call/request.ts';
-import { withRetries } from './call/retry.ts';
+import { type PreparedCall, prepareCall, type UpstreamRequest } from './call/request.ts';
+import { type RetriedResult, withRetries } from './call/retry.ts';
+import { familyOf, SharedReads } from './call/sharedReads.ts';
 import type { TryOnce } from './call/steps.ts';
 import { OperationGuard, type OperationLimits } from './operationGuard.ts';
 import { RETRY_DEFAULTS, type RetrySettings } from './retryPolicy.ts';
@@ -120,6 +121,8 @@ export interface UpstreamClientOptions {
   budget?: UpstreamBudget;
   /** How long a credential the upstream refused gets no call (0: not remembered); default one minute. */
   refusedCredentialMs?: number;
+  /** Concurrent identical GETs of proven callers share one call (call/sharedReads.ts); default on. */
+  sharedReads?: boolean;
 }
 
 /** The defaults of the UPSTREAM_* settings (src/config/settings.ts). */
@@ -159,6 +162,8 @@ export class UpstreamClient {
   /** The rate-limit budget of this origin, shared by every operation (and, through Redis, by every replica). */
   readonly budget: UpstreamBudget;
   private readonly bucket: string;
+  /** Identical reads in flight, when they are shared. */
+  readonly sharedReads: SharedReads | undefined;
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.baseUrl);
@@ -169,6 +174,7 @@ export class UpstreamClient {
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.budget = options.budget ?? new UpstreamBudget();
     this.bucket = bucketOf(base.origin);
+    this.sharedReads = (options.sharedReads ?? UPSTREAM_DEFAULTS.sharedReads) ? new SharedReads() : undefined;
     this.trustedTokens = new TrustedTokens(
       TOKEN_TRUST_DEFAULTS.provenMs,
       TOKEN_TRUST_DEFAULTS.maxEntries,
@@ -267,7 +273,50 @@ export class UpstreamClient {
       withObserver(call, caller.observer, caller.requestId, dispatch),
       caller.clientAddress,
     );
-    return guarded(guard, async () => answerOf(call, await withRetries(call.route, guard, this.retry, tryOnce), guard));
+    const retried = () => withRetries(call.route, guard, this.retry, tryOnce);
+    const answer = guarded(guard, async () =>
+      answerOf(call, await this.withSharing(call, guard, budgetCaller(), caller, retried), guard),
+    );
+    const shared = this.sharedReads;
+    if (!shared || call.route.method !== 'GET') return answer;
+    // A read answered 2xx proves the caller for its kind of resource (asked after it: the probe's answer proves it).
+    return answer.then((response) => {
+      shared.accepted(budgetCaller(), familyOf(call.route));
+      return response;
+    });
+  }
+
+  /**
+   * A GET joins an identical one in flight, or leads one (call/sharedReads.ts); a write ends the
+   * sharing of its kind's flights when it starts and when it ends.
+   */
+  private async withSharing(
+    call: PreparedCall,
+    guard: OperationGuard,
+    budgetCaller: string,
+    caller: Pick<CallerOptions, 'requestId' | 'observer'>,
+    run: () => Promise<RetriedResult>,
+  ): Promise<RetriedResult> {
+    const shared = this.sharedReads;
+    if (!shared) return run();
+    const family = familyOf(call.route);
+    if (call.route.method !== 'GET') {
+      shared.written(family);
+      try {
+        return await run();
+      } finally {
+        shared.written(family);
+      }
+    }
+    const { route, path } = call;
+    return shared.read(call.options.path, family, budgetCaller, guard, run, () =>
+      caller.observer?.onSharedRead?.({
+        method: route.method,
+        template: route.template,
+        path,
+        requestId: caller.requestId,
+      }),
+    );
   }
 }
 
@@ -285,7 +334,7 @@ export interface ThrottleStatus {
   remaining: number | null;
   /** When the current window ends (epoch ms). */
   resetAt: number | null;
-  /** The most this caller may use of one window (its share of the limit, see CALLER_SHARE). */
+  /** The most this caller may use of one window: the limit less the newcomer reserve, or CALLER_SHARE of it when lower. */
   callerLimit: number | null;
 }
 

@@ -25,9 +25,14 @@ export interface UpstreamAttempt {
   retry: boolean;
 }
 
+/** A read answered from an identical one in flight for another caller: no upstream request of its own. */
+export type SharedRead = Pick<UpstreamAttempt, 'method' | 'template' | 'path' | 'requestId'>;
+
 export interface UpstreamObserver {
   /** Called once per attempt, after it ended; must not throw. */
   onUpstreamRequest(attempt: UpstreamAttempt): void;
+  /** Called once per shared read, when its answer came; must not throw. */
+  onSharedRead?(read: SharedRead): void;
 }
 
 /** One observer that tells each of the given ones, in order. */
@@ -36,6 +41,9 @@ export function composeObservers(...observers: (UpstreamObserver | undefined)[])
   return {
     onUpstreamRequest: (attempt) => {
       for (const observer of present) observer.onUpstreamRequest(attempt);
+    },
+    onSharedRead: (read) => {
+      for (const observer of present) observer.onSharedRead?.(read);
     },
   };
 }

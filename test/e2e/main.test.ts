@@ -206,6 +206,7 @@ describe('configuration', () => {
         maxBodyBytes: 10 * 1024 * 1024,
         retries: 3,
         refusedCredentialMs: 60000,
+        sharedReads: true,
         operation: { timeoutMs: 10000, maxCalls: 250, concurrency: 32, maxResponseBytes: 8 * 1024 * 1024 },
       },
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000, nodeIds: 200 },
@@ -235,7 +236,8 @@ describe('configuration', () => {
         redisUrl: undefined,
         upstreamRateLimit: 0,
         replicas: 1,
-        callerShare: 0.5,
+        callerShare: 1,
+        newcomerReserve: 0.08,
         unprovenShare: 0.05,
         unprovenAddressShare: 0.25,
         idempotencyTtlSeconds: 86400,
@@ -315,9 +317,11 @@ describe('configuration', () => {
         POLICY_PLAN_MAX_BYTES: '33554432',
         POLICY_PLAN_CALLER_MAX_BYTES: '1048576',
         CALLER_SHARE: '0.25',
+        NEWCOMER_RESERVE: '0',
         UNPROVEN_SHARE: '0.1',
         UNPROVEN_ADDRESS_SHARE: '0.5',
         REFUSED_CREDENTIAL_MS: '0',
+        UPSTREAM_SHARED_READS: 'false',
       }),
     ).toEqual({
       port: 0,
@@ -331,6 +335,7 @@ describe('configuration', () => {
         maxBodyBytes: 2048,
         retries: 0,
         refusedCredentialMs: 0,
+        sharedReads: false,
         operation: { timeoutMs: 400, maxCalls: 5, concurrency: 2, maxResponseBytes: 4096 },
       },
       queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900, nodeIds: 30 },
@@ -358,6 +363,7 @@ describe('configuration', () => {
         upstreamRateLimit: 600,
         replicas: 3,
         callerShare: 0.25,
+        newcomerReserve: 0,
         unprovenShare: 0.1,
         unprovenAddressShare: 0.5,
         idempotencyTtlSeconds: 3600,
@@ -447,6 +453,7 @@ describe('configuration', () => {
     [{ IDEMPOTENCY_TTL_SECONDS: '0' }, 'IDEMPOTENCY_TTL_SECONDS="0"'],
     [{ CALLER_SHARE: '0' }, 'CALLER_SHARE="0": must be a share of the window'],
     [{ UNPROVEN_SHARE: '5%' }, 'UNPROVEN_SHARE="5%": must be a number'],
+    [{ NEWCOMER_RESERVE: '1' }, 'NEWCOMER_RESERVE="1": must be a share of the window, at least 0 and less than 1'],
   ])('refuses %j', (env, message) => {
     expect(() => readGatewayConfig(env)).toThrow(ConfigError);
     expect(() => readGatewayConfig(env)).toThrow(message);

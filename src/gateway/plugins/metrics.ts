@@ -153,6 +153,12 @@ function upstreamMetrics(registry: Registry): UpstreamObserver {
     labelNames: ['method', 'route'],
     registers: [registry],
   });
+  const sharedReads = new Counter({
+    name: 'gateway_upstream_shared_reads_total',
+    help: 'Upstream GETs answered from an identical one in flight for another caller (no request of their own)',
+    labelNames: ['method', 'route'],
+    registers: [registry],
+  });
   const rateLimitRemaining = new Gauge({
     name: 'gateway_upstream_rate_limit_remaining',
     help: 'The last X-Rate-Limit-Remaining the upstream answered',
@@ -183,6 +189,7 @@ function upstreamMetrics(registry: Registry): UpstreamObserver {
       if (attempt.retry) upstreamRetries.inc({ method: attempt.method, route: attempt.template });
       if (attempt.rateLimitRemaining !== undefined) rateLimitRemaining.set(attempt.rateLimitRemaining);
     },
+    onSharedRead: (read) => sharedReads.inc({ method: read.method, route: read.template }),
   };
 }
 

@@ -21,41 +21,54 @@ const BUCKET_TTL_MS = 10 * WINDOW_MS;
 const KEY_PREFIX = 'gateway:budget:';
 
 // The fair share of takeToken (window.ts): what CALLER may still take. Needs limit, used, now,
-// windowMs, callerShare, unprovenShare, unprovenId in scope.
+// windowMs, callerShare, unprovenShare, reserveShare, unprovenId in scope.
 const STANDING = `
+local function reserveOf()
+  return math.max(0, math.min(limit - 1, math.floor(limit * reserveShare)))
+end
 local function capOf(id)
-  local share = callerShare
-  if id == unprovenId then share = unprovenShare end
-  return math.max(1, math.floor(limit * share))
+  if id == unprovenId then return math.max(1, math.floor(limit * unprovenShare)) end
+  return math.max(1, math.min(math.floor(limit * callerShare), limit - reserveOf()))
 end
 local function standing()
   local active = redis.call('ZRANGE', KEYS[3], 0, -1)
-  local count = #active
-  if not redis.call('ZSCORE', KEYS[3], caller) then count = count + 1 end
-  local equal = math.floor(limit / count)
   local usedBy = {}
   local flat = redis.call('HGETALL', KEYS[2])
   for i = 1, #flat, 2 do usedBy[flat[i]] = tonumber(flat[i + 1]) end
-  local reserved = 0
+  local proven, poolActive = 0, false
+  if caller ~= unprovenId then proven = 1 end
   for _, id in ipairs(active) do
-    if id ~= caller then reserved = reserved + math.max(0, math.min(capOf(id), equal) - (usedBy[id] or 0)) end
+    if id == unprovenId then
+      if caller ~= unprovenId then poolActive = true end
+    elseif id ~= caller then proven = proven + 1 end
+  end
+  local poolPart = math.min(capOf(unprovenId), math.floor(limit / (proven + 1)))
+  local held = reserveOf()
+  if poolActive then held = math.max(held, poolPart - (usedBy[unprovenId] or 0)) end
+  local equal = math.floor((limit - held) / math.max(1, proven))
+  local function guaranteed(id)
+    if id == unprovenId then return poolPart end
+    return math.min(capOf(id), equal)
+  end
+  local owed = 0
+  for _, id in ipairs(active) do
+    if id ~= caller and id ~= unprovenId then owed = owed + math.max(0, guaranteed(id) - (usedBy[id] or 0)) end
   end
   local mine = usedBy[caller] or 0
   local left = math.max(0, limit - used)
   local cap = capOf(caller)
-  local guaranteed = math.min(cap, equal)
-  return math.max(0, math.min(cap - mine, left, math.max(guaranteed - mine, left - reserved))), cap
+  return math.max(0, math.min(cap - mine, left, math.max(guaranteed(caller) - mine, left - owed - held))), cap
 end
 `;
 
 // KEYS bucket, callers' tokens, callers' last take; ARGV now, seedLimit (0: none), windowMs, ttlMs,
-// caller, callerShare, unprovenShare, unprovenId, reprobeWaitMs.
+// caller, callerShare, unprovenShare, unprovenId, reprobeWaitMs, reserveShare.
 // Returns {granted 0|1, windowEnd, limit (-1: unknown), remaining (-1), callerLimit (-1), refused by
 // the caller's share 0|1, when a refused take may be tried again}.
 const TAKE = `
 local now, seed, windowMs = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local caller, callerShare, unprovenShare, unprovenId = ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7]), ARGV[8]
-local reprobeWait = tonumber(ARGV[9])
+local reprobeWait, reserveShare = tonumber(ARGV[9]), tonumber(ARGV[10])
 local s = redis.call('HMGET', KEYS[1], 'limit', 'windowEnd', 'used', 'exhausted', 'reprobeAt')
 local limit = tonumber(s[1])
 if not limit and seed > 0 then limit = seed end
@@ -144,6 +157,7 @@ type BudgetRedis = Redis & {
     unprovenShare: number,
     unprovenId: string,
     reprobeWaitMs: number,
+    reserveShare: number,
   ): Promise<TakeReply>;
   budgetObserve(
     bucket: string,
@@ -191,6 +205,7 @@ export class RedisBudgetStore implements BudgetStore {
           this.shares.unproven,
           UNPROVEN_CALLER,
           REPROBE_WAIT_MS,
+          this.shares.reserve ?? 0,
         );
         const known = (n: number) => (n < 0 ? null : n);
         const standing = {

@@ -1,8 +1,8 @@
 // The arithmetic of one rate-limit bucket: a fixed one-minute window with a limit, its end and the
-// tokens taken in it, corrected by what the service's X-Rate-Limit-* headers say, and shared fairly
-// between the callers that use it (see `takeToken`). The in-process store runs these functions; the
-// Redis store runs the same steps in Lua (redisStore.ts). How the headers are read is the rate-limit
-// policy's (../rateLimitPolicy.ts).
+// tokens taken in it, corrected by what the service's X-Rate-Limit-* headers say, and shared between
+// the callers that use it: fully by a lone caller, fairly by many, with a reserve for newcomers (see
+// `takeToken`). The in-process store runs these functions; the Redis store runs the same steps in
+// Lua (redisStore.ts). How the headers are read is the rate-limit policy's (../rateLimitPolicy.ts).
 import { type RateLimitSnapshot, WINDOW_MS } from '../rateLimitPolicy.ts';
 
 // The window's length is the service's rate-limit fact (rateLimitPolicy.ts); the budget's code reads it here too.
@@ -17,16 +17,18 @@ export const REPROBE_WAIT_MS = 2_000;
 /** The budget's caller for every credential the upstream has not yet answered 2xx (see tokenTrust.ts). */
 export const UNPROVEN_CALLER = 'unproven';
 
-/** The most of one window a caller may use, as a share of the limit (0–1]. */
+/** How a window is shared between callers, as shares of the limit. */
 export interface CallerShares {
-  /** Each proven credential (CALLER_SHARE). */
+  /** The most of a window each proven credential may use (CALLER_SHARE, (0–1]). */
   caller: number;
-  /** All unproven credentials together (UNPROVEN_SHARE). */
+  /** The most of a window all unproven credentials together may use (UNPROVEN_SHARE, (0–1]). */
   unproven: number;
+  /** Held back from callers past their guaranteed part, for newcomers (NEWCOMER_RESERVE, [0–1); 0 when left out). */
+  reserve?: number;
 }
 
 /** One credential alone may use the whole window: the budget before fair sharing, and in unit tests. */
-export const WHOLE_WINDOW: CallerShares = { caller: 1, unproven: 1 };
+export const WHOLE_WINDOW: CallerShares = { caller: 1, unproven: 1, reserve: 0 };
 
 export interface CallerUsage {
   /** Tokens taken in the current window. */
@@ -79,9 +81,13 @@ export function emptyBucket(): BucketState {
  * Takes one token for `caller` at `now`. Without a known limit `seedLimit` applies (0: none, granted).
  * `share` is this process's part of the limit (1, or 1/REPLICAS while the shared budget is unavailable).
  *
- * Fair share: each caller active in the last window is guaranteed an equal part of the window
- * (limit / active callers, at most its own maximum); a caller may go beyond its guaranteed part only
- * with tokens nobody else is guaranteed, and never beyond its maximum (`shares`).
+ * The rule (docs/limits.md, "The fair share of the org's rate limit"): a part of the window is held
+ * for newcomers (the reserve, or what the unproven pool is still owed when more), and each proven
+ * caller active in the last window is guaranteed an equal part of the rest, at most its own maximum.
+ * A caller within its guaranteed part is served while tokens are left; past it, only with tokens
+ * that leave every other active caller the rest of its part and what is held for newcomers. So a
+ * lone caller may use all but the reserve, a newcomer is served at once from the reserve (nothing of
+ * its part is spent), and competing callers share the window.
  */
 export function takeToken(
   state: BucketState,
@@ -129,15 +135,28 @@ function grant(state: BucketState, caller: string, mine: CallerUsage, now: numbe
   state.callers.set(caller, mine);
 }
 
-/** The most of a window `caller` may use: its share of the limit, at least one token. */
-export function callerLimitOf(caller: string, limit: number, shares: CallerShares): number {
-  const share = caller === UNPROVEN_CALLER ? shares.unproven : shares.caller;
-  return Math.max(1, Math.floor(limit * share));
+/**
+ * The newcomer reserve of a window of `limit` tokens: its share of the limit, rounded down, and never
+ * the whole window (one token at least stays for the callers' parts).
+ */
+export function reserveOf(limit: number, shares: CallerShares): number {
+  return Math.max(0, Math.min(limit - 1, Math.floor(limit * (shares.reserve ?? 0))));
 }
 
 /**
- * What `caller` may still take in the window: up to its guaranteed part whatever others do, beyond it
- * only what no other active caller is guaranteed, and never past its own maximum or the window.
+ * The most of a window `caller` may use, at least one token: the unproven pool its share; a proven
+ * caller its share, less the reserve (which a caller past its part never takes).
+ */
+export function callerLimitOf(caller: string, limit: number, shares: CallerShares): number {
+  if (caller === UNPROVEN_CALLER) return Math.max(1, Math.floor(limit * shares.unproven));
+  return Math.max(1, Math.min(Math.floor(limit * shares.caller), limit - reserveOf(limit, shares)));
+}
+
+/**
+ * What `caller` may still take in the window: up to its guaranteed part whatever others do; beyond
+ * it, only what leaves each other active caller the rest of its part, and what is held for newcomers
+ * (the reserve, or the unproven pool's rest when that is larger); never past its own maximum or the
+ * window.
  */
 function fairShare(
   state: BucketState,
@@ -146,18 +165,24 @@ function fairShare(
   shares: CallerShares,
   now: number,
 ): CallerStanding {
-  const active = [...state.callers].filter(([, usage]) => usage.lastTake > now - WINDOW_MS);
-  const count = active.length + (active.some(([id]) => id === caller) ? 0 : 1);
-  const equalPart = Math.floor(limit / count);
-  const guaranteed = (id: string) => Math.min(callerLimitOf(id, limit, shares), equalPart);
-  let reservedForOthers = 0;
-  for (const [id, usage] of active) if (id !== caller) reservedForOthers += Math.max(0, guaranteed(id) - usage.used);
+  const others = [...state.callers].filter(([id, usage]) => id !== caller && usage.lastTake > now - WINDOW_MS);
+  const pool = others.find(([id]) => id === UNPROVEN_CALLER)?.[1];
+  const proven = others.length - (pool ? 1 : 0) + (caller === UNPROVEN_CALLER ? 0 : 1);
+  // The unproven pool's part: its share, at most an equal part of the window.
+  const poolPart = Math.min(callerLimitOf(UNPROVEN_CALLER, limit, shares), Math.floor(limit / (proven + 1)));
+  // Every new credential's first calls are the pool's: its rest is held for newcomers, within the reserve.
+  const held = Math.max(reserveOf(limit, shares), pool ? Math.max(0, poolPart - pool.used) : 0);
+  const equalPart = Math.floor((limit - held) / Math.max(1, proven));
+  const guaranteed = (id: string) =>
+    id === UNPROVEN_CALLER ? poolPart : Math.min(callerLimitOf(id, limit, shares), equalPart);
+  let owed = 0;
+  for (const [id, usage] of others) if (id !== UNPROVEN_CALLER) owed += Math.max(0, guaranteed(id) - usage.used);
   const used = state.callers.get(caller)?.used ?? 0;
   const left = Math.max(0, limit - state.used);
   const callerLimit = callerLimitOf(caller, limit, shares);
   const remaining = Math.max(
     0,
-    Math.min(callerLimit - used, left, Math.max(guaranteed(caller) - used, left - reservedForOthers)),
+    Math.min(callerLimit - used, left, Math.max(guaranteed(caller) - used, left - owed - held)),
   );
   return { limit, remaining, callerLimit, resetAt: state.windowEnd as number };
 }

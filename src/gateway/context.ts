@@ -13,8 +13,7 @@ import { composeObservers } from '../upstream/observer.ts';
 import { type IdempotencySettings, IdempotentCreates, memoryIdempotency } from '../idempotency/creates.ts';
 import { createLoaders, type Loaders } from './loaders.ts';
 import { GATEWAY_DEFAULTS } from '../config/gateway.ts';
-import { isUsableAuthorization } from '../upstream/credential.ts';
-import { callerDigest } from './callerDigests.ts';
+import { credentialDigest, isUsableAuthorization } from '../upstream/credential.ts';
 import { MemoryPlanStore, type PlanStore } from '../policyDocument/planStore.ts';
 import { AnswerMeter } from './answerMeter.ts';
 import type { MemoryBudget } from './memoryBudget.ts';
@@ -63,7 +62,7 @@ export function createContext(
   // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
   const signal = answer.signal;
   const usable = isUsableAuthorization(authorization);
-  const digest = usable ? callerDigest(authorization) : undefined;
+  const callerDigest = usable ? credentialDigest(authorization) : undefined;
   const onBodyBytes = (count: number) => answer.addUpstream(count);
   const api = usable
     ? upstream.forCaller(authorization, { ...caller, observer, signal, onBodyBytes })
@@ -78,9 +77,9 @@ export function createContext(
     throttleStatus: api.throttleStatus,
     loaders: createLoaders(api),
     operation,
-    idempotency: new IdempotentCreates(idempotency, digest, idempotencyKey ?? undefined),
+    idempotency: new IdempotentCreates(idempotency, callerDigest, idempotencyKey ?? undefined),
     policyPlans,
-    callerDigest: digest,
+    callerDigest,
   };
 }
 

@@ -35,6 +35,7 @@ import {
   POLICY_PAGE_SIZE,
 } from 'policy-service-emulator/contract';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
+import { RecentlyUsed } from '../upstream/recentlyUsed.ts';
 
 /** The schema directive that marks a field needing an upstream call of its own (schema.graphql). */
 export const UPSTREAM_DIRECTIVE = 'upstream';
@@ -186,8 +187,8 @@ const MAX_KEY_LENGTH = 1024;
 interface KnownEstimates {
   /** The variables whose values the estimate read (the same for every set of values). */
   reads: readonly string[];
-  /** By the values of those variables (valuesKey), oldest first. */
-  byValues: Map<string, CostEstimate>;
+  /** By the values of those variables (valuesKey). */
+  byValues: RecentlyUsed<string, CostEstimate>;
 }
 
 const knownEstimates = new WeakMap<
@@ -223,11 +224,10 @@ export function documentEstimate(
     if (remembered) return remembered;
   }
   const { estimate, reads } = estimateReading(schema, operation, fragmentsOf(document), variables);
-  const entry = known ?? { reads, byValues: new Map() };
+  const entry = known ?? { reads, byValues: new RecentlyUsed<string, CostEstimate>(ESTIMATES_PER_OPERATION) };
   if (!known) operations.set(operation, entry);
   const key = valuesKey(reads, variables);
   if (key === undefined) return estimate;
-  if (entry.byValues.size >= ESTIMATES_PER_OPERATION) entry.byValues.delete(entry.byValues.keys().next().value!);
   entry.byValues.set(key, estimate);
   return estimate;
 }

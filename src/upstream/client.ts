@@ -39,6 +39,7 @@ import { bucketOf, UpstreamBudget } from './budget/budget.ts';
 import type { CallerStanding } from './budget/window.ts';
 import { nextCursorFromLink } from './pagination.ts';
 import { ROUTES, type RouteName } from './routes.ts';
+import { RecentlyUsed } from './recentlyUsed.ts';
 
 export interface PolicyListArgs {
   type: PolicyType;
@@ -113,6 +114,11 @@ export interface UpstreamClientOptions {
   refusedCredentialMs?: number;
 }
 
+/** Credentials (header values) whose trust view is kept; the least recently used goes first. */
+const REMEMBERED_CREDENTIALS = 512;
+/** A longer header is looked up each time: the kept views then hold at most a megabyte of headers. */
+const MAX_REMEMBERED_HEADER = 2_048;
+
 /** The defaults of the UPSTREAM_* settings (src/config/settings.ts). */
 export const UPSTREAM_DEFAULTS = GATEWAY_DEFAULTS.upstream;
 
@@ -147,6 +153,8 @@ export class UpstreamClient {
   private readonly operation: OperationLimits;
   private readonly retry: RetrySettings;
   private readonly trustedTokens: TrustedTokens;
+  /** trustOfCredential's views, by Authorization header; each key holds a header, so they are few and short. */
+  private readonly trustByHeader = new RecentlyUsed<string, Required<TokenTrust>>(REMEMBERED_CREDENTIALS);
   /** The rate-limit budget of this origin, shared by every operation (and, through Redis, by every replica). */
   readonly budget: UpstreamBudget;
   private readonly bucket: string;
@@ -198,7 +206,7 @@ export class UpstreamClient {
     let guard: OperationGuard | undefined;
     let trust: Required<TokenTrust> | undefined;
     const trustOf = () => {
-      trust ??= this.trustedTokens.for(authorization);
+      trust ??= this.trustOfCredential(authorization);
       return trust;
     };
     const guardOf = () => {
@@ -222,6 +230,22 @@ export class UpstreamClient {
 
   async close(): Promise<void> {
     await this.pool.close();
+  }
+
+  /**
+   * What is known of a credential (its digest, proven or refused), looked up once per header
+   * value: the same few callers send the same header on every operation, and digesting it each
+   * time cost more than the rest of an operation's context. The view holds no state of its own
+   * (trustedTokens does), so a remembered one stays true.
+   */
+  private trustOfCredential(authorization: string): Required<TokenTrust> {
+    if (authorization.length > MAX_REMEMBERED_HEADER) return this.trustedTokens.for(authorization);
+    let trust = this.trustByHeader.get(authorization);
+    if (!trust) {
+      trust = this.trustedTokens.for(authorization);
+      this.trustByHeader.set(authorization, trust);
+    }
+    return trust;
   }
 
   /** The body cap holds per page and per operation: an operation's answers together stay under it too. */

@@ -122,7 +122,8 @@ export class AnswerMeter {
   add(bytes: number, where: Where): void {
     this.bytes += bytes;
     if (this.bytes > this.limits.maxBytes) this.halt(tooLargeError(this.limits.maxBytes, where));
-    if (this.held() > FREE_HOLD_BYTES && this.held() > (this.hold?.bytes ?? 0) && !this.holdMore()) {
+    const held = this.held();
+    if (held > FREE_HOLD_BYTES && held > (this.hold?.bytes ?? 0) && !this.holdMore()) {
       this.halt(busyError(where));
     }
   }

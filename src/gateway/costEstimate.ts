@@ -7,6 +7,7 @@
 // back to the same kind is reported as a cycle. Fragments count as the same selections written
 // inline. Every static cost limit reads this estimate, and `extensions.cost` reports it.
 import {
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
@@ -20,6 +21,7 @@ import {
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
+  type ValueNode,
   valueFromASTUntyped,
 } from 'graphql';
 import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
@@ -27,6 +29,7 @@ import { planReadCalls } from '../policyDocument/read.ts';
 import { MAX_USER_TYPES, POLICY_PAGE_SIZE } from 'policy-service-emulator/contract';
 import { contractListMaxima } from './contractListMaxima.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
+import { RecentlyUsed } from '../upstream/recentlyUsed.ts';
 
 /** The schema directive that marks a field needing an upstream call of its own (schema.graphql). */
 export const UPSTREAM_DIRECTIVE = 'upstream';
@@ -175,8 +178,96 @@ export function estimateCost(
   fragments: Readonly<Record<string, FragmentDefinitionNode>>,
   variables: Readonly<Record<string, unknown>> | null | undefined,
 ): CostEstimate {
+  return estimateReading(schema, operation, fragments, variables).estimate;
+}
+
+/** Estimates kept per operation of a document: one per distinct set of the values the estimate read. */
+const ESTIMATES_PER_OPERATION = 16;
+/** Values longer than this, as JSON (a plan's whole document), are not kept as a key: estimated each time. */
+const MAX_KEY_LENGTH = 1024;
+
+interface KnownEstimates {
+  /** The variables whose values the estimate read (the same for every set of values). */
+  reads: readonly string[];
+  /** By the values of those variables (valuesKey). */
+  byValues: RecentlyUsed<string, CostEstimate>;
+}
+
+const knownEstimates = new WeakMap<
+  GraphQLSchema,
+  WeakMap<DocumentNode, Map<OperationDefinitionNode, KnownEstimates>>
+>();
+
+/**
+ * `estimateCost` of an operation of `document`, worked out once per document and the values of the
+ * variables the estimate reads (`first`, `type`, `ids`, a plan's document): a document sent again,
+ * which the server's parse cache hands back as the same object, costs a lookup. An estimate reading
+ * no variable is the document's alone.
+ */
+export function documentEstimate(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+): CostEstimate {
+  let documents = knownEstimates.get(schema);
+  if (!documents) {
+    documents = new WeakMap();
+    knownEstimates.set(schema, documents);
+  }
+  let operations = documents.get(document);
+  if (!operations) {
+    operations = new Map();
+    documents.set(document, operations);
+  }
+  const known = operations.get(operation);
+  if (known) {
+    const remembered = known.byValues.get(valuesKey(known.reads, variables) ?? '');
+    if (remembered) return remembered;
+  }
+  const { estimate, reads } = estimateReading(schema, operation, fragmentsOf(document), variables);
+  const entry = known ?? { reads, byValues: new RecentlyUsed<string, CostEstimate>(ESTIMATES_PER_OPERATION) };
+  if (!known) operations.set(operation, entry);
+  const key = valuesKey(reads, variables);
+  if (key === undefined) return estimate;
+  entry.byValues.set(key, estimate);
+  return estimate;
+}
+
+/**
+ * The values of `names` as one string (a variable left out differs from one sent as null: only
+ * the first takes its default); undefined when too long to keep, or not JSON. Never empty.
+ */
+function valuesKey(
+  names: readonly string[],
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+): string | undefined {
+  try {
+    // JSON escapes control characters, so the separator cannot occur inside a value.
+    const key = `=${names.map((name) => (variables?.[name] === undefined ? '' : JSON.stringify(variables[name]))).join('\u0000')}`;
+    return key.length <= MAX_KEY_LENGTH ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  return fragments;
+}
+
+/** The estimate, and the variables whose values it read. */
+function estimateReading(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Readonly<Record<string, FragmentDefinitionNode>>,
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+): { estimate: CostEstimate; reads: string[] } {
   const root = schema.getRootType(operation.operation);
-  if (!root) return { calls: 0, size: 0, parts: [], nodeIds: 0 };
+  if (!root) return { estimate: { calls: 0, size: 0, parts: [], nodeIds: 0 }, reads: [] };
   const estimator = new Estimator(schema, fragments, variableValues(operation, variables ?? {}));
   const parts: CostPart[] = [];
   let calls = 0;
@@ -195,7 +286,10 @@ export function estimateCost(
   }
   parts.sort((a, b) => b.size - a.size);
   const size = parts.reduce((sum, p) => sum + p.size, 0);
-  return { calls, size, parts, nodeIds: estimator.nodeIds, ...(estimator.cycle && { cycle: estimator.cycle }) };
+  return {
+    estimate: { calls, size, parts, nodeIds: estimator.nodeIds, ...(estimator.cycle && { cycle: estimator.cycle }) },
+    reads: [...estimator.reads].sort(),
+  };
 }
 
 /** The operation's variables with the defaults of the variables left out. */
@@ -255,6 +349,8 @@ class Estimator {
   private readonly path: string[] = [];
   /** The first back-reference under a back-reference met. */
   cycle?: CostCycle;
+  /** The variables whose values an argument read so far. */
+  readonly reads = new Set<string>();
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -416,8 +512,16 @@ class Estimator {
 
   private argument(node: FieldNode, name: string): unknown {
     const argument = node.arguments?.find((a) => a.name.value === name);
+    if (argument) this.noteVariables(argument.value);
     // A literal (lists included), or a variable's value: plain JSON, enums as strings.
     return argument && valueFromASTUntyped(argument.value, this.variables);
+  }
+
+  /** Notes the variables a value names, at any depth: the estimate depends on their values. */
+  private noteVariables(value: ValueNode): void {
+    if (value.kind === Kind.VARIABLE) this.reads.add(value.name.value);
+    else if (value.kind === Kind.LIST) for (const item of value.values) this.noteVariables(item);
+    else if (value.kind === Kind.OBJECT) for (const field of value.fields) this.noteVariables(field.value);
   }
 
   /** False for a fragment on a policy or rule implementation of another type than the listed one. */

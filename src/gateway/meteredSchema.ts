@@ -86,7 +86,10 @@ function stopped(meter: AnswerMeter, error: unknown): unknown {
   throw error;
 }
 
-/** Resolves the field and counts what its value (or its error) adds to the answer. */
+/**
+ * Resolves the field and counts what its value (or its error) adds to the answer. No closure is
+ * made for a value at hand: this runs for every field of every answer.
+ */
 function resolveCounted(
   meter: AnswerMeter,
   resolve: GraphQLFieldResolver<unknown, unknown>,
@@ -96,31 +99,45 @@ function resolveCounted(
   context: unknown,
   info: GraphQLResolveInfo,
 ): unknown {
-  const keyBytes = String(info.path.key).length + MEMBER_OVERHEAD;
-  const count = (value: unknown) => {
-    meter.add(keyBytes + valueBytes(value, info), info.path);
-    return value;
-  };
-  const failed = (error: unknown): never => {
-    if (error !== meter.error) meter.add(keyBytes + ERROR_OVERHEAD + messageBytes(error), info.path);
-    throw error;
-  };
   let value: unknown;
   try {
     value = resolve(source, args, context, info);
   } catch (error) {
     try {
-      return failed(error);
+      return failed(meter, error, info);
     } catch (thrown) {
       return stopped(meter, thrown);
     }
   }
-  if (isPromiseLike(value)) return Promise.resolve(value).then(count, failed);
+  if (isPromiseLike(value)) {
+    return Promise.resolve(value).then(
+      (resolved) => counted(meter, valueBytes, resolved, info),
+      (error: unknown) => failed(meter, error, info),
+    );
+  }
   try {
-    return count(value);
+    return counted(meter, valueBytes, value, info);
   } catch (error) {
     return stopped(meter, error);
   }
+}
+
+/** Counts the member the value adds to the answer; throws the stop error when a bound is crossed. */
+function counted(meter: AnswerMeter, valueBytes: Sizer, value: unknown, info: GraphQLResolveInfo): unknown {
+  meter.add(keyBytes(info) + valueBytes(value, info), info.path);
+  return value;
+}
+
+/** Counts the error the field adds to the answer (the meter's own stop adds nothing), and throws it. */
+function failed(meter: AnswerMeter, error: unknown, info: GraphQLResolveInfo): never {
+  if (error !== meter.error) meter.add(keyBytes(info) + ERROR_OVERHEAD + messageBytes(error), info.path);
+  throw error;
+}
+
+/** `"key":` of the field's member, and the comma after it. */
+function keyBytes(info: GraphQLResolveInfo): number {
+  const key = info.path.key;
+  return (typeof key === 'string' ? key.length : String(key).length) + MEMBER_OVERHEAD;
 }
 
 type Sizer = (value: unknown, info: GraphQLResolveInfo) => number;

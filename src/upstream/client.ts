@@ -40,6 +40,7 @@ import type { CallerStanding } from './budget/window.ts';
 import { UpstreamError } from './errors.ts';
 import { nextCursorFromLink } from './pagination.ts';
 import { isResultOf, type Route, ROUTES, type RouteName } from './routes.ts';
+import { RecentlyUsed } from './recentlyUsed.ts';
 
 /** The query of a policy list, as the contract's `listPolicies` states it (`limit`: see POLICY_PAGE_SIZE). */
 export type PolicyListArgs = OperationQuery<'listPolicies'>;
@@ -125,6 +126,11 @@ export interface UpstreamClientOptions {
   sharedReads?: boolean;
 }
 
+/** Credentials (header values) whose trust view is kept; the least recently used goes first. */
+const REMEMBERED_CREDENTIALS = 512;
+/** A longer header is looked up each time: the kept views then hold at most a megabyte of headers. */
+const MAX_REMEMBERED_HEADER = 2_048;
+
 /** The defaults of the UPSTREAM_* settings (src/config/settings.ts). */
 export const UPSTREAM_DEFAULTS = GATEWAY_DEFAULTS.upstream;
 
@@ -159,6 +165,8 @@ export class UpstreamClient {
   private readonly operation: OperationLimits;
   private readonly retry: RetrySettings;
   private readonly trustedTokens: TrustedTokens;
+  /** trustOfCredential's views, by Authorization header; each key holds a header, so they are few and short. */
+  private readonly trustByHeader = new RecentlyUsed<string, Required<TokenTrust>>(REMEMBERED_CREDENTIALS);
   /** The rate-limit budget of this origin, shared by every operation (and, through Redis, by every replica). */
   readonly budget: UpstreamBudget;
   private readonly bucket: string;
@@ -213,7 +221,7 @@ export class UpstreamClient {
     let guard: OperationGuard | undefined;
     let trust: Required<TokenTrust> | undefined;
     const trustOf = () => {
-      trust ??= this.trustedTokens.for(authorization);
+      trust ??= this.trustOfCredential(authorization);
       return trust;
     };
     const guardOf = () => {
@@ -237,11 +245,27 @@ export class UpstreamClient {
 
   /** Who the credential's caller is now (tokenTrust.ts): its person once a Bearer JWT is proven, else its digest. */
   callerOf(authorization: string): { key: string; settled: boolean } {
-    return this.trustedTokens.for(authorization).caller();
+    return this.trustOfCredential(authorization).caller();
   }
 
   async close(): Promise<void> {
     await this.pool.close();
+  }
+
+  /**
+   * What is known of a credential (its digest, proven or refused), looked up once per header
+   * value: the same few callers send the same header on every operation, and digesting it each
+   * time cost more than the rest of an operation's context. The view holds no state of its own
+   * (trustedTokens does), so a remembered one stays true.
+   */
+  private trustOfCredential(authorization: string): Required<TokenTrust> {
+    if (authorization.length > MAX_REMEMBERED_HEADER) return this.trustedTokens.for(authorization);
+    let trust = this.trustByHeader.get(authorization);
+    if (!trust) {
+      trust = this.trustedTokens.for(authorization);
+      this.trustByHeader.set(authorization, trust);
+    }
+    return trust;
   }
 
   /** The body cap holds per page and per operation: an operation's answers together stay under it too. */

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema, getOperationAST, Kind, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { BACK_REFERENCE_ITEMS, estimateCost, OBJECT_WEIGHT } from '../../src/gateway/costEstimate.ts';
+import { BACK_REFERENCE_ITEMS, documentEstimate, estimateCost, OBJECT_WEIGHT } from '../../src/gateway/costEstimate.ts';
 import { dashboard, POLICY_DETAIL, withTypename } from '../helpers/consoleOperations.ts';
 
 const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
@@ -158,5 +158,39 @@ describe('back-references', () => {
     for (const document of [query, withTypename(query), POLICY_DETAIL, withTypename(POLICY_DETAIL)]) {
       expect(estimate(document, { ...variables, id: '00p1' }).cycle).toBeUndefined();
     }
+  });
+});
+
+describe('an estimate is remembered per document and the values of the variables it read', () => {
+  const remembered = (query: string) => {
+    const document = parse(query);
+    const operation = getOperationAST(document) as never;
+    return (variables: Record<string, unknown>) => documentEstimate(schema, document, operation, variables);
+  };
+
+  it('the same document and values give the same estimate, other values their own', () => {
+    const pages = remembered('query ($first: Int = 20) { policies(type: PASSWORD, first: $first) { nodes { id } } }');
+    const five = pages({ first: 5 });
+    expect(pages({ first: 5 })).toBe(five);
+    expect(pages({ first: 5, unrelated: 'x' })).toBe(five);
+    expect(pages({ first: 50 }).size).toBeGreaterThan(five.size);
+    expect(pages({ first: 5 })).toBe(five);
+    // Left out, the default (20); sent as null, the service's default page: two estimates.
+    expect(pages({})).toEqual(estimate('{ policies(type: PASSWORD, first: 20) { nodes { id } } }'));
+    expect(pages({ first: null })).toEqual(estimate('{ policies(type: PASSWORD) { nodes { id } } }'));
+  });
+
+  it('values inside lists count: nodes(ids:) with other ids is another estimate', () => {
+    const nodes = remembered('query ($a: ID!, $b: ID!) { nodes(ids: [$a, $b, "x"]) { id } }');
+    expect(nodes({ a: '1', b: '2' }).nodeIds).toBe(3);
+    const many = remembered('query ($ids: [ID!]!) { nodes(ids: $ids) { id } }');
+    expect(many({ ids: ['1'] }).nodeIds).toBe(1);
+    expect(many({ ids: ['1', '2', '3', '4'] }).nodeIds).toBe(4);
+    expect(many({ ids: ['1'] }).nodeIds).toBe(1);
+  });
+
+  it('an estimate that reads no variable is the document’s, whatever the variables', () => {
+    const one = remembered('query ($id: ID!) { policy(id: $id) { id name } }');
+    expect(one({ id: 'a' })).toBe(one({ id: 'b' }));
   });
 });

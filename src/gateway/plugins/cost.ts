@@ -5,14 +5,7 @@
 // MAX_UPSTREAM_CALLS or MAX_QUERY_COST; a heavy operation waits for its share
 // of the process's memory budget; every answer carries `extensions.cost`; and the errors of one
 // refused wave, or of a response over its budget, come back as one error instead of one per field.
-import {
-  type DocumentNode,
-  type ExecutionResult,
-  type FragmentDefinitionNode,
-  GraphQLError,
-  getOperationAST,
-  Kind,
-} from 'graphql';
+import { type ExecutionResult, GraphQLError, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { ThrottleStatus } from '../../upstream/client.ts';
 import type { OperationLimits } from '../../upstream/operationGuard.ts';
@@ -21,7 +14,7 @@ import {
   BACK_REFERENCES_PER_PATH,
   type CostCycle,
   type CostEstimate,
-  estimateCost,
+  documentEstimate,
   OBJECT_WEIGHT,
 } from '../costEstimate.ts';
 import { HEAVY_BYTES, type MemoryBudget } from '../memoryBudget.ts';
@@ -79,7 +72,7 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
       const context = args.contextValue as GatewayContext;
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation) return;
-      const estimate = estimateCost(args.schema, operation, fragmentsOf(args.document), args.variableValues);
+      const estimate = documentEstimate(args.schema, args.document, operation, args.variableValues);
       const extension = (): CostExtension => ({
         estimate: { calls: estimate.calls, size: estimate.size },
         calls: context.operation?.upstreamCalls ?? 0,
@@ -119,14 +112,6 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
       };
     },
   };
-}
-
-function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
-  const fragments: Record<string, FragmentDefinitionNode> = {};
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
-  }
-  return fragments;
 }
 
 /** COST_LIMIT_EXCEEDED for a cycle or over any limit, naming what to change; undefined within them all. */

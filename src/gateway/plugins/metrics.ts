@@ -108,26 +108,61 @@ function graphqlMetrics(registry: Registry, maxOperationNames: number): Pick<Gat
     registers: [registry],
   });
 
+  // Each operation's series, looked up once per label set (see seriesOf): labelling every
+  // observation again cost more than the observations.
+  const operationSeries = seriesOf((name: string, type: string, outcome: string) => {
+    const labels = { operationName: name, operationType: type };
+    return {
+      operations: operations.labels({ ...labels, outcome }),
+      upstreamCalls: upstreamCallsPerOperation.labels(labels),
+      duration: requestDuration.labels(labels),
+    };
+  });
+  const responseSeries = seriesOf((name: string, type: string, verb: string, status: string) =>
+    httpDuration.labels({ operationName: name, operationType: type, method: verb, statusCode: status }),
+  );
+
   return {
     operation: (summary) => {
-      const labels = { operationName: operationName(summary.name), operationType: summary.type };
-      operations.inc({ ...labels, outcome: summary.outcome });
-      upstreamCallsPerOperation.observe(labels, summary.upstreamCalls);
+      const name = operationName(summary.name);
+      const series = operationSeries(name, summary.type, summary.outcome);
+      series.operations.inc();
+      series.upstreamCalls.observe(summary.upstreamCalls);
       // As yoga's plugin did: the duration of operations that ran, each error by phase and code.
-      if (summary.phase === 'execute') requestDuration.observe(labels, summary.durationMs / 1000);
-      for (const error of summary.errors) errorResults.inc({ ...labels, phase: summary.phase, code: code(error) });
+      if (summary.phase === 'execute') series.duration.observe(summary.durationMs / 1000);
+      for (const error of summary.errors) {
+        errorResults.inc({ operationName: name, operationType: summary.type, phase: summary.phase, code: code(error) });
+      }
     },
     response: (summary) => {
-      httpDuration.observe(
-        {
-          operationName: operationName(summary.name),
-          operationType: summary.type,
-          method: method(summary.method),
-          statusCode: summary.status,
-        },
-        summary.durationMs / 1000,
+      const series = responseSeries(
+        operationName(summary.name),
+        summary.type,
+        method(summary.method),
+        String(summary.status),
       );
+      series.observe(summary.durationMs / 1000);
     },
+  };
+}
+
+/** Label sets whose series are kept looked up; past this many, a series is looked up each time. */
+const MAX_KEPT_SERIES = 1_000;
+
+/**
+ * `make` (a metric's series for one set of label values), remembered per set of values. The values
+ * are the bounded label values of labelValues(), so the kept series are few.
+ */
+function seriesOf<Values extends string[], Series>(make: (...values: Values) => Series): (...values: Values) => Series {
+  const kept = new Map<string, Series>();
+  return (...values) => {
+    const key = values.join('\u0000');
+    let series = kept.get(key);
+    if (!series) {
+      series = make(...values);
+      if (kept.size < MAX_KEPT_SERIES) kept.set(key, series);
+    }
+    return series;
   };
 }
 
@@ -165,20 +200,12 @@ function upstreamMetrics(registry: Registry): UpstreamObserver {
     registers: [registry],
   });
 
-  // The series of one route and status, looked up once: labelling each observation again costs more
-  // than the observation. Routes are the spec's templates and statuses a short list, so this stays small.
-  type UpstreamLabel = 'method' | 'route' | 'status';
-  const seriesByKey = new Map<string, { requests: Counter.Internal; duration: Histogram.Internal<UpstreamLabel> }>();
-  const upstreamSeries = (method: string, route: string, status: string) => {
-    const key = `${method} ${route} ${status}`;
-    let series = seriesByKey.get(key);
-    if (!series) {
-      const labels = { method, route, status };
-      series = { requests: upstreamRequests.labels(labels), duration: upstreamDuration.labels(labels) };
-      if (seriesByKey.size < 1_000) seriesByKey.set(key, series);
-    }
-    return series;
-  };
+  // The series of one route and status, looked up once (seriesOf). Routes are the spec's templates
+  // and statuses a short list, so this stays small.
+  const upstreamSeries = seriesOf((method: string, route: string, status: string) => {
+    const labels = { method, route, status };
+    return { requests: upstreamRequests.labels(labels), duration: upstreamDuration.labels(labels) };
+  });
 
   return {
     onUpstreamRequest: (attempt) => {

@@ -12,7 +12,7 @@ import { startEmulator } from '../../packages/emulator/src/emulator/index.ts';
 import { FixtureError } from '../../packages/emulator/src/emulator/org/fixture.ts';
 import { readState } from '../../packages/emulator/src/emulator/org/persistence.ts';
 import { startTestEmulator, TOKEN, useEmulator } from '../helpers/emulator.ts';
-import { ALL_SCOPES, APP_CALLBACK, fixtureWithReadOnlyToken, PASSWORD, serviceKey } from '../helpers/oauth.ts';
+import { ALL_SCOPES, APP_CALLBACK, fixtureWithReadOnlyToken, DEV_PASSWORD, serviceKey } from '../helpers/oauth.ts';
 
 const emu = useEmulator({ fixture: fixtureWithReadOnlyToken() });
 
@@ -246,7 +246,7 @@ describe('identities', () => {
 
   it('keeps no readable password or token in the org', () => {
     const kept = JSON.stringify(emu().store().fixture) + JSON.stringify(emu().store().data);
-    expect(kept).not.toContain(PASSWORD);
+    expect(kept).not.toContain(DEV_PASSWORD);
     expect(kept).not.toContain('alice-token');
     expect(kept).toContain('scrypt$');
   });

@@ -8,13 +8,15 @@ import { SharedReads } from '../../src/upstream/call/sharedReads.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { UpstreamError } from '../../src/upstream/errors.ts';
 import { countFromNow, TOKEN, useEmulator } from '../helpers/emulator.ts';
+import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 
-/** Two credentials the emulator accepts: the same token with two schemes is two callers. */
+/** Two callers with the same rights: two API tokens of the same admin. */
+const OTHER_TOKEN = 'other-test-token';
 const A = `SSWS ${TOKEN}`;
-const B = `Bearer ${TOKEN}`;
+const B = `SSWS ${OTHER_TOKEN}`;
 
 describe('concurrent identical reads', () => {
-  const emu = useEmulator();
+  const emu = useEmulator({ fixture: builtInOrgWithTokens([{ token: OTHER_TOKEN, userId: CAROL }]) });
   let upstream: UpstreamClient;
   const shared: string[] = [];
   const observer: UpstreamObserver = {

@@ -17,7 +17,7 @@ import {
   tokenEndpointOf,
 } from '../../src/tools/clientCredentials.ts';
 
-export const PASSWORD = 'dev-password';
+export const DEV_PASSWORD = 'dev-password';
 export const ALL_SCOPES =
   'okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage openid profile offline_access';
 export const APP_CALLBACK = 'http://app.example.test/callback';
@@ -155,7 +155,7 @@ export async function signIn(
   const { verifier, challenge } = pkce();
   const page = await authorize(base, { ...r, challenge });
   if (page.status !== 200) throw new Error(`the authorize request was refused: ${page.status}`);
-  const redirected = redirectQuery(await postSignIn(base, await page.text(), login, PASSWORD));
+  const redirected = redirectQuery(await postSignIn(base, await page.text(), login, DEV_PASSWORD));
   const code = redirected.get('code');
   if (!code) throw new Error(`no code: ${redirected}`);
   return { code, verifier, state: redirected.get('state') };
@@ -210,7 +210,7 @@ export async function personToken(options: PersonTokenOptions): Promise<TokenAns
   const page = await authorize(issuer, { clientId, redirectUri, scope: scopes.join(' '), state, challenge });
   const html = await page.text();
   if (page.status !== 200) throw new Error(`authorize answered ${page.status}: ${html.slice(0, 300)}`);
-  const back = redirectQuery(await postSignIn(issuer, html, login, options.password ?? PASSWORD));
+  const back = redirectQuery(await postSignIn(issuer, html, login, options.password ?? DEV_PASSWORD));
   if (back.get('state') !== state) throw new Error(`the redirect lost the state: ${back}`);
   const code = back.get('code');
   if (!code) throw new Error(`the redirect carries no code: ${back}`);

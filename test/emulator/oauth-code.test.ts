@@ -7,7 +7,7 @@ import {
   APP_CALLBACK,
   authorize,
   exchangeCode,
-  PASSWORD,
+  DEV_PASSWORD,
   PUBLIC_CLIENT,
   postForm,
   postSignIn,
@@ -76,13 +76,13 @@ describe('signing in', () => {
     expect(page).toContain('Sign-in failed: the username or the password is wrong.');
     expect(page).toContain('value="carol@example.com"');
     // The same sign-in goes on with the right password.
-    const right = redirectQuery(await postSignIn(base(), page, 'carol@example.com', PASSWORD));
+    const right = redirectQuery(await postSignIn(base(), page, 'carol@example.com', DEV_PASSWORD));
     expect(right.get('code')).toEqual(expect.any(String));
   });
 
   it('refuses okta.* scopes to a person without an admin role (access_denied), grants OIDC scopes', async () => {
     const page = await (await authorize(base())).text();
-    const denied = redirectQuery(await postSignIn(base(), page, 'bob@example.com', PASSWORD));
+    const denied = redirectQuery(await postSignIn(base(), page, 'bob@example.com', DEV_PASSWORD));
     expect(denied.get('error')).toBe('access_denied');
     expect(denied.get('state')).toBe('state-1');
     expect(denied.get('code')).toBeNull();
@@ -132,7 +132,7 @@ describe('authorization requests that are refused', () => {
     const res = await fetch(`${base()}/oauth2/v1/authorize/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ transaction: 'made-up', login: 'carol@example.com', password: PASSWORD }),
+      body: new URLSearchParams({ transaction: 'made-up', login: 'carol@example.com', password: DEV_PASSWORD }),
       redirect: 'manual',
     });
     expect(res.status).toBe(400);

@@ -67,14 +67,14 @@ export async function serviceKey(kid = 'test-key'): Promise<ServiceKey> {
   return { privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
 }
 
-/** A private_key_jwt assertion; `claims` override the defaults (iss = sub = client id, 5 minutes, a new jti). */
+/** A private_key_jwt assertion; `claims` override the defaults (iss = sub = client id, issued now, 5 minutes, a new jti). */
 export function assertion(
   key: ServiceKey,
   clientId: string,
   audience: string,
-  claims: { jti?: string; exp?: number; aud?: string } = {},
+  claims: { jti?: string; iat?: number; exp?: number; aud?: string } = {},
 ): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = claims.iat ?? Math.floor(Date.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'RS256', kid: key.jwk.kid })
     .setIssuer(clientId)

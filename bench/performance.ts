@@ -7,13 +7,16 @@
 //   a hand-written client sending the same calls in the fewest waves, and vs a sequential script;
 // - listing 10, 100 and 1,000 policies with their rules: calls, wall, gateway CPU per upstream call;
 // - one-policy query throughput at c=20 and c=50 next to a trivial graphql-yoga server and the
-//   direct REST GET; the gateway's peak RSS under that load.
-//   npm run bench -- [--no-write] [--quick]
+//   direct REST GET; the gateway's peak RSS under that load;
+// - twenty consoles opening the 150-policy dashboard at once (performance/consoles.ts): upstream
+//   calls against one dashboard's, with its own emulator and gateway processes.
+//   npm run bench -- [--no-write] [--quick] [--consoles (that part alone)]
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { assertBuilt } from '../test/helpers/built.ts';
 import { graphqlClient } from './performance/graphql.ts';
+import { CONSOLES_DEFAULTS, type ConsolesResult, consolesReport, measureConsoles } from './performance/consoles.ts';
 import { CONSOLE_OPERATIONS, setUpConsoleOrg } from './performance/operations.ts';
 import { startEmulatorProcess, startGatewayProcess, startTrivialYoga } from './performance/processes.ts';
 import { emulatorAdmin, restClient } from './performance/rest.ts';
@@ -32,10 +35,14 @@ const JSON_REPORT = new URL('../docs/reports/performance.json', import.meta.url)
 const TOKEN = 'bench-token';
 const AUTH = `SSWS ${TOKEN}`;
 const LATENCY_MS = 20;
-const TARGETS = { wallRatio: 1.1, throughputRatio: 0.8, peakRssMiB: 150, idleRssMiB: 110 };
+const TARGETS = { wallRatio: 1.1, throughputRatio: 0.8, peakRssMiB: 150, idleRssMiB: 110, consolesRatio: 2 };
 
 const { values: args } = parseArgs({
-  options: { 'no-write': { type: 'boolean', default: false }, quick: { type: 'boolean', default: false } },
+  options: {
+    'no-write': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    consoles: { type: 'boolean', default: false },
+  },
 });
 const RUNS = args.quick ? 7 : 25;
 const SEQUENTIAL_RUNS = args.quick ? 2 : 5;
@@ -77,8 +84,31 @@ async function timed(runs: number, run: () => Promise<void>, cleanUp?: () => Pro
   return median(times);
 }
 
+/** The consoles' part, measured and written to its own section of the report. */
+async function consoles(): Promise<ConsolesResult> {
+  const result = await measureConsoles({ ...CONSOLES_DEFAULTS, repeats: args.quick ? 1 : CONSOLES_DEFAULTS.repeats });
+  const markdown = [
+    `### Latest run of the consoles' part`,
+    '',
+    `${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0].toFixed(2)} at the end.`,
+    '',
+    ...consolesReport(result, TARGETS.consolesRatio),
+  ].join('\n');
+  console.log(markdown);
+  if (!args['no-write']) {
+    writeLatestRun(CONSOLES_HEADING, "### Latest run of the consoles' part", markdown, REPORT, '# Performance');
+  }
+  return result;
+}
+
+const CONSOLES_HEADING = '## Twenty consoles opening the same dashboard';
+
 async function main(): Promise<void> {
   assertBuilt();
+  if (args.consoles) {
+    await consoles();
+    return;
+  }
   const startedAt = Date.now();
   const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN });
   const gateway = await startGatewayProcess({ UPSTREAM_URL: emulator.url, MAX_UPSTREAM_CALLS: '250' });
@@ -181,6 +211,9 @@ async function main(): Promise<void> {
     });
     for (const row of scaling) console.log(JSON.stringify(row));
 
+    // With processes of its own (an org of 150 policies, 20 API tokens).
+    const consolesResult = await consoles();
+
     const result = {
       date: new Date(startedAt).toISOString(),
       machine: {
@@ -196,6 +229,7 @@ async function main(): Promise<void> {
       scaling,
       throughput,
       tuned,
+      consoles: consolesResult,
       gatewayRss: {
         idleMiB: idleRssMiB,
         peakUnder50MiB: throughput.at(-1)!.gatewayPeakMiB,

@@ -27,6 +27,8 @@ export interface MemoryBudget {
   tryReserve(bytes: number): MemoryHold | undefined;
   /** Bytes held now, for the bench and tests. */
   readonly reserved: number;
+  /** Reservations that had to wait in line so far (a metric). */
+  readonly waited: number;
 }
 
 interface Waiter {
@@ -37,6 +39,7 @@ interface Waiter {
 export function memoryBudget(totalBytes: number): MemoryBudget {
   let reserved = 0;
   let running = 0;
+  let waited = 0;
   const line: Waiter[] = [];
 
   const take = (initial: number): MemoryHold => {
@@ -76,11 +79,15 @@ export function memoryBudget(totalBytes: number): MemoryBudget {
     get reserved() {
       return reserved;
     },
+    get waited() {
+      return waited;
+    },
     tryReserve(bytes) {
       return line.length === 0 && fits(bytes) ? take(bytes) : undefined;
     },
     reserve(bytes, deadline) {
       if (line.length === 0 && fits(bytes)) return Promise.resolve(take(bytes));
+      waited++;
       return new Promise((resolve) => {
         const timer = setTimeout(
           () => {

@@ -98,13 +98,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     token: readiness.token,
     timeoutMs: readiness.timeoutMs,
   });
-  const metrics = createMetrics({ budget: options.upstream.budget.counters, ...options.metrics });
+  const memory = memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT);
+  const metrics = createMetrics({ budget: options.upstream.budget.counters, memory, ...options.metrics });
   const operationLog = createOperationLog(logger);
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
   const idempotency = options.idempotency ?? memoryIdempotency();
   const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
-  const memory = memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT);
   const clientAddress = clientAddressOf(options.trustedProxies);
   return createYoga<Record<string, never>, GatewayContext>({
     schema: meterAnswers(options.schema ?? buildSchema()),

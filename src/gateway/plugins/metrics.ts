@@ -27,6 +27,8 @@ export interface MetricsOptions {
   maxOperationNames?: number;
   /** The upstream budget's counts (tokens taken, waits, refusals), read at each scrape. */
   budget?: BudgetCounters;
+  /** The memory admission's count of operations that waited in line, read at each scrape. */
+  memory?: { readonly waited: number };
 }
 
 export interface GatewayMetrics {
@@ -45,9 +47,17 @@ export function createMetrics({
   registry = new Registry(),
   maxOperationNames = 200,
   budget,
+  memory,
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
   if (budget) registerBudgetCounters(registry, budget);
+  if (memory)
+    registerCounter(
+      registry,
+      'gateway_memory_admission_waits_total',
+      'Operations that waited for their share of MEMORY_BUDGET_BYTES before starting',
+      () => memory.waited,
+    );
   return {
     registry,
     plugin: metricsEndpoint(registry),
@@ -231,15 +241,18 @@ function registerBudgetCounters(registry: Registry, budget: BudgetCounters): voi
       'Upstream calls refused with RATE_LIMITED before sending (the reset came after their deadline)',
     ],
   ];
-  for (const [key, name, help] of counters) {
-    new Counter({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(budget[key]);
-      },
-    });
-  }
+  for (const [key, name, help] of counters) registerCounter(registry, name, help, () => budget[key]);
+}
+
+/** A counter kept elsewhere: each scrape copies its count. */
+function registerCounter(registry: Registry, name: string, help: string, count: () => number): void {
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(count());
+    },
+  });
 }

@@ -118,7 +118,7 @@ export const GATEWAY_SETTINGS = {
     sharedReads: boolean({
       env: 'UPSTREAM_SHARED_READS',
       default: true,
-      doc: 'concurrent identical upstream GETs share one call: a caller the service answered for that kind of resource (policies, user types) in the last minute waits for an identical read in flight instead of calling again; a caller not yet proven makes its own call',
+      doc: 'identical upstream GETs share one call: a caller the service answered for that kind of resource (policies, user types) in the last minute waits for an identical read in flight, or takes one that took off after its operation arrived and has landed (an operation waiting for memory), instead of calling again; a caller not yet proven makes its own call',
     }),
     /** Every GraphQL operation's upstream limits. */
     operation: {

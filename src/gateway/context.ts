@@ -67,8 +67,10 @@ export function createContext(
   const signal = answer.signal;
   const usable = isUsableAuthorization(authorization);
   const onBodyBytes = (count: number) => answer.addUpstream(count);
+  // Arrived now, before the memory admission's line (plugins/cost.ts): reads that take off after
+  // this may answer the operation however long it waits there.
   const api = usable
-    ? upstream.forCaller(authorization, { ...caller, observer, signal, onBodyBytes })
+    ? upstream.forCaller(authorization, { arrivedAt: performance.now(), ...caller, observer, signal, onBodyBytes })
     : unauthenticatedApi();
   let callerKey: Promise<string | undefined> | undefined;
   const callerOf = () => {

@@ -122,7 +122,10 @@ export interface UpstreamClientOptions {
   budget?: UpstreamBudget;
   /** How long a credential the upstream refused gets no call (0: not remembered); default one minute. */
   refusedCredentialMs?: number;
-  /** Concurrent identical GETs of proven callers share one call (call/sharedReads.ts); default on. */
+  /**
+   * Identical GETs of proven callers share one call, in flight or landed after the operation arrived
+   * (call/sharedReads.ts); default on.
+   */
   sharedReads?: boolean;
 }
 
@@ -152,6 +155,12 @@ export interface CallerOptions extends Partial<OperationLimits> {
    * reading call and every call after it (the operation's own memory bound, held by its caller).
    */
   onBodyBytes?: (count: number) => Error | undefined;
+  /**
+   * When the operation's request arrived (`performance.now()`): a read that took off after it is
+   * as fresh as its own, so it may take such a read's answer (call/sharedReads.ts). Undefined: it
+   * takes only reads in flight.
+   */
+  arrivedAt?: number;
 }
 
 /** The defaults of one operation's limits (OPERATION_TIMEOUT_MS, MAX_UPSTREAM_CALLS, … in src/config/settings.ts). */
@@ -215,8 +224,12 @@ export class UpstreamClient {
    * budget, deadline, concurrency bound and short-circuits.
    */
   forCaller(authorization: string, options: CallerOptions = {}): CallerRestApi {
-    const { signal, requestId, observer, clientAddress, onBodyBytes, ...limits } = options;
+    const { signal, requestId, observer, clientAddress, onBodyBytes, arrivedAt, ...limits } = options;
     const startedAt = Date.now();
+    const leave =
+      arrivedAt === undefined
+        ? undefined
+        : this.sharedReads?.arrive(arrivedAt, arrivedAt + (limits.timeoutMs ?? this.operation.timeoutMs));
     // Made at the first call: an operation that needs no upstream data costs no timer or listener.
     let guard: OperationGuard | undefined;
     let trust: Required<TokenTrust> | undefined;
@@ -237,8 +250,17 @@ export class UpstreamClient {
     };
     return new CallerApi(
       (request) =>
-        this.send(request, authorization, guardOf(), { requestId, observer, clientAddress }, trustOf().budgetCaller),
-      () => guard?.finish(),
+        this.send(
+          request,
+          authorization,
+          guardOf(),
+          { requestId, observer, clientAddress, arrivedAt },
+          trustOf().budgetCaller,
+        ),
+      () => {
+        guard?.finish();
+        leave?.();
+      },
       () => throttleStatusOf(this.budget.standingOf(trustOf().budgetCaller())),
     );
   }
@@ -283,7 +305,7 @@ export class UpstreamClient {
     request: UpstreamRequest,
     authorization: string,
     guard: OperationGuard,
-    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'clientAddress'>,
+    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'clientAddress' | 'arrivedAt'>,
     /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
     budgetCaller: () => string,
   ): Promise<UpstreamResponse> {
@@ -311,14 +333,15 @@ export class UpstreamClient {
   }
 
   /**
-   * A GET joins an identical one in flight, or leads one (call/sharedReads.ts); a write ends the
-   * sharing of its kind's flights when it starts and when it ends.
+   * A GET takes an identical one that landed after its operation arrived, or joins one in flight, or
+   * leads one (call/sharedReads.ts); a write ends the sharing of its kind's flights when it starts
+   * and when it ends.
    */
   private async withSharing(
     call: PreparedCall,
     guard: OperationGuard,
     budgetCaller: string,
-    caller: Pick<CallerOptions, 'requestId' | 'observer'>,
+    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'arrivedAt'>,
     run: () => Promise<RetriedResult>,
   ): Promise<RetriedResult> {
     const shared = this.sharedReads;
@@ -333,7 +356,7 @@ export class UpstreamClient {
       }
     }
     const { route, path } = call;
-    return shared.read(call.options.path, family, budgetCaller, guard, run, () =>
+    return shared.read(call.options.path, family, budgetCaller, caller.arrivedAt, guard, run, () =>
       caller.observer?.onSharedRead?.({
         method: route.method,
         template: route.template,

@@ -93,12 +93,13 @@ describe('concurrent identical reads', () => {
       '/api/v1/policies/p1',
       'policies',
       'a',
+      undefined,
       guard,
       () => new Promise((r) => (answerFirst = r)),
     );
     // While it is in flight, a write to a policy: the read after it makes its own call.
     reads.written('policies');
-    const second = reads.read('/api/v1/policies/p1', 'policies', 'b', guard, async () => answer('after'));
+    const second = reads.read('/api/v1/policies/p1', 'policies', 'b', undefined, guard, async () => answer('after'));
     answerFirst(answer('before'));
     expect([await first, await second]).toMatchObject([{ body: 'before' }, { body: 'after' }]);
     expect(reads.joined).toBe(0);
@@ -124,8 +125,8 @@ describe('concurrent identical reads', () => {
     };
     const refused = { ...own, status: 401, body: '{}' };
     for (const leader of [failed, refused]) {
-      const first = reads.read('/api/v1/meta/types/user', 'userTypes', 'a', guard, async () => leader);
-      const second = reads.read('/api/v1/meta/types/user', 'userTypes', 'b', guard, async () => own);
+      const first = reads.read('/api/v1/meta/types/user', 'userTypes', 'a', undefined, guard, async () => leader);
+      const second = reads.read('/api/v1/meta/types/user', 'userTypes', 'b', undefined, guard, async () => own);
       expect(await first).toBe(leader);
       expect(await second).toBe(own);
     }

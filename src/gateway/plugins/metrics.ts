@@ -200,7 +200,7 @@ function upstreamMetrics(registry: Registry): UpstreamObserver {
   });
   const sharedReads = new Counter({
     name: 'gateway_upstream_shared_reads_total',
-    help: 'Upstream GETs answered from an identical one in flight for another caller (no request of their own)',
+    help: 'Upstream GETs answered from an identical one of another operation, in flight or landed after it arrived (no request of their own)',
     labelNames: ['method', 'route'],
     registers: [registry],
   });

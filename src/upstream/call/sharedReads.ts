@@ -1,14 +1,22 @@
-// Concurrent identical reads share one call. A GET whose caller is proven for its kind of resource
-// (the service answered that credential 2xx for a read of that kind in the last window) leads a
-// flight, keyed by its URL; an identical GET by another proven caller while it is in flight waits for
-// its answer instead of calling again. A caller not proven makes its own call and leads none. Kinds
-// are told apart (policies and user types) because a scoped token accepted for one is not proven for
-// the other. Each joiner reads the shared answer itself (answer.ts parses the body per call, so no
-// joiner sees another's objects), counts its bytes in its own operation, and makes its own call when
-// the flight got no answer (its operation aborted, the transport failed) or the service refused the
-// leader's credential. A write to a kind of resource through this client ends the sharing of the
-// flights of that kind when it starts and when it ends, so a read after a write never joins a read
-// sent before it. Runs around the retry and budget steps: a joiner takes no budget token.
+// Identical reads share one call. A GET whose caller is proven for its kind of resource (the
+// service answered that credential 2xx for a read of that kind in the last window) leads a flight,
+// keyed by its URL; an identical GET by another proven caller while it is in flight waits for its
+// answer instead of calling again. A caller not proven makes its own call and leads none. Kinds are
+// told apart (policies and user types) because a scoped token accepted for one is not proven for the
+// other. Each joiner reads the shared answer itself (answer.ts parses the body per call, so no joiner
+// sees another's objects), counts its bytes in its own operation, and makes its own call when the
+// flight got no answer (its operation aborted, the transport failed) or the service refused the
+// leader's credential.
+//
+// A flight that landed with a 2xx answer is kept a while for the operations that arrived before it
+// took off: a read sent after an operation arrived is as fresh as one it would have made itself, so
+// an operation that waited (in the memory admission's line, or for an earlier wave) takes it instead
+// of calling again. Only such operations may take it, and only while one of them is under way; the
+// kept answers stay under KEPT_BYTES together, the oldest landed dropped first.
+//
+// A write to a kind of resource through this client ends the sharing of that kind's flights, in
+// flight and landed, when it starts and when it ends, so a read after a write never takes a read sent
+// before it. Runs around the retry and budget steps: a joiner takes no budget token.
 import { UNPROVEN_CALLER } from '../budget/window.ts';
 import { WINDOW_MS } from '../rateLimitPolicy.ts';
 import type { Route } from '../routes.ts';
@@ -31,48 +39,106 @@ export interface JoinerGuard {
 /** Credentials remembered as proven for a family at most (the oldest forgotten first). */
 const MAX_PROVEN = 10_000;
 
+/**
+ * Bytes of landed answers kept together at most. The 8-type dashboard on an org of 150 password
+ * policies reads 0.4 MB: ten such sets, a small part of MEMORY_BUDGET_BYTES.
+ */
+export const KEPT_BYTES = 4 * 1024 * 1024;
+
+interface Flight {
+  family: ReadFamily;
+  /** When it took off (the clock of the operations' arrivals). */
+  startedAt: number;
+  result: Promise<RetriedResult>;
+}
+
+interface Landed {
+  family: ReadFamily;
+  startedAt: number;
+  result: RetriedResult & { ok: true };
+  bytes: number;
+}
+
+/** An operation under way: when it arrived, and until when it may still read (its deadline). */
+interface Arrival {
+  at: number;
+  until: number;
+}
+
 export class SharedReads {
-  /** URL -> the flight in progress, with its family. */
-  private readonly flights = new Map<string, { family: ReadFamily; result: Promise<RetriedResult> }>();
+  /** URL -> the flight in progress. */
+  private readonly flights = new Map<string, Flight>();
+  /** URL -> the latest flight that landed with a 2xx answer, in landing order (the oldest first). */
+  private readonly landed = new Map<string, Landed>();
+  private landedBytes = 0;
+  /** The operations under way, by arrival (the oldest first). */
+  private readonly arrivals: Arrival[] = [];
   /** `${family} ${caller}` -> when the service last answered that caller 2xx for a read of that family. */
   private readonly proven = new Map<string, number>();
   /** Reads answered from another caller's flight, for metrics. */
   joined = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * `now`: the wall clock of the proven window; `clock`: the monotonic clock of arrivals and
+   * take-offs (the one `arrive` is given).
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly clock: () => number = () => performance.now(),
+    private readonly keptBytes: number = KEPT_BYTES,
+  ) {}
 
   /**
-   * The result of the GET at `url` for `caller`: another proven caller's flight when one is in
-   * progress, else `call()` (a flight others may join when `caller` is proven). `joinedOne` is told
-   * when the result came from a flight.
+   * An operation that arrived at `at` (on `clock`) and may read until `until` is under way: the
+   * flights that take off from now on are kept for it once landed. Call the returned function when
+   * it has answered (once is enough; more do nothing).
+   */
+  arrive(at: number, until: number): () => void {
+    const arrival = { at, until };
+    let place = this.arrivals.length;
+    while (place > 0 && this.arrivals[place - 1].at > at) place--;
+    this.arrivals.splice(place, 0, arrival);
+    return () => {
+      const index = this.arrivals.indexOf(arrival);
+      if (index < 0) return;
+      this.arrivals.splice(index, 1);
+      // Only the oldest leaving can make a landed answer useless to everyone left.
+      if (index === 0) this.dropUnwanted();
+    };
+  }
+
+  /**
+   * The result of the GET at `url` for `caller`, whose operation arrived at `arrivedAt` (undefined:
+   * not known, takes no landed answer): a landed answer of a flight that took off after that, or
+   * another proven caller's flight in progress, else `call()` (a flight others may join when `caller`
+   * is proven). `joinedOne` is told when the result came from another call.
    */
   async read(
     url: string,
     family: ReadFamily,
     caller: string,
+    arrivedAt: number | undefined,
     guard: JoinerGuard,
     call: () => Promise<RetriedResult>,
     joinedOne?: () => void,
   ): Promise<RetriedResult> {
     if (!this.isProven(caller, family)) return call();
+    const kept = this.landed.get(url);
+    if (kept && arrivedAt !== undefined && arrivedAt < kept.startedAt) {
+      return this.handOut(kept.result, kept.bytes, guard, joinedOne);
+    }
     const flight = this.flights.get(url);
     if (flight) {
       const shared = await untilAborted(flight.result, guard);
-      if (shared && sharable(shared)) {
-        this.joined++;
-        joinedOne?.();
-        const overBudget = guard.takeBytes(Buffer.byteLength(shared.body));
-        return overBudget
-          ? { ok: false, error: overBudget, durationMs: 0, retriedAfterAmbiguousFailure: false }
-          : shared;
-      }
+      if (shared && sharable(shared)) return this.handOut(shared, Buffer.byteLength(shared.body), guard, joinedOne);
       if (guard.reason) return { ok: false, error: guard.reason, durationMs: 0, retriedAfterAmbiguousFailure: false };
     }
-    const result = call();
-    const entry = { family, result };
+    const entry: Flight = { family, startedAt: this.clock(), result: call() };
     this.flights.set(url, entry);
     try {
-      return await result;
+      const result = await entry.result;
+      if (this.flights.get(url) === entry) this.keep(url, entry, result);
+      return result;
     } finally {
       if (this.flights.get(url) === entry) this.flights.delete(url);
     }
@@ -87,9 +153,65 @@ export class SharedReads {
     if (this.proven.size > MAX_PROVEN) this.proven.delete(this.proven.keys().next().value as string);
   }
 
-  /** A write to `family` starts or ends: no read may join a flight of that family sent before it. */
+  /** A write to `family` starts or ends: no read may take a flight of that family sent before it. */
   written(family: ReadFamily): void {
     for (const [url, flight] of this.flights) if (flight.family === family) this.flights.delete(url);
+    for (const [url, kept] of this.landed) if (kept.family === family) this.drop(url, kept);
+  }
+
+  /** Bytes of landed answers kept now, for tests. */
+  get keptBytesNow(): number {
+    return this.landedBytes;
+  }
+
+  /** Another call's answer, counted in the joiner's operation. */
+  private handOut(
+    shared: RetriedResult & { ok: true },
+    bytes: number,
+    guard: JoinerGuard,
+    joinedOne: (() => void) | undefined,
+  ): RetriedResult {
+    this.joined++;
+    joinedOne?.();
+    const overBudget = guard.takeBytes(bytes);
+    return overBudget ? { ok: false, error: overBudget, durationMs: 0, retriedAfterAmbiguousFailure: false } : shared;
+  }
+
+  /** A flight landed: its 2xx answer is kept while an operation that arrived before it took off is under way. */
+  private keep(url: string, flight: Flight, result: RetriedResult): void {
+    if (!result.ok || result.status < 200 || result.status >= 300) return;
+    if (!(this.oldestArrival() < flight.startedAt)) return;
+    const bytes = Buffer.byteLength(result.body);
+    if (bytes > this.keptBytes) return;
+    const before = this.landed.get(url);
+    if (before) this.drop(url, before);
+    this.landed.set(url, { family: flight.family, startedAt: flight.startedAt, result, bytes });
+    this.landedBytes += bytes;
+    for (const [oldest, kept] of this.landed) {
+      if (this.landedBytes <= this.keptBytes) break;
+      this.drop(oldest, kept);
+    }
+  }
+
+  /** Drops the landed answers no operation under way may take: each took off before the oldest arrived. */
+  private dropUnwanted(): void {
+    const oldest = this.oldestArrival();
+    for (const [url, kept] of this.landed) if (kept.startedAt <= oldest) this.drop(url, kept);
+  }
+
+  /**
+   * When the oldest operation under way arrived (Infinity: none). One past its deadline reads no
+   * more (its calls are refused), whether or not it was told to leave.
+   */
+  private oldestArrival(): number {
+    const now = this.clock();
+    while (this.arrivals.length > 0 && this.arrivals[0].until <= now) this.arrivals.shift();
+    return this.arrivals[0]?.at ?? Number.POSITIVE_INFINITY;
+  }
+
+  private drop(url: string, kept: Landed): void {
+    this.landed.delete(url);
+    this.landedBytes -= kept.bytes;
   }
 
   private isProven(caller: string, family: ReadFamily): boolean {

@@ -7,7 +7,8 @@
 //   a hand-written client sending the same calls in the fewest waves, and vs a sequential script;
 // - listing 10, 100 and 1,000 policies with their rules: calls, wall, gateway CPU per upstream call;
 // - one-policy query throughput at c=20 and c=50 next to a trivial graphql-yoga server and the
-//   direct REST GET; the gateway's peak RSS under that load;
+//   direct REST GET, and GraphQL Mesh when it is installed for the bench (performance/mesh.ts); the
+//   gateway's peak RSS under that load;
 // - twenty consoles opening the 150-policy dashboard at once (performance/consoles.ts): upstream
 //   calls against one dashboard's, with its own emulator and gateway processes.
 //   npm run bench -- [--no-write] [--quick] [--consoles (that part alone)]
@@ -17,6 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { assertBuilt } from '../test/helpers/built.ts';
 import { graphqlClient } from './performance/graphql.ts';
 import { CONSOLES_DEFAULTS, type ConsolesResult, consolesReport, measureConsoles } from './performance/consoles.ts';
+import { meshPackages, startMesh } from './performance/mesh.ts';
 import { CONSOLE_OPERATIONS, setUpConsoleOrg } from './performance/operations.ts';
 import { startEmulatorProcess, startGatewayProcess, startTrivialYoga } from './performance/processes.ts';
 import { emulatorAdmin, restClient } from './performance/rest.ts';
@@ -35,7 +37,14 @@ const JSON_REPORT = new URL('../docs/reports/performance.json', import.meta.url)
 const TOKEN = 'bench-token';
 const AUTH = `SSWS ${TOKEN}`;
 const LATENCY_MS = 20;
-const TARGETS = { wallRatio: 1.1, throughputRatio: 0.8, peakRssMiB: 150, idleRssMiB: 110, consolesRatio: 2 };
+const TARGETS = {
+  wallRatio: 1.1,
+  throughputRatio: 0.8,
+  peakRssMiB: 150,
+  idleRssMiB: 110,
+  consolesRatio: 2,
+  meshRatio: 1.5,
+};
 
 const { values: args } = parseArgs({
   options: {
@@ -114,6 +123,8 @@ async function main(): Promise<void> {
   const gateway = await startGatewayProcess({ UPSTREAM_URL: emulator.url, MAX_UPSTREAM_CALLS: '250' });
   const trivialYoga = await startTrivialYoga();
   const minimalGateway = await startTrivialYoga(emulator.url);
+  const meshInstalled = meshPackages();
+  const mesh = 'versions' in meshInstalled ? await startMesh(emulator.url, TOKEN) : undefined;
   const idleRssMiB = Math.round(gateway.rssMiB());
   const admin = emulatorAdmin(emulator.url, AUTH);
   const parallel = restClient(emulator.url, AUTH, 'parallel');
@@ -124,7 +135,7 @@ async function main(): Promise<void> {
 
     // Throughput first, on the fresh gateway: its peak RSS is the one of this load.
     const throughput = await measureThroughput(
-      { gateway, trivialYoga, minimalGateway, emulator },
+      { gateway, trivialYoga, minimalGateway, emulator, mesh },
       AUTH,
       org.passwordPolicyId,
       [20, 50],
@@ -230,6 +241,7 @@ async function main(): Promise<void> {
       throughput,
       tuned,
       consoles: consolesResult,
+      mesh: meshInstalled,
       gatewayRss: {
         idleMiB: idleRssMiB,
         peakUnder50MiB: throughput.at(-1)!.gatewayPeakMiB,
@@ -250,7 +262,7 @@ async function main(): Promise<void> {
     await close();
     await parallel.close();
     await sequential.close();
-    await Promise.all([gateway.stop(), trivialYoga.stop(), minimalGateway.stop(), emulator.stop()]);
+    await Promise.all([gateway.stop(), trivialYoga.stop(), minimalGateway.stop(), emulator.stop(), mesh?.stop()]);
   }
 }
 
@@ -270,6 +282,7 @@ function report(r: {
   scaling: ScalingRow[];
   throughput: ThroughputRow[];
   tuned: TunedRun;
+  mesh: ReturnType<typeof meshPackages>;
   gatewayRss: { idleMiB: number; peakUnder50MiB: number; peakWholeRunMiB: number };
   durationSeconds: number;
 }): string {
@@ -311,6 +324,10 @@ function report(r: {
         `| ${t.concurrency} | ${t.gateway.requestsPerSecond} (${t.gateway.p50Ms} / ${t.gateway.p99Ms} ms) | ${t.trivialYoga.requestsPerSecond} | ${t.directRest.requestsPerSecond} | ${t.limit} | ${t.ratio} | ${t.minimalGateway.requestsPerSecond} (${Math.round((t.minimalGateway.requestsPerSecond / t.limit) * 100) / 100}) | ${t.gatewayPeakMiB} MiB |`,
     ),
     '',
+    'versions' in r.mesh
+      ? `GraphQL Mesh (${r.mesh.versions}: the emulator's OpenAPI document through Mesh's OpenAPI source, served by Hive Gateway's runtime) in the same rounds: ${r.throughput.map((t) => `${t.mesh?.requestsPerSecond} req/s (p50 ${t.mesh?.p50Ms} / p99 ${t.mesh?.p99Ms} ms) at c=${t.concurrency}, the gateway ${t.meshRatio}x that`).join('; ')}.`
+      : r.mesh.absent,
+    '',
     `Gateway RSS: ${r.gatewayRss.idleMiB} MiB idle after start, ${r.gatewayRss.peakUnder50MiB} MiB peak under 50 clients, ${r.gatewayRss.peakWholeRunMiB} MiB peak over the whole run.`,
     '',
     `The same 50 clients on a fresh gateway started with \`${r.tuned.nodeArgs.join(' ')}\`: ${r.tuned.result.requestsPerSecond} req/s (p50 ${r.tuned.result.p50Ms} / p99 ${r.tuned.result.p99Ms} ms, ${ratio(r.tuned.result.requestsPerSecond, r.throughput.at(-1)!.gateway.requestsPerSecond)} the default's), peak RSS ${r.tuned.peakMiB} MiB.`,
@@ -320,6 +337,9 @@ function report(r: {
     `- upstream calls = bound on every operation: ${verdict(r.operations.every((o) => o.gatewayCalls === o.bound) && r.scaling.every((s) => s.calls === s.bound))}`,
     `- wall ≤ ${TARGETS.wallRatio}x the hand-written client: ${verdict(r.operations.every((o) => o.ratio <= TARGETS.wallRatio))} (worst ${Math.max(...r.operations.map((o) => o.ratio))})`,
     `- one-policy throughput ≥ ${TARGETS.throughputRatio}x the limit: ${verdict(r.throughput.every((t) => t.ratio >= TARGETS.throughputRatio))} (${r.throughput.map((t) => `${t.ratio} at c=${t.concurrency}`).join(', ')})`,
+    'versions' in r.mesh
+      ? `- one-policy throughput ≥ ${TARGETS.meshRatio}x GraphQL Mesh's: ${verdict(r.throughput.every((t) => (t.meshRatio ?? 0) >= TARGETS.meshRatio))} (${r.throughput.map((t) => `${t.meshRatio} at c=${t.concurrency}`).join(', ')})`
+      : "- one-policy throughput ≥ 1.5x GraphQL Mesh's: not measured (Mesh not installed)",
     `- peak RSS under 50 clients ≤ ${TARGETS.peakRssMiB} MB: ${verdict(r.gatewayRss.peakUnder50MiB <= TARGETS.peakRssMiB)} (${r.gatewayRss.peakUnder50MiB} MiB)`,
     `- idle RSS ≤ ${TARGETS.idleRssMiB} MB: ${verdict(r.gatewayRss.idleMiB <= TARGETS.idleRssMiB)} (${r.gatewayRss.idleMiB} MiB)`,
   ];

@@ -3,9 +3,11 @@
 // makes, sent directly. The limit a gateway adding nothing to the framework and its one upstream
 // call could reach is 1 / (1/floor + 1/REST): both costs paid for each request on the same cores.
 // One more reference shows what that "nothing" costs in practice: the same yoga making the one
-// undici GET itself (no plugins, no logging, no guards).
+// undici GET itself (no plugins, no logging, no guards). And, when installed for the bench, GraphQL
+// Mesh over the same service (mesh.ts), in the same rounds.
 import type { BenchProcess } from './processes.ts';
 import { closedLoop, combined, type LoadRequest, type LoadResult } from './load.ts';
+import { meshOnePolicyRequest } from './mesh.ts';
 
 /** Rounds of the four measurements at each concurrency. */
 const ROUNDS = 3;
@@ -23,6 +25,9 @@ export interface ThroughputRow {
   ratio: number;
   /** Peak RSS of the gateway during its run at this concurrency, MiB. */
   gatewayPeakMiB: number;
+  /** GraphQL Mesh over the same service, and gateway / Mesh; absent when Mesh is not installed. */
+  mesh?: LoadResult;
+  meshRatio?: number;
 }
 
 /** The one-policy query as a load request; an answer counts when it holds the policy and no error. */
@@ -39,7 +44,13 @@ function onePolicyRequest(policyId: string, authorization: string | undefined): 
 export const ONE_POLICY_QUERY = 'query OnePolicy($id: ID!) { policy(id: $id) { id name status priority type } }';
 
 export async function measureThroughput(
-  targets: { gateway: BenchProcess; trivialYoga: BenchProcess; minimalGateway: BenchProcess; emulator: BenchProcess },
+  targets: {
+    gateway: BenchProcess;
+    trivialYoga: BenchProcess;
+    minimalGateway: BenchProcess;
+    emulator: BenchProcess;
+    mesh?: BenchProcess;
+  },
   auth: string,
   policyId: string,
   concurrencies: number[],
@@ -58,16 +69,19 @@ export async function measureThroughput(
   await closedLoop(targets.emulator.url, rest, warmUp);
   await closedLoop(targets.minimalGateway.url, graphql(true), warmUp);
   await closedLoop(targets.gateway.url, graphql(true), warmUp);
+  const mesh = meshOnePolicyRequest(policyId, auth);
+  if (targets.mesh) await closedLoop(targets.mesh.url, mesh, warmUp);
   const rows: ThroughputRow[] = [];
   for (const concurrency of concurrencies) {
     // In rounds, each server in turn: a drift of the machine's speed during the measurement weighs
     // on all four alike, and the limit is computed from numbers taken at the same moments.
     const load = { concurrency, durationMs: timing.durationMs / ROUNDS, warmupMs: timing.warmupMs / ROUNDS };
-    const runs: Record<'trivialYoga' | 'directRest' | 'minimalGateway' | 'gateway', LoadResult[]> = {
+    const runs: Record<'trivialYoga' | 'directRest' | 'minimalGateway' | 'gateway' | 'mesh', LoadResult[]> = {
       trivialYoga: [],
       directRest: [],
       minimalGateway: [],
       gateway: [],
+      mesh: [],
     };
     targets.gateway.resetPeak();
     for (let round = 0; round < ROUNDS; round++) {
@@ -75,6 +89,7 @@ export async function measureThroughput(
       runs.directRest.push(await closedLoop(targets.emulator.url, rest, load));
       runs.minimalGateway.push(await closedLoop(targets.minimalGateway.url, graphql(true), load));
       runs.gateway.push(await closedLoop(targets.gateway.url, graphql(true), load));
+      if (targets.mesh) runs.mesh.push(await closedLoop(targets.mesh.url, mesh, load));
     }
     const gatewayPeakMiB = targets.gateway.peakMiB();
     const [trivialYoga, directRest, minimalGateway, gateway] = [
@@ -84,6 +99,7 @@ export async function measureThroughput(
       runs.gateway,
     ].map(combined);
     const limit = 1 / (1 / trivialYoga.requestsPerSecond + 1 / directRest.requestsPerSecond);
+    const meshResult = targets.mesh ? combined(runs.mesh) : undefined;
     rows.push({
       concurrency,
       gateway,
@@ -93,6 +109,10 @@ export async function measureThroughput(
       limit: Math.round(limit),
       ratio: Math.round((gateway.requestsPerSecond / limit) * 100) / 100,
       gatewayPeakMiB: Math.round(gatewayPeakMiB),
+      ...(meshResult && {
+        mesh: meshResult,
+        meshRatio: Math.round((gateway.requestsPerSecond / meshResult.requestsPerSecond) * 100) / 100,
+      }),
     });
   }
   return rows;

@@ -13,6 +13,7 @@ import { Pool } from 'undici';
 import { dashboard } from '../../test/helpers/consoleOperations.ts';
 import { largeOrgFixture } from '../../test/helpers/largeOrg.ts';
 import { CAROL } from '../../test/helpers/orgTokens.ts';
+import { metricSum } from './metrics.ts';
 import { startEmulatorProcess, startGatewayProcess } from './processes.ts';
 import { emulatorAdmin } from './rest.ts';
 
@@ -82,10 +83,7 @@ export async function measureConsoles(options: ConsolesOptions = CONSOLES_DEFAUL
     });
     return (await res.body.json()) as Answer;
   };
-  const counter = async (name: string): Promise<number> => {
-    const res = await pool.request({ method: 'GET', path: '/metrics' });
-    return sumOf(await res.body.text(), name);
-  };
+  const counter = (name: string) => metricSum(gateway.url, name);
   try {
     await admin.setLatency(options.latencyMs);
     // Every credential proven for policies (the service answered it a read), as a console's would be.
@@ -125,16 +123,6 @@ export async function measureConsoles(options: ConsolesOptions = CONSOLES_DEFAUL
     await Promise.all([gateway.stop(), emulator.stop()]);
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** The sum of a counter's series in a Prometheus text exposition (0 when absent). */
-function sumOf(text: string, name: string): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    if (line.startsWith(`${name} `) || line.startsWith(`${name}{`))
-      sum += Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return sum;
 }
 
 /** The report's lines: the runs' table and the target. */

@@ -8,6 +8,7 @@
 import type { BenchProcess } from './processes.ts';
 import { closedLoop, combined, type LoadRequest, type LoadResult } from './load.ts';
 import { meshOnePolicyRequest } from './mesh.ts';
+import { metricSum } from './metrics.ts';
 
 /** Rounds of the four measurements at each concurrency. */
 const ROUNDS = 3;
@@ -25,6 +26,11 @@ export interface ThroughputRow {
   ratio: number;
   /** Peak RSS of the gateway during its run at this concurrency, MiB. */
   gatewayPeakMiB: number;
+  /**
+   * The gateway's upstream GETs per operation in these rounds (its metrics, warm-ups included):
+   * below 1 when operations take the same read of another (call/sharedReads.ts).
+   */
+  gatewayCallsPerOperation: number;
   /** GraphQL Mesh over the same service, and gateway / Mesh; absent when Mesh is not installed. */
   mesh?: LoadResult;
   meshRatio?: number;
@@ -84,6 +90,13 @@ export async function measureThroughput(
       mesh: [],
     };
     targets.gateway.resetPeak();
+    const gatewayCount = () =>
+      Promise.all(
+        ['gateway_upstream_requests_total', 'gateway_operations_total'].map((name) =>
+          metricSum(targets.gateway.url, name),
+        ),
+      );
+    const [callsBefore, operationsBefore] = await gatewayCount();
     for (let round = 0; round < ROUNDS; round++) {
       runs.trivialYoga.push(await closedLoop(targets.trivialYoga.url, graphql(false), load));
       runs.directRest.push(await closedLoop(targets.emulator.url, rest, load));
@@ -92,6 +105,7 @@ export async function measureThroughput(
       if (targets.mesh) runs.mesh.push(await closedLoop(targets.mesh.url, mesh, load));
     }
     const gatewayPeakMiB = targets.gateway.peakMiB();
+    const [callsAfter, operationsAfter] = await gatewayCount();
     const [trivialYoga, directRest, minimalGateway, gateway] = [
       runs.trivialYoga,
       runs.directRest,
@@ -109,6 +123,8 @@ export async function measureThroughput(
       limit: Math.round(limit),
       ratio: Math.round((gateway.requestsPerSecond / limit) * 100) / 100,
       gatewayPeakMiB: Math.round(gatewayPeakMiB),
+      gatewayCallsPerOperation:
+        Math.round(((callsAfter - callsBefore) / (operationsAfter - operationsBefore)) * 100) / 100,
       ...(meshResult && {
         mesh: meshResult,
         meshRatio: Math.round((gateway.requestsPerSecond / meshResult.requestsPerSecond) * 100) / 100,

@@ -9,6 +9,8 @@ import { getComposedSchemaFromConfig } from '@graphql-mesh/compose-cli';
 import { loadOpenAPISubgraph } from '@omnigraph/openapi';
 
 const upstream = process.env.UPSTREAM_URL;
+// The runtime disposes itself on a signal but leaves the process running: a bench process must stop.
+for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => process.exit(0));
 const quiet = { name: 'mesh', log() {}, info() {}, warn() {}, debug() {}, error: console.error, child: () => quiet };
 
 const supergraph = await getComposedSchemaFromConfig(
@@ -25,7 +27,11 @@ const supergraph = await getComposedSchemaFromConfig(
     ],
   },
   quiet,
-);
+).catch((error) => {
+  // Handles stay open after a failed composition: exit, so that the bench sees it.
+  console.error(error);
+  process.exit(1);
+});
 
 const gateway = createGatewayRuntime({ supergraph, logging: false, graphqlEndpoint: '/graphql' });
 const server = createServer(gateway);

@@ -3,6 +3,8 @@
 // (configured by the same EMULATOR_* variables as `npm run emulator`) and uses it as upstream.
 // SIGTERM or SIGINT stops it cleanly: no new connections, operations in flight finish (within
 // SHUTDOWN_GRACE_MS), then the upstream pool and the embedded emulator (its state flushed) close.
+// First: it holds the young generation small before the other modules load (see heapGrowth.ts).
+import { limitHeapGrowth } from './heapGrowth.ts';
 import { ConfigError, exact } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
 import { type GatewayConfig, readStartConfig } from './config/gateway.ts';
@@ -23,6 +25,7 @@ const badInputErrors: (abstract new (...args: never[]) => Error)[] = [ConfigErro
 async function main(): Promise<void> {
   const { gateway: config, emulator: emulatorConfig } = readStartConfig(process.env);
   const logger = createLogger(config.log);
+  const started = limitHeapGrowth(config.heapGrowthPercent);
 
   const stops: Stop[] = [];
   const stopAll = async () => {
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
       }),
     ).catch(whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'));
     stops.push(() => gateway.close(config.shutdownGraceMs));
+    started();
 
     const upstreamText = emulator
       ? `embedded emulator at ${emulator.url}/api/v1 (token from EMULATOR_TOKEN)`

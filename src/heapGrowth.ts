@@ -6,28 +6,35 @@
 // See docs/choices.md and docs/reports/performance.md for what each costs and buys.
 import { setFlagsFromString } from 'node:v8';
 
-/** Whether node's command line or NODE_OPTIONS already sets `flag`: an operator's own choice stays. */
-function setByOperator(flag: string): boolean {
-  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some(
-    (arg) => arg === flag || arg.startsWith(`${flag}=`) || arg === flag.replaceAll('-', '_'),
-  );
+/**
+ * Whether node's command line already sets the V8 flag `--name` (`--name=value` or `--name value`,
+ * with `-` or `_` between words): an operator's own choice stays. (NODE_OPTIONS cannot carry these
+ * two flags: node refuses them there.)
+ */
+export function setByOperator(name: string, execArgv: readonly string[] = process.execArgv): boolean {
+  const spelled = (arg: string) => arg.replace(/^--/, '').split('=')[0].replaceAll('_', '-');
+  return execArgv.some((arg) => arg.startsWith('--') && spelled(arg) === name);
 }
 
-const youngGenerationHeld = !setByOperator('--semi-space-growth-factor');
-// On import, so that loading the modules and building the schema leave the young generation at
-// its smallest: main.ts imports this module first.
-if (youngGenerationHeld) setFlagsFromString('--semi-space-growth-factor=1');
+let youngGenerationHeld = false;
 
-/**
- * Lets the old generation grow by `percent` of what is live between major collections (0: V8's own
- * factor). The returned function, called once the gateway has started, lets the young generation
- * grow with the load again, as V8 does by default.
- */
-export function limitHeapGrowth(percent: number): () => void {
-  if (percent > 0 && !setByOperator('--heap-growing-percent')) {
+/** Keeps the young generation at its smallest (main.ts calls it first: see heldAtStart.ts). */
+export function holdYoungGeneration(): void {
+  if (youngGenerationHeld || setByOperator('semi-space-growth-factor')) return;
+  setFlagsFromString('--semi-space-growth-factor=1');
+  youngGenerationHeld = true;
+}
+
+/** Once the gateway has started: the young generation grows with the load again, as V8 does by default. */
+export function releaseYoungGeneration(): void {
+  if (!youngGenerationHeld) return;
+  setFlagsFromString('--semi-space-growth-factor=2');
+  youngGenerationHeld = false;
+}
+
+/** Lets the old generation grow by `percent` of what is live between major collections (0: V8's own factor). */
+export function limitHeapGrowth(percent: number): void {
+  if (percent > 0 && !setByOperator('heap-growing-percent')) {
     setFlagsFromString(`--heap-growing-percent=${percent}`);
   }
-  return () => {
-    if (youngGenerationHeld) setFlagsFromString('--semi-space-growth-factor=2');
-  };
 }

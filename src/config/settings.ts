@@ -176,7 +176,7 @@ export const GATEWAY_SETTINGS = {
     default: 20,
     min: 0,
     max: 1_000,
-    doc: 'how far V8 lets the heap grow past what is live before it collects again, in percent (0: V8’s own factor, 2–4 times what is live); a lower value keeps the resident memory lower under load at the cost of more frequent collections. `--heap-growing-percent` in NODE_OPTIONS takes precedence',
+    doc: 'how far V8 lets the heap grow past what is live before it collects again, in percent (0: V8’s own factor, 2–4 times what is live); a lower value keeps the resident memory lower under load at the cost of more frequent collections. node’s own `--heap-growing-percent` (`node --heap-growing-percent=N dist/main.js`) takes precedence',
   }),
   /** Static limits of a GraphQL document. */
   queryLimits: {

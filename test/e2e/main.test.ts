@@ -212,7 +212,7 @@ describe('configuration', () => {
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000, nodeIds: 200 },
       maxResolvedFields: 100_000,
       memoryBudgetBytes: 64 * 1024 * 1024,
-      heapGrowthPercent: 20,
+      heapGrowthPercent: 50,
       http: {
         maxBodyBytes: 1048576,
         headersTimeoutMs: 10000,

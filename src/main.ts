@@ -3,6 +3,8 @@
 // (configured by the same EMULATOR_* variables as `npm run emulator`) and uses it as upstream.
 // SIGTERM or SIGINT stops it cleanly: no new connections, operations in flight finish (within
 // SHUTDOWN_GRACE_MS), then the upstream pool and the embedded emulator (its state flushed) close.
+// First: it holds the young generation small while the other modules load (see heapGrowth.ts).
+import './heldAtStart.ts';
 import { ConfigError, exact } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
 import { type GatewayConfig, readStartConfig } from './config/gateway.ts';
@@ -10,6 +12,7 @@ import { callbackUrls } from './gateway/plugins/graphiqlSignIn.ts';
 import { createLogger, flushLog } from './gateway/logger.ts';
 import { GRAPHQL_PATH, type GatewayOptions, startGateway } from './gateway/server.ts';
 import { createSharedState, type SharedStateSettings } from './gateway/sharedState.ts';
+import { limitHeapGrowth, releaseYoungGeneration } from './heapGrowth.ts';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream/client.ts';
 
 type Stop = () => Promise<void>;
@@ -23,6 +26,7 @@ const badInputErrors: (abstract new (...args: never[]) => Error)[] = [ConfigErro
 async function main(): Promise<void> {
   const { gateway: config, emulator: emulatorConfig } = readStartConfig(process.env);
   const logger = createLogger(config.log);
+  limitHeapGrowth(config.heapGrowthPercent);
 
   const stops: Stop[] = [];
   const stopAll = async () => {
@@ -80,6 +84,7 @@ async function main(): Promise<void> {
       }),
     ).catch(whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'));
     stops.push(() => gateway.close(config.shutdownGraceMs));
+    releaseYoungGeneration();
 
     const upstreamText = emulator
       ? `embedded emulator at ${emulator.url}/api/v1 (token from EMULATOR_TOKEN)`

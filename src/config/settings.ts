@@ -170,6 +170,14 @@ export const GATEWAY_SETTINGS = {
     max: 64 * 1024 ** 3,
     doc: 'bytes the heavy operations in flight may hold together, from their start until their answer is written: what the estimate reserves, then the answer as it grows. An operation that does not fit waits, then `SERVER_BUSY` at half its deadline; an answer that cannot grow is stopped with `SERVER_BUSY`',
   }),
+  /** How far the old generation grows between major collections (see heapGrowth.ts). */
+  heapGrowthPercent: integer({
+    env: 'HEAP_GROWTH_PERCENT',
+    default: 50,
+    min: 0,
+    max: 1_000,
+    doc: 'how far V8 lets the heap grow past what is live before it collects again, in percent (0: V8’s own factor, 2–4 times what is live); a lower value keeps the resident memory lower under load at the cost of more frequent collections. node’s own `--heap-growing-percent` (`node --heap-growing-percent=N dist/main.js`) takes precedence',
+  }),
   /** Static limits of a GraphQL document. */
   queryLimits: {
     depth: integer({

@@ -26,13 +26,18 @@ export function withValidHost(handler: Handler): Handler {
   };
 }
 
+/** The last Host found valid: clients name the gateway the same way request after request. */
+let lastValidHost = '';
+
 /** Absent or empty is left to the server (Node refuses an HTTP/1.1 request without one). */
 function isValidHost(host: string | undefined): boolean {
-  if (!host) return true;
+  if (!host || host === lastValidHost) return true;
   if (!HOST.test(host)) return false;
   try {
-    return new URL(`http://${host}/`).pathname === '/';
+    if (new URL(`http://${host}/`).pathname !== '/') return false;
   } catch {
     return false;
   }
+  lastValidHost = host;
+  return true;
 }

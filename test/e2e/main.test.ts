@@ -212,6 +212,7 @@ describe('configuration', () => {
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000, nodeIds: 200 },
       maxResolvedFields: 100_000,
       memoryBudgetBytes: 64 * 1024 * 1024,
+      heapGrowthPercent: 50,
       http: {
         maxBodyBytes: 1048576,
         headersTimeoutMs: 10000,
@@ -307,6 +308,7 @@ describe('configuration', () => {
         MAX_NODE_IDS: '30',
         MAX_RESPONSE_BYTES: '4096',
         MEMORY_BUDGET_BYTES: '2097152',
+        HEAP_GROWTH_PERCENT: '35',
         MAX_RESOLVED_FIELDS: '1234',
         REDIS_URL: 'redis://:secret@127.0.0.1:6380/2',
         UPSTREAM_RATE_LIMIT: '600',
@@ -341,6 +343,7 @@ describe('configuration', () => {
       queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900, nodeIds: 30 },
       maxResolvedFields: 1234,
       memoryBudgetBytes: 2097152,
+      heapGrowthPercent: 35,
       http: {
         maxBodyBytes: 2048,
         headersTimeoutMs: 500,

@@ -187,9 +187,17 @@ function throttleStatusOf(status: ThrottleStatus | undefined): CostExtension['th
   return {
     limit: status.limit,
     remaining: status.remaining,
-    resetAt: status.resetAt === null ? null : new Date(status.resetAt).toISOString(),
+    resetAt: status.resetAt === null ? null : isoTime(status.resetAt),
     callerLimit: status.callerLimit,
   };
+}
+
+/** The last reset time written out: every answer of a window carries the same one. */
+let lastReset = { at: Number.NaN, text: '' };
+
+function isoTime(at: number): string {
+  if (lastReset.at !== at) lastReset = { at, text: new Date(at).toISOString() };
+  return lastReset.text;
 }
 
 function isSingle(result: unknown): result is ExecutionResult {

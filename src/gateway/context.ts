@@ -43,6 +43,9 @@ export interface GatewayContext {
 export interface OperationTally {
   /** Upstream HTTP attempts made so far for this operation. */
   upstreamCalls: number;
+  /** Reads answered from the read cache, and the oldest age served (ms). */
+  cacheHits: number;
+  oldestCacheAgeMs: number;
 }
 
 /**
@@ -60,8 +63,15 @@ export function createContext(
   policyPlans: PlanStore = new MemoryPlanStore(),
   answerLimits: AnswerOptions = {},
 ): GatewayContext {
-  const operation: OperationTally = { upstreamCalls: 0 };
-  const observer = composeObservers({ onUpstreamRequest: () => operation.upstreamCalls++ }, caller.observer);
+  const operation: OperationTally = { upstreamCalls: 0, cacheHits: 0, oldestCacheAgeMs: 0 };
+  const tally = {
+    onUpstreamRequest: () => operation.upstreamCalls++,
+    onCacheHit: ({ ageMs }: { ageMs: number }) => {
+      operation.cacheHits++;
+      operation.oldestCacheAgeMs = Math.max(operation.oldestCacheAgeMs, ageMs);
+    },
+  };
+  const observer = composeObservers(tally, caller.observer);
   const answer = answerMeterFor(upstream, answerLimits, caller.signal);
   // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
   const signal = answer.signal;

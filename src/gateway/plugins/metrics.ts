@@ -7,6 +7,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BudgetCounters } from '../../upstream/budget/budget.ts';
+import type { ReadCacheCounters } from '../../upstream/cache/readCache.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
 import { labelValues } from './metricLabels.ts';
 import type { OperationSummary, ResponseSummary } from './operationSummary.ts';
@@ -27,6 +28,8 @@ export interface MetricsOptions {
   maxOperationNames?: number;
   /** The upstream budget's counts (tokens taken, waits, refusals), read at each scrape. */
   budget?: BudgetCounters;
+  /** The read cache's counts (hits, misses, invalidations, bytes held), read at each scrape; none when it is off. */
+  readCache?: ReadCacheCounters;
 }
 
 export interface GatewayMetrics {
@@ -45,9 +48,11 @@ export function createMetrics({
   registry = new Registry(),
   maxOperationNames = 200,
   budget,
+  readCache,
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
   if (budget) registerBudgetCounters(registry, budget);
+  if (readCache) registerReadCacheCounters(registry, readCache);
   return {
     registry,
     plugin: metricsEndpoint(registry),
@@ -242,4 +247,36 @@ function registerBudgetCounters(registry: Registry, budget: BudgetCounters): voi
       },
     });
   }
+}
+
+/** The read cache counts itself; each scrape copies its counts and the bytes it holds. */
+function registerReadCacheCounters(registry: Registry, cache: ReadCacheCounters): void {
+  const counters: [keyof ReadCacheCounters, string, string][] = [
+    ['hits', 'gateway_read_cache_hits_total', 'Upstream GETs answered from the read cache (no request)'],
+    ['misses', 'gateway_read_cache_misses_total', 'Upstream GETs of proven callers the read cache did not answer'],
+    [
+      'invalidations',
+      'gateway_read_cache_invalidations_total',
+      'Writes (and resets) that invalidated read cache entries',
+    ],
+  ];
+  for (const [key, name, help] of counters) {
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(cache[key]);
+      },
+    });
+  }
+  new Gauge({
+    name: 'gateway_read_cache_bytes',
+    help: 'Bytes the read cache holds in this process (CACHE_MAX_BYTES at most)',
+    registers: [registry],
+    collect() {
+      this.set(cache.bytes);
+    },
+  });
 }

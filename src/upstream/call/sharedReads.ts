@@ -9,9 +9,8 @@
 // leader's credential. A write to a kind of resource through this client ends the sharing of the
 // flights of that kind when it starts and when it ends, so a read after a write never joins a read
 // sent before it. Runs around the retry and budget steps: a joiner takes no budget token.
-import { UNPROVEN_CALLER } from '../budget/window.ts';
-import { WINDOW_MS } from '../rateLimitPolicy.ts';
 import type { Route } from '../routes.ts';
+import { ProvenCallers } from './provenCallers.ts';
 import type { RetriedResult } from './retry.ts';
 
 /** The kind of resource a route is about: a credential proven for one is not proven for the other. */
@@ -28,18 +27,14 @@ export interface JoinerGuard {
   takeBytes(count: number): Error | undefined;
 }
 
-/** Credentials remembered as proven for a family at most (the oldest forgotten first). */
-const MAX_PROVEN = 10_000;
-
 export class SharedReads {
   /** URL -> the flight in progress, with its family. */
   private readonly flights = new Map<string, { family: ReadFamily; result: Promise<RetriedResult> }>();
-  /** `${family} ${caller}` -> when the service last answered that caller 2xx for a read of that family. */
-  private readonly proven = new Map<string, number>();
   /** Reads answered from another caller's flight, for metrics. */
   joined = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /** `proven`: who may join, shared with the read cache's own check. */
+  constructor(private readonly proven: ProvenCallers = new ProvenCallers()) {}
 
   /**
    * The result of the GET at `url` for `caller`: another proven caller's flight when one is in
@@ -80,11 +75,7 @@ export class SharedReads {
 
   /** The service answered `caller` 2xx for a read of `family`: it is proven for that family for a window. */
   accepted(caller: string, family: ReadFamily): void {
-    if (caller === UNPROVEN_CALLER) return;
-    const key = `${family} ${caller}`;
-    this.proven.delete(key);
-    this.proven.set(key, this.now());
-    if (this.proven.size > MAX_PROVEN) this.proven.delete(this.proven.keys().next().value as string);
+    this.proven.accepted(caller, family);
   }
 
   /** A write to `family` starts or ends: no read may join a flight of that family sent before it. */
@@ -93,9 +84,7 @@ export class SharedReads {
   }
 
   private isProven(caller: string, family: ReadFamily): boolean {
-    if (caller === UNPROVEN_CALLER) return false;
-    const at = this.proven.get(`${family} ${caller}`);
-    return at !== undefined && at > this.now() - WINDOW_MS;
+    return this.proven.has(caller, family);
   }
 }
 

@@ -1,0 +1,184 @@
+// The shared read cache (CACHE_TTL_SECONDS) over the real emulator: a repeated dashboard costs no
+// upstream call and says so in extensions.cost; every kind of write through the gateway is seen by
+// the next read; Cache-Control: no-cache makes fresh calls; a junk token, or a token without the
+// scope of a read, is never answered from a warm cache; the default (off) changes nothing.
+import { describe, expect, it } from 'vitest';
+import { countFromNow, createPolicy } from '../helpers/emulator.ts';
+import { type GqlResult, type TestStack, useStack } from '../helpers/gateway.ts';
+import { personToken } from '../helpers/oauthTokens.ts';
+
+const DASHBOARD = `{
+  policies(type: PASSWORD) { nodes { id name priority status rules { id name status } } }
+  userTypes { id name displayName }
+}`;
+
+function ok<T = any>(result: GqlResult<T>): T {
+  expect(result.errors).toBeUndefined();
+  return result.data as T;
+}
+
+/** The upstream requests one operation made, as the emulator counted them. */
+async function callsOf(s: TestStack, run: () => Promise<unknown>): Promise<number> {
+  const calls = countFromNow(s.emulator);
+  await run();
+  return calls().total;
+}
+
+describe('the read cache, on (60 s)', () => {
+  const stack = useStack({ client: { cacheTtlSeconds: 60 } });
+
+  it('answers a repeated dashboard with no upstream call, and extensions.cost says what it served', async () => {
+    const first = await stack().gql(DASHBOARD);
+    expect(first.extensions.cost.cache).toEqual({ hits: 0, oldestAgeSeconds: 0 });
+    const calls = countFromNow(stack().emulator);
+    const again = await stack().gql(DASHBOARD);
+    expect(calls().total).toBe(0);
+    expect(ok(again)).toEqual(ok(first));
+    expect(again.extensions.cost.calls).toBe(0);
+    expect(again.extensions.cost.cache.hits).toBe(first.extensions.cost.calls);
+    expect(again.extensions.cost.cache.oldestAgeSeconds).toBe(0);
+  });
+
+  it('makes fresh calls for Cache-Control: no-cache, and they refresh the cache', async () => {
+    await stack().gql(DASHBOARD);
+    const fresh = await stack().gql(DASHBOARD, {}, { headers: { 'cache-control': 'no-cache' } });
+    expect(fresh.extensions.cost.calls).toBeGreaterThan(0);
+    expect(fresh.extensions.cost.cache.hits).toBe(0);
+    expect(await callsOf(stack(), () => stack().gql(DASHBOARD))).toBe(0);
+  });
+
+  it('refuses a junk token with UNAUTHENTICATED even with the cache warm', async () => {
+    await stack().gql(DASHBOARD);
+    const junk = await stack().gql('{ userTypes { id } }', {}, { auth: 'SSWS not-a-token' });
+    expect(junk.data?.userTypes ?? null).toBeNull();
+    expect(junk.errors?.map((e) => e.extensions.code)).toEqual(['UNAUTHENTICATED']);
+    expect(junk.extensions.cost.cache.hits).toBe(0);
+  });
+
+  it('does not answer a token without the user types read scope from cached user types', async () => {
+    // The same person's token with both scopes warms the cache: proof is the credential's, not the person's.
+    const both = `Bearer ${await personToken(stack().emulator, 'carol@example.com', 'okta.policies.read okta.userTypes.read')}`;
+    ok(await stack().gql(DASHBOARD, {}, { auth: both }));
+    const policiesOnly = `Bearer ${await personToken(stack().emulator, 'carol@example.com', 'okta.policies.read')}`;
+    // Proven for policies: its policy reads are served from the cache.
+    const policies = await stack().gql('{ policies(type: PASSWORD) { nodes { id } } }', {}, { auth: policiesOnly });
+    ok(policies);
+    const served = await stack().gql('{ policies(type: PASSWORD) { nodes { id } } }', {}, { auth: policiesOnly });
+    expect(served.extensions.cost).toMatchObject({ calls: 0, cache: { hits: 1 } });
+    const userTypes = await stack().gql('{ userTypes { id } }', {}, { auth: policiesOnly });
+    expect(userTypes.errors?.map((e) => e.extensions.code)).toEqual(['FORBIDDEN']);
+    expect(userTypes.extensions.cost).toMatchObject({ calls: 1, cache: { hits: 0 } });
+  });
+
+  describe('shows every write through the gateway at the next read', () => {
+    const POLICIES = '{ policies(type: PASSWORD) { nodes { id name priority status } } }';
+    const policiesNow = async () => ok(await stack().gql(POLICIES)).policies.nodes as any[];
+    /** Two custom policies, read twice so that the second answer is the cache's. */
+    async function warmPolicies(): Promise<{ a: any; b: any }> {
+      const a = await createPolicy(stack().emulator, { name: 'Cached A' });
+      const b = await createPolicy(stack().emulator, { name: 'Cached B' });
+      await stack().upstream.invalidateCache();
+      await policiesNow();
+      expect(await callsOf(stack(), policiesNow)).toBe(0);
+      return { a, b };
+    }
+    const mutate = async (query: string, variables: Record<string, unknown>) => {
+      const result = ok(await stack().gql(query, variables));
+      expect(Object.values(result as object)[0].userErrors ?? []).toEqual([]);
+    };
+
+    it('a rename', async () => {
+      const { a } = await warmPolicies();
+      await mutate('mutation($id: ID!) { updatePolicy(id: $id, input: { name: "Renamed" }) { userErrors { code } } }', {
+        id: a.id,
+      });
+      expect((await policiesNow()).find((p) => p.id === a.id).name).toBe('Renamed');
+    });
+
+    it("a priority change, and its siblings' new priorities", async () => {
+      const { a, b } = await warmPolicies();
+      await mutate('mutation($id: ID!) { updatePolicy(id: $id, input: { priority: 1 }) { userErrors { code } } }', {
+        id: b.id,
+      });
+      const upstream = (await stack().emulator.call('GET', '/api/v1/policies?type=PASSWORD')).body as any[];
+      const priorities = (list: any[]) => list.map((p) => [p.id, p.priority]);
+      const now = await policiesNow();
+      expect(priorities(now)).toEqual(priorities(upstream));
+      expect(now.find((p) => p.id === a.id).priority).toBe(a.priority + 1);
+    });
+
+    it('a lifecycle change', async () => {
+      const { a } = await warmPolicies();
+      await mutate('mutation($id: ID!) { deactivatePolicy(id: $id) { userErrors { code } } }', { id: a.id });
+      expect((await policiesNow()).find((p) => p.id === a.id).status).toBe('INACTIVE');
+    });
+
+    it('a delete', async () => {
+      const { a } = await warmPolicies();
+      await mutate('mutation($id: ID!) { deletePolicy(id: $id) { userErrors { code } } }', { id: a.id });
+      expect((await policiesNow()).map((p) => p.id)).not.toContain(a.id);
+    });
+
+    it('a rule write', async () => {
+      const { a } = await warmPolicies();
+      const RULES = 'query($id: ID!) { policy(id: $id) { rules { name } } }';
+      const rulesNow = async () => ok(await stack().gql(RULES, { id: a.id })).policy.rules.map((r: any) => r.name);
+      const before = await rulesNow();
+      expect(await callsOf(stack(), rulesNow)).toBe(0);
+      await mutate(
+        'mutation($id: ID!) { createPolicyRule(policyId: $id, input: { type: PASSWORD, name: "Cached rule" }) { userErrors { code } } }',
+        { id: a.id },
+      );
+      expect(await rulesNow()).toEqual([...before, 'Cached rule'].sort(byDefaultLast(before)));
+    });
+
+    it("a user type's change and delete", async () => {
+      const USER_TYPES = '{ userTypes { id displayName } }';
+      const userTypesNow = async () => ok(await stack().gql(USER_TYPES)).userTypes as any[];
+      const created = ok(
+        await stack().gql(
+          'mutation { createUserType(input: { name: "cached", displayName: "Cached" }) { userType { id } } }',
+        ),
+      ).createUserType.userType;
+      await userTypesNow();
+      expect(await callsOf(stack(), userTypesNow)).toBe(0);
+      await mutate(
+        'mutation($id: ID!) { updateUserType(id: $id, input: { displayName: "Changed" }) { userErrors { code } } }',
+        {
+          id: created.id,
+        },
+      );
+      expect((await userTypesNow()).find((t) => t.id === created.id).displayName).toBe('Changed');
+      expect(await callsOf(stack(), userTypesNow)).toBe(0);
+      await mutate('mutation($id: ID!) { deleteUserType(id: $id) { userErrors { code } } }', { id: created.id });
+      expect((await userTypesNow()).map((t) => t.id)).not.toContain(created.id);
+    });
+  });
+
+  it('serves nothing read before the org was reset through the test helpers', async () => {
+    await createPolicy(stack().emulator, { name: 'Before the reset' });
+    const names = async () => ok(await stack().gql('{ policies(type: PASSWORD) { nodes { name } } }')).policies.nodes;
+    expect((await names()).map((p: any) => p.name)).toContain('Before the reset');
+    await stack().emulator.reset();
+    await stack().upstream.invalidateCache();
+    expect((await names()).map((p: any) => p.name)).not.toContain('Before the reset');
+  });
+});
+
+describe('the read cache, off (the default)', () => {
+  const stack = useStack();
+
+  it('changes nothing: a repeated read calls again, and extensions.cost has no cache member', async () => {
+    await stack().gql(DASHBOARD);
+    const again = await stack().gql(DASHBOARD);
+    expect(again.extensions.cost.calls).toBeGreaterThan(0);
+    expect(again.extensions.cost).not.toHaveProperty('cache');
+    expect(stack().upstream.readCache).toBeUndefined();
+  });
+});
+
+/** Rules by name as the service lists them: by priority, the default rule (the first read's last) last. */
+function byDefaultLast(before: string[]): (x: string, y: string) => number {
+  const last = before.at(-1);
+  return (x, y) => (x === last ? 1 : y === last ? -1 : 0);
+}

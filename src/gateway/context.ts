@@ -38,6 +38,8 @@ export interface GatewayContext {
   caller(): Promise<string | undefined>;
   /** The operation's run-time bounds: answer bytes, memory held, deadline (see answerMeter.ts). */
   answer: AnswerMeter;
+  /** From now on no read of the operation is answered from the read cache (a mutation reads what it changes fresh). */
+  readFresh(): void;
 }
 
 export interface OperationTally {
@@ -57,7 +59,7 @@ export interface OperationTally {
 export function createContext(
   upstream: UpstreamClient,
   authorization: string | null | undefined,
-  caller: CallerOptions = {},
+  caller: Omit<CallerOptions, 'fresh'> & { freshReads?: boolean } = {},
   idempotency: IdempotencySettings = memoryIdempotency(),
   idempotencyKey?: string | null,
   policyPlans: PlanStore = new MemoryPlanStore(),
@@ -77,8 +79,12 @@ export function createContext(
   const signal = answer.signal;
   const usable = isUsableAuthorization(authorization);
   const onBodyBytes = (count: number) => answer.addUpstream(count);
+  // `Cache-Control: no-cache`, or a mutation (see cacheControl.ts): no read from the read cache.
+  const { freshReads: askedFresh, ...callerOptions } = caller;
+  let freshReads = askedFresh === true;
+  const fresh = () => freshReads;
   const api = usable
-    ? upstream.forCaller(authorization, { ...caller, observer, signal, onBodyBytes })
+    ? upstream.forCaller(authorization, { ...callerOptions, observer, signal, onBodyBytes, fresh })
     : unauthenticatedApi();
   let callerKey: Promise<string | undefined> | undefined;
   const callerOf = () => {
@@ -98,6 +104,9 @@ export function createContext(
     idempotency: new IdempotentCreates(idempotency, callerOf, idempotencyKey ?? undefined),
     policyPlans,
     caller: callerOf,
+    readFresh: () => {
+      freshReads = true;
+    },
   };
 }
 

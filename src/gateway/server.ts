@@ -12,7 +12,7 @@ import { composeObservers } from '../upstream/observer.ts';
 import { UpstreamProbe } from '../upstream/probe.ts';
 import { clientAddressOf, peerOf } from './clientAddress.ts';
 import { createContext, type GatewayContext } from './context.ts';
-import { wantsFreshData } from './cacheControl.ts';
+import { useFreshReadsInMutations, wantsFreshData } from './cacheControl.ts';
 import { corsPolicy, useCorsPreflightHint } from './cors.ts';
 import { withValidHost } from './hostHeader.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
@@ -150,6 +150,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         },
         memory,
       ),
+      useFreshReadsInMutations(),
       options.graphiql === false
         ? useGraphiQLOff(GRAPHQL_PATH)
         : useGraphiQL({
@@ -185,7 +186,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           observer: upstreamObserver,
           signal: request.signal,
           clientAddress: clientAddress(peerOf(initial), request.headers.get('x-forwarded-for')),
-          fresh: wantsFreshData(request.headers.get('cache-control')),
+          freshReads: wantsFreshData(request.headers.get('cache-control')),
         },
         idempotency,
         request.headers.get('idempotency-key'),

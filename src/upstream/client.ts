@@ -162,8 +162,11 @@ export interface CallerOptions extends Partial<OperationLimits> {
    * reading call and every call after it (the operation's own memory bound, held by its caller).
    */
   onBodyBytes?: (count: number) => Error | undefined;
-  /** The client asked for fresh data (`Cache-Control: no-cache`): no read is answered from the cache. */
-  fresh?: boolean;
+  /**
+   * Whether the operation wants the service's own answers (the client sent `Cache-Control: no-cache`,
+   * or the operation is a mutation): then no read is answered from the cache. Asked at each read.
+   */
+  fresh?: () => boolean;
 }
 
 /** The defaults of one operation's limits (OPERATION_TIMEOUT_MS, MAX_UPSTREAM_CALLS, … in src/config/settings.ts). */
@@ -378,7 +381,7 @@ export class UpstreamClient {
     if (!cache && !this.sharedReads) return fresh();
     let hit = false;
     // Any caller's own 2xx answer is kept; only a proven caller is answered from the cache.
-    const served = cache && this.proven.has(proofKey(), family) && caller.fresh !== true;
+    const served = cache && caller.fresh?.() !== true && this.proven.has(proofKey(), family);
     const answer = cache
       ? cache.read(call, family, served === true, guard, fresh, (ageMs) => {
           hit = true;

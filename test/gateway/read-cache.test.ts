@@ -3,8 +3,9 @@
 // the next read; Cache-Control: no-cache makes fresh calls; a junk token, or a token without the
 // scope of a read, is never answered from a warm cache; the default (off) changes nothing.
 import { describe, expect, it } from 'vitest';
+import { type CachedRead, ReadCacheStore } from '../../src/upstream/cache/store.ts';
 import { countFromNow, createPolicy } from '../helpers/emulator.ts';
-import { type GqlResult, type TestStack, useStack } from '../helpers/gateway.ts';
+import { type GqlResult, startTestUpstream, type TestStack, useStack } from '../helpers/gateway.ts';
 import { personToken } from '../helpers/oauthTokens.ts';
 
 const DASHBOARD = `{
@@ -132,6 +133,21 @@ describe('the read cache, on (60 s)', () => {
       expect(await rulesNow()).toEqual([...before, 'Cached rule'].sort(byDefaultLast(before)));
     });
 
+    it('a partial update reads what it changes fresh: a change made outside the gateway is not undone', async () => {
+      const { a } = await warmPolicies();
+      const POLICY = 'query($id: ID!) { policy(id: $id) { name } }';
+      await stack().gql(POLICY, { id: a.id });
+      expect(await callsOf(stack(), () => stack().gql(POLICY, { id: a.id }))).toBe(0);
+      const outside = { ...(await stack().emulator.call('GET', `/api/v1/policies/${a.id}`)).body, name: 'Outside' };
+      expect((await stack().emulator.call('PUT', `/api/v1/policies/${a.id}`, outside)).status).toBe(200);
+      await mutate(
+        'mutation($id: ID!) { updatePolicy(id: $id, input: { description: "Changed here" }) { userErrors { code } } }',
+        { id: a.id },
+      );
+      const now = (await stack().emulator.call('GET', `/api/v1/policies/${a.id}`)).body;
+      expect(now).toMatchObject({ name: 'Outside', description: 'Changed here' });
+    });
+
     it("a user type's change and delete", async () => {
       const USER_TYPES = '{ userTypes { id displayName } }';
       const userTypesNow = async () => ok(await stack().gql(USER_TYPES)).userTypes as any[];
@@ -162,6 +178,61 @@ describe('the read cache, on (60 s)', () => {
     await stack().emulator.reset();
     await stack().upstream.invalidateCache();
     expect((await names()).map((p: any) => p.name)).not.toContain('Before the reset');
+  });
+});
+
+describe('the read cache behind an embedded emulator', () => {
+  it('serves nothing read before the org was reset or restored over HTTP (onOrgReplaced)', async () => {
+    let invalidate: () => Promise<void> = async () => undefined;
+    const upstream = await startTestUpstream({ onOrgReplaced: () => invalidate() }, { cacheTtlSeconds: 60 });
+    invalidate = () => upstream.client.invalidateCache();
+    try {
+      const policy = await createPolicy(upstream.emulator, { name: 'Gone after the reset' });
+      await upstream.api.getPolicy(policy.id);
+      const calls = countFromNow(upstream.emulator);
+      await upstream.api.getPolicy(policy.id);
+      expect(calls().total).toBe(0);
+      await upstream.emulator.reset();
+      await expect(upstream.api.getPolicy(policy.id)).rejects.toMatchObject({ status: 404 });
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
+describe('the read cache store', () => {
+  const read = (url: string, body: string): CachedRead => ({
+    url,
+    family: 'policies',
+    status: 200,
+    body,
+    bodyBytes: Buffer.byteLength(body),
+    link: undefined,
+    startedAt: 0,
+    stamp: '0',
+  });
+
+  it('keeps its bytes under the budget, the least recently used going first', () => {
+    const store = new ReadCacheStore(1_000);
+    const body = 'x'.repeat(250);
+    store.set(read('/a', body));
+    store.set(read('/b', body));
+    expect(store.get('/a')?.url).toBe('/a');
+    store.set(read('/c', body));
+    expect(store.bytes).toBeLessThanOrEqual(1_000);
+    expect([store.get('/a'), store.get('/b'), store.get('/c')].map((r) => r?.url)).toEqual(['/a', undefined, '/c']);
+  });
+
+  it('does not keep an answer larger than the whole budget, and counts a replaced entry once', () => {
+    const store = new ReadCacheStore(1_000);
+    store.set(read('/big', 'x'.repeat(2_000)));
+    expect(store.get('/big')).toBeUndefined();
+    expect(store.bytes).toBe(0);
+    store.set(read('/a', 'one'));
+    const once = store.bytes;
+    store.set(read('/a', 'two'));
+    expect(store.bytes).toBe(once);
+    expect(store.size).toBe(1);
   });
 });
 

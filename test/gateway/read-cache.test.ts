@@ -40,6 +40,22 @@ describe('the read cache, on (60 s)', () => {
     expect(again.extensions.cost.cache.oldestAgeSeconds).toBe(0);
   });
 
+  it('counts hits, misses, invalidations and the bytes held in /metrics', async () => {
+    await stack().gql(DASHBOARD);
+    await stack().gql(DASHBOARD);
+    const policy = await createPolicy(stack().emulator, { name: 'Counted' });
+    await stack().gql('mutation($id: ID!) { deactivatePolicy(id: $id) { userErrors { code } } }', { id: policy.id });
+    const text = await (await fetch(`${stack().url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    const cache = stack().upstream.readCache;
+    expect(value('gateway_read_cache_hits_total')).toBe(cache?.hits);
+    expect(value('gateway_read_cache_hits_total')).toBeGreaterThan(0);
+    expect(value('gateway_read_cache_misses_total')).toBe(cache?.misses);
+    expect(value('gateway_read_cache_invalidations_total')).toBe(cache?.invalidations);
+    expect(value('gateway_read_cache_invalidations_total')).toBeGreaterThan(0);
+    expect(value('gateway_read_cache_bytes')).toBe(cache?.bytes);
+  });
+
   it('makes fresh calls for Cache-Control: no-cache, and they refresh the cache', async () => {
     await stack().gql(DASHBOARD);
     const fresh = await stack().gql(DASHBOARD, {}, { headers: { 'cache-control': 'no-cache' } });

@@ -3,7 +3,11 @@
 // the next read; Cache-Control: no-cache makes fresh calls; a junk token, or a token without the
 // scope of a read, is never answered from a warm cache; the default (off) changes nothing.
 import { describe, expect, it } from 'vitest';
+import { ReadCache } from '../../src/upstream/cache/readCache.ts';
 import { type CachedRead, ReadCacheStore } from '../../src/upstream/cache/store.ts';
+import { prepareCall } from '../../src/upstream/call/request.ts';
+import type { RetriedResult } from '../../src/upstream/call/retry.ts';
+import { ROUTES } from '../../src/upstream/routes.ts';
 import { countFromNow, createPolicy } from '../helpers/emulator.ts';
 import { type GqlResult, startTestUpstream, type TestStack, useStack } from '../helpers/gateway.ts';
 import { personToken } from '../helpers/oauthTokens.ts';
@@ -249,6 +253,76 @@ describe('the read cache store', () => {
     store.set(read('/a', 'two'));
     expect(store.bytes).toBe(once);
     expect(store.size).toBe(1);
+  });
+});
+
+describe('the read cache step', () => {
+  const userTypes = prepareCall('', { route: ROUTES.listUserTypes }, 'SSWS token', undefined);
+  const policies = prepareCall('', { route: ROUTES.listRules, params: { policyId: 'p1' } }, 'SSWS token', undefined);
+  const guard = { reason: undefined, now: () => 0, takeBytes: () => undefined };
+  const answered = (body: unknown[]): RetriedResult => ({
+    ok: true,
+    status: 200,
+    headers: {},
+    body: JSON.stringify(body),
+    durationMs: 1,
+    retriedAfterAmbiguousFailure: false,
+  });
+  /** One read through the cache: the service's answer is `body` unless the cache answers; what answered. */
+  async function readThrough(cache: ReadCache, body: unknown[], before?: () => Promise<void>, family?: 'policies') {
+    let age: number | undefined;
+    const response = await cache.read(
+      family ? policies : userTypes,
+      family ?? 'userTypes',
+      true,
+      guard,
+      async (keep) => {
+        await before?.();
+        const result = answered(body);
+        keep(result);
+        return { status: 200, body: JSON.parse(result.ok ? result.body : ''), link: undefined };
+      },
+      (ageMs) => {
+        age = ageMs;
+      },
+    );
+    return { body: response.body, age };
+  }
+  const type = (id: string) => ({ id, type: 'USER_TYPE' });
+
+  it('serves an answer younger than the TTL with its age, and reads again after it', async () => {
+    let now = 1_000;
+    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000, now: () => now });
+    await readThrough(cache, [type('a')]);
+    now += 5_000;
+    expect(await readThrough(cache, [type('b')])).toEqual({ body: [type('a')], age: 5_000 });
+    now += 55_000;
+    expect(await readThrough(cache, [type('c')])).toEqual({ body: [type('c')], age: undefined });
+  });
+
+  it('never serves an answer whose read started before a write ended, even one stored after it', async () => {
+    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    const write = { method: 'POST', template: '/api/v1/meta/types/user' };
+    // The write ends while the read is in flight: its answer may predate the write.
+    await readThrough(cache, [type('before')], () => cache.written(write, 'userTypes'));
+    expect((await readThrough(cache, [type('after')])).body).toEqual([type('after')]);
+    expect(await readThrough(cache, [type('later')])).toMatchObject({ body: [type('after')] });
+  });
+
+  it('makes policy reads stale on a user type write, and user type reads not on a policy write', async () => {
+    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    const rule = (id: string) => ({ id, type: 'PASSWORD' });
+    await readThrough(cache, [type('kept')]);
+    await readThrough(cache, [rule('old')], undefined, 'policies');
+    await cache.written({ method: 'POST', template: '/api/v1/policies/{policyId}/lifecycle/activate' }, 'policies');
+    await cache.written({ method: 'POST', template: '/api/v1/policies/simulate' }, 'policies');
+    expect((await readThrough(cache, [type('new')])).body).toEqual([type('kept')]);
+    expect((await readThrough(cache, [rule('new')], undefined, 'policies')).body).toEqual([rule('new')]);
+    expect((await readThrough(cache, [rule('unread')], undefined, 'policies')).body).toEqual([rule('new')]);
+    await cache.written({ method: 'DELETE', template: '/api/v1/meta/types/user/{typeId}' }, 'userTypes');
+    expect((await readThrough(cache, [type('new')])).body).toEqual([type('new')]);
+    expect((await readThrough(cache, [rule('newer')], undefined, 'policies')).body).toEqual([rule('newer')]);
+    expect(cache.invalidations).toBe(2);
   });
 });
 

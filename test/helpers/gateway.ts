@@ -45,7 +45,10 @@ export async function startTestUpstream(
 export function useUpstream(): () => TestUpstream {
   return useForTests('the emulator and its client', {
     start: () => startTestUpstream(),
-    reset: (upstream) => upstream.emulator.reset(),
+    reset: async (upstream) => {
+      await upstream.emulator.reset();
+      await upstream.client.invalidateCache();
+    },
     close: (upstream) => upstream.close(),
   });
 }

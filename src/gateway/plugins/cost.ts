@@ -69,7 +69,13 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
     // An answer refused before execution (a parse or validation error) has no estimate, but the limits.
     onResultProcess({ result, setResult }) {
       if (!isSingle(result) || Array.isArray(result) || result.extensions?.cost) return;
-      const cost: CostExtension = { estimate: null, calls: 0, limits: reported, throttleStatus: null };
+      const cost: CostExtension = {
+        estimate: null,
+        calls: 0,
+        limits: reported,
+        throttleStatus: null,
+        ...(limits.readCache && { cache: cacheOf(undefined) }),
+      };
       setResult({ ...result, extensions: { ...result.extensions, cost } });
     },
     async onExecute({ args, setResultAndStopExecution }) {

@@ -28,12 +28,10 @@ const ALL_GROUPS: readonly CacheGroup[] = ['policies', 'userTypes'];
 /** The simulation is a POST that changes nothing: the one non-GET route that invalidates nothing. */
 const READ_ONLY_POSTS = new Set(['/api/v1/policies/simulate']);
 
-export const READ_CACHE_DEFAULTS = { maxBytes: 32 * 1024 * 1024 };
-
 export interface ReadCacheOptions {
   ttlMs: number;
-  /** Bytes the entries may hold (least recently used first out). */
-  maxBytes?: number;
+  /** Bytes the entries may hold (least recently used first out; CACHE_MAX_BYTES). */
+  maxBytes: number;
   /** Where the invalidation versions live; default in this process. */
   versions?: CacheVersions;
   now?: () => number;
@@ -66,7 +64,7 @@ export class ReadCache implements ReadCacheCounters {
 
   constructor(options: ReadCacheOptions) {
     this.ttlMs = options.ttlMs;
-    this.store = new ReadCacheStore(options.maxBytes ?? READ_CACHE_DEFAULTS.maxBytes);
+    this.store = new ReadCacheStore(options.maxBytes);
     this.versions = options.versions ?? new LocalCacheVersions();
     this.now = options.now ?? Date.now;
   }

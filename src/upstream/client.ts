@@ -338,7 +338,9 @@ export class UpstreamClient {
    * One call, as composable steps (see call/): the guard admits it and settles it once classified;
    * inside, the retry step repeats the attempt as the retry policy allows; each attempt takes a
    * budget token first, is reported to the observer, and is dispatched to the pool; the answer step
-   * reads the last attempt's result as the call's answer or typed error.
+   * reads the last attempt's result as the call's answer or typed error. Before all that, with the
+   * read cache on, a GET of a proven caller may be answered from it (cache/readCache.ts), and a
+   * write makes stale what it can have changed before its answer returns.
    */
   private send(
     request: UpstreamRequest,

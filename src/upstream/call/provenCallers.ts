@@ -3,7 +3,6 @@
 // is proven for a family for a window after the service answered it 2xx for a read of that family.
 import { UNPROVEN_CALLER } from '../budget/window.ts';
 import { WINDOW_MS } from '../rateLimitPolicy.ts';
-import type { ReadFamily } from './sharedReads.ts';
 
 /** Credentials remembered as proven for a family at most (the oldest forgotten first). */
 const MAX_PROVEN = 10_000;
@@ -15,7 +14,7 @@ export class ProvenCallers {
   constructor(private readonly now: () => number = Date.now) {}
 
   /** The service answered `caller` 2xx for a read of `family`: it is proven for that family for a window. */
-  accepted(caller: string, family: ReadFamily): void {
+  accepted(caller: string, family: string): void {
     if (caller === UNPROVEN_CALLER) return;
     const key = `${family} ${caller}`;
     this.proven.delete(key);
@@ -23,7 +22,8 @@ export class ProvenCallers {
     if (this.proven.size > MAX_PROVEN) this.proven.delete(this.proven.keys().next().value as string);
   }
 
-  has(caller: string, family: ReadFamily): boolean {
+  /** Whether the service answered `caller` 2xx for a read of `family` (policies, user types: see sharedReads.ts) in the last window. */
+  has(caller: string, family: string): boolean {
     if (caller === UNPROVEN_CALLER) return false;
     const at = this.proven.get(`${family} ${caller}`);
     return at !== undefined && at > this.now() - WINDOW_MS;

@@ -21,7 +21,7 @@ const LATENCY_MS = 20;
 const REPORT = 'docs/reports/read-cache.md';
 const DASHBOARD = `{
   password: policies(type: PASSWORD) { nodes { id name priority status rules { id name status } } }
-  signOn: policies(type: OKTA_SIGN_ON) { nodes { id name priority status rules { id name status } } }
+  signOn: policies(type: PLATFORM_SIGN_ON) { nodes { id name priority status rules { id name status } } }
   mfa: policies(type: MFA_ENROLL) { nodes { id name priority status rules { id name status } } }
   userTypes { id name displayName }
 }`;
@@ -58,7 +58,8 @@ async function measure(setup: string, cache: 'off' | 'memory' | 'redis'): Promis
       times.push(performance.now() - start);
       calls += answer.extensions.cost.calls;
     }
-    const { data } = await gql(DASHBOARD);
+    const { data, errors } = await gql(DASHBOARD);
+    if (!data) throw new Error(`the dashboard failed: ${JSON.stringify(errors)}`);
     const id = data.password.nodes[0].id;
     await gql('mutation($id: ID!) { updatePolicy(id: $id, input: { description: "renamed" }) { policy { id } } }', {
       id,

@@ -150,7 +150,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         },
         memory,
       ),
-      useFreshReadsInMutations(),
+      options.upstream.readCache ? useFreshReadsInMutations() : {},
       options.graphiql === false
         ? useGraphiQLOff(GRAPHQL_PATH)
         : useGraphiQL({

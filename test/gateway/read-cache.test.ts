@@ -3,6 +3,7 @@
 // the next read; Cache-Control: no-cache makes fresh calls; a junk token, or a token without the
 // scope of a read, is never answered from a warm cache; the default (off) changes nothing.
 import { describe, expect, it } from 'vitest';
+import { wantsFreshData } from '../../src/gateway/cacheControl.ts';
 import { ReadCache } from '../../src/upstream/cache/readCache.ts';
 import { type CachedRead, ReadCacheStore } from '../../src/upstream/cache/store.ts';
 import { prepareCall } from '../../src/upstream/call/request.ts';
@@ -217,6 +218,15 @@ describe('the read cache behind an embedded emulator', () => {
     } finally {
       await upstream.close();
     }
+  });
+});
+
+describe('Cache-Control', () => {
+  it('asks for fresh data with no-cache, no-store or max-age=0, in any case and among other directives', () => {
+    for (const value of ['no-cache', 'No-Cache', 'max-age=0', 'private, no-store', 'max-age = 0 , x'])
+      expect(wantsFreshData(value), value).toBe(true);
+    for (const value of [null, '', 'max-age=60', 'no-transform', 'max-age=00x', 'x-no-cache'])
+      expect(wantsFreshData(value), String(value)).toBe(false);
   });
 });
 

@@ -33,9 +33,11 @@ async function main(): Promise<void> {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
   try {
+    // A reset or restore of the embedded org empties the read cache (once the upstream client is there).
+    let orgReplaced: () => Promise<void> = async () => undefined;
     // Loaded only when embedded: a gateway over a real org neither loads nor holds the emulator.
     const emulator = emulatorConfig
-      ? await startEmbeddedEmulator(emulatorConfig, graphiqlCallbacks(config)).catch(
+      ? await startEmbeddedEmulator(emulatorConfig, graphiqlCallbacks(config), () => orgReplaced()).catch(
           whenPortBusy(
             "the embedded emulator's port (EMULATOR_PORT)",
             'choose another with EMULATOR_PORT, or set UPSTREAM_URL to use an emulator or org already running instead of starting one',
@@ -58,9 +60,15 @@ async function main(): Promise<void> {
     // Unreachable at start: the link has warned, the gateway serves with its fallbacks meanwhile.
     await shared.redis?.whenReady().catch(() => undefined);
     const upstream = new UpstreamClient(
-      exact<UpstreamClientOptions>()({ baseUrl, ...config.upstream, budget: shared.budget }),
+      exact<UpstreamClientOptions>()({
+        baseUrl,
+        ...config.upstream,
+        budget: shared.budget,
+        cacheVersions: shared.cacheVersions,
+      }),
     );
     stops.push(() => upstream.close());
+    orgReplaced = () => upstream.invalidateCache();
     const gateway = await startGateway(
       exact<GatewayOptions & { port: number; host: string }>()({
         port: config.port,
@@ -156,12 +164,20 @@ function graphiqlSignIn(config: GatewayConfig, embeddedClientId: string | undefi
 }
 
 /** The embedded emulator, with GraphiQL's client registered for `graphiqlRedirectUris` (when there are any). */
-async function startEmbeddedEmulator(config: EmulatorConfig, graphiqlRedirectUris: string[]) {
+async function startEmbeddedEmulator(
+  config: EmulatorConfig,
+  graphiqlRedirectUris: string[],
+  onOrgReplaced: () => Promise<void>,
+) {
   const { startEmulatorServer, graphiqlClient, FixtureError, StateFileError } = await import('policy-service-emulator');
   badInputErrors.push(FixtureError, StateFileError);
   const graphiql = graphiqlRedirectUris.length ? graphiqlClient(graphiqlRedirectUris) : undefined;
   const running = await startEmulatorServer(
-    exact<Parameters<typeof startEmulatorServer>[0]>()({ ...config, oauthClients: graphiql ? [graphiql] : [] }),
+    exact<Parameters<typeof startEmulatorServer>[0]>()({
+      ...config,
+      oauthClients: graphiql ? [graphiql] : [],
+      onOrgReplaced,
+    }),
   );
   return Object.assign(running, { graphiqlClientId: graphiql?.client_id });
 }

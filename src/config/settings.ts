@@ -120,6 +120,20 @@ export const GATEWAY_SETTINGS = {
       default: true,
       doc: 'identical upstream GETs share one call: a caller the service answered for that kind of resource (policies, user types) in the last minute waits for an identical read in flight, or takes one that took off after its operation arrived and has landed (an operation waiting for memory), instead of calling again; a caller not yet proven makes its own call',
     }),
+    cacheTtlSeconds: integer({
+      env: 'CACHE_TTL_SECONDS',
+      default: 0,
+      min: 0,
+      max: 3_600,
+      doc: 'the shared read cache (0: off): an upstream GET answered 2xx is kept this long and answers the same GET of any caller the service answered for that kind of resource in the last minute; every write through the gateway invalidates what it can change, on every replica; writes made elsewhere are seen within this time (see [caching.md](caching.md))',
+    }),
+    cacheMaxBytes: integer({
+      env: 'CACHE_MAX_BYTES',
+      default: 32 * MiB,
+      min: 1024,
+      max: 1024 ** 3,
+      doc: 'bytes the read cache holds in each gateway process (32 MiB); the least recently used answers go first',
+    }),
     /** Every GraphQL operation's upstream limits. */
     operation: {
       timeoutMs: integer({

@@ -38,11 +38,16 @@ export interface GatewayContext {
   caller(): Promise<string | undefined>;
   /** The operation's run-time bounds: answer bytes, memory held, deadline (see answerMeter.ts). */
   answer: AnswerMeter;
+  /** From now on no read of the operation is answered from the read cache (a mutation reads what it changes fresh). */
+  readFresh(): void;
 }
 
 export interface OperationTally {
   /** Upstream HTTP attempts made so far for this operation. */
   upstreamCalls: number;
+  /** Reads answered from the read cache, and the oldest age served (ms). */
+  cacheHits: number;
+  oldestCacheAgeMs: number;
 }
 
 /**
@@ -54,23 +59,35 @@ export interface OperationTally {
 export function createContext(
   upstream: UpstreamClient,
   authorization: string | null | undefined,
-  caller: CallerOptions = {},
+  caller: Omit<CallerOptions, 'fresh'> & { freshReads?: boolean } = {},
   idempotency: IdempotencySettings = memoryIdempotency(),
   idempotencyKey?: string | null,
   policyPlans: PlanStore = new MemoryPlanStore(),
   answerLimits: AnswerOptions = {},
 ): GatewayContext {
-  const operation: OperationTally = { upstreamCalls: 0 };
-  const observer = composeObservers({ onUpstreamRequest: () => operation.upstreamCalls++ }, caller.observer);
+  const operation: OperationTally = { upstreamCalls: 0, cacheHits: 0, oldestCacheAgeMs: 0 };
+  const tally = {
+    onUpstreamRequest: () => operation.upstreamCalls++,
+    onCacheHit: ({ ageMs }: { ageMs: number }) => {
+      operation.cacheHits++;
+      operation.oldestCacheAgeMs = Math.max(operation.oldestCacheAgeMs, ageMs);
+    },
+  };
+  const observer = composeObservers(tally, caller.observer);
   const answer = answerMeterFor(upstream, answerLimits, caller.signal);
   // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
   const signal = answer.signal;
   const usable = isUsableAuthorization(authorization);
   const onBodyBytes = (count: number) => answer.addUpstream(count);
+  // `Cache-Control: no-cache`, or a mutation (see cacheControl.ts): no read from the read cache.
+  const { freshReads: askedFresh, ...callerOptions } = caller;
+  let freshReads = askedFresh === true;
+  const fresh = () => freshReads;
   // Arrived now, before the memory admission's line (plugins/cost.ts): reads that take off after
   // this may answer the operation however long it waits there.
+  const arrivedAt = performance.now();
   const api = usable
-    ? upstream.forCaller(authorization, { arrivedAt: performance.now(), ...caller, observer, signal, onBodyBytes })
+    ? upstream.forCaller(authorization, { arrivedAt, ...callerOptions, observer, signal, onBodyBytes, fresh })
     : unauthenticatedApi();
   let callerKey: Promise<string | undefined> | undefined;
   const callerOf = () => {
@@ -90,6 +107,9 @@ export function createContext(
     idempotency: new IdempotentCreates(idempotency, callerOf, idempotencyKey ?? undefined),
     policyPlans,
     caller: callerOf,
+    readFresh: () => {
+      freshReads = true;
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { composeObservers } from '../upstream/observer.ts';
 import { UpstreamProbe } from '../upstream/probe.ts';
 import { clientAddressOf, peerOf } from './clientAddress.ts';
 import { createContext, type GatewayContext } from './context.ts';
+import { useFreshReadsInMutations, wantsFreshData } from './cacheControl.ts';
 import { corsPolicy, useCorsPreflightHint } from './cors.ts';
 import { withValidHost } from './hostHeader.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
@@ -99,7 +100,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     timeoutMs: readiness.timeoutMs,
   });
   const memory = memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT);
-  const metrics = createMetrics({ budget: options.upstream.budget.counters, memory, ...options.metrics });
+  const metrics = createMetrics({
+    budget: options.upstream.budget.counters,
+    memory,
+    readCache: options.upstream.readCache,
+    ...options.metrics,
+  });
   const operationLog = createOperationLog(logger);
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
   const idempotency = options.idempotency ?? memoryIdempotency();
@@ -137,9 +143,15 @@ export function createGateway(options: GatewayOptions): Gateway {
       // After validation, once the variables are known: the one cost estimate and its limits. After
       // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
       useCost(
-        { maxSize: queryLimits.cost, maxNodeIds: queryLimits.nodeIds, operation: options.upstream.operationLimits },
+        {
+          maxSize: queryLimits.cost,
+          maxNodeIds: queryLimits.nodeIds,
+          operation: options.upstream.operationLimits,
+          readCache: options.upstream.readCache !== undefined,
+        },
         memory,
       ),
+      options.upstream.readCache ? useFreshReadsInMutations() : {},
       options.graphiql === false
         ? useGraphiQLOff(GRAPHQL_PATH)
         : useGraphiQL({
@@ -175,6 +187,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           observer: upstreamObserver,
           signal: request.signal,
           clientAddress: clientAddress(peerOf(initial), request.headers.get('x-forwarded-for')),
+          freshReads: wantsFreshData(request.headers.get('cache-control')),
         },
         idempotency,
         request.headers.get('idempotency-key'),

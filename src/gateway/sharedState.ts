@@ -1,13 +1,15 @@
-// What gateway replicas share: the upstream budget and the idempotency records. With a Redis URL
-// both live in Redis (the budget with an in-process fallback while it is away; keyed creates are
-// refused then, see src/idempotency/redisStore.ts); without one, in this process,
-// so that a single gateway behaves the same (and never loads the Redis client).
+// What gateway replicas share: the upstream budget, the idempotency records and the read cache's
+// invalidation versions. With a Redis URL they live in Redis (the budget with an in-process
+// fallback while it is away; keyed creates are refused then, see src/idempotency/redisStore.ts; the
+// cache serves nothing then); without one, in this process, so that a single gateway behaves the
+// same (and never loads the Redis client).
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { RedisLink, RedisLinkLog } from '../redis/link.ts';
 import { UpstreamBudget } from '../upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../upstream/budget/memoryStore.ts';
 import type { BudgetStore } from '../upstream/budget/store.ts';
 import type { CallerShares } from '../upstream/budget/window.ts';
+import type { CacheVersions } from '../upstream/cache/versions.ts';
 import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from '../idempotency/creates.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore } from '../idempotency/store.ts';
 import { MemoryPlanStore, PLAN_DEFAULTS, type PlanStore, RedisPlanStore } from '../policyDocument/planStore.ts';
@@ -61,6 +63,8 @@ export interface SharedState {
   policyPlans: PlanStore;
   /** The Redis connection, when there is one. */
   redis: RedisLink | undefined;
+  /** The read cache's invalidation versions in Redis, shared by every replica; undefined: in process. */
+  cacheVersions: CacheVersions | undefined;
   close(): Promise<void>;
 }
 
@@ -75,16 +79,19 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     callerMaxBytes: settings.policyPlanCallerMaxBytes ?? PLAN_DEFAULTS.callerMaxBytes,
   };
   let policyPlans: PlanStore = new MemoryPlanStore(planBudget);
+  let cacheVersions: CacheVersions | undefined;
   if (settings.redisUrl) {
-    const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }] = await Promise.all([
+    const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }, { RedisCacheVersions }] = await Promise.all([
       import('../redis/link.ts'),
       import('../upstream/budget/redisStore.ts'),
       import('../idempotency/redisStore.ts'),
+      import('../upstream/cache/redisVersions.ts'),
     ]);
     redis = new RedisLink({ url: settings.redisUrl, log });
     budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas, shares);
     idempotencyStore = new RedisIdempotencyStore(redis);
     policyPlans = new RedisPlanStore(redis, planBudget);
+    cacheVersions = new RedisCacheVersions(redis);
   }
   return {
     budget: new UpstreamBudget(budgetStore, Date.now, settings.unprovenAddressShare),
@@ -95,6 +102,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     },
     policyPlans,
     redis,
+    cacheVersions,
     close: async () => {
       await redis?.close();
     },

@@ -30,13 +30,17 @@ import { withObserver } from './call/observed.ts';
 import { type PreparedCall, prepareCall, type UpstreamRequest } from './call/request.ts';
 import { type RetriedResult, withRetries } from './call/retry.ts';
 import { familyOf, SharedReads } from './call/sharedReads.ts';
+import { ProvenCallers } from './call/provenCallers.ts';
+import { ReadCache } from './cache/readCache.ts';
+import type { CacheVersions } from './cache/versions.ts';
+import { credentialDigest } from './credential.ts';
 import type { TryOnce } from './call/steps.ts';
 import { OperationGuard, type OperationLimits } from './operationGuard.ts';
 import { RETRY_DEFAULTS, type RetrySettings } from './retryPolicy.ts';
 import { TOKEN_TRUST_DEFAULTS, type TokenTrust, TrustedTokens } from './tokenTrust.ts';
-import type { UpstreamObserver } from './observer.ts';
+import type { SharedRead, UpstreamObserver } from './observer.ts';
 import { bucketOf, UpstreamBudget } from './budget/budget.ts';
-import type { CallerStanding } from './budget/window.ts';
+import { type CallerStanding, UNPROVEN_CALLER } from './budget/window.ts';
 import { UpstreamError } from './errors.ts';
 import { nextCursorFromLink } from './pagination.ts';
 import { isResultOf, type Route, ROUTES, type RouteName } from './routes.ts';
@@ -127,6 +131,12 @@ export interface UpstreamClientOptions {
    * (call/sharedReads.ts); default on.
    */
   sharedReads?: boolean;
+  /** How long a GET's 2xx answer is kept for proven callers (cache/readCache.ts); 0 or undefined: no cache. */
+  cacheTtlSeconds?: number;
+  /** Bytes the read cache may hold in this process (least recently used first out). */
+  cacheMaxBytes?: number;
+  /** Where the read cache's invalidation versions live (Redis for replicas); default in this process. */
+  cacheVersions?: CacheVersions;
 }
 
 /** Credentials (header values) whose trust view is kept; the least recently used goes first. */
@@ -161,6 +171,11 @@ export interface CallerOptions extends Partial<OperationLimits> {
    * takes only reads in flight.
    */
   arrivedAt?: number;
+  /**
+   * Whether the operation wants the service's own answers (the client sent `Cache-Control: no-cache`,
+   * or the operation is a mutation): then no read is answered from the cache. Asked at each read.
+   */
+  fresh?: () => boolean;
 }
 
 /** The defaults of one operation's limits (OPERATION_TIMEOUT_MS, MAX_UPSTREAM_CALLS, … in src/config/settings.ts). */
@@ -181,6 +196,12 @@ export class UpstreamClient {
   private readonly bucket: string;
   /** Identical reads in flight, when they are shared. */
   readonly sharedReads: SharedReads | undefined;
+  /** Recent 2xx answers to GETs, when CACHE_TTL_SECONDS is set. */
+  readonly readCache: ReadCache | undefined;
+  /** Which credentials the service answered for each kind of resource lately: who may share a read or be served from the cache. */
+  private readonly proven = new ProvenCallers();
+  /** The proof key of a credential (its digest), by Authorization header. */
+  private readonly proofKeyByHeader = new RecentlyUsed<string, string>(REMEMBERED_CREDENTIALS);
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.baseUrl);
@@ -191,7 +212,17 @@ export class UpstreamClient {
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.budget = options.budget ?? new UpstreamBudget();
     this.bucket = bucketOf(base.origin);
-    this.sharedReads = (options.sharedReads ?? UPSTREAM_DEFAULTS.sharedReads) ? new SharedReads() : undefined;
+    this.sharedReads =
+      (options.sharedReads ?? UPSTREAM_DEFAULTS.sharedReads) ? new SharedReads(this.proven) : undefined;
+    const cacheTtlSeconds = options.cacheTtlSeconds ?? UPSTREAM_DEFAULTS.cacheTtlSeconds;
+    this.readCache =
+      cacheTtlSeconds > 0
+        ? new ReadCache({
+            ttlMs: cacheTtlSeconds * 1000,
+            maxBytes: options.cacheMaxBytes ?? UPSTREAM_DEFAULTS.cacheMaxBytes,
+            versions: options.cacheVersions,
+          })
+        : undefined;
     this.trustedTokens = new TrustedTokens(
       TOKEN_TRUST_DEFAULTS.provenMs,
       TOKEN_TRUST_DEFAULTS.maxEntries,
@@ -224,7 +255,7 @@ export class UpstreamClient {
    * budget, deadline, concurrency bound and short-circuits.
    */
   forCaller(authorization: string, options: CallerOptions = {}): CallerRestApi {
-    const { signal, requestId, observer, clientAddress, onBodyBytes, arrivedAt, ...limits } = options;
+    const { signal, requestId, observer, clientAddress, onBodyBytes, arrivedAt, fresh, ...limits } = options;
     const startedAt = Date.now();
     const leave =
       arrivedAt === undefined
@@ -254,8 +285,10 @@ export class UpstreamClient {
           request,
           authorization,
           guardOf(),
-          { requestId, observer, clientAddress, arrivedAt },
+          { requestId, observer, clientAddress, arrivedAt, fresh },
           trustOf().budgetCaller,
+          // Not once the service has refused it: a revoked token is not served what it read before.
+          () => (trustOf().isTrusted() ? this.proofKeyOf(authorization) : UNPROVEN_CALLER),
         ),
       () => {
         guard?.finish();
@@ -272,6 +305,28 @@ export class UpstreamClient {
 
   async close(): Promise<void> {
     await this.pool.close();
+  }
+
+  /**
+   * Nothing read so far is answered from the read cache again, on any replica: for a reset of the
+   * org or a fixture loaded behind the gateway's back (the test helpers and the embedded emulator call it).
+   */
+  async invalidateCache(): Promise<void> {
+    await this.readCache?.invalidateAll();
+  }
+
+  /**
+   * Who is proven for a read: the credential itself (its digest), not its person: two tokens of one
+   * person may hold different scopes.
+   */
+  private proofKeyOf(authorization: string): string {
+    if (authorization.length > MAX_REMEMBERED_HEADER) return credentialDigest(authorization);
+    let key = this.proofKeyByHeader.get(authorization);
+    if (key === undefined) {
+      key = credentialDigest(authorization);
+      this.proofKeyByHeader.set(authorization, key);
+    }
+    return key;
   }
 
   /**
@@ -299,15 +354,19 @@ export class UpstreamClient {
    * One call, as composable steps (see call/): the guard admits it and settles it once classified;
    * inside, the retry step repeats the attempt as the retry policy allows; each attempt takes a
    * budget token first, is reported to the observer, and is dispatched to the pool; the answer step
-   * reads the last attempt's result as the call's answer or typed error.
+   * reads the last attempt's result as the call's answer or typed error. Before all that, with the
+   * read cache on, a GET of a proven caller may be answered from it (cache/readCache.ts), and a
+   * write makes stale what it can have changed before its answer returns.
    */
   private send(
     request: UpstreamRequest,
     authorization: string,
     guard: OperationGuard,
-    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'clientAddress' | 'arrivedAt'>,
+    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'clientAddress' | 'arrivedAt' | 'fresh'>,
     /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
     budgetCaller: () => string,
+    /** Who is proven for a read (provenCallers.ts): the credential, or UNPROVEN_CALLER. */
+    proofKey: () => string,
   ): Promise<UpstreamResponse> {
     const call = prepareCall(this.basePath, request, authorization, caller.requestId);
     const dispatch: TryOnce = () => attempt(this.pool, call.options, this.maxBodyBytes, guard);
@@ -320,14 +379,37 @@ export class UpstreamClient {
       caller.clientAddress,
     );
     const retried = () => withRetries(call.route, guard, this.retry, tryOnce);
-    const answer = guarded(guard, async () =>
-      answerOf(call, await this.withSharing(call, guard, budgetCaller(), caller, retried), guard),
-    );
-    const shared = this.sharedReads;
-    if (!shared || call.route.method !== 'GET') return answer;
-    // A read answered 2xx proves the caller for its kind of resource (asked after it: the probe's answer proves it).
+    // `keep` is handed this caller's own result (not one shared from another's flight): the cache's.
+    const fresh = (keep?: (result: RetriedResult) => void) => {
+      const own = keep
+        ? async () => {
+            const result = await retried();
+            keep(result);
+            return result;
+          }
+        : retried;
+      return guarded(guard, async () =>
+        answerOf(call, await this.withSharing(call, guard, proofKey(), caller, own), guard),
+      );
+    };
+    const family = familyOf(call.route);
+    const cache = this.readCache;
+    if (call.route.method !== 'GET')
+      return cache ? invalidatingAfter(fresh(), () => cache.written(call.route, family)) : fresh();
+    if (!cache && !this.sharedReads) return fresh();
+    let hit = false;
+    // Any caller's own 2xx answer is kept; only a proven caller is answered from the cache.
+    const served = cache && caller.fresh?.() !== true && this.proven.has(proofKey(), family);
+    const answer = cache
+      ? cache.read(call, family, served === true, guard, fresh, (ageMs) => {
+          hit = true;
+          caller.observer?.onCacheHit?.({ ...readOf(call, caller.requestId), ageMs });
+        })
+      : fresh();
+    // A read the service answered 2xx proves the credential for its kind of resource (asked after it:
+    // the probe's answer proves it); a cache hit proves nothing.
     return answer.then((response) => {
-      shared.accepted(budgetCaller(), familyOf(call.route));
+      if (!hit) this.proven.accepted(proofKey(), family);
       return response;
     });
   }
@@ -340,7 +422,7 @@ export class UpstreamClient {
   private async withSharing(
     call: PreparedCall,
     guard: OperationGuard,
-    budgetCaller: string,
+    proofKey: string,
     caller: Pick<CallerOptions, 'requestId' | 'observer' | 'arrivedAt'>,
     run: () => Promise<RetriedResult>,
   ): Promise<RetriedResult> {
@@ -355,19 +437,27 @@ export class UpstreamClient {
         shared.written(family);
       }
     }
-    const { route, path } = call;
-    return shared.read(call.options.path, family, budgetCaller, caller.arrivedAt, guard, run, () =>
-      caller.observer?.onSharedRead?.({
-        method: route.method,
-        template: route.template,
-        path,
-        requestId: caller.requestId,
-      }),
+    return shared.read(call.options.path, family, proofKey, caller.arrivedAt, guard, run, () =>
+      caller.observer?.onSharedRead?.(readOf(call, caller.requestId)),
     );
   }
 }
 
 type Send = (request: UpstreamRequest) => Promise<UpstreamResponse>;
+
+/** A read answered without a request of its own, as the observer hears of it. */
+function readOf(call: PreparedCall, requestId: string | undefined): SharedRead {
+  return { method: call.route.method, template: call.route.template, path: call.path, requestId };
+}
+
+/** A write's answer once `invalidate` has ended, whatever the write's outcome (a failed one may have applied). */
+async function invalidatingAfter<T>(write: Promise<T>, invalidate: () => Promise<void>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    await invalidate();
+  }
+}
 
 /**
  * The caller's standing in the org's upstream rate-limit window, as this gateway last knew it:

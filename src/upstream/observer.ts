@@ -33,7 +33,12 @@ export interface UpstreamObserver {
   onUpstreamRequest(attempt: UpstreamAttempt): void;
   /** Called once per shared read, when its answer came; must not throw. */
   onSharedRead?(read: SharedRead): void;
+  /** Called once per read answered from the read cache (cache/readCache.ts); must not throw. */
+  onCacheHit?(hit: CacheHit): void;
 }
+
+/** A read answered from the read cache: no upstream request; `ageMs` since its answer's read was sent. */
+export type CacheHit = SharedRead & { ageMs: number };
 
 /** One observer that tells each of the given ones, in order. */
 export function composeObservers(...observers: (UpstreamObserver | undefined)[]): UpstreamObserver {
@@ -44,6 +49,9 @@ export function composeObservers(...observers: (UpstreamObserver | undefined)[])
     },
     onSharedRead: (read) => {
       for (const observer of present) observer.onSharedRead?.(read);
+    },
+    onCacheHit: (hit) => {
+      for (const observer of present) observer.onCacheHit?.(hit);
     },
   };
 }

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGateway } from '../../src/gateway/server.ts';
 import { SharedReads } from '../../src/upstream/call/sharedReads.ts';
+import { ProvenCallers } from '../../src/upstream/call/provenCallers.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import type { UpstreamObserver } from '../../src/upstream/observer.ts';
 import { dashboard, variableAttack } from '../helpers/consoleOperations.ts';
@@ -124,7 +125,7 @@ describe('landed reads within their byte bound', () => {
 
   it('keep the latest landed first: an answer larger than the bound is not kept, the oldest go first', async () => {
     let clock = 0;
-    const reads = new SharedReads(Date.now, () => clock, 10);
+    const reads = new SharedReads(new ProvenCallers(), () => clock, 10);
     reads.accepted('a', 'policies');
     reads.arrive(0, Number.POSITIVE_INFINITY);
     const lead = (url: string, body: string) => {

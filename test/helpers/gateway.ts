@@ -45,7 +45,10 @@ export async function startTestUpstream(
 export function useUpstream(): () => TestUpstream {
   return useForTests('the emulator and its client', {
     start: () => startTestUpstream(),
-    reset: (upstream) => upstream.emulator.reset(),
+    reset: async (upstream) => {
+      await upstream.emulator.reset();
+      await upstream.client.invalidateCache();
+    },
     close: (upstream) => upstream.close(),
   });
 }
@@ -109,7 +112,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 export function useStack(options: TestStackOptions = {}): () => TestStack {
   return useForTests('the stack', {
     start: () => startTestStack(options),
-    reset: (stack) => stack.emulator.reset(),
+    // The org is back to its fixture behind the gateway's back: nothing read before may be served.
+    reset: async (stack) => {
+      await stack.emulator.reset();
+      await stack.upstream.invalidateCache();
+    },
     close: (stack) => stack.close(),
   });
 }

@@ -26,6 +26,8 @@ export interface CostLimits {
   maxNodeIds: number;
   /** The operation's upstream limits: calls, response bytes, deadline. */
   operation: OperationLimits;
+  /** The read cache is on (CACHE_TTL_SECONDS): the answer says what it served. */
+  readCache?: boolean;
 }
 
 /** What `extensions.cost` carries. */
@@ -43,6 +45,8 @@ export interface CostExtension {
     /** The most this caller may spend of one window (its share of the limit). */
     callerLimit: number | null;
   } | null;
+  /** Only with the read cache on: the reads it answered (no upstream call), and the oldest answer's age in whole seconds. */
+  cache?: { hits: number; oldestAgeSeconds: number };
 }
 
 /**
@@ -65,7 +69,13 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
     // An answer refused before execution (a parse or validation error) has no estimate, but the limits.
     onResultProcess({ result, setResult }) {
       if (!isSingle(result) || Array.isArray(result) || result.extensions?.cost) return;
-      const cost: CostExtension = { estimate: null, calls: 0, limits: reported, throttleStatus: null };
+      const cost: CostExtension = {
+        estimate: null,
+        calls: 0,
+        limits: reported,
+        throttleStatus: null,
+        ...(limits.readCache && { cache: cacheOf(undefined) }),
+      };
       setResult({ ...result, extensions: { ...result.extensions, cost } });
     },
     async onExecute({ args, setResultAndStopExecution }) {
@@ -78,6 +88,7 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
         calls: context.operation?.upstreamCalls ?? 0,
         limits: reported,
         throttleStatus: throttleStatusOf(context.throttleStatus?.()),
+        ...(limits.readCache && { cache: cacheOf(context.operation) }),
       });
       const refusal = refusalOf(estimate, limits);
       if (refusal) {
@@ -112,6 +123,11 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
       };
     },
   };
+}
+
+/** What the read cache served the operation. */
+function cacheOf(tally: GatewayContext['operation'] | undefined): CostExtension['cache'] {
+  return { hits: tally?.cacheHits ?? 0, oldestAgeSeconds: Math.floor((tally?.oldestCacheAgeMs ?? 0) / 1000) };
 }
 
 /** COST_LIMIT_EXCEEDED for a cycle or over any limit, naming what to change; undefined within them all. */

@@ -7,6 +7,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BudgetCounters } from '../../upstream/budget/budget.ts';
+import type { ReadCacheCounters } from '../../upstream/cache/readCache.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
 import { labelValues } from './metricLabels.ts';
 import type { OperationSummary, ResponseSummary } from './operationSummary.ts';
@@ -29,6 +30,8 @@ export interface MetricsOptions {
   budget?: BudgetCounters;
   /** The memory admission's count of operations that waited in line, read at each scrape. */
   memory?: { readonly waited: number };
+  /** The read cache's counts (hits, misses, invalidations, bytes held), read at each scrape; none when it is off. */
+  readCache?: ReadCacheCounters;
 }
 
 export interface GatewayMetrics {
@@ -48,6 +51,7 @@ export function createMetrics({
   maxOperationNames = 200,
   budget,
   memory,
+  readCache,
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
   if (budget) registerBudgetCounters(registry, budget);
@@ -58,6 +62,7 @@ export function createMetrics({
       'Operations that waited for their share of MEMORY_BUDGET_BYTES before starting',
       () => memory.waited,
     );
+  if (readCache) registerReadCacheCounters(registry, readCache);
   return {
     registry,
     plugin: metricsEndpoint(registry),
@@ -253,6 +258,28 @@ function registerCounter(registry: Registry, name: string, help: string, count: 
     collect() {
       this.reset();
       this.inc(count());
+    },
+  });
+}
+
+/** The read cache counts itself; each scrape copies its counts and the bytes it holds. */
+function registerReadCacheCounters(registry: Registry, cache: ReadCacheCounters): void {
+  const counters: [keyof ReadCacheCounters, string, string][] = [
+    ['hits', 'gateway_read_cache_hits_total', 'Upstream GETs answered from the read cache (no request)'],
+    ['misses', 'gateway_read_cache_misses_total', 'Upstream GETs of proven callers the read cache did not answer'],
+    [
+      'invalidations',
+      'gateway_read_cache_invalidations_total',
+      'Writes (and resets) that invalidated read cache entries',
+    ],
+  ];
+  for (const [key, name, help] of counters) registerCounter(registry, name, help, () => cache[key]);
+  new Gauge({
+    name: 'gateway_read_cache_bytes',
+    help: 'Bytes the read cache holds in this process (CACHE_MAX_BYTES at most)',
+    registers: [registry],
+    collect() {
+      this.set(cache.bytes);
     },
   });
 }

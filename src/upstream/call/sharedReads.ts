@@ -17,9 +17,8 @@
 // A write to a kind of resource through this client ends the sharing of that kind's flights, in
 // flight and landed, when it starts and when it ends, so a read after a write never takes a read sent
 // before it. Runs around the retry and budget steps: a joiner takes no budget token.
-import { UNPROVEN_CALLER } from '../budget/window.ts';
-import { WINDOW_MS } from '../rateLimitPolicy.ts';
 import type { Route } from '../routes.ts';
+import { ProvenCallers } from './provenCallers.ts';
 import type { RetriedResult } from './retry.ts';
 
 /** The kind of resource a route is about: a credential proven for one is not proven for the other. */
@@ -35,9 +34,6 @@ export interface JoinerGuard {
   onAbort(callback: () => void): () => void;
   takeBytes(count: number): Error | undefined;
 }
-
-/** Credentials remembered as proven for a family at most (the oldest forgotten first). */
-const MAX_PROVEN = 10_000;
 
 /**
  * Bytes of landed answers kept together at most. The 8-type dashboard on an org of 150 password
@@ -73,17 +69,15 @@ export class SharedReads {
   private landedBytes = 0;
   /** The operations under way, by arrival (the oldest first). */
   private readonly arrivals: Arrival[] = [];
-  /** `${family} ${caller}` -> when the service last answered that caller 2xx for a read of that family. */
-  private readonly proven = new Map<string, number>();
   /** Reads answered from another caller's flight, for metrics. */
   joined = 0;
 
   /**
-   * `now`: the wall clock of the proven window; `clock`: the monotonic clock of arrivals and
-   * take-offs (the one `arrive` is given).
+   * `proven`: who may take another's read, shared with the read cache's own check; `clock`: the
+   * monotonic clock of arrivals and take-offs (the one `arrive` is given).
    */
   constructor(
-    private readonly now: () => number = Date.now,
+    private readonly proven: ProvenCallers = new ProvenCallers(),
     private readonly clock: () => number = () => performance.now(),
     private readonly keptBytes: number = KEPT_BYTES,
   ) {}
@@ -146,11 +140,7 @@ export class SharedReads {
 
   /** The service answered `caller` 2xx for a read of `family`: it is proven for that family for a window. */
   accepted(caller: string, family: ReadFamily): void {
-    if (caller === UNPROVEN_CALLER) return;
-    const key = `${family} ${caller}`;
-    this.proven.delete(key);
-    this.proven.set(key, this.now());
-    if (this.proven.size > MAX_PROVEN) this.proven.delete(this.proven.keys().next().value as string);
+    this.proven.accepted(caller, family);
   }
 
   /** A write to `family` starts or ends: no read may take a flight of that family sent before it. */
@@ -215,9 +205,7 @@ export class SharedReads {
   }
 
   private isProven(caller: string, family: ReadFamily): boolean {
-    if (caller === UNPROVEN_CALLER) return false;
-    const at = this.proven.get(`${family} ${caller}`);
-    return at !== undefined && at > this.now() - WINDOW_MS;
+    return this.proven.has(caller, family);
   }
 }
 

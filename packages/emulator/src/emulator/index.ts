@@ -72,6 +72,8 @@ export interface EmulatorOptions {
   oauth?: Partial<{ accessTokenSeconds: number; clockSkewSeconds: number; signingKey: string }>;
   /** Milliseconds since the epoch as the authorization server sees them (tests move time); default Date.now. */
   clock?: () => number;
+  /** Told once the org was replaced (reset, snapshot restored), before the request that did it is answered: e.g. a cache in front of the emulator empties itself. */
+  onOrgReplaced?: () => void | Promise<void>;
 }
 
 export interface RunningEmulator {
@@ -133,6 +135,10 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     options.faultHooks,
   );
   const snapshots = new OrgSnapshots();
+  const replaceOrg = async (data: OrgData) => {
+    await org.replace(data);
+    await options.onOrgReplaced?.();
+  };
   const { server, counter, admin } = createEmulatorServer({
     token: options.token,
     authenticate: authServer.authenticate,
@@ -147,12 +153,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     }),
     limits,
     store: org.current,
-    reset: () => org.replace(structuredClone(startData)),
+    reset: () => replaceOrg(structuredClone(startData)),
     snapshot: () => snapshots.take(org.current().data),
     restore: async (id) => {
       const data = snapshots.copy(id);
       if (!data) return false;
-      await org.replace(data);
+      await replaceOrg(data);
       return true;
     },
     durable: org.durable,

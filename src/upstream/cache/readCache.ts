@@ -1,0 +1,158 @@
+// The shared read cache (CACHE_TTL_SECONDS, off by default): a GET's 2xx answer is kept for the TTL
+// and answers the same GET of any caller proven for its kind of resource (client.ts asks
+// provenCallers.ts first; an unproven caller never gets here, so a junk token still makes its own
+// call and gets its own refusal). Every write through the gateway moves on the versions of what it
+// can have changed before its answer returns (versions.ts; in Redis for every replica), and an entry
+// is served only while the versions it was read under are current, so the next read after a write,
+// through any replica, is fresh. Writes made outside the gateway are seen once the entry's TTL ends.
+//
+// What a write can change, by family: a policy write (update, priority, lifecycle, clone, delete,
+// rules) can change any policy of its type and its rules, and the URL of most writes names the
+// policy by id only, not its type: so every policy read is one group. A user type write changes the
+// user types, and the policies and rules whose conditions name user types: so policy reads depend
+// on the user types group too.
+import { answerOf, type AnswerGuard, type UpstreamResponse } from '../call/answer.ts';
+import type { PreparedCall } from '../call/request.ts';
+import type { RetriedResult } from '../call/retry.ts';
+import type { ReadFamily } from '../call/sharedReads.ts';
+import { type CachedRead, ReadCacheStore } from './store.ts';
+import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versions.ts';
+
+/** The groups a read of each family depends on: a write to any of them can change what it answers. */
+const READ_DEPENDS_ON: Record<ReadFamily, readonly CacheGroup[]> = {
+  policies: ['policies', 'userTypes'],
+  userTypes: ['userTypes'],
+};
+const ALL_GROUPS: readonly CacheGroup[] = ['policies', 'userTypes'];
+
+/** The simulation is a POST that changes nothing: the one non-GET route that invalidates nothing. */
+const READ_ONLY_POSTS = new Set(['/api/v1/policies/simulate']);
+
+export interface ReadCacheOptions {
+  ttlMs: number;
+  /** Bytes the entries may hold (least recently used first out; CACHE_MAX_BYTES). */
+  maxBytes: number;
+  /** Where the invalidation versions live; default in this process. */
+  versions?: CacheVersions;
+  now?: () => number;
+}
+
+/** The counts /metrics reports. */
+export interface ReadCacheCounters {
+  readonly hits: number;
+  readonly misses: number;
+  readonly invalidations: number;
+  readonly bytes: number;
+}
+
+/** What a hit needs of its operation: the answer step's view, and its byte budget (a hit counts its bytes as a call would). */
+export interface CacheReadGuard extends AnswerGuard {
+  takeBytes(count: number): Error | undefined;
+}
+
+/** A GET's own upstream result is handed to `keep` (a result shared from another caller's flight never is). */
+export type FreshRead = (keep: (result: RetriedResult) => void) => Promise<UpstreamResponse>;
+
+export class ReadCache implements ReadCacheCounters {
+  private readonly store: ReadCacheStore;
+  private readonly versions: CacheVersions;
+  private readonly now: () => number;
+  readonly ttlMs: number;
+  hits = 0;
+  misses = 0;
+  invalidations = 0;
+
+  constructor(options: ReadCacheOptions) {
+    this.ttlMs = options.ttlMs;
+    this.store = new ReadCacheStore(options.maxBytes);
+    this.versions = options.versions ?? new LocalCacheVersions();
+    this.now = options.now ?? Date.now;
+  }
+
+  get bytes(): number {
+    return this.store.bytes;
+  }
+
+  /**
+   * One GET: when `serve` (its caller is proven, and did not ask for fresh data) a current entry
+   * answers it (`onHit` is told its age); else `read` answers it and its own 2xx answer is kept
+   * under the versions captured before it was sent.
+   */
+  async read(
+    call: PreparedCall,
+    family: ReadFamily,
+    serve: boolean,
+    guard: CacheReadGuard,
+    read: FreshRead,
+    onHit: (ageMs: number) => void,
+  ): Promise<UpstreamResponse> {
+    const url = String(call.options.path);
+    const startedAt = this.now();
+    const stamp = await this.versions.stamp(READ_DEPENDS_ON[family]);
+    const entry = serve && stamp !== undefined ? this.current(url, stamp, startedAt) : undefined;
+    if (entry) {
+      this.hits++;
+      onHit(startedAt - entry.startedAt);
+      return answerFrom(call, entry, guard);
+    }
+    if (serve) this.misses++;
+    let own: RetriedResult | undefined;
+    const response = await read((result) => {
+      own = result;
+    });
+    if (stamp !== undefined && own?.ok && own.status >= 200 && own.status < 300 && call.route.accepts(response.body)) {
+      const link = own.headers.link;
+      const { status, body } = own;
+      this.store.set({ url, family, status, body, bodyBytes: Buffer.byteLength(body), link, startedAt, stamp });
+    }
+    return response;
+  }
+
+  /**
+   * A write to `family` through this gateway ended (answered, failed or unknown: it may have
+   * applied): no entry read before it is served again, on any replica. Awaited before the write's
+   * answer returns.
+   */
+  async written(route: { method: string; template: string }, family: ReadFamily): Promise<void> {
+    if (route.method === 'GET' || READ_ONLY_POSTS.has(route.template)) return;
+    await this.invalidate([family]);
+  }
+
+  /** Everything read so far is stale (the org was reset or loaded from a fixture). */
+  invalidateAll(): Promise<void> {
+    return this.invalidate(ALL_GROUPS);
+  }
+
+  private async invalidate(groups: readonly CacheGroup[]): Promise<void> {
+    this.invalidations++;
+    this.store.deleteWhere((read) => READ_DEPENDS_ON[read.family].some((group) => groups.includes(group)));
+    await this.versions.bump(groups);
+  }
+
+  /** The entry of `url` when it was read under `stamp` and is younger than the TTL; a stale one goes. */
+  private current(url: string, stamp: string, now: number): CachedRead | undefined {
+    const entry = this.store.get(url);
+    if (!entry) return undefined;
+    if (entry.stamp === stamp && now - entry.startedAt < this.ttlMs) return entry;
+    this.store.delete(url);
+    return undefined;
+  }
+}
+
+/** A hit read as the call's answer (its body parsed anew), its bytes counted in the caller's operation. */
+function answerFrom(call: PreparedCall, entry: CachedRead, guard: CacheReadGuard): UpstreamResponse {
+  if (guard.reason) throw guard.reason;
+  const overBudget = guard.takeBytes(entry.bodyBytes);
+  if (overBudget) throw overBudget;
+  const result: RetriedResult = {
+    ok: true,
+    status: entry.status,
+    headers: entry.link === undefined ? {} : { link: entry.link },
+    body: entry.body,
+    durationMs: 0,
+    retriedAfterAmbiguousFailure: false,
+  };
+  const settled = answerOf(call, result, guard);
+  if ('error' in settled) throw settled.error;
+  return settled.value;
+}

@@ -1,0 +1,70 @@
+// The read cache's entries, in this process: the raw 2xx answers of GETs by URL, least recently used
+// first out once their bytes pass the budget (CACHE_MAX_BYTES). An entry keeps what the answer step
+// reads (status, body text, Link), when its read started and the invalidation stamp it was read
+// under; each hit parses the body again, so no two callers share objects.
+import type { ReadFamily } from '../call/sharedReads.ts';
+
+export interface CachedRead {
+  /** The request path with its query string: the key. */
+  url: string;
+  family: ReadFamily;
+  status: number;
+  body: string;
+  /** The body's UTF-8 bytes: what a hit counts in its operation's byte budget. */
+  bodyBytes: number;
+  link: string | string[] | undefined;
+  /** When the read was sent (epoch ms): its age is counted from there. */
+  startedAt: number;
+  /** The invalidation versions captured before the read was sent (versions.ts). */
+  stamp: string;
+}
+
+/** What an entry costs beyond its text: the Map slot, the object, the stamp. */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+export class ReadCacheStore {
+  /** URL -> entry and its size; the Map's order is least recently used first. */
+  private readonly entries = new Map<string, { read: CachedRead; bytes: number }>();
+  private held = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  /** Bytes the entries hold (their bodies and URLs as UTF-8, and a fixed overhead each). */
+  get bytes(): number {
+    return this.held;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(url: string): CachedRead | undefined {
+    const entry = this.entries.get(url);
+    if (!entry) return undefined;
+    this.entries.delete(url);
+    this.entries.set(url, entry);
+    return entry.read;
+  }
+
+  /** Keeps `read`, replacing any entry of its URL; the least recently used go until it fits. One over the budget is not kept. */
+  set(read: CachedRead): void {
+    this.delete(read.url);
+    const bytes = read.bodyBytes + Buffer.byteLength(read.url) + ENTRY_OVERHEAD_BYTES;
+    if (bytes > this.maxBytes) return;
+    while (this.held + bytes > this.maxBytes) this.delete(this.entries.keys().next().value as string);
+    this.entries.set(read.url, { read, bytes });
+    this.held += bytes;
+  }
+
+  delete(url: string): void {
+    const entry = this.entries.get(url);
+    if (!entry) return;
+    this.entries.delete(url);
+    this.held -= entry.bytes;
+  }
+
+  /** Drops the entries `stale` picks (their versions moved on: never served again, so their memory goes now). */
+  deleteWhere(stale: (read: CachedRead) => boolean): void {
+    for (const [url, entry] of this.entries) if (stale(entry.read)) this.delete(url);
+  }
+}

@@ -1,0 +1,105 @@
+// Two gateways with the read cache on, sharing one redis-server (their invalidation versions) over
+// one emulator: a rename through A is seen by the next read through B, every time, while B answers
+// its repeated reads from its cache; with Redis gone, nothing is served from the cache.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RedisLink } from '../../src/redis/link.ts';
+import { startGateway } from '../../src/gateway/server.ts';
+import { RedisCacheVersions } from '../../src/upstream/cache/redisVersions.ts';
+import { UpstreamClient } from '../../src/upstream/client.ts';
+import { countFromNow, createPolicy, TOKEN, useEmulator } from '../helpers/emulator.ts';
+import { type GqlClient, graphqlClient } from '../helpers/graphqlClient.ts';
+import { silentLogger } from '../helpers/logs.ts';
+import { useRedis } from '../helpers/redis.ts';
+
+interface Replica {
+  gql: GqlClient;
+  upstream: UpstreamClient;
+  link: RedisLink;
+  close(): Promise<void>;
+}
+
+const redis = useRedis();
+const emulator = useEmulator();
+let a: Replica;
+let b: Replica;
+
+async function startReplica(): Promise<Replica> {
+  const link = new RedisLink({ url: redis().url, log: { warn: () => undefined, info: () => undefined } });
+  await link.whenReady();
+  const upstream = new UpstreamClient({
+    baseUrl: emulator().url,
+    cacheTtlSeconds: 60,
+    cacheVersions: new RedisCacheVersions(link),
+  });
+  const gateway = await startGateway({
+    port: 0,
+    host: '127.0.0.1',
+    upstream,
+    logger: silentLogger(),
+  });
+  return {
+    gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`),
+    upstream,
+    link,
+    close: async () => {
+      await gateway.close();
+      await upstream.close();
+      await link.close();
+    },
+  };
+}
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([startReplica(), startReplica()]);
+});
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+});
+// The org was reset behind the gateways' backs.
+beforeEach(() => Promise.all([a.upstream.invalidateCache(), b.upstream.invalidateCache()]));
+
+const RENAME =
+  'mutation($id: ID!, $name: String!) { updatePolicy(id: $id, input: { name: $name }) { policy { name } } }';
+const NAME = 'query($id: ID!) { policy(id: $id) { name } }';
+
+describe('two gateways with the read cache, sharing Redis', () => {
+  it('a rename through A is seen by the next read through B: 100 of 100 tries', async () => {
+    const { id } = await createPolicy(emulator(), { name: 'Name 0' });
+    let fromCache = 0;
+    for (let i = 1; i <= 100; i++) {
+      // Every tenth try, B shows that it holds the name read after the last rename.
+      if (i % 10 === 1) {
+        const before = await b.gql(NAME, { id });
+        expect(before.data.policy.name).toBe(`Name ${i - 1}`);
+        fromCache += before.extensions.cost.cache.hits;
+      }
+      const renamed = await a.gql(RENAME, { id, name: `Name ${i}` });
+      expect(renamed.data.updatePolicy.policy.name).toBe(`Name ${i}`);
+      const after = await b.gql(NAME, { id });
+      expect(after.data.policy.name).toBe(`Name ${i}`);
+    }
+    // From its cache, but the first time, which warmed it.
+    expect(fromCache).toBe(9);
+  });
+
+  it('serves nothing from the cache while Redis cannot answer, and again once it is back', async () => {
+    const { id } = await createPolicy(emulator(), { name: 'Kept' });
+    await b.gql(NAME, { id });
+    expect((await b.gql(NAME, { id })).extensions.cost.cache.hits).toBe(1);
+    await redis().stop();
+    try {
+      const calls = countFromNow(emulator());
+      const read = await b.gql(NAME, { id });
+      expect(read.data.policy.name).toBe('Kept');
+      expect(read.extensions.cost.cache.hits).toBe(0);
+      expect(calls().total).toBe(1);
+    } finally {
+      await redis().start();
+    }
+    await b.link.whenReady();
+    // Its versions were lost with Redis: they start again, and the cache fills and serves again.
+    await b.gql(NAME, { id });
+    await b.gql(NAME, { id });
+    expect((await b.gql(NAME, { id })).extensions.cost.cache.hits).toBe(1);
+  });
+});

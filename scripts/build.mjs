@@ -18,6 +18,8 @@ const PROJECTS = {
   emulator: {
     dir: join(root, 'packages/emulator'),
     tsconfig: 'tsconfig.json',
+    /** Its declarations need the types the sources import: the whole program is read. */
+    emitFlags: [],
     /** Read at run time relative to the module that reads it (src/emulator/org/fixture.ts). */
     assets: [['src/emulator/org/fixture.default.json', 'emulator/org/fixture.default.json']],
     /** The guide ships in the package (its README points to it), so an installed package leads to its docs. */
@@ -27,6 +29,11 @@ const PROJECTS = {
   gateway: {
     dir: root,
     tsconfig: 'tsconfig.build.json',
+    /**
+     * No declarations here, and each module emits alone (isolatedModules, verbatimModuleSyntax): the
+     * compiler need not read what the sources import (the same dist/, half the compiler's work).
+     */
+    emitFlags: ['--noResolve'],
     /** Read at run time relative to the module that reads it (src/gateway/schema.ts, GraphiQL's sign-in). */
     assets: [
       ['schema.graphql', 'schema.graphql'],
@@ -41,11 +48,13 @@ function shippedPage(text) {
   return text.replace(/\[[^\]]+\]\(([a-z-]+\.md)(?:#[^)]*)?\)/g, '`docs/$1` of the repository');
 }
 
-function build({ dir, tsconfig, assets, guide, bins }) {
+function build({ dir, tsconfig, emitFlags, assets, guide, bins }) {
   const dist = join(dir, 'dist');
   // A file deleted from src/ must not live on in dist/.
   rmSync(dist, { recursive: true, force: true });
-  const compiled = spawnSync(process.execPath, [tsc, '-p', join(dir, tsconfig), '--noCheck'], { stdio: 'inherit' });
+  const compiled = spawnSync(process.execPath, [tsc, '-p', join(dir, tsconfig), '--noCheck', ...emitFlags], {
+    stdio: 'inherit',
+  });
   if (compiled.status !== 0) process.exit(compiled.status ?? 1);
   for (const [from, to] of assets) {
     mkdirSync(dirname(join(dist, to)), { recursive: true });

@@ -10,6 +10,7 @@ import { createGateway, type RunningGateway, startGateway } from '../../src/gate
 import { UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { dashboard, withTypename } from '../helpers/consoleOperations.ts';
 import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
+import { gatewaySchema } from '../helpers/gateway.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { seedPolicies } from '../helpers/seed.ts';
@@ -49,6 +50,7 @@ function upstreamClient(options: Omit<UpstreamClientOptions, 'baseUrl'> = {}): U
 /** A gateway in process whose answers may be at most `maxResponseBytes`; returns the raw answer text too. */
 function gateway(maxResponseBytes: number, maxResolvedFields?: number) {
   const yoga = createGateway({
+    schema: gatewaySchema(),
     upstream: upstreamClient(),
     maxResponseBytes,
     maxResolvedFields,
@@ -147,7 +149,12 @@ describe('a stop inside a list of non-null items', () => {
       await seedPolicies(emu2, 'PASSWORD', 200);
       const upstream = new UpstreamClient({ baseUrl: emu2.url });
       clients.push(upstream);
-      const yoga = createGateway({ upstream, maxResolvedFields: 2_300, logger: silentLogger() });
+      const yoga = createGateway({
+        schema: gatewaySchema(),
+        upstream,
+        maxResolvedFields: 2_300,
+        logger: silentLogger(),
+      });
       const rejections: unknown[] = [];
       const onRejection = (reason: unknown) => rejections.push(reason);
       process.on('unhandledRejection', onRejection);
@@ -193,6 +200,7 @@ describe('memory and slow readers', () => {
     // A memory budget of 1 MiB: one such answer fills it.
     gw = await startGateway({
       port: 0,
+      schema: gatewaySchema(),
       // Whoever waits for the budget waits half of this deadline, less than the readers below take.
       upstream: upstreamClient({ operation: { timeoutMs: 1_000 } }),
       maxResponseBytes: 64 * 1024 * 1024,

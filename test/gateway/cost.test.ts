@@ -18,6 +18,7 @@ import {
   TOKEN,
   type TestEmulator,
 } from '../helpers/emulator.ts';
+import { gatewaySchema } from '../helpers/gateway.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { seedPolicies } from '../helpers/seed.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
@@ -48,7 +49,7 @@ function gateway(
 ) {
   const upstream = new UpstreamClient({ baseUrl: emu.url, ...client });
   clients.push(upstream);
-  const yoga = createGateway({ upstream, logger: silentLogger(), queryLimits });
+  const yoga = createGateway({ schema: gatewaySchema(), upstream, logger: silentLogger(), queryLimits });
   return async (query: string, variables: Record<string, unknown> = {}): Promise<Answer> =>
     (await postGraphql('http://gateway/graphql', query, { variables, auth: `SSWS ${TOKEN}`, fetch: yoga.fetch })).body;
 }
@@ -388,7 +389,7 @@ describe('extensions.cost', () => {
       Object.assign(forCaller(authorization, options), {
         throttleStatus: () => ({ limit: 600, remaining: 290, resetAt }),
       });
-    const yoga = createGateway({ upstream, logger: silentLogger() });
+    const yoga = createGateway({ schema: gatewaySchema(), upstream, logger: silentLogger() });
     const query = '{ policies(type: PASSWORD) { nodes { id rules { id } } } }';
     const answer: Answer = (
       await postGraphql('http://gateway/graphql', query, { auth: `SSWS ${TOKEN}`, fetch: yoga.fetch })

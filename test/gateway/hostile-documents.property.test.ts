@@ -20,7 +20,7 @@ const OPERATION_TIMEOUT_MS = 5_000;
  * deadline, so only an operation that nothing bounds reaches it.
  */
 const NEVER_ENDS_MS = 6 * OPERATION_TIMEOUT_MS;
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 50);
 const SEED = Number(process.env.PROPERTY_SEED ?? 25);
 
 const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));

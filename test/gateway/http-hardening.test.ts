@@ -8,7 +8,7 @@ import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { ConfigError } from '../../packages/emulator/src/config/env.ts';
 import { type GatewayOptions, startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
-import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { gatewaySchema, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
 import { captureLogs, silentLogger } from '../helpers/logs.ts';
 
 let upstream: TestUpstream;
@@ -25,6 +25,7 @@ function useGateway(options: Partial<GatewayOptions>): () => RunningGateway {
   beforeAll(async () => {
     gateway = await startGateway({
       port: 0,
+      schema: gatewaySchema(),
       upstream: upstream.client,
       logger: silentLogger(),
       ...options,

@@ -8,6 +8,7 @@ import { createGateway, type GatewayOptions, type RunningGateway, startGateway }
 import { createMetrics } from '../../src/gateway/plugins/metrics.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
+import { gatewaySchema } from '../helpers/gateway.ts';
 import { type CapturedLogs, captureLogs, silentLogger } from '../helpers/logs.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   proxy = await startRecordingProxy(emulator.url);
   upstream = new UpstreamClient({ baseUrl: proxy.url });
   logs = captureLogs('debug');
-  gateway = await startGateway({ port: 0, upstream, logger: logs.logger });
+  gateway = await startGateway({ port: 0, schema: gatewaySchema(), upstream, logger: logs.logger });
 });
 afterAll(async () => {
   await gateway.close();
@@ -44,7 +45,7 @@ const gql = (query: string, headers?: Record<string, string>) =>
 /** A gateway answering in-process (yoga.fetch), for the tests that need settings of their own. */
 function inProcess(options: Partial<GatewayOptions> & { baseUrl?: string } = {}) {
   const client = new UpstreamClient({ baseUrl: options.baseUrl ?? emulator.url });
-  const yoga = createGateway({ upstream: client, logger: silentLogger(), ...options });
+  const yoga = createGateway({ schema: gatewaySchema(), upstream: client, logger: silentLogger(), ...options });
   return {
     get: (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
       yoga.fetch(`http://gateway${path}`, init),
@@ -421,7 +422,7 @@ describe('health probes', () => {
 describe('closing', () => {
   it('stops accepting, answers /readyz 503, lets the operation in flight finish, then frees the port', async () => {
     const client = new UpstreamClient({ baseUrl: proxy.url });
-    const gw = await startGateway({ port: 0, upstream: client, logger: silentLogger() });
+    const gw = await startGateway({ port: 0, schema: gatewaySchema(), upstream: client, logger: silentLogger() });
     try {
       const held = proxy.holdNext();
       const inFlight = postGraphql(`${gw.url}/graphql`, '{ userTypes { name } }', { auth: `SSWS ${TOKEN}` });

@@ -1,10 +1,9 @@
 // Debian's headless Chromium driven by playwright-core, for the tests that open pages in a real
-// browser. Without /usr/bin/chromium such a test file is skipped with a message, except under
-// CI=true where it fails.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+// browser (test/browser/browsers.test.ts). Without /usr/bin/chromium those tests are skipped with a
+// message, except under CI=true where they fail.
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** Starting Chromium and parsing GraphiQL's 5 MB script take seconds on a busy machine. */
@@ -19,32 +18,29 @@ export function browserTestsRun(what: string): boolean {
   return runs;
 }
 
-export interface Browser {
-  context: BrowserContext;
-  close(): Promise<void>;
-}
-
-/** A headless Chromium with a profile of its own, removed on close. */
-export async function launchBrowser(): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'browser-test-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+/**
+ * One headless Chromium for the tests of the enclosing describe, started once: each suite opens a
+ * browser context of its own (`browser().newContext()`), whose storage and cache no other shares.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  }, BROWSER_TIMEOUT);
+  afterAll(async () => {
+    await browser?.close();
   });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return () => browser!;
 }

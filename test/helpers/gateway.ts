@@ -3,6 +3,7 @@
 // its client alone serve the tests of the client and of what is built directly on it.
 import type { GraphQLSchema } from 'graphql';
 import type { EmulatorOptions } from '../../packages/emulator/src/emulator/index.ts';
+import { buildSchema } from '../../src/gateway/schema.ts';
 import { type GatewayOptions, startGateway, type Gateway } from '../../src/gateway/server.ts';
 import { UpstreamClient, type RestApi, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from './emulator.ts';
@@ -53,6 +54,16 @@ export function useUpstream(): () => TestUpstream {
   });
 }
 
+let schema: GraphQLSchema | undefined;
+/**
+ * The gateway's schema, built once and handed to the test gateways: building it is most of what
+ * starting a gateway costs, and a gateway only reads it (its answer meter wraps a schema once).
+ */
+export function gatewaySchema(): GraphQLSchema {
+  schema ??= buildSchema();
+  return schema;
+}
+
 export interface TestStack {
   emulator: TestEmulator;
   /** Gateway base URL, e.g. http://127.0.0.1:PORT; GraphQL is at `${url}/graphql`. */
@@ -88,7 +99,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     port: 0,
     host: '127.0.0.1',
     upstream,
-    schema: options.schema,
+    schema: options.schema ?? gatewaySchema(),
     queryLimits: options.queryLimits,
     policyPlans: options.policyPlans,
     corsOrigins: options.corsOrigins,

@@ -9,7 +9,7 @@ import { MemoryIdempotencyStore } from '../../src/idempotency/store.ts';
 import { startGateway } from '../../src/gateway/server.ts';
 import { RedisLink } from '../../src/redis/link.ts';
 import { countRequests, defaultPolicyOf, TOKEN } from '../helpers/emulator.ts';
-import { useStack } from '../helpers/gateway.ts';
+import { gatewaySchema, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
@@ -174,7 +174,13 @@ describe('idempotent creates, one gateway', () => {
 
 /** A gateway over the stack's emulator with idempotency settings of its own. */
 async function gatewayWith(idempotency: Parameters<typeof startGateway>[0]['idempotency']) {
-  const gateway = await startGateway({ port: 0, upstream: stack().upstream, logger: silentLogger(), idempotency });
+  const gateway = await startGateway({
+    port: 0,
+    schema: gatewaySchema(),
+    upstream: stack().upstream,
+    logger: silentLogger(),
+    idempotency,
+  });
   return { gateway, gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`) };
 }
 

@@ -11,7 +11,7 @@ import {
 import { startGateway } from '../../src/gateway/server.ts';
 import { RedisLink } from '../../src/redis/link.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
-import { useStack } from '../helpers/gateway.ts';
+import { gatewaySchema, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { useRedis } from '../helpers/redis.ts';
@@ -43,6 +43,7 @@ describe('policy plans in Redis', () => {
       links.map((link) =>
         startGateway({
           port: 0,
+          schema: gatewaySchema(),
           host: '127.0.0.1',
           upstream: stack().upstream,
           logger: silentLogger(),
@@ -79,6 +80,7 @@ describe('policy plans in Redis', () => {
   async function withGateway(store: PlanStore, test: (url: string) => Promise<void>) {
     const gateway = await startGateway({
       port: 0,
+      schema: gatewaySchema(),
       host: '127.0.0.1',
       upstream: stack().upstream,
       logger: silentLogger(),

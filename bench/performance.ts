@@ -419,7 +419,7 @@ function report(r: {
   const lines = [
     '### Latest run of `npm run bench`',
     '',
-    `${r.date}: ${r.machine.cores} cores (${r.machine.cpu}), Node ${r.machine.node}; load average (1/5/15 min) ${loads(r.machine.loadAtStart)} at the start, ${loads(r.machine.loadAtEnd)} at the end${r.machine.loadAtStart[0] > r.machine.cores || r.machine.loadAtEnd[0] > r.machine.cores ? ': a loaded machine (its cores shared with other work), so every figure is lower than on an idle one' : ''}; the run took ${r.durationSeconds} s${args.quick ? ' (`--quick`: shorter loads, fewer runs)' : ''}.`,
+    `${r.date}: ${r.machine.cores} cores (${r.machine.cpu}), Node ${r.machine.node}; load average (1/5/15 min) ${loads(r.machine.loadAtStart)} at the start, ${loads(r.machine.loadAtEnd)} at the end${r.machine.loadAtStart[0] > r.machine.cores || r.machine.loadAtEnd[0] > r.machine.cores ? ': a loaded machine (its cores shared with other work): absolute figures are lower and noisier than on an idle one, ratios of servers measured in the same rounds less so' : ''}; the run took ${r.durationSeconds} s${args.quick ? ' (`--quick`: shorter loads, fewer runs)' : ''}.`,
     '',
     'Summary, every acceptance line of this run:',
     '',

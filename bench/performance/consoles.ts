@@ -14,7 +14,7 @@ import { dashboard } from '../../test/helpers/consoleOperations.ts';
 import { largeOrgFixture } from '../../test/helpers/largeOrg.ts';
 import { CAROL } from '../../test/helpers/orgTokens.ts';
 import { metricSum } from './metrics.ts';
-import { startEmulatorProcess, startGatewayProcess } from './processes.ts';
+import { type BenchProcess, startEmulatorProcess, startGatewayProcess } from './processes.ts';
 import { emulatorAdmin } from './rest.ts';
 
 export interface ConsolesOptions {
@@ -52,7 +52,7 @@ export const CONSOLES_DEFAULTS: ConsolesOptions = { consoles: 20, policies: 150,
 const QUEUED_METRIC = 'gateway_memory_admission_waits_total';
 const SHARED_METRIC = 'gateway_upstream_shared_reads_total';
 
-const PROVE_QUERY = 'query Prove { policies(type: PASSWORD, first: 1) { nodes { id } } }';
+export const PROVE_QUERY = 'query Prove { policies(type: PASSWORD, first: 1) { nodes { id } } }';
 
 interface Answer {
   data?: unknown;
@@ -61,15 +61,7 @@ interface Answer {
 
 export async function measureConsoles(options: ConsolesOptions = CONSOLES_DEFAULTS): Promise<ConsolesResult> {
   const tokens = Array.from({ length: options.consoles }, (_, i) => `console-token-${i + 1}`);
-  const dir = mkdtempSync(join(tmpdir(), 'consoles-'));
-  const fixturePath = join(dir, 'org.json');
-  // The default password policy is one of the org's `policies`.
-  const fixture = largeOrgFixture(options.policies - 1, 1);
-  writeFileSync(
-    fixturePath,
-    JSON.stringify({ ...fixture, apiTokens: tokens.map((token) => ({ token, userId: CAROL })) }),
-  );
-  const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: tokens[0], EMULATOR_FIXTURE: fixturePath });
+  const emulator = await startDashboardOrg(options.policies, tokens);
   const gateway = await startGatewayProcess({ UPSTREAM_URL: emulator.url });
   const admin = emulatorAdmin(emulator.url, `SSWS ${tokens[0]}`);
   const pool = new Pool(gateway.url, { connections: options.consoles * 2 });
@@ -121,8 +113,30 @@ export async function measureConsoles(options: ConsolesOptions = CONSOLES_DEFAUL
   } finally {
     await pool.close();
     await Promise.all([gateway.stop(), emulator.stop()]);
-    rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * An emulator process over an org of `policies` password policies (one rule each) whose API
+ * `tokens` are all a SUPER_ADMIN's; its fixture file is removed when it stops.
+ */
+export async function startDashboardOrg(policies: number, tokens: string[]): Promise<BenchProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'dashboard-org-'));
+  const fixturePath = join(dir, 'org.json');
+  // The default password policy is one of the org's `policies`.
+  const fixture = largeOrgFixture(policies - 1, 1);
+  writeFileSync(
+    fixturePath,
+    JSON.stringify({ ...fixture, apiTokens: tokens.map((token) => ({ token, userId: CAROL })) }),
+  );
+  const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: tokens[0], EMULATOR_FIXTURE: fixturePath });
+  return {
+    ...emulator,
+    stop: async () => {
+      await emulator.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The report's lines: the runs' table and the target. */

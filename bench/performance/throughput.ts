@@ -4,7 +4,8 @@
 // call could reach is 1 / (1/floor + 1/REST): both costs paid for each request on the same cores.
 // One more reference shows what that "nothing" costs in practice: the same yoga making the one
 // undici GET itself (no plugins, no logging, no guards). And, when installed for the bench, GraphQL
-// Mesh over the same service (mesh.ts), in the same rounds.
+// Mesh over the same service (mesh.ts), in the same rounds. And gateways started with other
+// settings (`variants`: the read cache on, shared reads off), each compared with the limit or the floor.
 import type { BenchProcess } from './processes.ts';
 import { closedLoop, combined, type LoadRequest, type LoadResult } from './load.ts';
 import { meshOnePolicyRequest } from './mesh.ts';
@@ -34,6 +35,23 @@ export interface ThroughputRow {
   /** GraphQL Mesh over the same service, and gateway / Mesh; absent when Mesh is not installed. */
   mesh?: LoadResult;
   meshRatio?: number;
+  variants: VariantRow[];
+}
+
+/** A gateway started with other settings, measured in the same rounds as the default one. */
+export interface GatewayVariant {
+  label: string;
+  gateway: BenchProcess;
+  /** What it is compared with: the limit (floor + one REST call), or the floor alone (no upstream call expected). */
+  reference: 'limit' | 'floor';
+}
+
+export interface VariantRow {
+  label: string;
+  reference: 'limit' | 'floor';
+  result: LoadResult;
+  /** result / the reference. */
+  ratio: number;
 }
 
 /** The one-policy query as a load request; an answer counts when it holds the policy and no error. */
@@ -56,6 +74,7 @@ export async function measureThroughput(
     minimalGateway: BenchProcess;
     emulator: BenchProcess;
     mesh?: BenchProcess;
+    variants?: GatewayVariant[];
   },
   auth: string,
   policyId: string,
@@ -77,6 +96,9 @@ export async function measureThroughput(
   await closedLoop(targets.gateway.url, graphql(true), warmUp);
   const mesh = meshOnePolicyRequest(policyId, auth);
   if (targets.mesh) await closedLoop(targets.mesh.url, mesh, warmUp);
+  const variants = targets.variants ?? [];
+  // A variant with the read cache on is warm from here on.
+  for (const variant of variants) await closedLoop(variant.gateway.url, graphql(true), warmUp);
   const rows: ThroughputRow[] = [];
   for (const concurrency of concurrencies) {
     // In rounds, each server in turn: a drift of the machine's speed during the measurement weighs
@@ -89,6 +111,7 @@ export async function measureThroughput(
       gateway: [],
       mesh: [],
     };
+    const variantRuns: LoadResult[][] = variants.map(() => []);
     targets.gateway.resetPeak();
     const gatewayCount = () =>
       Promise.all(
@@ -103,6 +126,9 @@ export async function measureThroughput(
       runs.minimalGateway.push(await closedLoop(targets.minimalGateway.url, graphql(true), load));
       runs.gateway.push(await closedLoop(targets.gateway.url, graphql(true), load));
       if (targets.mesh) runs.mesh.push(await closedLoop(targets.mesh.url, mesh, load));
+      for (const [i, variant] of variants.entries()) {
+        variantRuns[i].push(await closedLoop(variant.gateway.url, graphql(true), load));
+      }
     }
     const gatewayPeakMiB = targets.gateway.peakMiB();
     const [callsAfter, operationsAfter] = await gatewayCount();
@@ -114,6 +140,11 @@ export async function measureThroughput(
     ].map(combined);
     const limit = 1 / (1 / trivialYoga.requestsPerSecond + 1 / directRest.requestsPerSecond);
     const meshResult = targets.mesh ? combined(runs.mesh) : undefined;
+    const variantRows = variants.map(({ label, reference }, i): VariantRow => {
+      const result = combined(variantRuns[i]);
+      const base = reference === 'limit' ? limit : trivialYoga.requestsPerSecond;
+      return { label, reference, result, ratio: Math.round((result.requestsPerSecond / base) * 100) / 100 };
+    });
     rows.push({
       concurrency,
       gateway,
@@ -129,6 +160,7 @@ export async function measureThroughput(
         mesh: meshResult,
         meshRatio: Math.round((gateway.requestsPerSecond / meshResult.requestsPerSecond) * 100) / 100,
       }),
+      variants: variantRows,
     });
   }
   return rows;

@@ -3,53 +3,16 @@
 // its repeated reads from its cache; with Redis gone, nothing is served from the cache.
 import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RedisLink } from '../../src/redis/link.ts';
-import { startGateway } from '../../src/gateway/server.ts';
-import { RedisCacheVersions } from '../../src/upstream/cache/redisVersions.ts';
-import { UpstreamClient } from '../../src/upstream/client.ts';
-import { countFromNow, createPolicy, TOKEN, useEmulator } from '../helpers/emulator.ts';
-import { type GqlClient, graphqlClient } from '../helpers/graphqlClient.ts';
-import { silentLogger } from '../helpers/logs.ts';
+import { type CacheReplica, startCacheReplica } from '../helpers/cacheReplicas.ts';
+import { countFromNow, createPolicy, useEmulator } from '../helpers/emulator.ts';
 import { startRecordingProxy } from '../helpers/proxy.ts';
 import { useRedis } from '../helpers/redis.ts';
 
-interface Replica {
-  gql: GqlClient;
-  upstream: UpstreamClient;
-  link: RedisLink;
-  close(): Promise<void>;
-}
-
 const redis = useRedis();
 const emulator = useEmulator();
-let a: Replica;
-let b: Replica;
-
-async function startReplica(upstreamUrl = emulator().url): Promise<Replica> {
-  const link = new RedisLink({ url: redis().url, log: { warn: () => undefined, info: () => undefined } });
-  await link.whenReady();
-  const upstream = new UpstreamClient({
-    baseUrl: upstreamUrl,
-    cacheTtlSeconds: 60,
-    cacheVersions: new RedisCacheVersions(link),
-  });
-  const gateway = await startGateway({
-    port: 0,
-    host: '127.0.0.1',
-    upstream,
-    logger: silentLogger(),
-  });
-  return {
-    gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`),
-    upstream,
-    link,
-    close: async () => {
-      await gateway.close();
-      await upstream.close();
-      await link.close();
-    },
-  };
-}
+let a: CacheReplica;
+let b: CacheReplica;
+const startReplica = (upstreamUrl = emulator().url) => startCacheReplica(upstreamUrl, redis().url);
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startReplica(), startReplica()]);

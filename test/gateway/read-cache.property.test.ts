@@ -19,9 +19,10 @@ import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator
 import type { GqlResult } from '../helpers/graphqlClient.ts';
 import { personToken } from '../helpers/oauthTokens.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
+import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 import { startTestRedis, type TestRedis } from '../helpers/redisServer.ts';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 5);
 const SEED = Number(process.env.PROPERTY_SEED ?? 7);
 const SECOND_TOKEN = 'second-test-token';
 const JUNK = ['SSWS not-a-token', 'Bearer not.a.jwt', `SSWS ${'x'.repeat(40)}`, 'Basic Zm9vOmJhcg=='];
@@ -76,7 +77,8 @@ function commandOn(policy: fc.Arbitrary<number>, userType: boolean): fc.Arbitrar
     kind: fc.constant('read' as const),
     via,
     what: fc.constantFrom<ReadKind>('policy', 'list', 'rules', 'userTypes'),
-    policy,
+    // Either policy: a lane also reads what the other lane writes (only its own is checked), so reads share flights.
+    policy: fc.nat(1),
     auth: fc.constantFrom<Auth>('main', 'main', 'second', 'noCache', 'junk', 'policiesOnly', 'userTypesOnly'),
     junk: fc.nat(JUNK.length - 1),
   });
@@ -84,21 +86,22 @@ function commandOn(policy: fc.Arbitrary<number>, userType: boolean): fc.Arbitrar
   return fc.oneof({ arbitrary: fc.oneof(...writes), weight: 1 }, { arbitrary: read, weight: 2 });
 }
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('one' as const), command: commandOn(fc.nat(1), true) }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('one' as const), command: commandOn(fc.nat(1), true) }), weight: 3 },
   {
     arbitrary: fc.record({
       kind: fc.constant('batch' as const),
       lanes: fc.tuple(
-        fc.array(commandOn(fc.constant(0), true), { minLength: 1, maxLength: 4 }),
-        fc.array(commandOn(fc.constant(1), false), { minLength: 1, maxLength: 4 }),
+        fc.array(commandOn(fc.constant(0), true), { minLength: 1, maxLength: 5 }),
+        fc.array(commandOn(fc.constant(1), false), { minLength: 1, maxLength: 5 }),
       ),
     }),
-    weight: 1,
+    weight: 2,
   },
 );
 
 let emulator: TestEmulator;
 let redis: TestRedis;
+let slowWayBack: RecordingProxy | undefined;
 let replicas: Record<Via, CacheReplica>;
 let authOf: Record<Exclude<Auth, 'noCache' | 'junk'>, string>;
 /** Whether a replica has seen a credential answered for a family (before: its first read there may not hit). */
@@ -107,9 +110,12 @@ const seen = new Set<string>();
 beforeAll(async () => {
   emulator = await startTestEmulator({ fixture: builtInOrgWithTokens([{ token: SECOND_TOKEN, userId: CAROL }]) });
   redis = await startTestRedis();
+  // B's answers come back slowly: a read it sent can be answered before a write through A and
+  // arrive after that write has answered.
+  slowWayBack = await startRecordingProxy(emulator.url, { answerDelayMs: () => Math.floor(Math.random() * 30) });
   const [a, b] = await Promise.all([
     startCacheReplica(emulator.url, redis.url),
-    startCacheReplica(emulator.url, redis.url),
+    startCacheReplica(slowWayBack.url, redis.url),
   ]);
   replicas = { A: a, B: b };
   authOf = {
@@ -122,6 +128,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(Object.values(replicas ?? {}).map((replica) => replica.close()));
+  await slowWayBack?.close();
   await redis?.stop();
   await emulator?.close();
 });
@@ -333,12 +340,14 @@ async function runLane(org: Org, commands: Command[], lane: LaneModel, policy: n
     if (data === undefined) continue;
     const context = `${JSON.stringify(command)}: ${JSON.stringify(data)} vs ${JSON.stringify(lane)}`;
     // Only what this lane alone changes: the other lane moves priorities and the shared lists.
-    if (command.what === 'policy') expect(data.policy, context).toMatchObject({ name: lane.name, status: lane.status });
+    const ownPolicy = command.policy === policy;
+    if (command.what === 'policy' && ownPolicy)
+      expect(data.policy, context).toMatchObject({ name: lane.name, status: lane.status });
     if (command.what === 'list') {
       const own = data.policies.nodes.find((p: any) => p.id === org.policies[policy]);
       expect(own, context).toMatchObject({ name: lane.name, status: lane.status });
     }
-    if (command.what === 'rules') {
+    if (command.what === 'rules' && ownPolicy) {
       const ids = data.policy.rules.map((r: any) => r.id);
       expect(ids.filter((id: string) => lane.rules.includes(id)).sort(), context).toEqual([...lane.rules].sort());
       expect(

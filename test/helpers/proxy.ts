@@ -4,6 +4,7 @@
 // also change the headers of the next answer, as a misbehaving proxy or upstream would.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 
 export interface RecordingProxy {
   url: string;
@@ -18,7 +19,12 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-export async function startRecordingProxy(target: string): Promise<RecordingProxy> {
+export interface ProxyOptions {
+  /** Milliseconds to hold each answer once the upstream has given it (a slow way back); none when absent. */
+  answerDelayMs?: () => number;
+}
+
+export async function startRecordingProxy(target: string, options: ProxyOptions = {}): Promise<RecordingProxy> {
   const received: RecordingProxy['received'] = [];
   let hold: Hold | undefined;
   let holdAnswer: Hold | undefined;
@@ -36,9 +42,8 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     const headers = Object.entries(req.headers).filter(
       (entry): entry is [string, string] =>
         typeof entry[1] === 'string' &&
-        !['host', 'connection'].includes(entry[0]) &&
-        // A POST without a body (a lifecycle call) says `content-length: 0`, which fetch refuses to forward.
-        !(entry[0] === 'content-length' && chunks.length === 0),
+        // fetch sets the length of the body it sends itself (and refuses a `content-length: 0` without one).
+        !['host', 'connection', 'content-length'].includes(entry[0]),
     );
     const answer = await fetch(target + req.url, {
       method: req.method,
@@ -47,6 +52,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     });
     const hopByHop = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive'];
     const body = Buffer.from(await answer.arrayBuffer());
+    if (options.answerDelayMs) await delay(options.answerDelayMs());
     const heldAnswer = holdAnswer;
     holdAnswer = undefined;
     if (heldAnswer) {

@@ -22,7 +22,7 @@ import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 import { startTestRedis, type TestRedis } from '../helpers/redisServer.ts';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 5);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 4);
 const SEED = Number(process.env.PROPERTY_SEED ?? 7);
 const SECOND_TOKEN = 'second-test-token';
 const JUNK = ['SSWS not-a-token', 'Bearer not.a.jwt', `SSWS ${'x'.repeat(40)}`, 'Basic Zm9vOmJhcg=='];
@@ -112,7 +112,7 @@ beforeAll(async () => {
   redis = await startTestRedis();
   // B's answers come back slowly: a read it sent can be answered before a write through A and
   // arrive after that write has answered.
-  slowWayBack = await startRecordingProxy(emulator.url, { answerDelayMs: () => Math.floor(Math.random() * 30) });
+  slowWayBack = await startRecordingProxy(emulator.url, { answerDelayMs: () => Math.floor(Math.random() * 20) });
   const [a, b] = await Promise.all([
     startCacheReplica(emulator.url, redis.url),
     startCacheReplica(slowWayBack.url, redis.url),

@@ -380,7 +380,7 @@ export class UpstreamClient {
     );
     const retried = () => withRetries(call.route, guard, this.retry, tryOnce);
     // `keep` is handed this caller's own result (not one shared from another's flight): the cache's.
-    const fresh = (keep?: (result: RetriedResult) => void) => {
+    const fresh = (keep?: (result: RetriedResult) => void, stamp?: string) => {
       const own = keep
         ? async () => {
             const result = await retried();
@@ -389,7 +389,7 @@ export class UpstreamClient {
           }
         : retried;
       return guarded(guard, async () =>
-        answerOf(call, await this.withSharing(call, guard, proofKey(), caller, own), guard),
+        answerOf(call, await this.withSharing(call, guard, proofKey(), caller, own, stamp), guard),
       );
     };
     const family = familyOf(call.route);
@@ -417,7 +417,8 @@ export class UpstreamClient {
   /**
    * A GET takes an identical one that landed after its operation arrived, or joins one in flight, or
    * leads one (call/sharedReads.ts); a write ends the sharing of its kind's flights when it starts
-   * and when it ends.
+   * and when it ends. With the read cache on, only reads under the same cache versions (`stamp`) are
+   * shared: a write through another replica moves them on but cannot end this replica's flights.
    */
   private async withSharing(
     call: PreparedCall,
@@ -425,6 +426,7 @@ export class UpstreamClient {
     proofKey: string,
     caller: Pick<CallerOptions, 'requestId' | 'observer' | 'arrivedAt'>,
     run: () => Promise<RetriedResult>,
+    stamp?: string,
   ): Promise<RetriedResult> {
     const shared = this.sharedReads;
     if (!shared) return run();
@@ -437,7 +439,8 @@ export class UpstreamClient {
         shared.written(family);
       }
     }
-    return shared.read(call.options.path, family, proofKey, caller.arrivedAt, guard, run, () =>
+    const key = stamp === undefined ? call.options.path : `${call.options.path} ${stamp}`;
+    return shared.read(key, family, proofKey, caller.arrivedAt, guard, run, () =>
       caller.observer?.onSharedRead?.(readOf(call, caller.requestId)),
     );
   }

@@ -1,53 +1,18 @@
 // Two gateways with the read cache on, sharing one redis-server (their invalidation versions) over
 // one emulator: a rename through A is seen by the next read through B, every time, while B answers
 // its repeated reads from its cache; with Redis gone, nothing is served from the cache.
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RedisLink } from '../../src/redis/link.ts';
-import { startGateway } from '../../src/gateway/server.ts';
-import { RedisCacheVersions } from '../../src/upstream/cache/redisVersions.ts';
-import { UpstreamClient } from '../../src/upstream/client.ts';
-import { countFromNow, createPolicy, TOKEN, useEmulator } from '../helpers/emulator.ts';
-import { type GqlClient, graphqlClient } from '../helpers/graphqlClient.ts';
-import { silentLogger } from '../helpers/logs.ts';
+import { type CacheReplica, startCacheReplica } from '../helpers/cacheReplicas.ts';
+import { countFromNow, createPolicy, useEmulator } from '../helpers/emulator.ts';
+import { startRecordingProxy } from '../helpers/proxy.ts';
 import { useRedis } from '../helpers/redis.ts';
-
-interface Replica {
-  gql: GqlClient;
-  upstream: UpstreamClient;
-  link: RedisLink;
-  close(): Promise<void>;
-}
 
 const redis = useRedis();
 const emulator = useEmulator();
-let a: Replica;
-let b: Replica;
-
-async function startReplica(): Promise<Replica> {
-  const link = new RedisLink({ url: redis().url, log: { warn: () => undefined, info: () => undefined } });
-  await link.whenReady();
-  const upstream = new UpstreamClient({
-    baseUrl: emulator().url,
-    cacheTtlSeconds: 60,
-    cacheVersions: new RedisCacheVersions(link),
-  });
-  const gateway = await startGateway({
-    port: 0,
-    host: '127.0.0.1',
-    upstream,
-    logger: silentLogger(),
-  });
-  return {
-    gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`),
-    upstream,
-    link,
-    close: async () => {
-      await gateway.close();
-      await upstream.close();
-      await link.close();
-    },
-  };
-}
+let a: CacheReplica;
+let b: CacheReplica;
+const startReplica = (upstreamUrl = emulator().url) => startCacheReplica(upstreamUrl, redis().url);
 
 beforeAll(async () => {
   [a, b] = await Promise.all([startReplica(), startReplica()]);
@@ -101,5 +66,40 @@ describe('two gateways with the read cache, sharing Redis', () => {
     await b.gql(NAME, { id });
     await b.gql(NAME, { id });
     expect((await b.gql(NAME, { id })).extensions.cost.cache.hits).toBe(1);
+  });
+});
+
+describe('a read through one replica that starts after a write through another returned', () => {
+  it('does not join an identical read that replica sent before the write', async () => {
+    const { id } = await createPolicy(emulator(), { name: 'Before' });
+    // C reaches the service through a proxy that can hold an answer the service already gave.
+    const proxy = await startRecordingProxy(emulator().url);
+    const c = await startReplica(proxy.url);
+    try {
+      // C has read policies with this token: it is proven, so its reads lead flights others may join.
+      await c.gql('{ policies(type: PASSWORD) { nodes { id } } }');
+      const held = proxy.holdNextAnswer();
+      const sentBefore = c.gql(NAME, { id });
+      await held.arrived;
+      const renamed = await a.gql(RENAME, { id, name: 'After' });
+      expect(renamed.data.updatePolicy.policy.name).toBe('After');
+      const missesBefore = c.upstream.readCache?.misses ?? 0;
+      const sentBeforeAfter = proxy.received.length;
+      const after = c.gql(NAME, { id });
+      // Until its cache lookup has missed, then a few turns for it to reach the service or join the held read
+      // (had it joined, it would wait for the held answer).
+      while ((c.upstream.readCache?.misses ?? 0) === missesBefore) await setImmediate();
+      for (let turn = 0; turn < 50 && proxy.received.length === sentBeforeAfter; turn++) await setImmediate();
+      held.release();
+      const before = await sentBefore;
+      expect(before.errors).toBeUndefined();
+      expect(before.data.policy.name).toBe('Before');
+      const fresh = await after;
+      expect(fresh.errors).toBeUndefined();
+      expect(fresh.data.policy.name).toBe('After');
+    } finally {
+      await c.close();
+      await proxy.close();
+    }
   });
 });

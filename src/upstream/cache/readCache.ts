@@ -50,8 +50,12 @@ export interface CacheReadGuard extends AnswerGuard {
   takeBytes(count: number): Error | undefined;
 }
 
-/** A GET's own upstream result is handed to `keep` (a result shared from another caller's flight never is). */
-export type FreshRead = (keep: (result: RetriedResult) => void) => Promise<UpstreamResponse>;
+/**
+ * A GET's own upstream result is handed to `keep` (a result shared from another caller's flight never is).
+ * `stamp` is the versions captured before it: it may only share a flight read under the same ones, since
+ * another replica's write moves them without ending this replica's flights.
+ */
+export type FreshRead = (keep: (result: RetriedResult) => void, stamp: string | undefined) => Promise<UpstreamResponse>;
 
 export class ReadCache implements ReadCacheCounters {
   private readonly store: ReadCacheStore;
@@ -99,7 +103,7 @@ export class ReadCache implements ReadCacheCounters {
     let own: RetriedResult | undefined;
     const response = await read((result) => {
       own = result;
-    });
+    }, stamp);
     if (stamp !== undefined && own?.ok && own.status >= 200 && own.status < 300 && call.route.accepts(response.body)) {
       const link = own.headers.link;
       const { status, body } = own;

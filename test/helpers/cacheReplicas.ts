@@ -1,0 +1,38 @@
+// A gateway with the read cache on (60 s) whose invalidation versions live in a shared Redis: start
+// two over one emulator and one redis-server to have replicas, as `REDIS_URL` makes them.
+import { RedisLink } from '../../src/redis/link.ts';
+import { startGateway } from '../../src/gateway/server.ts';
+import { RedisCacheVersions } from '../../src/upstream/cache/redisVersions.ts';
+import { UpstreamClient } from '../../src/upstream/client.ts';
+import { TOKEN } from './emulator.ts';
+import { type GqlClient, graphqlClient } from './graphqlClient.ts';
+import { silentLogger } from './logs.ts';
+
+export interface CacheReplica {
+  /** GraphQL with the emulator's token unless told otherwise. */
+  gql: GqlClient;
+  upstream: UpstreamClient;
+  link: RedisLink;
+  close(): Promise<void>;
+}
+
+export async function startCacheReplica(upstreamUrl: string, redisUrl: string): Promise<CacheReplica> {
+  const link = new RedisLink({ url: redisUrl, log: { warn: () => undefined, info: () => undefined } });
+  await link.whenReady();
+  const upstream = new UpstreamClient({
+    baseUrl: upstreamUrl,
+    cacheTtlSeconds: 60,
+    cacheVersions: new RedisCacheVersions(link),
+  });
+  const gateway = await startGateway({ port: 0, host: '127.0.0.1', upstream, logger: silentLogger() });
+  return {
+    gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`),
+    upstream,
+    link,
+    close: async () => {
+      await gateway.close();
+      await upstream.close();
+      await link.close();
+    },
+  };
+}

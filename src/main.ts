@@ -65,6 +65,7 @@ async function main(): Promise<void> {
         ...config.upstream,
         budget: shared.budget,
         cacheVersions: shared.cacheVersions,
+        replicated: shared.redis !== undefined,
       }),
     );
     stops.push(() => upstream.close());

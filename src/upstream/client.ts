@@ -131,6 +131,11 @@ export interface UpstreamClientOptions {
    * (call/sharedReads.ts); default on.
    */
   sharedReads?: boolean;
+  /**
+   * Other gateway processes write to the same org (replicas sharing Redis): without the read cache's
+   * versions to tell, a GET joins only flights that took off after its operation arrived.
+   */
+  replicated?: boolean;
   /** How long a GET's 2xx answer is kept for proven callers (cache/readCache.ts); 0 or undefined: no cache. */
   cacheTtlSeconds?: number;
   /** Bytes the read cache may hold in this process (least recently used first out). */
@@ -196,6 +201,8 @@ export class UpstreamClient {
   private readonly bucket: string;
   /** Identical reads in flight, when they are shared. */
   readonly sharedReads: SharedReads | undefined;
+  /** Other processes write to the org: flights are joined only by operations that arrived before them. */
+  private readonly replicated: boolean;
   /** Recent 2xx answers to GETs, when CACHE_TTL_SECONDS is set. */
   readonly readCache: ReadCache | undefined;
   /** Which credentials the service answered for each kind of resource lately: who may share a read or be served from the cache. */
@@ -212,6 +219,7 @@ export class UpstreamClient {
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.budget = options.budget ?? new UpstreamBudget();
     this.bucket = bucketOf(base.origin);
+    this.replicated = options.replicated ?? false;
     this.sharedReads =
       (options.sharedReads ?? UPSTREAM_DEFAULTS.sharedReads) ? new SharedReads(this.proven) : undefined;
     const cacheTtlSeconds = options.cacheTtlSeconds ?? UPSTREAM_DEFAULTS.cacheTtlSeconds;
@@ -440,8 +448,15 @@ export class UpstreamClient {
       }
     }
     const key = stamp === undefined ? call.options.path : `${call.options.path} ${stamp}`;
-    return shared.read(key, family, proofKey, caller.arrivedAt, guard, run, () =>
-      caller.observer?.onSharedRead?.(readOf(call, caller.requestId)),
+    return shared.read(
+      key,
+      family,
+      proofKey,
+      caller.arrivedAt,
+      guard,
+      run,
+      () => caller.observer?.onSharedRead?.(readOf(call, caller.requestId)),
+      this.replicated && stamp === undefined,
     );
   }
 }

@@ -16,13 +16,19 @@ export interface CacheReplica {
   close(): Promise<void>;
 }
 
-export async function startCacheReplica(upstreamUrl: string, redisUrl: string): Promise<CacheReplica> {
+/** `cacheTtlSeconds` 0: a replica without the read cache (its reads still shared in process). */
+export async function startCacheReplica(
+  upstreamUrl: string,
+  redisUrl: string,
+  { cacheTtlSeconds = 60 } = {},
+): Promise<CacheReplica> {
   const link = new RedisLink({ url: redisUrl, log: { warn: () => undefined, info: () => undefined } });
   await link.whenReady();
   const upstream = new UpstreamClient({
     baseUrl: upstreamUrl,
-    cacheTtlSeconds: 60,
+    cacheTtlSeconds,
     cacheVersions: new RedisCacheVersions(link),
+    replicated: true,
   });
   const gateway = await startGateway({ port: 0, host: '127.0.0.1', upstream, logger: silentLogger() });
   return {

@@ -115,6 +115,11 @@ export class SharedReads {
     guard: JoinerGuard,
     call: () => Promise<RetriedResult>,
     joinedOne?: () => void,
+    /**
+     * Join a flight in progress only when it took off after the operation arrived, as for landed ones:
+     * where another process may write to the org (replicas) without ending this one's flights.
+     */
+    onlyLaterFlights = false,
   ): Promise<RetriedResult> {
     if (!this.isProven(caller, family)) return call();
     const kept = this.landed.get(url);
@@ -122,7 +127,7 @@ export class SharedReads {
       return this.handOut(kept.result, kept.bytes, guard, joinedOne);
     }
     const flight = this.flights.get(url);
-    if (flight) {
+    if (flight && (!onlyLaterFlights || (arrivedAt !== undefined && arrivedAt < flight.startedAt))) {
       const shared = await untilAborted(flight.result, guard);
       if (shared && sharable(shared)) return this.handOut(shared, Buffer.byteLength(shared.body), guard, joinedOne);
       if (guard.reason) return { ok: false, error: guard.reason, durationMs: 0, retriedAfterAmbiguousFailure: false };

@@ -27,6 +27,7 @@ import { useHomePage, useNotFound } from './plugins/homePage.ts';
 import { createOperationLog } from './plugins/logging.ts';
 import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
 import { useOperationSummary } from './plugins/operationSummary.ts';
+import { useOrderedExecution } from './plugins/orderedExecution.ts';
 import { useQueryStringParams } from './plugins/queryStringParams.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
@@ -119,6 +120,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     multipart: false,
     cors: corsPolicy(options.corsOrigins),
     plugins: [
+      useOrderedExecution(),
       useRequestId(),
       useCorsPreflightHint(options.corsOrigins),
       useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),

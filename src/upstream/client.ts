@@ -33,7 +33,6 @@ import { familyOf, SharedReads } from './call/sharedReads.ts';
 import { ProvenCallers } from './call/provenCallers.ts';
 import { ReadCache } from './cache/readCache.ts';
 import type { CacheVersions } from './cache/versions.ts';
-import { credentialDigest } from './credential.ts';
 import type { TryOnce } from './call/steps.ts';
 import { OperationGuard, type OperationLimits } from './operationGuard.ts';
 import { RETRY_DEFAULTS, type RetrySettings } from './retryPolicy.ts';
@@ -207,8 +206,6 @@ export class UpstreamClient {
   readonly readCache: ReadCache | undefined;
   /** Which credentials the service answered for each kind of resource lately: who may share a read or be served from the cache. */
   private readonly proven = new ProvenCallers();
-  /** The proof key of a credential (its digest), by Authorization header. */
-  private readonly proofKeyByHeader = new RecentlyUsed<string, string>(REMEMBERED_CREDENTIALS);
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.baseUrl);
@@ -296,7 +293,7 @@ export class UpstreamClient {
           { requestId, observer, clientAddress, arrivedAt, fresh },
           trustOf().budgetCaller,
           // Not once the service has refused it: a revoked token is not served what it read before.
-          () => (trustOf().isTrusted() ? this.proofKeyOf(authorization) : UNPROVEN_CALLER),
+          () => (trustOf().isTrusted() ? trustOf().digest : UNPROVEN_CALLER),
         ),
       () => {
         guard?.finish();
@@ -321,20 +318,6 @@ export class UpstreamClient {
    */
   async invalidateCache(): Promise<void> {
     await this.readCache?.invalidateAll();
-  }
-
-  /**
-   * Who is proven for a read: the credential itself (its digest), not its person: two tokens of one
-   * person may hold different scopes.
-   */
-  private proofKeyOf(authorization: string): string {
-    if (authorization.length > MAX_REMEMBERED_HEADER) return credentialDigest(authorization);
-    let key = this.proofKeyByHeader.get(authorization);
-    if (key === undefined) {
-      key = credentialDigest(authorization);
-      this.proofKeyByHeader.set(authorization, key);
-    }
-    return key;
   }
 
   /**

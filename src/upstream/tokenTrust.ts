@@ -35,6 +35,11 @@ export interface TokenTrust {
    * is unproven: the caller changes once the upstream accepts it.
    */
   caller?(): { key: string; settled: boolean };
+  /**
+   * The credential itself, as its digest (never its text): who is proven for a read (provenCallers.ts),
+   * not its person, since two tokens of one person may hold different scopes.
+   */
+  readonly digest?: string;
 }
 
 export const TOKEN_TRUST_DEFAULTS = {
@@ -124,6 +129,7 @@ export class TrustedTokens {
       probes: this.probes,
       budgetCaller: () => (isTrusted() ? caller().key : UNPROVEN_CALLER),
       caller,
+      digest: key,
     };
   }
 

@@ -16,7 +16,7 @@ import {
 } from './errors.ts';
 import { type Faults, sendThenReset } from './faults.ts';
 import type { Handler, Reply } from './handler.ts';
-import { readJsonBody, sendEmpty, sendJson } from './body.ts';
+import { readJsonBody, sendEmpty, sendJson, sendJsonText } from './body.ts';
 import * as policies from '../routes/policies.ts';
 import { type Match, Router } from './router.ts';
 import * as rules from '../routes/rules.ts';
@@ -110,7 +110,7 @@ async function serveApi(
   const text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
   if (options.faults.picksReset()) return sendThenReset(res, reply.status, reply.headers ?? {}, text);
   if (text === undefined) sendEmpty(res, reply.status, reply.headers);
-  else sendJson(res, reply.status, reply.body, reply.headers);
+  else sendJsonText(res, reply.status, text, reply.headers);
 }
 
 interface JournalEntryDraft {

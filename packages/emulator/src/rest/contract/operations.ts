@@ -346,11 +346,27 @@ export function pathParameters(template: string): string[] {
  * (the application and user schema links name resources the contract has no operation for).
  */
 export function fillTemplate(template: string, params: Readonly<Record<string, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new TypeError(`path parameter ${name} missing for ${template}`);
-    return encodeURIComponent(value);
-  });
+  const parts = templateParts(template);
+  let path = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = params[parts[i]];
+    if (value === undefined) throw new TypeError(`path parameter ${parts[i]} missing for ${template}`);
+    path += encodeURIComponent(value) + parts[i + 1];
+  }
+  return path;
+}
+
+// Every answer's `_links` fill a few templates per object: each is split once into its text and
+// parameter names (text, name, text, … — odd indexes are names).
+const splitTemplates = new Map<string, string[]>();
+
+function templateParts(template: string): string[] {
+  let parts = splitTemplates.get(template);
+  if (parts === undefined) {
+    parts = template.split(/\{(\w+)\}/);
+    splitTemplates.set(template, parts);
+  }
+  return parts;
 }
 
 /** The path of a named operation with its parameters, as the service's `_links` name it. */

@@ -36,8 +36,9 @@ interface Variant {
   name: string;
   process: BenchProcess;
   idleMiB: number;
-  /** Per concurrency: the ratio to the limit of each round, and the peak RSS of all its rounds. */
+  /** Per concurrency: the ratio to the limit, and to the floor, of each round, and the peak RSS of all its rounds. */
   ratios: Map<number, number[]>;
+  floorRatios: Map<number, number[]>;
   peakMiB: Map<number, number>;
   /** Per concurrency: the gateway's CPU time per answered request in each round, µs (less noisy than req/s on a shared machine). */
   cpuPerRequestUs: Map<number, number[]>;
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
         process,
         idleMiB: process.rssMiB(),
         ratios: new Map(),
+        floorRatios: new Map(),
         peakMiB: new Map(),
         cpuPerRequestUs: new Map(),
       });
@@ -90,13 +92,17 @@ async function main(): Promise<void> {
     await closedLoop(floor.url, graphql(false), warmUp);
     await closedLoop(emulator.url, rest, warmUp);
     for (const v of variants) await closedLoop(v.process.url, graphql(true), warmUp);
+    // The floor's own CPU time per request: what a gateway's would be if it added nothing.
+    const floorCpuUs = new Map<number, number[]>();
     for (const concurrency of CONCURRENCIES) {
       for (const v of variants) v.process.resetPeak();
       const load = { concurrency, durationMs: LOAD_MS, warmupMs: 300 };
       for (let round = 0; round < ROUNDS; round++) {
         // Each variant between a floor and a REST run of its own: its limit is taken next to it.
         for (const v of variants) {
-          const trivial = await closedLoop(floor.url, graphql(false), load);
+          const floorCpuBefore = floor.cpuMs();
+          const trivial = await closedLoop(floor.url, graphql(false), { ...load, warmupMs: 0 });
+          push(floorCpuUs, concurrency, ((floor.cpuMs() - floorCpuBefore) * 1000) / trivial.completed);
           const direct = await closedLoop(emulator.url, rest, load);
           // No warm-up of its own (it is warm): the CPU time it takes is all for the requests counted.
           const cpuBefore = v.process.cpuMs();
@@ -105,18 +111,21 @@ async function main(): Promise<void> {
           const limit = 1 / (1 / trivial.requestsPerSecond + 1 / direct.requestsPerSecond);
           const ratio = gateway.requestsPerSecond / limit;
           push(v.ratios, concurrency, ratio);
+          push(v.floorRatios, concurrency, gateway.requestsPerSecond / trivial.requestsPerSecond);
           console.log(
-            `c=${concurrency} round ${round + 1} ${v.name}: ${rps(gateway)} req/s (${Math.round(v.cpuPerRequestUs.get(concurrency)!.at(-1)!)} µs CPU each), limit ${Math.round(limit)} (floor ${rps(trivial)}, REST ${rps(direct)}): ${ratio.toFixed(2)}x`,
+            `c=${concurrency} round ${round + 1} ${v.name}: ${rps(gateway)} req/s (${Math.round(v.cpuPerRequestUs.get(concurrency)!.at(-1)!)} µs CPU each), limit ${Math.round(limit)} (floor ${rps(trivial)} at ${Math.round(floorCpuUs.get(concurrency)!.at(-1)!)} µs CPU each, REST ${rps(direct)}): ${ratio.toFixed(2)}x the limit, ${(gateway.requestsPerSecond / trivial.requestsPerSecond).toFixed(2)}x the floor`,
           );
         }
       }
       for (const v of variants) v.peakMiB.set(concurrency, v.process.peakMiB());
     }
-    console.log('\nmedian ratio to the limit, median CPU per request, idle and peak RSS (MiB):');
+    const floorCells = CONCURRENCIES.map((c) => `c=${c} ${Math.round(median(floorCpuUs.get(c) ?? []))} µs`);
+    console.log(`\nthe floor's median CPU per request: ${floorCells.join(', ')}`);
+    console.log('median ratio to the limit and to the floor, median CPU per request, idle and peak RSS (MiB):');
     for (const v of variants) {
       const cells = CONCURRENCIES.map(
         (c) =>
-          `c=${c} ${median(v.ratios.get(c) ?? []).toFixed(2)}x ${Math.round(median(v.cpuPerRequestUs.get(c) ?? []))} µs peak ${Math.round(v.peakMiB.get(c) ?? 0)}`,
+          `c=${c} ${median(v.ratios.get(c) ?? []).toFixed(2)}x (floor ${median(v.floorRatios.get(c) ?? []).toFixed(2)}x) ${Math.round(median(v.cpuPerRequestUs.get(c) ?? []))} µs peak ${Math.round(v.peakMiB.get(c) ?? 0)}`,
       );
       console.log(
         `${v.name}: idle ${Math.round(v.idleMiB)}, ${cells.join(', ')}, now ${Math.round(v.process.rssMiB())}`,

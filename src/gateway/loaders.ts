@@ -50,36 +50,56 @@ export interface Loaders extends PolicyLoaders, RuleLoaders, UserTypeLoaders {}
 
 /** Each resource's loaders are made when the operation first reads that resource. */
 export function createLoaders(api: RestApi): Loaders {
-  let policies: PolicyLoaders | undefined;
-  let rules: RuleLoaders | undefined;
-  let userTypes: UserTypeLoaders | undefined;
-  const p = () => (policies ??= policyLoaders(api));
-  const r = () => (rules ??= ruleLoaders(api));
-  const u = () => (userTypes ??= userTypeLoaders(api));
-  return {
-    get policy() {
-      return p().policy;
-    },
-    get policyPage() {
-      return p().policyPage;
-    },
-    get policyApplications() {
-      return p().policyApplications;
-    },
-    get rules() {
-      return r().rules;
-    },
-    get rule() {
-      return r().rule;
-    },
-    forgetRulesOf: (policyId) => r().forgetRulesOf(policyId),
-    get userType() {
-      return u().userType;
-    },
-    get userTypeList() {
-      return u().userTypeList;
-    },
-  };
+  return new LazyLoaders(api);
+}
+
+/** One object per operation, its getters on the prototype: no closures made for loaders never read. */
+class LazyLoaders implements Loaders {
+  private policies: PolicyLoaders | undefined;
+  private ruleSet: RuleLoaders | undefined;
+  private userTypes: UserTypeLoaders | undefined;
+
+  constructor(private readonly api: RestApi) {}
+
+  private p(): PolicyLoaders {
+    this.policies ??= policyLoaders(this.api);
+    return this.policies;
+  }
+
+  private r(): RuleLoaders {
+    this.ruleSet ??= ruleLoaders(this.api);
+    return this.ruleSet;
+  }
+
+  private u(): UserTypeLoaders {
+    this.userTypes ??= userTypeLoaders(this.api);
+    return this.userTypes;
+  }
+
+  get policy() {
+    return this.p().policy;
+  }
+  get policyPage() {
+    return this.p().policyPage;
+  }
+  get policyApplications() {
+    return this.p().policyApplications;
+  }
+  get rules() {
+    return this.r().rules;
+  }
+  get rule() {
+    return this.r().rule;
+  }
+  forgetRulesOf(policyId: string): void {
+    this.r().forgetRulesOf(policyId);
+  }
+  get userType() {
+    return this.u().userType;
+  }
+  get userTypeList() {
+    return this.u().userTypeList;
+  }
 }
 
 function policyLoaders(api: RestApi): PolicyLoaders {

@@ -109,15 +109,33 @@ const MAX_YOGA_STRING = 2_000;
 const CREDENTIAL = /\b(SSWS|Bearer)\s+[^\s"',;]+/gi;
 
 /**
+ * Short strings seen to hold no credential: the messages and operation names of the operation
+ * lines repeat line after line, and a look-up costs less than the credential search. Forgotten all
+ * at once when full (clients choose operation names).
+ */
+const knownClean = new Set<string>();
+const MAX_KNOWN_CLEAN = 1_024;
+const MAX_KNOWN_CLEAN_LENGTH = 128;
+
+function rememberClean(text: string): void {
+  if (knownClean.size >= MAX_KNOWN_CLEAN) knownClean.clear();
+  knownClean.add(text);
+}
+
+/**
  * A copy with every `SSWS …` / `Bearer …` credential and every authorization member replaced by
  * [redacted], and every string longer than `maxLength` cut (its length said).
  */
 export function redact(value: unknown, maxLength = Number.POSITIVE_INFINITY): unknown {
-  const clean = (text: string) =>
-    (text.length <= maxLength ? text : `${text.slice(0, maxLength)}…(${text.length} chars)`).replace(
+  const clean = (text: string) => {
+    if (text.length <= maxLength && knownClean.has(text)) return text;
+    const cleaned = (text.length <= maxLength ? text : `${text.slice(0, maxLength)}…(${text.length} chars)`).replace(
       CREDENTIAL,
       `$1 ${REDACTED}`,
     );
+    if (cleaned === text && text.length <= MAX_KNOWN_CLEAN_LENGTH) rememberClean(text);
+    return cleaned;
+  };
   if (typeof value === 'string') return clean(value);
   if (value instanceof Error) {
     const copy = new Error(clean(value.message));

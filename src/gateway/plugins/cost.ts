@@ -78,7 +78,8 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
       };
       setResult({ ...result, extensions: { ...result.extensions, cost } });
     },
-    async onExecute({ args, setResultAndStopExecution }) {
+    // Not async: an operation that waits for no memory, the usual case, passes without a promise.
+    onExecute({ args, setResultAndStopExecution }) {
       const context = args.contextValue as GatewayContext;
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation) return;
@@ -95,21 +96,8 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
         setResultAndStopExecution({ errors: [refusal], extensions: { cost: extension() } });
         return;
       }
-      // Once a run-time bound stops the operation (answerMeter.ts), every field throws the meter's
-      // one error: the execution unwinds without starting anything more, and its answer is that error.
-      const bytes = Math.min(estimate.size * BYTES_PER_COST_UNIT, limits.operation.maxResponseBytes);
-      if (bytes >= HEAVY_BYTES) {
-        // Waiting takes at most half the operation's deadline, so that an admitted operation has time left to run.
-        const hold = await memory.reserve(bytes, Date.now() + limits.operation.timeoutMs / 2);
-        if (!hold) {
-          setResultAndStopExecution({ errors: [serverBusy()], extensions: { cost: extension() } });
-          return;
-        }
-        // Held until the answer is written, not only until it is built.
-        context.answer.adopt(hold);
-      }
-      return {
-        onExecuteDone({ result, setResult }) {
+      const hooks = {
+        onExecuteDone({ result, setResult }: { result: unknown; setResult(result: ExecutionResult): void }) {
           if (!isSingle(result)) return;
           // A run-time bound stopped it: what was built so far is dropped, one error says why.
           const stopped = context.answer.error;
@@ -121,6 +109,20 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
           );
         },
       };
+      // Once a run-time bound stops the operation (answerMeter.ts), every field throws the meter's
+      // one error: the execution unwinds without starting anything more, and its answer is that error.
+      const bytes = Math.min(estimate.size * BYTES_PER_COST_UNIT, limits.operation.maxResponseBytes);
+      if (bytes < HEAVY_BYTES) return hooks;
+      // Waiting takes at most half the operation's deadline, so that an admitted operation has time left to run.
+      return memory.reserve(bytes, Date.now() + limits.operation.timeoutMs / 2).then((hold) => {
+        if (!hold) {
+          setResultAndStopExecution({ errors: [serverBusy()], extensions: { cost: extension() } });
+          return;
+        }
+        // Held until the answer is written, not only until it is built.
+        context.answer.adopt(hold);
+        return hooks;
+      });
     },
   };
 }

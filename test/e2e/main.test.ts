@@ -4,12 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { readEmulatorConfig } from '../../packages/emulator/src/config/emulator.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../../packages/emulator/src/emulator/http/connectionLimits.ts';
 import { ConfigError } from '../../packages/emulator/src/config/env.ts';
 import { readGatewayConfig, readStartConfig } from '../../src/config/gateway.ts';
-import { assertBuilt, ROOT } from '../helpers/built.ts';
+import { ROOT, useBuiltTree } from '../helpers/built.ts';
 import { settingsEnv } from '../helpers/settingsEnv.ts';
 import { countFromNow, startTestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
@@ -67,7 +67,7 @@ function readyLine(s: Started): Promise<string> {
 }
 
 describe('npm start', () => {
-  beforeAll(assertBuilt);
+  useBuiltTree();
   it('starts the embedded emulator, serves GraphQL over it, and stops on SIGTERM', async () => {
     const s = start({ PORT: '0', EMULATOR_PORT: '0', EMULATOR_TOKEN: 'e2e-secret-token' });
     const line = await readyLine(s);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsoleServer } from '../../examples/console/server.mjs';
 import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
 import { BROWSER_TIMEOUT, browserTestsRun, useBrowser } from '../helpers/browser.ts';
-import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { startTestUpstream, type TestUpstream, gatewaySchema } from '../helpers/gateway.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { POLICY_BODIES, RULE_BODIES } from '../helpers/policyBodies.ts';
 import { signInOnEmulatorPage } from '../helpers/signIn.ts';
@@ -37,6 +37,7 @@ describe.runIf(browserTestsRun("The console's browser tests"))('the example cons
     expect([policy.status, rule.status]).toEqual([200, 200]);
     consoleApp = await startConsoleServer({ config });
     gateway = await startGateway({
+      schema: gatewaySchema(),
       port: 0,
       upstream: upstream.client,
       corsOrigins: [consoleApp.url],

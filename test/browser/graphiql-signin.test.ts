@@ -12,7 +12,7 @@ import { callbackUrls } from '../../src/gateway/plugins/graphiqlSignIn.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { BROWSER_TIMEOUT, browserTestsRun, useBrowser } from '../helpers/browser.ts';
 import { TOKEN } from '../helpers/emulator.ts';
-import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { startTestUpstream, type TestUpstream, gatewaySchema } from '../helpers/gateway.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { signInOnEmulatorPage } from '../helpers/signIn.ts';
 
@@ -44,6 +44,7 @@ describe.runIf(browserTestsRun("GraphiQL Sign in's browser tests"))('GraphiQL Si
       return forCaller(authorization, options);
     };
     handle = createGateway({
+      schema: gatewaySchema(),
       upstream: upstream.client,
       emulatorToken: TOKEN,
       graphiqlSignIn: { clientId: 'graphiql', scope: SCOPE },

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../../src/gateway/server.ts';
 import { BROWSER_TIMEOUT, browserTestsRun, useBrowser } from '../helpers/browser.ts';
 import { TOKEN } from '../helpers/emulator.ts';
-import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { startTestUpstream, type TestUpstream, gatewaySchema } from '../helpers/gateway.ts';
 import { silentLogger } from '../helpers/logs.ts';
 
 const FIRST_LOAD_BUDGET = 3_000_000; // bytes on the wire, headers included
@@ -48,6 +48,7 @@ describe.runIf(browserTestsRun("GraphiQL's browser tests"))('GraphiQL in headles
   beforeAll(async () => {
     upstream = await startTestUpstream();
     const yoga = createGateway({
+      schema: gatewaySchema(),
       upstream: upstream.client,
       emulatorToken: TOKEN,
       logger: silentLogger(),
@@ -64,7 +65,9 @@ describe.runIf(browserTestsRun("GraphiQL's browser tests"))('GraphiQL in headles
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // As over a real org (UPSTREAM_URL): no token is shown, the developer types one in.
-    orgServer = createServer(createGateway({ upstream: upstream.client, logger: silentLogger() }));
+    orgServer = createServer(
+      createGateway({ schema: gatewaySchema(), upstream: upstream.client, logger: silentLogger() }),
+    );
     await new Promise<void>((resolve) => orgServer.listen(0, '127.0.0.1', resolve));
     orgUrl = `http://127.0.0.1:${(orgServer.address() as AddressInfo).port}`;
 

@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Type-level tests (`*.test-d.ts`) run through tsc and fail like any other test.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
+    // One headless Chromium for the browser tests of the whole run (test/helpers/browser.ts).
+    globalSetup: ['test/helpers/browserServer.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Every test file starts its own servers and shares no state through modules, so test files

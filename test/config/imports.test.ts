@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertBuilt, ROOT } from '../helpers/built.ts';
+import { assertBuilt, ROOT, useBuiltTree } from '../helpers/built.ts';
 import { findCycle, fromRoot, importGraph, importsOf } from '../helpers/importGraph.ts';
 import { run, type Running } from '../helpers/process.ts';
 import { settingsEnv } from '../helpers/settingsEnv.ts';
@@ -104,6 +104,7 @@ describe('the layers below the gateway', () => {
 });
 
 describe('the gateway entry and the emulator', () => {
+  useBuiltTree();
   // The REST contract and the wire types (packages/emulator/src/rest/) are shared; the emulator is
   // everything else of the package but its settings.
   const isEmulator = (file: string) => file.includes('/packages/emulator/') && !/\/(config|rest)\//.test(file);

@@ -24,6 +24,7 @@ import { SHARED_STATE_DEFAULTS } from '../../src/gateway/sharedState.ts';
 import { CONFIGURATION_DOC, configurationDoc } from '../../src/tools/configDocs.ts';
 import { OPERATION_DEFAULTS, UPSTREAM_DEFAULTS } from '../../src/upstream/client.ts';
 import { TOKEN_TRUST_DEFAULTS } from '../../src/upstream/tokenTrust.ts';
+import { useBuiltTree } from '../helpers/built.ts';
 import { startGatewayProcess } from '../helpers/gatewayProcess.ts';
 import { SETTING_VARIABLES, settingsEnv } from '../helpers/settingsEnv.ts';
 
@@ -109,6 +110,7 @@ describe('docs/configuration.md', () => {
 });
 
 describe('a spawned gateway’s environment', () => {
+  useBuiltTree();
   it('has none of the settings of the shell that ran the tests', () => {
     expect(SETTING_VARIABLES).toEqual(variables);
     const shell = { PATH: '/usr/bin', ...Object.fromEntries(variables.map((v) => [v, 'from the shell'])) };

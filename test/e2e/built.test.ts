@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, ROOT } from '../helpers/built.ts';
+import { ROOT, useBuiltTree } from '../helpers/built.ts';
 import { startTestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { run, type Running } from '../helpers/process.ts';
 import { startRecordingProxy } from '../helpers/proxy.ts';
@@ -17,8 +17,8 @@ import { settingsEnv } from '../helpers/settingsEnv.ts';
 
 /** A directory holding what a deployment holds: package.json, dist/ and (linked) node_modules. */
 let app: string;
+useBuiltTree();
 beforeAll(() => {
-  assertBuilt();
   app = mkdtempSync(join(tmpdir(), 'gateway-dist-'));
   cpSync(join(ROOT, 'dist'), join(app, 'dist'), { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(app, 'package.json'));

@@ -4,12 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readEmulatorConfig } from '../../packages/emulator/src/config/emulator.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../../packages/emulator/src/emulator/http/connectionLimits.ts';
 import { ConfigError } from '../../packages/emulator/src/config/env.ts';
 import { readGatewayConfig, readStartConfig } from '../../src/config/gateway.ts';
-import { assertBuilt, ROOT } from '../helpers/built.ts';
+import { ROOT, useBuiltTree } from '../helpers/built.ts';
 import { settingsEnv } from '../helpers/settingsEnv.ts';
 import { countFromNow, startTestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
@@ -29,14 +29,15 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-/** Runs dist/main.js (what `npm start` runs) with only the given settings. */
-function start(env: Record<string, string>): Started {
+/** Runs dist/main.js (what `npm start` runs) with only the given settings; killed after the test unless shared. */
+function start(env: Record<string, string>, { shared = false } = {}): Started {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env: settingsEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
+  // One shared by the tests of a describe block is stopped by its own afterAll.
+  if (!shared) children.push(child);
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk));
@@ -67,32 +68,80 @@ function readyLine(s: Started): Promise<string> {
 }
 
 describe('npm start', () => {
-  beforeAll(assertBuilt);
-  it('starts the embedded emulator, serves GraphQL over it, and stops on SIGTERM', async () => {
-    const s = start({ PORT: '0', EMULATOR_PORT: '0', EMULATOR_TOKEN: 'e2e-secret-token' });
-    const line = await readyLine(s);
-    const endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
-    expect(line).toMatch(/embedded emulator at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(token from EMULATOR_TOKEN\)/);
-
-    expect((await postGraphql(endpoint, '{ __typename }')).body).toEqual({
-      data: { __typename: 'Query' },
-      extensions: { cost: expect.any(Object) },
+  useBuiltTree();
+  // One process for what a running gateway with its embedded emulator shows; the last test stops it.
+  describe('with the embedded emulator', () => {
+    let s: Started;
+    let port: number;
+    let endpoint: string;
+    let emulator: string;
+    beforeAll(async () => {
+      // A port of its own (PORT=0 would register no GraphiQL callback): one that was free a moment ago.
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      port = (probe.address() as AddressInfo).port;
+      await new Promise((resolve) => probe.close(resolve));
+      s = start({ PORT: String(port), EMULATOR_PORT: '0', EMULATOR_TOKEN: 'e2e-secret-token' }, { shared: true });
+      const line = await readyLine(s);
+      expect(line).toMatch(/embedded emulator at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(token from EMULATOR_TOKEN\)/);
+      endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
+      emulator = /embedded emulator at (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(line)![1];
     });
-    const types = (await postGraphql(endpoint, '{ userTypes { name default } }', { auth: 'SSWS e2e-secret-token' }))
-      .body;
-    expect(types.errors).toBeUndefined();
-    expect(types.data.userTypes).toContainEqual({ name: 'user', default: true });
-    expect((await postGraphql(endpoint, '{ userTypes { name } }')).body.errors![0].extensions.code).toBe(
-      'UNAUTHENTICATED',
-    );
-    // GraphiQL's Headers tab holds the embedded emulator's token.
-    const page = await (await fetch(endpoint, { headers: { accept: 'text/html' } })).text();
-    expect(page).toContain('SSWS e2e-secret-token');
+    afterAll(() => {
+      if (s?.child.exitCode === null) s.child.kill('SIGKILL');
+    });
 
-    s.child.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
-    expect(s.stdout() + s.stderr()).not.toContain('e2e-secret-token');
-    await expect(fetch(endpoint)).rejects.toThrow();
+    it('serves GraphQL over it', async () => {
+      expect(endpoint).toBe(`http://127.0.0.1:${port}/graphql`);
+      expect((await postGraphql(endpoint, '{ __typename }')).body).toEqual({
+        data: { __typename: 'Query' },
+        extensions: { cost: expect.any(Object) },
+      });
+      const types = (await postGraphql(endpoint, '{ userTypes { name default } }', { auth: 'SSWS e2e-secret-token' }))
+        .body;
+      expect(types.errors).toBeUndefined();
+      expect(types.data.userTypes).toContainEqual({ name: 'user', default: true });
+      expect((await postGraphql(endpoint, '{ userTypes { name } }')).body.errors![0].extensions.code).toBe(
+        'UNAUTHENTICATED',
+      );
+      // GraphiQL's Headers tab holds the embedded emulator's token.
+      const page = await (await fetch(endpoint, { headers: { accept: 'text/html' } })).text();
+      expect(page).toContain('SSWS e2e-secret-token');
+    });
+
+    it("registers GraphiQL's callback with it, whose built-in client the page signs in with", async () => {
+      const page = await (await fetch(`http://127.0.0.1:${port}/graphql`, { headers: { accept: 'text/html' } })).text();
+      const signIn = JSON.parse(/id="graphiql-sign-in-config">(.*?)<\/script>/.exec(page)![1]);
+      expect(signIn).toMatchObject({ clientId: 'graphiql', authorizationEndpoint: `${emulator}/oauth2/v1/authorize` });
+
+      const authorize = (redirectUri: string) =>
+        fetch(
+          `${emulator}/oauth2/v1/authorize?${new URLSearchParams({
+            client_id: 'graphiql',
+            response_type: 'code',
+            redirect_uri: redirectUri,
+            scope: signIn.scope,
+            state: 'e2e-state',
+            code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+            code_challenge_method: 'S256',
+          })}`,
+          { redirect: 'manual' },
+        );
+      // The sign-in page for the gateway's callback as a browser names it; another is refused.
+      for (const origin of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
+        const answer = await authorize(`${origin}/graphql/oauth-callback`);
+        expect(answer.status).toBe(200);
+        expect(await answer.text()).toContain('name="password"');
+      }
+      expect((await authorize('http://127.0.0.1:1/graphql/oauth-callback')).status).toBe(400);
+    });
+
+    it('stops on SIGTERM, never having printed the token', async () => {
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      expect(s.stdout() + s.stderr()).not.toContain('e2e-secret-token');
+      await expect(fetch(endpoint)).rejects.toThrow();
+    });
   });
 
   it('uses UPSTREAM_URL instead of an embedded emulator', async () => {
@@ -145,43 +194,6 @@ describe('npm start', () => {
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }
-  });
-
-  it("registers GraphiQL's callback with the embedded emulator, whose built-in client the page signs in with", async () => {
-    // A port of its own (PORT=0 would register no callback): one that was free a moment ago.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    const s = start({ PORT: String(port), EMULATOR_PORT: '0' });
-    const line = await readyLine(s);
-    const emulator = /embedded emulator at (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(line)![1];
-    const page = await (await fetch(`http://127.0.0.1:${port}/graphql`, { headers: { accept: 'text/html' } })).text();
-    const signIn = JSON.parse(/id="graphiql-sign-in-config">(.*?)<\/script>/.exec(page)![1]);
-    expect(signIn).toMatchObject({ clientId: 'graphiql', authorizationEndpoint: `${emulator}/oauth2/v1/authorize` });
-
-    const authorize = (redirectUri: string) =>
-      fetch(
-        `${emulator}/oauth2/v1/authorize?${new URLSearchParams({
-          client_id: 'graphiql',
-          response_type: 'code',
-          redirect_uri: redirectUri,
-          scope: signIn.scope,
-          state: 'e2e-state',
-          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-          code_challenge_method: 'S256',
-        })}`,
-        { redirect: 'manual' },
-      );
-    // The sign-in page for the gateway's callback as a browser names it; another is refused.
-    for (const origin of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
-      const answer = await authorize(`${origin}/graphql/oauth-callback`);
-      expect(answer.status).toBe(200);
-      expect(await answer.text()).toContain('name="password"');
-    }
-    expect((await authorize('http://127.0.0.1:1/graphql/oauth-callback')).status).toBe(400);
-    s.child.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
   });
 
   it('refuses a missing fixture file with exit code 2', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FixtureError, startEmulator, type Emulator } from 'policy-service-emulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertBuilt, ROOT } from '../helpers/built.ts';
+import { assertBuilt, ROOT, useBuiltTree } from '../helpers/built.ts';
 import { run, type Running } from '../helpers/process.ts';
 
 const started: Emulator[] = [];
@@ -71,6 +71,7 @@ describe('startEmulator (package root)', () => {
 });
 
 describe('the package as other projects use it', () => {
+  useBuiltTree();
   it('keeps journalCap entries in the request journal', async () => {
     const emulator = await startEmulator({ journalCap: 2 });
     started.push(emulator);
@@ -105,6 +106,7 @@ describe('the package as other projects use it', () => {
 });
 
 describe('policy-emulator (the built command)', () => {
+  useBuiltTree();
   const bin = join(ROOT, 'node_modules/.bin/policy-emulator');
   const start = (args: string[], env: Record<string, string> = {}) => {
     assertBuilt();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
-import { useStack } from '../helpers/gateway.ts';
+import { useStack, gatewaySchema } from '../helpers/gateway.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { forgedToken } from '../helpers/oauth.ts';
@@ -19,7 +19,13 @@ describe('the Authorization header upstream', () => {
     emu = await startTestEmulator();
     proxy = await startRecordingProxy(emu.url);
     upstream = new UpstreamClient({ baseUrl: proxy.url });
-    gateway = await startGateway({ port: 0, host: '127.0.0.1', upstream, logger: silentLogger() });
+    gateway = await startGateway({
+      schema: gatewaySchema(),
+      port: 0,
+      host: '127.0.0.1',
+      upstream,
+      logger: silentLogger(),
+    });
   });
   afterAll(async () => {
     await gateway.close();

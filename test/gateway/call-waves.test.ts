@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { startGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { countRequests, createPolicy, createRule, startTestEmulator, TOKEN } from '../helpers/emulator.ts';
-import { type TestStack, useStack } from '../helpers/gateway.ts';
+import { type TestStack, useStack, gatewaySchema } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
 import { useForTests } from '../helpers/lifecycle.ts';
 import { silentLogger } from '../helpers/logs.ts';
@@ -27,7 +27,13 @@ async function startProxiedStack(): Promise<ProxiedStack> {
   const upstream = new UpstreamClient({ baseUrl: proxy.url });
   // Every RestApi call of every operation, to wait for calls still running after the answer.
   const recorded = recordCalls(upstream);
-  const gateway = await startGateway({ port: 0, host: '127.0.0.1', upstream, logger: silentLogger() });
+  const gateway = await startGateway({
+    schema: gatewaySchema(),
+    port: 0,
+    host: '127.0.0.1',
+    upstream,
+    logger: silentLogger(),
+  });
   return {
     emulator,
     proxy,

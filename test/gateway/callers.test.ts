@@ -8,7 +8,6 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { clientAddressOf } from '../../src/gateway/clientAddress.ts';
-import { buildSchema } from '../../src/gateway/schema.ts';
 import { createGateway, type RunningGateway, startGateway } from '../../src/gateway/server.ts';
 import { UpstreamBudget } from '../../src/upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../../src/upstream/budget/memoryStore.ts';
@@ -21,6 +20,7 @@ import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../he
 import { postGraphql } from '../helpers/graphqlClient.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { silentLogger } from '../helpers/logs.ts';
+import { gatewaySchema } from '../helpers/gateway.ts';
 
 /** The default shares: CALLER_SHARE 1, UNPROVEN_SHARE 0.05, NEWCOMER_RESERVE 0.08. */
 const SHARES = callerSharesOf(SHARED_STATE_DEFAULTS);
@@ -31,7 +31,7 @@ const SPELLINGS = ['SSWS', 'ssws', 'Ssws', 'SSWS ', 'sSwS  ', 'ssws   ', 'SsWs',
 /** Another API token of the same admin: another credential, so another caller. */
 const OTHER_TOKEN = 'other-test-token';
 const ORDINARY = `SSWS ${OTHER_TOKEN}`;
-const schema = buildSchema();
+const schema = gatewaySchema();
 
 let emu: TestEmulator;
 const closers: (() => Promise<void>)[] = [];

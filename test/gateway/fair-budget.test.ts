@@ -4,7 +4,6 @@
 // window, and a caller's throttle status. The Date is frozen and moved by the test (driven steps):
 // the emulator's window and the gateway's follow it, and no result waits on real time.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildSchema } from '../../src/gateway/schema.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { UpstreamBudget } from '../../src/upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../../src/upstream/budget/memoryStore.ts';
@@ -17,6 +16,7 @@ import { silentLogger } from '../helpers/logs.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
+import { gatewaySchema } from '../helpers/gateway.ts';
 
 /** The default shares: CALLER_SHARE 1, UNPROVEN_SHARE 0.05, NEWCOMER_RESERVE 0.08. */
 const SHARES = callerSharesOf(SHARED_STATE_DEFAULTS);
@@ -24,7 +24,7 @@ const SHARES = callerSharesOf(SHARED_STATE_DEFAULTS);
 const OTHER_TOKEN = 'other-test-token';
 const GREEDY = `SSWS ${TOKEN}`;
 const ORDINARY = `SSWS ${OTHER_TOKEN}`;
-const schema = buildSchema();
+const schema = gatewaySchema();
 
 let emu: TestEmulator;
 let proxy: RecordingProxy;

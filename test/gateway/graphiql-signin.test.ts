@@ -9,6 +9,7 @@ import { callbackUrls, pageConfigOf } from '../../src/gateway/plugins/graphiqlSi
 import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { captureLogs, silentLogger } from '../helpers/logs.ts';
+import { gatewaySchema } from '../helpers/gateway.ts';
 
 const SIGN_IN = { clientId: 'graphiql', scope: 'openid okta.policies.read' };
 const HTML = { accept: 'text/html' };
@@ -53,6 +54,7 @@ afterEach(async () => {
 async function gatewayOver(options: { signIn?: typeof SIGN_IN; logger?: ReturnType<typeof silentLogger> } = {}) {
   const upstream = new UpstreamClient({ baseUrl: issuerUrl });
   const gateway = await startGateway({
+    schema: gatewaySchema(),
     port: 0,
     upstream,
     graphiqlSignIn: options.signIn,

@@ -9,7 +9,7 @@ import { GRAPHIQL_ASSETS_PATH } from '../../src/gateway/plugins/graphiql.ts';
 import { negotiateEncoding } from '../../src/gateway/plugins/staticFiles.ts';
 import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
 import { TOKEN } from '../helpers/emulator.ts';
-import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { startTestUpstream, type TestUpstream, gatewaySchema } from '../helpers/gateway.ts';
 import { silentLogger } from '../helpers/logs.ts';
 
 interface RawResponse {
@@ -58,9 +58,22 @@ const HTML = { accept: 'text/html' };
 beforeAll(async () => {
   upstream = await startTestUpstream();
   const logger = silentLogger();
-  embedded = await startGateway({ port: 0, upstream: upstream.client, logger, emulatorToken: TOKEN });
-  external = await startGateway({ port: 0, upstream: upstream.client, logger });
-  off = await startGateway({ port: 0, upstream: upstream.client, logger, graphiql: false, introspection: false });
+  embedded = await startGateway({
+    schema: gatewaySchema(),
+    port: 0,
+    upstream: upstream.client,
+    logger,
+    emulatorToken: TOKEN,
+  });
+  external = await startGateway({ schema: gatewaySchema(), port: 0, upstream: upstream.client, logger });
+  off = await startGateway({
+    schema: gatewaySchema(),
+    port: 0,
+    upstream: upstream.client,
+    logger,
+    graphiql: false,
+    introspection: false,
+  });
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
 import { TOKEN } from '../helpers/emulator.ts';
-import { startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { startTestUpstream, type TestUpstream, gatewaySchema } from '../helpers/gateway.ts';
 import { silentLogger } from '../helpers/logs.ts';
 
 // What Chromium sends when it opens a URL.
@@ -18,8 +18,21 @@ let off: RunningGateway; // GRAPHIQL=off and INTROSPECTION=off
 beforeAll(async () => {
   upstream = await startTestUpstream();
   const logger = silentLogger();
-  on = await startGateway({ port: 0, upstream: upstream.client, logger, emulatorToken: TOKEN });
-  off = await startGateway({ port: 0, upstream: upstream.client, logger, graphiql: false, introspection: false });
+  on = await startGateway({
+    schema: gatewaySchema(),
+    port: 0,
+    upstream: upstream.client,
+    logger,
+    emulatorToken: TOKEN,
+  });
+  off = await startGateway({
+    schema: gatewaySchema(),
+    port: 0,
+    upstream: upstream.client,
+    logger,
+    graphiql: false,
+    introspection: false,
+  });
 });
 afterAll(async () => {
   await on?.close();

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { useBuiltTree } from '../helpers/built.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 import { type GatewayProcess, startGatewayProcess } from '../helpers/gatewayProcess.ts';
 import { type HostileDocument, hostileDocument, type OrgIds } from '../helpers/hostileDocuments.ts';
@@ -29,6 +30,7 @@ let emulator: TestEmulator;
 let gateway: GatewayProcess;
 let ids: OrgIds;
 
+useBuiltTree();
 beforeAll(async () => {
   emulator = await startTestEmulator({ fixture: largeOrgFixture(21, 20) });
   ids = await orgIds(emulator);

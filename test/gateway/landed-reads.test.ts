@@ -15,6 +15,7 @@ import { postGraphql } from '../helpers/graphqlClient.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
+import { gatewaySchema } from '../helpers/gateway.ts';
 
 /** Three API tokens of the same admin: three callers with the same rights. */
 const [A, B, C] = [TOKEN, 'second-test-token', 'third-test-token'].map((token) => `SSWS ${token}`);
@@ -164,7 +165,12 @@ describe('dashboards waiting in the memory admission line', () => {
   beforeEach(() => {
     upstream = new UpstreamClient({ baseUrl: proxy.url, retries: 0 });
     // The smallest budget: each dashboard runs alone, the others wait in line, first come first served.
-    gateway = createGateway({ upstream, logger: silentLogger(), memoryBudgetBytes: 1024 * 1024 });
+    gateway = createGateway({
+      schema: gatewaySchema(),
+      upstream,
+      logger: silentLogger(),
+      memoryBudgetBytes: 1024 * 1024,
+    });
   });
   afterEach(() => upstream.close());
 

@@ -10,6 +10,7 @@ import { UpstreamClient } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { type GqlResult, postGraphql } from '../helpers/graphqlClient.ts';
+import { gatewaySchema } from '../helpers/gateway.ts';
 
 /**
  * A pass-through to the emulator that answers every request `fails` picks with the status it
@@ -56,7 +57,7 @@ describe('partial results', () => {
     emulator = await startTestEmulator();
     proxy = await startFailingProxy(emulator.url, (method, url) => failing(method, url));
     client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
-    gateway = await startGateway({ port: 0, upstream: client, logger: silentLogger() });
+    gateway = await startGateway({ schema: gatewaySchema(), port: 0, upstream: client, logger: silentLogger() });
   });
   beforeEach(async () => {
     failing = () => false;

@@ -10,7 +10,7 @@ import { resolvers } from '../../src/gateway/resolvers/index.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { countFromNow, type RequestCounts } from '../helpers/emulator.ts';
-import { startTestStack, type TestStack } from '../helpers/gateway.ts';
+import { startTestStack, type TestStack, gatewaySchema } from '../helpers/gateway.ts';
 import { type GqlResult, postGraphql } from '../helpers/graphqlClient.ts';
 
 let stack: TestStack;
@@ -79,6 +79,7 @@ describe('static limits', () => {
     }
     // With the token and alias limits lifted, the upstream-call estimate still refuses it.
     const lifted = createGateway({
+      schema: gatewaySchema(),
       upstream: stack.upstream,
       queryLimits: { tokens: 1_000_000, aliases: 1_000_000 },
       logger: silentLogger(),
@@ -140,7 +141,12 @@ describe('upstream-call estimate', () => {
     // 84 aliases of a policy with its rules and applications: 252 calls.
     const query = `{ ${Array.from({ length: 84 }, (_, i) => `p${i}: policy(id: "00p${i}") { ...Joins }`).join(' ')} }
       fragment Joins on Policy { rules { id } applications { id } }`;
-    const lifted = createGateway({ upstream: stack.upstream, queryLimits: { aliases: 100 }, logger: silentLogger() });
+    const lifted = createGateway({
+      schema: gatewaySchema(),
+      upstream: stack.upstream,
+      queryLimits: { aliases: 100 },
+      logger: silentLogger(),
+    });
     for (const auth of ['SSWS test-token', JUNK]) {
       const { body } = await postGraphql('http://gateway/graphql', query, { auth, fetch: lifted.fetch });
       expect(body.data).toBeUndefined();

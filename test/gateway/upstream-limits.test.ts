@@ -3,7 +3,6 @@
 // stops further calls; the deadline and the client's disconnect abort in-flight calls and start no
 // new ones; oversized bodies are refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSchema } from '../../src/gateway/schema.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { recordCalls } from '../helpers/upstreamCalls.ts';
@@ -11,9 +10,10 @@ import { UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/c
 import { countFromNow, type RequestCounts, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
 import { scripted } from '../helpers/random.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
+import { gatewaySchema } from '../helpers/gateway.ts';
 
 let emu: TestEmulator;
-const schema = buildSchema();
+const schema = gatewaySchema();
 let random: () => number = Math.random;
 /** Emulator answers waiting for their latency; each resolves when the test releases it. */
 const held: (() => void)[] = [];

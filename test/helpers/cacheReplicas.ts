@@ -7,6 +7,7 @@ import { UpstreamClient } from '../../src/upstream/client.ts';
 import { TOKEN } from './emulator.ts';
 import { type GqlClient, graphqlClient } from './graphqlClient.ts';
 import { silentLogger } from './logs.ts';
+import { gatewaySchema } from './gateway.ts';
 
 export interface CacheReplica {
   /** GraphQL with the emulator's token unless told otherwise. */
@@ -30,7 +31,13 @@ export async function startCacheReplica(
     cacheVersions: new RedisCacheVersions(link),
     replicated: true,
   });
-  const gateway = await startGateway({ port: 0, host: '127.0.0.1', upstream, logger: silentLogger() });
+  const gateway = await startGateway({
+    schema: gatewaySchema(),
+    port: 0,
+    host: '127.0.0.1',
+    upstream,
+    logger: silentLogger(),
+  });
   return {
     gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`),
     upstream,

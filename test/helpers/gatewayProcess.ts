@@ -1,5 +1,5 @@
-// A gateway replica in its own process: dist/main.js (what `npm start` runs; `npm test` builds it
-// first) with the given settings, resolved once it logs its GraphQL URL; its output is kept.
+// A gateway replica in its own process: dist/main.js (what `npm start` runs; a file using it calls
+// useBuiltTree()) with the given settings, resolved once it logs its GraphQL URL; its output is kept.
 import { once } from 'node:events';
 import { assertBuilt, ROOT } from './built.ts';
 import { type GqlClient, graphqlClient } from './graphqlClient.ts';

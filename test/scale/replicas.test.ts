@@ -4,6 +4,7 @@
 // another input is refused on the other replica, and losing Redis keeps both serving with one
 // warning each until Redis is back (creates with a key are refused meanwhile: IDEMPOTENCY_UNAVAILABLE).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useBuiltTree } from '../helpers/built.ts';
 import { freezeDate } from '../helpers/clock.ts';
 import { countRequests, startTestEmulator, type TestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { type GatewayProcess, startGatewayProcess } from '../helpers/gatewayProcess.ts';
@@ -25,6 +26,7 @@ let emulator: TestEmulator;
 let replicas: GatewayProcess[] = [];
 
 // Two processes start slower than a hook usually takes on a loaded machine.
+useBuiltTree();
 beforeAll(async () => {
   emulator = await startTestEmulator();
   replicas = await Promise.all(

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
       }),
     ).catch(whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'));
     stops.push(() => gateway.close(config.shutdownGraceMs));
-    releaseYoungGeneration();
+    releaseYoungGeneration(config.heapSemiSpaceMiB);
 
     const upstreamText = emulator
       ? `embedded emulator at ${emulator.url}/api/v1 (token from EMULATOR_TOKEN)`

@@ -48,11 +48,21 @@ const TARGETS = {
   throughputRatio: 0.8,
   /** Cache on and warm, against the trivial floor. */
   cachedThroughputRatio: 0.8,
-  peakRssMiB: 150,
-  idleRssMiB: 110,
+  /** The memory targets are set in MB (10^6 bytes); the RSS is measured in MiB (2^20 bytes). */
+  peakRssMB: 150,
+  idleRssMB: 110,
   consolesRatio: 2,
   meshRatio: 1.5,
 };
+
+/** A resident size measured in MiB, in MB (10^6 bytes, the targets' unit), to one decimal. */
+const inMB = (mib: number) => Math.round((mib * 1024 ** 2) / 1e5) / 10;
+/** A resident size in both units: MiB as measured, MB as the targets are set. */
+const rssText = (mib: number) => `${mib} MiB (${inMB(mib)} MB)`;
+/** Whether a resident size measured in MiB is within a target in MB. */
+const withinMB = (mib: number, targetMB: number) => mib * 1024 ** 2 <= targetMB * 1e6;
+/** MiB to one decimal: a whole MiB rounded could carry a figure across a target. */
+const oneDecimal = (mib: number) => Math.round(mib * 10) / 10;
 
 const { values: args } = parseArgs({
   options: {
@@ -147,7 +157,7 @@ async function main(): Promise<void> {
   });
   const meshInstalled = meshPackages();
   const mesh = 'versions' in meshInstalled ? await startMesh(emulator.url, TOKEN) : undefined;
-  const idleRssMiB = Math.round(gateway.rssMiB());
+  const idleRssMiB = oneDecimal(gateway.rssMiB());
   const admin = emulatorAdmin(emulator.url, AUTH);
   const parallel = restClient(emulator.url, AUTH, 'parallel');
   const sequential = restClient(emulator.url, AUTH, 'sequential');
@@ -283,7 +293,7 @@ async function main(): Promise<void> {
       gatewayRss: {
         idleMiB: idleRssMiB,
         peakUnder50MiB: throughput.at(-1)!.gatewayPeakMiB,
-        peakWholeRunMiB: Math.round(gateway.peakMiB()),
+        peakWholeRunMiB: oneDecimal(gateway.peakMiB()),
       },
       durationSeconds: Math.round((Date.now() - startedAt) / 1000),
     };
@@ -378,14 +388,14 @@ function summary(r: {
       figure: '100 of 100 in test/scale/read-cache-replicas.test.ts (cited, not measured here)',
     },
     {
-      line: `Peak RSS under 50 concurrent clients ≤ ${TARGETS.peakRssMiB} MB (defaults)`,
-      figure: `${r.gatewayRss.peakUnder50MiB} MiB`,
-      met: r.gatewayRss.peakUnder50MiB <= TARGETS.peakRssMiB,
+      line: `Peak RSS under 50 concurrent clients ≤ ${TARGETS.peakRssMB} MB (defaults)`,
+      figure: rssText(r.gatewayRss.peakUnder50MiB),
+      met: withinMB(r.gatewayRss.peakUnder50MiB, TARGETS.peakRssMB),
     },
     {
-      line: `Idle RSS ≤ ${TARGETS.idleRssMiB} MB`,
-      figure: `${r.gatewayRss.idleMiB} MiB`,
-      met: r.gatewayRss.idleMiB <= TARGETS.idleRssMiB,
+      line: `Idle RSS ≤ ${TARGETS.idleRssMB} MB`,
+      figure: rssText(r.gatewayRss.idleMiB),
+      met: withinMB(r.gatewayRss.idleMiB, TARGETS.idleRssMB),
     },
     {
       line: 'Lone caller ≥ 108 of 120 calls/min with Redis and 3 replicas; a newcomer answered ≤ 5 s',
@@ -455,11 +465,11 @@ function report(r: {
     '',
     'One-policy query, no added latency, closed loop:',
     '',
-    '| clients | gateway req/s (p50 / p99) | gateway upstream GETs per operation | trivial yoga req/s | direct REST GET req/s | limit 1/(1/yoga + 1/REST) | gateway / limit | yoga + one undici GET req/s (/ limit) | gateway peak RSS |',
+    '| clients | gateway req/s (p50 / p99) | gateway upstream GETs per operation | trivial yoga req/s | direct REST GET req/s | limit 1/(1/yoga + 1/REST) | gateway / limit | yoga + one undici GET req/s (/ limit) | gateway peak RSS (MiB) |',
     '|---|---|---|---|---|---|---|---|---|',
     ...r.throughput.map(
       (t) =>
-        `| ${t.concurrency} | ${t.gateway.requestsPerSecond} (${t.gateway.p50Ms} / ${t.gateway.p99Ms} ms) | ${t.gatewayCallsPerOperation} | ${t.trivialYoga.requestsPerSecond} | ${t.directRest.requestsPerSecond} | ${t.limit} | ${t.ratio} | ${t.minimalGateway.requestsPerSecond} (${Math.round((t.minimalGateway.requestsPerSecond / t.limit) * 100) / 100}) | ${t.gatewayPeakMiB} MiB |`,
+        `| ${t.concurrency} | ${t.gateway.requestsPerSecond} (${t.gateway.p50Ms} / ${t.gateway.p99Ms} ms) | ${t.gatewayCallsPerOperation} | ${t.trivialYoga.requestsPerSecond} | ${t.directRest.requestsPerSecond} | ${t.limit} | ${t.ratio} | ${t.minimalGateway.requestsPerSecond} (${Math.round((t.minimalGateway.requestsPerSecond / t.limit) * 100) / 100}) | ${t.gatewayPeakMiB} |`,
     ),
     '',
     'The same rounds, gateways started with other settings (ratio to the limit, or to the trivial floor when no upstream call is expected):',
@@ -481,9 +491,9 @@ function report(r: {
       ? `GraphQL Mesh (${r.mesh.versions}: the emulator's OpenAPI document through Mesh's OpenAPI source, served by Hive Gateway's runtime) in the same rounds: ${r.throughput.map((t) => `${t.mesh?.requestsPerSecond} req/s (p50 ${t.mesh?.p50Ms} / p99 ${t.mesh?.p99Ms} ms) at c=${t.concurrency}, the gateway ${t.meshRatio}x that`).join('; ')}.`
       : r.mesh.absent,
     '',
-    `Gateway RSS: ${r.gatewayRss.idleMiB} MiB idle after start, ${r.gatewayRss.peakUnder50MiB} MiB peak under 50 clients, ${r.gatewayRss.peakWholeRunMiB} MiB peak over the whole run.`,
+    `Gateway RSS (MiB = 2^20 bytes, as measured; MB = 10^6 bytes, the targets' unit): ${rssText(r.gatewayRss.idleMiB)} idle after start, ${rssText(r.gatewayRss.peakUnder50MiB)} peak under 50 clients, ${rssText(r.gatewayRss.peakWholeRunMiB)} peak over the whole run.`,
     '',
-    `The same 50 clients on a fresh gateway started with \`${r.tuned.nodeArgs.join(' ')}\`: ${r.tuned.result.requestsPerSecond} req/s (p50 ${r.tuned.result.p50Ms} / p99 ${r.tuned.result.p99Ms} ms, ${ratio(r.tuned.result.requestsPerSecond, r.throughput.at(-1)!.gateway.requestsPerSecond)} the default's), peak RSS ${r.tuned.peakMiB} MiB.`,
+    `The same 50 clients on a fresh gateway started with \`${r.tuned.nodeArgs.join(' ')}\`: ${r.tuned.result.requestsPerSecond} req/s (p50 ${r.tuned.result.p50Ms} / p99 ${r.tuned.result.p99Ms} ms, ${ratio(r.tuned.result.requestsPerSecond, r.throughput.at(-1)!.gateway.requestsPerSecond)} the default's), peak RSS ${rssText(r.tuned.peakMiB)}.`,
     '',
     'Targets:',
     '',
@@ -493,8 +503,8 @@ function report(r: {
     'versions' in r.mesh
       ? `- one-policy throughput ≥ ${TARGETS.meshRatio}x GraphQL Mesh's: ${verdict(r.throughput.every((t) => (t.meshRatio ?? 0) >= TARGETS.meshRatio))} (${r.throughput.map((t) => `${t.meshRatio} at c=${t.concurrency}`).join(', ')})`
       : "- one-policy throughput ≥ 1.5x GraphQL Mesh's: not measured (Mesh not installed)",
-    `- peak RSS under 50 clients ≤ ${TARGETS.peakRssMiB} MB: ${verdict(r.gatewayRss.peakUnder50MiB <= TARGETS.peakRssMiB)} (${r.gatewayRss.peakUnder50MiB} MiB)`,
-    `- idle RSS ≤ ${TARGETS.idleRssMiB} MB: ${verdict(r.gatewayRss.idleMiB <= TARGETS.idleRssMiB)} (${r.gatewayRss.idleMiB} MiB)`,
+    `- peak RSS under 50 clients ≤ ${TARGETS.peakRssMB} MB: ${verdict(withinMB(r.gatewayRss.peakUnder50MiB, TARGETS.peakRssMB))} (${rssText(r.gatewayRss.peakUnder50MiB)})`,
+    `- idle RSS ≤ ${TARGETS.idleRssMB} MB: ${verdict(withinMB(r.gatewayRss.idleMiB, TARGETS.idleRssMB))} (${rssText(r.gatewayRss.idleMiB)})`,
   ];
   return lines.join('\n');
 }

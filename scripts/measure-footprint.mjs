@@ -45,7 +45,8 @@ const cpuMs = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100 Hz)
 };
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+/** Resident set size in MiB (/proc's kB are KiB). */
+const rssMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const idle = () => new Promise((resolve) => setTimeout(resolve, IDLE_MS));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -54,7 +55,7 @@ async function measure(name, args, env, readyPattern, query, headers = {}) {
   for (let i = 0; i < RUNS; i++) {
     const { child, url, readyMs, readyCpuMs } = await start(args, env, readyPattern);
     await idle();
-    const idleRss = rssMb(child.pid);
+    const idleRss = rssMiB(child.pid);
     for (let n = 0; n < WARM_UP_OPERATIONS; n++) {
       const res = await fetch(`${url}/graphql`, {
         method: 'POST',
@@ -64,7 +65,7 @@ async function measure(name, args, env, readyPattern, query, headers = {}) {
       await res.text();
     }
     await idle();
-    runs.push({ readyMs, readyCpuMs, idleRss, warmRss: rssMb(child.pid) });
+    runs.push({ readyMs, readyCpuMs, idleRss, warmRss: rssMiB(child.pid) });
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
@@ -76,7 +77,7 @@ async function measure(name, args, env, readyPattern, query, headers = {}) {
     warmRss: median(runs.map((r) => r.warmRss)),
   };
   console.log(
-    `${name}: ready ${row.readyMs.toFixed(0)} ms (${row.readyCpuMs.toFixed(0)} ms CPU), idle ${row.idleRss.toFixed(0)} MB, after ${WARM_UP_OPERATIONS} operations ${row.warmRss.toFixed(0)} MB`,
+    `${name}: ready ${row.readyMs.toFixed(0)} ms (${row.readyCpuMs.toFixed(0)} ms CPU), idle ${row.idleRss.toFixed(0)} MiB, after ${WARM_UP_OPERATIONS} operations ${row.warmRss.toFixed(0)} MiB`,
   );
   return row;
 }
@@ -121,7 +122,7 @@ Node ${process.version}, ${cpus().length} CPUs, load average ${loadBefore.toFixe
 
 | Process | Ready | Ready, CPU time | Idle RSS | Warm RSS |
 | --- | ---: | ---: | ---: | ---: |
-${rows.map((r) => `| ${r.name} | ${r.readyMs.toFixed(0)} ms | ${r.readyCpuMs.toFixed(0)} ms | ${r.idleRss.toFixed(0)} MB | ${r.warmRss.toFixed(0)} MB |`).join('\n')}
+${rows.map((r) => `| ${r.name} | ${r.readyMs.toFixed(0)} ms | ${r.readyCpuMs.toFixed(0)} ms | ${r.idleRss.toFixed(0)} MiB | ${r.warmRss.toFixed(0)} MiB |`).join('\n')}
 `;
 mkdirSync(join(root, 'docs'), { recursive: true });
 writeFileSync(join(root, 'docs/reports/footprint.md'), report);

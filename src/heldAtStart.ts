@@ -1,6 +1,5 @@
-// Imported first by main.ts, so that loading the other modules and building the schema leave V8's
-// young generation at its smallest (see heapGrowth.ts): a module's body runs before those of the
-// modules imported after it.
+// Imported first by main.ts, which loads the gateway's modules (start.ts) only after it: loading them
+// and building the schema leave V8's young generation at its smallest (see heapGrowth.ts).
 import { holdYoungGeneration } from './heapGrowth.ts';
 
 holdYoungGeneration();

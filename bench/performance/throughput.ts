@@ -25,7 +25,7 @@ export interface ThroughputRow {
   limit: number;
   /** gateway / limit. */
   ratio: number;
-  /** Peak RSS of the gateway during its run at this concurrency, MiB. */
+  /** Peak RSS of the gateway during its run at this concurrency, MiB (one decimal). */
   gatewayPeakMiB: number;
   /**
    * The gateway's upstream GETs per operation in these rounds (its metrics, warm-ups included):
@@ -153,7 +153,7 @@ export async function measureThroughput(
       minimalGateway,
       limit: Math.round(limit),
       ratio: Math.round((gateway.requestsPerSecond / limit) * 100) / 100,
-      gatewayPeakMiB: Math.round(gatewayPeakMiB),
+      gatewayPeakMiB: Math.round(gatewayPeakMiB * 10) / 10,
       gatewayCallsPerOperation:
         Math.round(((callsAfter - callsBefore) / (operationsAfter - operationsBefore)) * 100) / 100,
       ...(meshResult && {
@@ -191,7 +191,7 @@ export async function measureTunedGateway(
     await closedLoop(gateway.url, request, { concurrency: 20, ...timing });
     gateway.resetPeak();
     const result = await closedLoop(gateway.url, request, { concurrency, ...timing });
-    return { nodeArgs, result, peakMiB: Math.round(gateway.peakMiB()) };
+    return { nodeArgs, result, peakMiB: Math.round(gateway.peakMiB() * 10) / 10 };
   } finally {
     await gateway.stop();
   }

@@ -227,6 +227,7 @@ describe('configuration', () => {
       maxResolvedFields: 100_000,
       memoryBudgetBytes: 64 * 1024 * 1024,
       heapGrowthPercent: 50,
+      heapSemiSpaceMiB: 8,
       http: {
         maxBodyBytes: 1048576,
         headersTimeoutMs: 10000,
@@ -323,6 +324,7 @@ describe('configuration', () => {
         MAX_RESPONSE_BYTES: '4096',
         MEMORY_BUDGET_BYTES: '2097152',
         HEAP_GROWTH_PERCENT: '35',
+        HEAP_SEMI_SPACE_MIB: '4',
         MAX_RESOLVED_FIELDS: '1234',
         REDIS_URL: 'redis://:secret@127.0.0.1:6380/2',
         UPSTREAM_RATE_LIMIT: '600',
@@ -362,6 +364,7 @@ describe('configuration', () => {
       maxResolvedFields: 1234,
       memoryBudgetBytes: 2097152,
       heapGrowthPercent: 35,
+      heapSemiSpaceMiB: 4,
       http: {
         maxBodyBytes: 2048,
         headersTimeoutMs: 500,

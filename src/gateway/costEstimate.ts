@@ -221,14 +221,16 @@ export function documentEstimate(
     documents.set(document, operations);
   }
   const known = operations.get(operation);
-  if (known) {
-    const remembered = known.byValues.get(valuesKey(known.reads, variables) ?? '');
+  // The key is made once per request: a plan's document can be a megabyte of JSON.
+  const knownKey = known && valuesKey(known.reads, variables);
+  if (knownKey !== undefined) {
+    const remembered = known?.byValues.get(knownKey);
     if (remembered) return remembered;
   }
   const { estimate, reads } = estimateReading(schema, operation, fragmentsOf(document), variables);
   const entry = known ?? { reads, byValues: new RecentlyUsed<string, CostEstimate>(ESTIMATES_PER_OPERATION) };
   if (!known) operations.set(operation, entry);
-  const key = valuesKey(reads, variables);
+  const key = known ? knownKey : valuesKey(reads, variables);
   if (key === undefined) return estimate;
   entry.byValues.set(key, estimate);
   return estimate;

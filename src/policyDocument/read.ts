@@ -12,7 +12,8 @@ export async function readOrg(api: RestApi, types: readonly PolicyType[]): Promi
     api.listUserTypes(),
     ...types.map(async (type) => {
       const policies = await everyPage((after) => api.listPolicies({ type, limit: WHOLE_LIST_PAGE_SIZE, after }));
-      return policies.sort((a, b) => a.priority - b.priority);
+      // Sorted copies: an answer may be the read cache's, frozen and shared (cache/store.ts).
+      return [...policies].sort((a, b) => a.priority - b.priority);
     }),
   ]);
   const policies: OrgSnapshot['policies'] = {};
@@ -21,7 +22,7 @@ export async function readOrg(api: RestApi, types: readonly PolicyType[]): Promi
       policies[type] = await Promise.all(
         lists[i].map(async (policy) => ({
           policy,
-          rules: (await api.listRules(policy.id)).sort((a, b) => a.priority - b.priority),
+          rules: [...(await api.listRules(policy.id))].sort((a, b) => a.priority - b.priority),
         })),
       );
     }),

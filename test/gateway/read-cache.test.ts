@@ -244,7 +244,7 @@ describe('the read cache store', () => {
 
   it('keeps its bytes under the budget, the least recently used going first', () => {
     const store = new ReadCacheStore(1_000);
-    const body = 'x'.repeat(250);
+    const body = 'x'.repeat(100);
     store.set(read('/a', body));
     store.set(read('/b', body));
     expect(store.get('/a')?.url).toBe('/a');
@@ -308,6 +308,25 @@ describe('the read cache step', () => {
     expect(await readThrough(cache, [type('b')])).toEqual({ body: [type('a')], age: 5_000 });
     now += 55_000;
     expect(await readThrough(cache, [type('c')])).toEqual({ body: [type('c')], age: undefined });
+  });
+
+  it('hands every hit the one parsed body it kept, frozen through, so no caller can change another’s', async () => {
+    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    const own = await readThrough(cache, [{ ...type('a'), _links: { self: { href: '/a' } } }]);
+    const first = await readThrough(cache, [type('b')]);
+    const second = await readThrough(cache, [type('c')]);
+    expect(first.body).toBe(own.body);
+    expect(second.body).toBe(own.body);
+    const [kept] = first.body as { id: string; _links: { self: { href: string } } }[];
+    expect(Object.isFrozen(first.body)).toBe(true);
+    expect(() => {
+      kept.id = 'changed';
+    }).toThrow(TypeError);
+    expect(() => {
+      kept._links.self.href = '/changed';
+    }).toThrow(TypeError);
+    expect(() => (first.body as unknown[]).push(type('c'))).toThrow(TypeError);
+    expect(second.body).toEqual([{ ...type('a'), _links: { self: { href: '/a' } } }]);
   });
 
   it('never serves an answer whose read started before a write ended, even one stored after it', async () => {

@@ -11,11 +11,11 @@
 // policy by id only, not its type: so every policy read is one group. A user type write changes the
 // user types, and the policies and rules whose conditions name user types: so policy reads depend
 // on the user types group too.
-import { answerOf, type AnswerGuard, type UpstreamResponse } from '../call/answer.ts';
+import type { AnswerGuard, UpstreamResponse } from '../call/answer.ts';
 import type { PreparedCall } from '../call/request.ts';
 import type { RetriedResult } from '../call/retry.ts';
 import type { ReadFamily } from '../call/sharedReads.ts';
-import { type CachedRead, ReadCacheStore } from './store.ts';
+import { type CachedRead, frozen, ReadCacheStore } from './store.ts';
 import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versions.ts';
 
 /** The groups a read of each family depends on: a write to any of them can change what it answers. */
@@ -97,7 +97,7 @@ export class ReadCache implements ReadCacheCounters {
     if (entry) {
       this.hits++;
       onHit(startedAt - entry.startedAt);
-      return answerFrom(call, entry, guard);
+      return answerFrom(entry, guard);
     }
     if (serve) this.misses++;
     let own: RetriedResult | undefined;
@@ -105,9 +105,9 @@ export class ReadCache implements ReadCacheCounters {
       own = result;
     }, stamp);
     if (stamp !== undefined && own?.ok && own.status >= 200 && own.status < 300 && call.route.accepts(response.body)) {
-      const link = own.headers.link;
-      const { status, body } = own;
-      this.store.set({ url, family, status, body, bodyBytes: Buffer.byteLength(body), link, startedAt, stamp });
+      const { status, body: text } = own;
+      const body = frozen(response.body);
+      this.store.set({ url, family, status, body, bodyBytes: Buffer.byteLength(text), link: response.link, startedAt, stamp });
     }
     return response;
   }
@@ -143,20 +143,10 @@ export class ReadCache implements ReadCacheCounters {
   }
 }
 
-/** A hit read as the call's answer (its body parsed anew), its bytes counted in the caller's operation. */
-function answerFrom(call: PreparedCall, entry: CachedRead, guard: CacheReadGuard): UpstreamResponse {
+/** A hit as the call's answer (the kept body itself, frozen), its bytes counted in the caller's operation. */
+function answerFrom(entry: CachedRead, guard: CacheReadGuard): UpstreamResponse {
   if (guard.reason) throw guard.reason;
   const overBudget = guard.takeBytes(entry.bodyBytes);
   if (overBudget) throw overBudget;
-  const result: RetriedResult = {
-    ok: true,
-    status: entry.status,
-    headers: entry.link === undefined ? {} : { link: entry.link },
-    body: entry.body,
-    durationMs: 0,
-    retriedAfterAmbiguousFailure: false,
-  };
-  const settled = answerOf(call, result, guard);
-  if ('error' in settled) throw settled.error;
-  return settled.value;
+  return { status: entry.status, body: entry.body, link: entry.link };
 }

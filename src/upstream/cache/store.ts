@@ -1,7 +1,9 @@
-// The read cache's entries, in this process: the raw 2xx answers of GETs by URL, least recently used
-// first out once their bytes pass the budget (CACHE_MAX_BYTES). An entry keeps what the answer step
-// reads (status, body text, Link), when its read started and the invalidation stamp it was read
-// under; each hit parses the body again, so no two callers share objects.
+// The read cache's entries, in this process: the 2xx answers of GETs by URL, least recently used
+// first out once their bytes pass the budget (CACHE_MAX_BYTES). An entry keeps the answer as the
+// client read it (status, parsed body, Link), when its read started and the invalidation stamp it
+// was read under. Every hit is handed the same parsed body, frozen through and through when kept:
+// parsing it again per hit cost more than the rest of the hit, and a frozen body cannot be changed
+// by one caller under another's feet (a change throws instead).
 import type { ReadFamily } from '../call/sharedReads.ts';
 
 export interface CachedRead {
@@ -9,8 +11,9 @@ export interface CachedRead {
   url: string;
   family: ReadFamily;
   status: number;
-  body: string;
-  /** The body's UTF-8 bytes: what a hit counts in its operation's byte budget. */
+  /** The parsed JSON body, deeply frozen (`frozen`). */
+  body: unknown;
+  /** The body's UTF-8 bytes as received: what a hit counts in its operation's byte budget. */
   bodyBytes: number;
   link: string | string[] | undefined;
   /** When the read was sent (epoch ms): its age is counted from there. */
@@ -19,8 +22,10 @@ export interface CachedRead {
   stamp: string;
 }
 
-/** What an entry costs beyond its text: the Map slot, the object, the stamp. */
+/** What an entry costs beyond its body: the Map slot, the object, the stamp. */
 const ENTRY_OVERHEAD_BYTES = 200;
+/** What a parsed body holds per byte of its JSON text (measured ~1.5 for the service's answers). */
+const PARSED_BYTES_PER_TEXT_BYTE = 2;
 
 export class ReadCacheStore {
   /** URL -> entry and its size; the Map's order is least recently used first. */
@@ -29,7 +34,7 @@ export class ReadCacheStore {
 
   constructor(readonly maxBytes: number) {}
 
-  /** Bytes the entries hold (their bodies and URLs as UTF-8, and a fixed overhead each). */
+  /** Bytes the entries hold (their parsed bodies, URLs as UTF-8, and a fixed overhead each). */
   get bytes(): number {
     return this.held;
   }
@@ -49,7 +54,7 @@ export class ReadCacheStore {
   /** Keeps `read`, replacing any entry of its URL; the least recently used go until it fits. One over the budget is not kept. */
   set(read: CachedRead): void {
     this.delete(read.url);
-    const bytes = read.bodyBytes + Buffer.byteLength(read.url) + ENTRY_OVERHEAD_BYTES;
+    const bytes = read.bodyBytes * PARSED_BYTES_PER_TEXT_BYTE + Buffer.byteLength(read.url) + ENTRY_OVERHEAD_BYTES;
     if (bytes > this.maxBytes) return;
     while (this.held + bytes > this.maxBytes) this.delete(this.entries.keys().next().value as string);
     this.entries.set(read.url, { read, bytes });
@@ -67,4 +72,13 @@ export class ReadCacheStore {
   deleteWhere(stale: (read: CachedRead) => boolean): void {
     for (const [url, entry] of this.entries) if (stale(entry.read)) this.delete(url);
   }
+}
+
+/** `value` and everything it holds, frozen (a parsed JSON body: plain objects and arrays, no cycles). */
+export function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const member of Object.values(value)) frozen(member);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -107,7 +107,16 @@ export class ReadCache implements ReadCacheCounters {
     if (stamp !== undefined && own?.ok && own.status >= 200 && own.status < 300 && call.route.accepts(response.body)) {
       const { status, body: text } = own;
       const body = frozen(response.body);
-      this.store.set({ url, family, status, body, bodyBytes: Buffer.byteLength(text), link: response.link, startedAt, stamp });
+      this.store.set({
+        url,
+        family,
+        status,
+        body,
+        bodyBytes: Buffer.byteLength(text),
+        link: response.link,
+        startedAt,
+        stamp,
+      });
     }
     return response;
   }

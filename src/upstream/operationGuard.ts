@@ -70,7 +70,9 @@ export class OperationGuard {
   private rateLimitRefusal: UpstreamError | undefined;
   private rateLimitedUntil = 0;
 
-  private readonly timer: NodeJS.Timeout;
+  /** Set at the first call or wait (`arm`); cleared by `finish`. */
+  private timer: NodeJS.Timeout | undefined;
+  private armed = false;
   private readonly abortCallbacks = new Set<() => void>();
   private readonly onClientAbort = () => this.abort('cancelled');
 
@@ -85,10 +87,20 @@ export class OperationGuard {
     private readonly onBytes?: (count: number) => Error | undefined,
   ) {
     this.deadline = startedAt + limits.timeoutMs;
-    this.timer = setTimeout(() => this.abort('timeout'), Math.max(0, this.deadline - now()));
+  }
+
+  /**
+   * The deadline's timer and the listener on the client's signal are set at the operation's first
+   * call or wait, not before: an operation answered without either (from the read cache) costs
+   * neither; until then `reason` looks at the clock and the signal itself.
+   */
+  private arm(): void {
+    if (this.armed) return;
+    this.armed = true;
+    if (this.clientSignal?.aborted) return this.abort('cancelled');
+    this.timer = setTimeout(() => this.abort('timeout'), Math.max(0, this.deadline - this.now()));
     this.timer.unref();
-    if (clientSignal?.aborted) this.abort('cancelled');
-    else clientSignal?.addEventListener('abort', this.onClientAbort, { once: true });
+    this.clientSignal?.addEventListener('abort', this.onClientAbort, { once: true });
   }
 
   /**
@@ -96,21 +108,30 @@ export class OperationGuard {
    * than at the deadline, so that nothing of a finished operation stays in memory.
    */
   finish(): void {
+    if (!this.armed) {
+      this.armed = true;
+      return;
+    }
     clearTimeout(this.timer);
     this.clientSignal?.removeEventListener('abort', this.onClientAbort);
   }
 
   get aborted(): boolean {
-    return this.abortReason !== undefined;
+    return this.reason !== undefined;
   }
 
   /** Why the operation was aborted (an OperationAbortedError), once it is. */
   get reason(): Error | undefined {
+    if (!this.armed && !this.abortReason) {
+      if (this.clientSignal?.aborted) this.abort('cancelled');
+      else if (this.now() >= this.deadline) this.abort('timeout');
+    }
     return this.abortReason;
   }
 
   /** An AbortSignal aborted with the operation, for APIs that take one. */
   get signal(): AbortSignal {
+    this.arm();
     if (!this.controller) {
       this.controller = new AbortController();
       if (this.abortReason) this.controller.abort(this.abortReason);
@@ -143,6 +164,7 @@ export class OperationGuard {
 
   /** Waits until the call's wave is admitted and the call may start, and counts it; or throws why it may not. */
   admit(): Promise<CallTicket> {
+    this.arm();
     const refusal = this.refusal();
     if (refusal) return Promise.reject(refusal);
     return new Promise<void>((admit, refuse) => {
@@ -275,6 +297,7 @@ export class OperationGuard {
    * several times more, and every request and waiting call of the operation needs one.
    */
   onAbort(callback: () => void): () => void {
+    this.arm();
     if (this.aborted) {
       callback();
       return () => undefined;

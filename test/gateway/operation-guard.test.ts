@@ -281,11 +281,27 @@ describe('OperationGuard.finish', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const client = new AbortController();
     const guard = new OperationGuard({ ...LIMITS, timeoutMs: 500 }, trust(true), client.signal);
+    // No timer until the operation's first call or wait (one answered from the read cache makes none).
+    expect(vi.getTimerCount()).toBe(0);
+    guard.settle(await guard.admit(), { kind: 'answered' });
     expect(vi.getTimerCount()).toBe(1);
     guard.finish();
     expect(vi.getTimerCount()).toBe(0);
     client.abort();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(guard.signal.aborted).toBe(false);
+  });
+
+  it('before its first call, still answers the deadline and the client going away', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const late = new OperationGuard({ ...LIMITS, timeoutMs: 500 }, trust(true));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(late.reason).toMatchObject({ reason: 'timeout' });
+    const client = new AbortController();
+    const gone = new OperationGuard(LIMITS, trust(true), client.signal);
+    client.abort();
+    expect(gone.reason).toMatchObject({ reason: 'cancelled' });
+    await expect(gone.admit()).rejects.toMatchObject({ reason: 'cancelled' });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

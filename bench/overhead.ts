@@ -98,8 +98,9 @@ async function main(): Promise<void> {
       for (const v of variants) v.process.resetPeak();
       const load = { concurrency, durationMs: LOAD_MS, warmupMs: 300 };
       for (let round = 0; round < ROUNDS; round++) {
-        // Each variant between a floor and a REST run of its own: its limit is taken next to it.
-        for (const v of variants) {
+        // Each variant between a floor and a REST run of its own: its limit is taken next to it. The
+        // order turns round by round: measured first or after another, a variant fared differently.
+        for (const v of variants.map((_, i) => variants[(i + round) % variants.length])) {
           const floorCpuBefore = floor.cpuMs();
           const trivial = await closedLoop(floor.url, graphql(false), { ...load, warmupMs: 0 });
           push(floorCpuUs, concurrency, ((floor.cpuMs() - floorCpuBefore) * 1000) / trivial.completed);

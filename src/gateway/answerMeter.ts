@@ -58,7 +58,9 @@ export class AnswerMeter {
   upstreamBytes = 0;
   private hold: MemoryHold | undefined;
   private stopError: GraphQLError | undefined;
-  private readonly controller = new AbortController();
+  /** Made when someone asks for `signal`; the operation's upstream calls are stopped through `whenStopped`. */
+  private controller: AbortController | undefined;
+  private onStopped: (() => void) | undefined;
   private released = false;
   /** Stops an operation that waits past its deadline (on upstream calls, on Redis, …). */
   private readonly timer: NodeJS.Timeout;
@@ -87,9 +89,23 @@ export class AnswerMeter {
     this.clientSignal?.removeEventListener('abort', this.onClientGone);
   }
 
-  /** Aborted when the operation is stopped (its client gone included): its upstream calls follow it. */
+  /** Aborted when the operation is stopped (its client gone included). */
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.stopError) this.controller.abort(this.stopError);
+    }
     return this.controller.signal;
+  }
+
+  /** `callback` runs once when the operation is stopped (its upstream calls stop with it). */
+  whenStopped(callback: () => void): void {
+    this.onStopped = callback;
+  }
+
+  /** The client went away before its answer was written (its connection closed). */
+  clientGone(): void {
+    this.stop(cancelledError());
   }
 
   /** The one error the operation answers with once stopped. */
@@ -153,7 +169,8 @@ export class AnswerMeter {
   stop(error: GraphQLError): void {
     if (this.stopError) return;
     this.stopError = error;
-    this.controller.abort(error);
+    this.controller?.abort(error);
+    this.onStopped?.();
   }
 
   private halt(error: GraphQLError): never {

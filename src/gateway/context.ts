@@ -75,20 +75,20 @@ export function createContext(
   };
   const observer = composeObservers(tally, caller.observer);
   const answer = answerMeterFor(upstream, answerLimits, caller.signal);
-  // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
-  const signal = answer.signal;
   const usable = isUsableAuthorization(authorization);
   const onBodyBytes = (count: number) => answer.addUpstream(count);
   // `Cache-Control: no-cache`, or a mutation (see cacheControl.ts): no read from the read cache.
-  const { freshReads: askedFresh, ...callerOptions } = caller;
+  const { freshReads: askedFresh, signal: _clientSignal, ...callerOptions } = caller;
   let freshReads = askedFresh === true;
   const fresh = () => freshReads;
   // Arrived now, before the memory admission's line (plugins/cost.ts): reads that take off after
   // this may answer the operation however long it waits there.
   const arrivedAt = performance.now();
   const api = usable
-    ? upstream.forCaller(authorization, { arrivedAt, ...callerOptions, observer, signal, onBodyBytes, fresh })
+    ? upstream.forCaller(authorization, { arrivedAt, ...callerOptions, observer, onBodyBytes, fresh })
     : unauthenticatedApi();
+  // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
+  answer.whenStopped(() => api.cancel());
   let callerKey: Promise<string | undefined> | undefined;
   const callerOf = () => {
     callerKey ??= usable ? provenCaller(upstream, authorization, api) : Promise.resolve(undefined);
@@ -158,5 +158,5 @@ export function unauthenticatedApi(): CallerRestApi {
       ),
     );
   const methods = Object.fromEntries(REST_API_METHODS.map((name) => [name, reject])) as unknown as RestApi;
-  return { ...methods, finish: () => undefined, throttleStatus: () => undefined };
+  return { ...methods, finish: () => undefined, throttleStatus: () => undefined, cancel: () => undefined };
 }

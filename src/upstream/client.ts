@@ -273,8 +273,10 @@ export class UpstreamClient {
       trust ??= this.trustOfCredential(authorization);
       return trust;
     };
+    let cancelled = false;
     const guardOf = () => {
-      guard ??= new OperationGuard(
+      if (guard) return guard;
+      guard = new OperationGuard(
         this.withBodyCap({ ...this.operation, ...definedMembers(limits) }),
         trustOf(),
         signal,
@@ -282,6 +284,7 @@ export class UpstreamClient {
         startedAt,
         onBodyBytes,
       );
+      if (cancelled) guard.cancel();
       return guard;
     };
     return new CallerApi(
@@ -300,6 +303,10 @@ export class UpstreamClient {
         leave?.();
       },
       () => throttleStatusOf(this.budget.standingOf(trustOf().budgetCaller())),
+      () => {
+        cancelled = true;
+        guard?.cancel();
+      },
     );
   }
 
@@ -488,6 +495,8 @@ export interface CallerRestApi extends RestApi {
   finish(): void;
   /** The caller's share of the org budget now; undefined when there is no caller to speak of. */
   throttleStatus(): ThrottleStatus | undefined;
+  /** Stops the operation's calls as `signal` would (cheaper than an AbortSignal when the caller has none). */
+  cancel(): void;
 }
 
 /** The REST operations of both spec files, with one caller's credentials: each one row of ROUTES. */
@@ -496,6 +505,7 @@ class CallerApi implements CallerRestApi {
     private readonly send: Send,
     readonly finish: () => void,
     readonly throttleStatus: () => ThrottleStatus | undefined,
+    readonly cancel: () => void,
   ) {}
 
   call: Call = async (name, params, body, query) => (await this.answer(name, params, body, query)).result;

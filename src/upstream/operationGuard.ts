@@ -116,6 +116,11 @@ export class OperationGuard {
     this.clientSignal?.removeEventListener('abort', this.onClientAbort);
   }
 
+  /** Stops the operation as the client's signal would: calls in flight are aborted and none starts. */
+  cancel(): void {
+    this.abort('cancelled');
+  }
+
   get aborted(): boolean {
     return this.reason !== undefined;
   }

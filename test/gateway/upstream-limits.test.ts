@@ -3,7 +3,7 @@
 // stops further calls; the deadline and the client's disconnect abort in-flight calls and start no
 // new ones; oversized bodies are refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGateway } from '../../src/gateway/server.ts';
+import { createGateway, startGateway } from '../../src/gateway/server.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { recordCalls } from '../helpers/upstreamCalls.ts';
 import { UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/client.ts';
@@ -198,6 +198,31 @@ describe('the deadline and cancellation', () => {
     await gql.recorded.quiet();
     expect(gql.recorded.methods()).toEqual(['listPolicies']);
     expect(requests().byRoute).toEqual({ 'GET /api/v1/policies': 1 });
+  });
+
+  it('when the client’s connection closes (the HTTP server), aborts the first wave and never sends the second', async () => {
+    const upstream = new UpstreamClient({ baseUrl: emu.url });
+    clients.push(upstream);
+    const recorded = recordCalls(upstream);
+    const server = await startGateway({ upstream, schema, logger: silentLogger(), port: 0, host: '127.0.0.1' });
+    try {
+      await emu.setFaults({ latencyMs: 1 });
+      const client = new AbortController();
+      const arrived = nextHeldRequest();
+      const answer = postGraphql(`${server.url}/graphql`, twoWaves, { auth: `SSWS ${TOKEN}`, signal: client.signal });
+      const settled = answer.catch((e: unknown) => e);
+      await arrived;
+      client.abort();
+      expect(await settled).toBeInstanceOf(Error);
+      // The held list call ends only when the gateway, seeing the connection close, aborts it.
+      await recorded.quiet();
+      for (const release of held.splice(0)) release();
+      await recorded.quiet();
+      expect(recorded.methods()).toEqual(['listPolicies']);
+      expect(requests().byRoute).toEqual({ 'GET /api/v1/policies': 1 });
+    } finally {
+      await server.close();
+    }
   });
 });
 

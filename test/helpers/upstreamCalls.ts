@@ -16,8 +16,8 @@ export function recordCalls(upstream: UpstreamClient): RecordedCalls {
     new Proxy(forCaller(authorization, options), {
       get(api, method) {
         const value: unknown = Reflect.get(api, method);
-        // `finish` ends the operation's session and `throttleStatus` reads the budget: not calls.
-        if (typeof value !== 'function' || method === 'finish' || method === 'throttleStatus') return value;
+        // `finish` and `cancel` end the operation's session and `throttleStatus` reads the budget: not calls.
+        if (typeof value !== 'function' || ['finish', 'cancel', 'throttleStatus'].includes(String(method))) return value;
         return (...args: unknown[]) => {
           const result = value.apply(api, args) as Promise<unknown>;
           // Observes the call without handling the caller's promise.

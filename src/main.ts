@@ -5,4 +5,9 @@
 // the young generation to 8 MB semi-spaces before the hold began.
 import './heldAtStart.ts';
 
+// graphql-js reads NODE_ENV once, as it loads: unless it is `production`, every failed `instanceof`
+// of its types looks for a copy of graphql from another module (several per variable and field of
+// every request). This process has one copy; an operator's own NODE_ENV is kept.
+process.env.NODE_ENV ??= 'production';
+
 await import('./start.ts');

@@ -77,7 +77,8 @@ export function createContext(
   const answer = answerMeterFor(upstream, answerLimits, caller.signal);
   const usable = isUsableAuthorization(authorization);
   const onBodyBytes = (count: number) => answer.addUpstream(count);
-  // `Cache-Control: no-cache`, or a mutation (see cacheControl.ts): no read from the read cache.
+  // `Cache-Control: no-cache`, or a mutation (see cacheControl.ts): no read from the read cache. The
+  // client's signal is the meter's to watch: the meter stops the calls (`whenStopped` below).
   const { freshReads: askedFresh, signal: _clientSignal, ...callerOptions } = caller;
   let freshReads = askedFresh === true;
   const fresh = () => freshReads;

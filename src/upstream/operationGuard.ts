@@ -109,7 +109,7 @@ export class OperationGuard {
    */
   finish(): void {
     if (!this.armed) {
-      this.armed = true;
+      this.armed = true; // never armed after it: nothing to clear
       return;
     }
     clearTimeout(this.timer);

@@ -17,7 +17,8 @@ export function recordCalls(upstream: UpstreamClient): RecordedCalls {
       get(api, method) {
         const value: unknown = Reflect.get(api, method);
         // `finish` and `cancel` end the operation's session and `throttleStatus` reads the budget: not calls.
-        if (typeof value !== 'function' || ['finish', 'cancel', 'throttleStatus'].includes(String(method))) return value;
+        if (typeof value !== 'function' || ['finish', 'cancel', 'throttleStatus'].includes(String(method)))
+          return value;
         return (...args: unknown[]) => {
           const result = value.apply(api, args) as Promise<unknown>;
           // Observes the call without handling the caller's promise.

@@ -93,27 +93,25 @@ describe('policy plans in Redis', () => {
     }
   }
 
-  // Refused before any store is reached: the one in process tells. 270 MB of requests: the test
-  // allows a loaded machine time (it asserts answers, not time).
-  it('300 plans of a 900 KB description are refused (INVALID, no upstream call) and keep nothing', async () => {
+  // Refused before any store is reached: the one in process tells. Ten at once prove the refusal;
+  // what a thousand cost the gateway's memory is measured by `npm run bench:plans`.
+  it('plans of a 900 KB description, ten at once, are refused (INVALID, no upstream call) and keep nothing', async () => {
     const store = new MemoryPlanStore();
     await withGateway(store, async (url) => {
       const gql = graphqlClient(url, `SSWS ${TOKEN}`);
       const since = countFromNow(stack().emulator);
       const document = documentOf(1, 900 * 1024);
-      for (let wave = 0; wave < 30; wave++) {
-        const answers = await Promise.all(Array.from({ length: 10 }, () => gql(PLAN, { d: document })));
-        for (const answer of answers) {
-          expect(answer.data.planPolicies).toEqual({
-            plan: null,
-            userErrors: [{ code: 'INVALID', key: 'document', path: ['policies', 'PASSWORD', '0', 'description'] }],
-          });
-        }
+      const answers = await Promise.all(Array.from({ length: 10 }, () => gql(PLAN, { d: document })));
+      for (const answer of answers) {
+        expect(answer.data.planPolicies).toEqual({
+          plan: null,
+          userErrors: [{ code: 'INVALID', key: 'document', path: ['policies', 'PASSWORD', '0', 'description'] }],
+        });
       }
       expect(since().total).toBe(0);
       expect(await store.bytes()).toBe(0);
     });
-  }, 180_000);
+  });
 
   describe.each([
     ['in process', async () => ({ store: new MemoryPlanStore(BUDGET) as PlanStore, close: async () => {} })],

@@ -274,7 +274,8 @@ describe('metrics', () => {
 });
 
 describe('metric labels and log lines from what clients send', () => {
-  it('200 posts with megabyte operation names, no token: /metrics stays 200 and small, log lines stay short', async () => {
+  // A few posts prove it: a name taken as a label would add a megabyte to /metrics, one line a megabyte to the log.
+  it('posts with megabyte operation names, no token: /metrics stays 200 and small, log lines stay short', async () => {
     const scrape = async () => {
       const res = await fetch(`${gateway.url}/metrics`);
       return { status: res.status, text: await res.text() };
@@ -282,7 +283,8 @@ describe('metric labels and log lines from what clients send', () => {
     const before = await scrape();
     const logStart = logs.text().length;
     const filler = 'x'.repeat(1_000_000);
-    for (let i = 0; i < 200; i++) {
+    const POSTS = 5;
+    for (let i = 0; i < POSTS; i++) {
       const res = await fetch(`${gateway.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -319,9 +321,9 @@ describe('metric labels and log lines from what clients send', () => {
           )
           ?.split(' ')[1] ?? 0,
       );
-    expect(parseErrors(after.text) - parseErrors(before.text)).toBe(203);
+    expect(parseErrors(after.text) - parseErrors(before.text)).toBe(POSTS + 3);
     const lines = logs.text().slice(logStart).split('\n').filter(Boolean);
-    expect(lines.length).toBeGreaterThanOrEqual(200);
+    expect(lines.length).toBeGreaterThanOrEqual(POSTS);
     expect(lines.some((l) => l.includes('"upstream request"') && l.includes('iiiiiiii'))).toBe(true);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(1_000);
     const first = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'graphql operation');

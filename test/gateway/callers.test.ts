@@ -8,7 +8,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { clientAddressOf } from '../../src/gateway/clientAddress.ts';
-import { createGateway, type RunningGateway, startGateway } from '../../src/gateway/server.ts';
+import { createGateway } from '../../src/gateway/server.ts';
 import { UpstreamBudget } from '../../src/upstream/budget/budget.ts';
 import { MemoryBudgetStore } from '../../src/upstream/budget/memoryStore.ts';
 import { WINDOW_MS } from '../../src/upstream/budget/window.ts';
@@ -20,7 +20,7 @@ import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../he
 import { postGraphql } from '../helpers/graphqlClient.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { silentLogger } from '../helpers/logs.ts';
-import { gatewaySchema } from '../helpers/gateway.ts';
+import { gatewaySchema, startTestGateway } from '../helpers/gateway.ts';
 
 /** The default shares: CALLER_SHARE 1, UNPROVEN_SHARE 0.05, NEWCOMER_RESERVE 0.08. */
 const SHARES = callerSharesOf(SHARED_STATE_DEFAULTS);
@@ -73,13 +73,7 @@ function inProcessGateway() {
 
 /** A gateway over HTTP on 127.0.0.1, and a client sending from `from` (any address of 127/8 on loopback). */
 async function httpGateway(trustedProxies: string[] = []) {
-  const gateway: RunningGateway = await startGateway({
-    port: 0,
-    upstream: upstreamClient(),
-    schema,
-    logger: silentLogger(),
-    trustedProxies,
-  });
+  const gateway = await startTestGateway(upstreamClient(), { trustedProxies });
   closers.push(() => gateway.close(0));
   const agents = new Map<string, Agent>();
   return async (from: string, auth: string, headers: Record<string, string> = {}) => {

@@ -6,10 +6,10 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { ConfigError } from '../../packages/emulator/src/config/env.ts';
-import { type GatewayOptions, startGateway, type RunningGateway } from '../../src/gateway/server.ts';
+import type { GatewayOptions, RunningGateway } from '../../src/gateway/server.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
-import { gatewaySchema, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
-import { captureLogs, silentLogger } from '../helpers/logs.ts';
+import { startTestGateway, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { captureLogs } from '../helpers/logs.ts';
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -23,13 +23,7 @@ afterAll(async () => {
 function useGateway(options: Partial<GatewayOptions>): () => RunningGateway {
   let gateway: RunningGateway | undefined;
   beforeAll(async () => {
-    gateway = await startGateway({
-      port: 0,
-      schema: gatewaySchema(),
-      upstream: upstream.client,
-      logger: silentLogger(),
-      ...options,
-    });
+    gateway = await startTestGateway(upstream.client, options);
   });
   afterAll(async () => {
     await gateway?.close();

@@ -4,11 +4,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGateway, type GatewayOptions, type RunningGateway, startGateway } from '../../src/gateway/server.ts';
+import { createGateway, type GatewayOptions, type RunningGateway } from '../../src/gateway/server.ts';
 import { createMetrics } from '../../src/gateway/plugins/metrics.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
-import { gatewaySchema } from '../helpers/gateway.ts';
+import { gatewaySchema, startTestGateway } from '../helpers/gateway.ts';
 import { type CapturedLogs, captureLogs, silentLogger } from '../helpers/logs.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   proxy = await startRecordingProxy(emulator.url);
   upstream = new UpstreamClient({ baseUrl: proxy.url });
   logs = captureLogs('debug');
-  gateway = await startGateway({ port: 0, schema: gatewaySchema(), upstream, logger: logs.logger });
+  gateway = await startTestGateway(upstream, { logger: logs.logger });
 });
 afterAll(async () => {
   await gateway.close();
@@ -424,7 +424,7 @@ describe('health probes', () => {
 describe('closing', () => {
   it('stops accepting, answers /readyz 503, lets the operation in flight finish, then frees the port', async () => {
     const client = new UpstreamClient({ baseUrl: proxy.url });
-    const gw = await startGateway({ port: 0, schema: gatewaySchema(), upstream: client, logger: silentLogger() });
+    const gw = await startTestGateway(client);
     try {
       const held = proxy.holdNext();
       const inFlight = postGraphql(`${gw.url}/graphql`, '{ userTypes { name } }', { auth: `SSWS ${TOKEN}` });

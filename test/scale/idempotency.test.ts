@@ -6,12 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { canonicalJson } from '../../src/idempotency/creates.ts';
 import { RedisIdempotencyStore } from '../../src/idempotency/redisStore.ts';
 import { MemoryIdempotencyStore } from '../../src/idempotency/store.ts';
-import { startGateway } from '../../src/gateway/server.ts';
 import { RedisLink } from '../../src/redis/link.ts';
 import { countRequests, defaultPolicyOf, TOKEN } from '../helpers/emulator.ts';
-import { gatewaySchema, useStack } from '../helpers/gateway.ts';
+import { startTestGateway, type TestGatewayOptions, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
-import { silentLogger } from '../helpers/logs.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { useRedis } from '../helpers/redis.ts';
 
@@ -173,14 +171,8 @@ describe('idempotent creates, one gateway', () => {
 });
 
 /** A gateway over the stack's emulator with idempotency settings of its own. */
-async function gatewayWith(idempotency: Parameters<typeof startGateway>[0]['idempotency']) {
-  const gateway = await startGateway({
-    port: 0,
-    schema: gatewaySchema(),
-    upstream: stack().upstream,
-    logger: silentLogger(),
-    idempotency,
-  });
+async function gatewayWith(idempotency: TestGatewayOptions['idempotency']) {
+  const gateway = await startTestGateway(stack().upstream, { idempotency });
   return { gateway, gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`) };
 }
 

@@ -10,9 +10,9 @@ export default defineConfig({
   // Imports of policy-service-emulator read its sources, like tsc (see tsconfig.json).
   ssr: { resolve: { conditions: ['emulator-source', 'module', 'node', 'development|production'] } },
   test: {
+    // Type-level tests (`*.test-d.ts`) are compiled by `npm run typecheck` (tsc over the whole
+    // project), which `npm test` runs beside vitest (scripts/checks.mjs): a wrong type fails it.
     include: ['test/**/*.test.ts'],
-    // Type-level tests (`*.test-d.ts`) run through tsc and fail like any other test.
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
     // One headless Chromium for the browser tests of the whole run (test/helpers/browser.ts).
     globalSetup: ['test/helpers/browserServer.ts'],
     testTimeout: 20_000,

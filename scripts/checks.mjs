@@ -1,5 +1,7 @@
-// `npm test`: the checks (lint, codegen check, build) and the tests, all at the same time. None of
-// the checks reads what another writes (the lint and the codegen check skip dist/), and the tests
+// `npm test`: the checks (lint, type check, codegen check, build) and the tests, all at the same time.
+// The type check covers the type-level tests (`*.test-d.ts`) with the rest of the project: run here,
+// it overlaps the tests instead of following them as vitest's typecheck mode would. None of the
+// checks reads what another writes (the lint and the codegen check skip dist/), and the tests
 // read the sources, except the files that run dist/: those wait for the build through the build
 // gate, a local HTTP endpoint (TEST_BUILD_GATE) that answers once the build has ended, 200 when it
 // succeeded (test/helpers/built.ts). Each check's output is printed whole when it ends; the tests
@@ -8,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
-const CHECKS = ['lint', 'codegen:check', 'build'];
+const CHECKS = ['lint', 'typecheck', 'codegen:check', 'build'];
 const npm = process.env.npm_execpath;
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 

@@ -6,10 +6,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: the example is plain JavaScript, without type declarations
 import { startConsoleServer } from '../../examples/console/server.mjs';
-import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
+import type { RunningGateway } from '../../src/gateway/server.ts';
 import { BROWSER_TIMEOUT, browserTestsRun, useBrowser } from '../helpers/browser.ts';
-import { startTestUpstream, type TestUpstream, gatewaySchema } from '../helpers/gateway.ts';
-import { silentLogger } from '../helpers/logs.ts';
+import { startTestGateway, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
 import { POLICY_BODIES, RULE_BODIES } from '../helpers/policyBodies.ts';
 import { signInOnEmulatorPage } from '../helpers/signIn.ts';
 
@@ -36,13 +35,7 @@ describe.runIf(browserTestsRun("The console's browser tests"))('the example cons
     });
     expect([policy.status, rule.status]).toEqual([200, 200]);
     consoleApp = await startConsoleServer({ config });
-    gateway = await startGateway({
-      schema: gatewaySchema(),
-      port: 0,
-      upstream: upstream.client,
-      corsOrigins: [consoleApp.url],
-      logger: silentLogger(),
-    });
+    gateway = await startTestGateway(upstream.client, { corsOrigins: [consoleApp.url] });
     // The real way: an admin registers the console's public client with an API token.
     const registered = await upstream.emulator.call('POST', '/oauth2/v1/clients', {
       client_name: 'Policy console',

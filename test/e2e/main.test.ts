@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { readEmulatorConfig } from '../../packages/emulator/src/config/emulator.ts';
 import { DEFAULT_CONNECTION_LIMITS } from '../../packages/emulator/src/emulator/http/connectionLimits.ts';
 import { ConfigError } from '../../packages/emulator/src/config/env.ts';
@@ -21,23 +21,23 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-const children: ChildProcess[] = [];
 const SIGNING_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 })
   .privateKey.export({ format: 'pem', type: 'pkcs8' })
   .toString();
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** Runs dist/main.js (what `npm start` runs) with only the given settings; killed after the test unless shared. */
-function start(env: Record<string, string>, { shared = false } = {}): Started {
+/**
+ * Runs dist/main.js (what `npm start` runs) with only the given settings; killed when the test that
+ * started it ends (its context's onTestFinished: the tests run at the same time). One shared by the
+ * tests of a describe block is stopped by its own afterAll.
+ */
+function start(env: Record<string, string>, onTestFinished?: TestContext['onTestFinished']): Started {
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env: settingsEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // One shared by the tests of a describe block is stopped by its own afterAll.
-  if (!shared) children.push(child);
+  onTestFinished?.(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk));
@@ -81,7 +81,7 @@ describe('npm start', () => {
       await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
       port = (probe.address() as AddressInfo).port;
       await new Promise((resolve) => probe.close(resolve));
-      s = start({ PORT: String(port), EMULATOR_PORT: '0', EMULATOR_TOKEN: 'e2e-secret-token' }, { shared: true });
+      s = start({ PORT: String(port), EMULATOR_PORT: '0', EMULATOR_TOKEN: 'e2e-secret-token' });
       const line = await readyLine(s);
       expect(line).toMatch(/embedded emulator at http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(token from EMULATOR_TOKEN\)/);
       endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
@@ -144,10 +144,11 @@ describe('npm start', () => {
     });
   });
 
-  it('uses UPSTREAM_URL instead of an embedded emulator', async () => {
+  // The processes of the tests below start side by side: a start is mostly the child's own work.
+  it.concurrent('uses UPSTREAM_URL instead of an embedded emulator', async ({ onTestFinished }) => {
     const emulator = await startTestEmulator();
     try {
-      const s = start({ PORT: '0', UPSTREAM_URL: `${emulator.url}/`, EMULATOR_PORT: '1' });
+      const s = start({ PORT: '0', UPSTREAM_URL: `${emulator.url}/`, EMULATOR_PORT: '1' }, onTestFinished);
       const line = await readyLine(s);
       expect(line).toContain(`upstream: ${emulator.url} `);
       const endpoint = /(http:\/\/127\.0\.0\.1:\d+\/graphql)/.exec(line)![1];
@@ -165,8 +166,13 @@ describe('npm start', () => {
     }
   });
 
-  it('refuses bad settings with every problem named, exit code 2 and no stack', async () => {
-    const s = start({ PORT: 'eighty', UPSTREAM_CONNECTIONS: '0', EMULATOR_ENGINE: 'modern', EMULATOR_ADMIN: 'maybe' });
+  it.concurrent('refuses bad settings with every problem named, exit code 2 and no stack', async ({
+    onTestFinished,
+  }) => {
+    const s = start(
+      { PORT: 'eighty', UPSTREAM_CONNECTIONS: '0', EMULATOR_ENGINE: 'modern', EMULATOR_ADMIN: 'maybe' },
+      onTestFinished,
+    );
     expect(await s.exited).toBe(2);
     const err = s.stderr();
     expect(err).toContain('PORT="eighty"');
@@ -177,27 +183,32 @@ describe('npm start', () => {
     expect(s.stdout()).toBe('');
   });
 
-  it.each([
+  it.concurrent.for([
     ['EMULATOR_PORT', "the embedded emulator's port (EMULATOR_PORT)", 'UPSTREAM_URL'],
     ['PORT', "the gateway's port (PORT)", 'PORT=0 picks a free one'],
-  ])('names the setting whose port is busy (%s) and the ways past it', async (setting, which, remedy) => {
-    const holder = createServer();
-    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-    const { port } = holder.address() as AddressInfo;
-    try {
-      const s = start({ PORT: '0', EMULATOR_PORT: '0', [setting]: String(port) });
-      expect(await s.exited).toBe(1);
-      const err = s.stderr();
-      expect(err).toContain(`gateway: cannot start: ${which}, 127.0.0.1:${port}, is already in use: stop what listens`);
-      expect(err).toContain(remedy);
-      expect(err).not.toMatch(/^\s+at /m);
-    } finally {
-      await new Promise((resolve) => holder.close(resolve));
-    }
-  });
+  ])(
+    'names the setting whose port is busy (%s) and the ways past it',
+    async ([setting, which, remedy], { onTestFinished }) => {
+      const holder = createServer();
+      await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+      const { port } = holder.address() as AddressInfo;
+      try {
+        const s = start({ PORT: '0', EMULATOR_PORT: '0', [setting]: String(port) }, onTestFinished);
+        expect(await s.exited).toBe(1);
+        const err = s.stderr();
+        expect(err).toContain(
+          `gateway: cannot start: ${which}, 127.0.0.1:${port}, is already in use: stop what listens`,
+        );
+        expect(err).toContain(remedy);
+        expect(err).not.toMatch(/^\s+at /m);
+      } finally {
+        await new Promise((resolve) => holder.close(resolve));
+      }
+    },
+  );
 
-  it('refuses a missing fixture file with exit code 2', async () => {
-    const s = start({ PORT: '0', EMULATOR_PORT: '0', EMULATOR_FIXTURE: 'does-not-exist.json' });
+  it.concurrent('refuses a missing fixture file with exit code 2', async ({ onTestFinished }) => {
+    const s = start({ PORT: '0', EMULATOR_PORT: '0', EMULATOR_FIXTURE: 'does-not-exist.json' }, onTestFinished);
     expect(await s.exited).toBe(2);
     expect(s.stderr()).toContain('does-not-exist.json');
     expect(s.stderr()).not.toMatch(/^\s+at /m);

@@ -6,11 +6,11 @@
 // and a client that reads too slowly is cut off.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, type RunningGateway, startGateway } from '../../src/gateway/server.ts';
+import { createGateway, type RunningGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { dashboard, withTypename } from '../helpers/consoleOperations.ts';
 import { countFromNow, startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
-import { gatewaySchema } from '../helpers/gateway.ts';
+import { gatewaySchema, startTestGateway } from '../helpers/gateway.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
 import { silentLogger } from '../helpers/logs.ts';
 import { seedPolicies } from '../helpers/seed.ts';
@@ -198,13 +198,9 @@ describe('memory and slow readers', () => {
     expect(put.status).toBe(200);
     document.variables = { ids: Array.from({ length: 150 }, () => passwordIds[1]) };
     // A memory budget of 1 MiB: one such answer fills it.
-    gw = await startGateway({
-      port: 0,
-      schema: gatewaySchema(),
-      // Whoever waits for the budget waits half of this deadline, less than the readers below take.
-      upstream: upstreamClient({ operation: { timeoutMs: 1_000 } }),
+    // Whoever waits for the budget waits half of this deadline, less than the readers below take.
+    gw = await startTestGateway(upstreamClient({ operation: { timeoutMs: 1_000 } }), {
       maxResponseBytes: 64 * 1024 * 1024,
-      logger: silentLogger(),
       memoryBudgetBytes: 1024 * 1024,
       http: { writeTimeoutMs: 500, minWriteBytesPerSecond: 8 * 1024 * 1024 },
     });

@@ -1,12 +1,11 @@
 // The gateway forwards the caller's Authorization header upstream exactly as sent, `Bearer` as
 // `SSWS`; and a browser app on an allowed origin may call it with its access token (CORS).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../../src/gateway/server.ts';
+import type { RunningGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
-import { useStack, gatewaySchema } from '../helpers/gateway.ts';
+import { startTestGateway, useStack } from '../helpers/gateway.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
-import { silentLogger } from '../helpers/logs.ts';
 import { forgedToken } from '../helpers/oauth.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 
@@ -19,13 +18,7 @@ describe('the Authorization header upstream', () => {
     emu = await startTestEmulator();
     proxy = await startRecordingProxy(emu.url);
     upstream = new UpstreamClient({ baseUrl: proxy.url });
-    gateway = await startGateway({
-      schema: gatewaySchema(),
-      port: 0,
-      host: '127.0.0.1',
-      upstream,
-      logger: silentLogger(),
-    });
+    gateway = await startTestGateway(upstream);
   });
   afterAll(async () => {
     await gateway.close();

@@ -3,13 +3,11 @@
 // mutation reads its object back only when the payload asks for it. The gateway calls the emulator
 // through a pass-through proxy that can hold a request, so a test sees what is in flight at once.
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { countRequests, createPolicy, createRule, startTestEmulator, TOKEN } from '../helpers/emulator.ts';
-import { type TestStack, useStack, gatewaySchema } from '../helpers/gateway.ts';
+import { startTestGateway, type TestStack, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
 import { useForTests } from '../helpers/lifecycle.ts';
-import { silentLogger } from '../helpers/logs.ts';
 import { recordCalls } from '../helpers/upstreamCalls.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 import { ok } from './schema-helpers.ts';
@@ -27,13 +25,7 @@ async function startProxiedStack(): Promise<ProxiedStack> {
   const upstream = new UpstreamClient({ baseUrl: proxy.url });
   // Every RestApi call of every operation, to wait for calls still running after the answer.
   const recorded = recordCalls(upstream);
-  const gateway = await startGateway({
-    schema: gatewaySchema(),
-    port: 0,
-    host: '127.0.0.1',
-    upstream,
-    logger: silentLogger(),
-  });
+  const gateway = await startTestGateway(upstream);
   return {
     emulator,
     proxy,

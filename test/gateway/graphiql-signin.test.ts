@@ -6,10 +6,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callbackUrls, pageConfigOf } from '../../src/gateway/plugins/graphiqlSignIn.ts';
-import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
+import type { RunningGateway } from '../../src/gateway/server.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { captureLogs, silentLogger } from '../helpers/logs.ts';
-import { gatewaySchema } from '../helpers/gateway.ts';
+import { startTestGateway } from '../helpers/gateway.ts';
 
 const SIGN_IN = { clientId: 'graphiql', scope: 'openid okta.policies.read' };
 const HTML = { accept: 'text/html' };
@@ -53,10 +53,7 @@ afterEach(async () => {
 
 async function gatewayOver(options: { signIn?: typeof SIGN_IN; logger?: ReturnType<typeof silentLogger> } = {}) {
   const upstream = new UpstreamClient({ baseUrl: issuerUrl });
-  const gateway = await startGateway({
-    schema: gatewaySchema(),
-    port: 0,
-    upstream,
+  const gateway = await startTestGateway(upstream, {
     graphiqlSignIn: options.signIn,
     logger: options.logger ?? silentLogger(),
   });

@@ -7,10 +7,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHIQL_ASSETS_PATH } from '../../src/gateway/plugins/graphiql.ts';
 import { negotiateEncoding } from '../../src/gateway/plugins/staticFiles.ts';
-import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
+import type { RunningGateway } from '../../src/gateway/server.ts';
 import { TOKEN } from '../helpers/emulator.ts';
-import { startTestUpstream, type TestUpstream, gatewaySchema } from '../helpers/gateway.ts';
-import { silentLogger } from '../helpers/logs.ts';
+import { startTestGateway, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
 
 interface RawResponse {
   status: number;
@@ -57,23 +56,9 @@ const HTML = { accept: 'text/html' };
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
-  const logger = silentLogger();
-  embedded = await startGateway({
-    schema: gatewaySchema(),
-    port: 0,
-    upstream: upstream.client,
-    logger,
-    emulatorToken: TOKEN,
-  });
-  external = await startGateway({ schema: gatewaySchema(), port: 0, upstream: upstream.client, logger });
-  off = await startGateway({
-    schema: gatewaySchema(),
-    port: 0,
-    upstream: upstream.client,
-    logger,
-    graphiql: false,
-    introspection: false,
-  });
+  embedded = await startTestGateway(upstream.client, { emulatorToken: TOKEN });
+  external = await startTestGateway(upstream.client);
+  off = await startTestGateway(upstream.client, { graphiql: false, introspection: false });
 });
 
 afterAll(async () => {

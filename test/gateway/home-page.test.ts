@@ -3,10 +3,9 @@
 // yoga's landing page); with INTROSPECTION=off /schema.graphql says why it is missing, and with
 // GRAPHIQL=off a browser opening /graphql is told why there is no page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningGateway, startGateway } from '../../src/gateway/server.ts';
+import type { RunningGateway } from '../../src/gateway/server.ts';
 import { TOKEN } from '../helpers/emulator.ts';
-import { startTestUpstream, type TestUpstream, gatewaySchema } from '../helpers/gateway.ts';
-import { silentLogger } from '../helpers/logs.ts';
+import { startTestGateway, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
 
 // What Chromium sends when it opens a URL.
 const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8' };
@@ -17,22 +16,8 @@ let off: RunningGateway; // GRAPHIQL=off and INTROSPECTION=off
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
-  const logger = silentLogger();
-  on = await startGateway({
-    schema: gatewaySchema(),
-    port: 0,
-    upstream: upstream.client,
-    logger,
-    emulatorToken: TOKEN,
-  });
-  off = await startGateway({
-    schema: gatewaySchema(),
-    port: 0,
-    upstream: upstream.client,
-    logger,
-    graphiql: false,
-    introspection: false,
-  });
+  on = await startTestGateway(upstream.client, { emulatorToken: TOKEN });
+  off = await startTestGateway(upstream.client, { graphiql: false, introspection: false });
 });
 afterAll(async () => {
   await on?.close();

@@ -6,10 +6,10 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { ConfigError } from '../../packages/emulator/src/config/env.ts';
-import { type GatewayOptions, startGateway, type RunningGateway } from '../../src/gateway/server.ts';
+import type { GatewayOptions, RunningGateway } from '../../src/gateway/server.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
-import { gatewaySchema, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
-import { captureLogs, silentLogger } from '../helpers/logs.ts';
+import { startTestGateway, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
+import { captureLogs } from '../helpers/logs.ts';
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -23,13 +23,7 @@ afterAll(async () => {
 function useGateway(options: Partial<GatewayOptions>): () => RunningGateway {
   let gateway: RunningGateway | undefined;
   beforeAll(async () => {
-    gateway = await startGateway({
-      port: 0,
-      schema: gatewaySchema(),
-      upstream: upstream.client,
-      logger: silentLogger(),
-      ...options,
-    });
+    gateway = await startTestGateway(upstream.client, options);
   });
   afterAll(async () => {
     await gateway?.close();
@@ -99,7 +93,8 @@ describe('request limits', () => {
     expect(since().total).toBe(0);
   });
 
-  it('a client that never finishes its headers is cut off while others are served', async () => {
+  // The two slow clients below are waited for at once: each is cut off by its own timeout.
+  it.concurrent('a client that never finishes its headers is cut off while others are served', async () => {
     const slow = await rawSocket(gateway().url);
     const gone = closed(slow);
     slow.write('POST /graphql HTTP/1.1\r\nHost: x\r\n');
@@ -108,7 +103,7 @@ describe('request limits', () => {
     expectCutOffByTimeout(await gone);
   });
 
-  it('a client that drips its body is cut off while others are served', async () => {
+  it.concurrent('a client that drips its body is cut off while others are served', async () => {
     const slow = await rawSocket(gateway().url);
     const gone = closed(slow);
     slow.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');

@@ -4,13 +4,12 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startGateway, type RunningGateway } from '../../src/gateway/server.ts';
+import type { RunningGateway } from '../../src/gateway/server.ts';
 import { POLICY_TYPES } from '../../src/rest/types.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from '../helpers/emulator.ts';
-import { silentLogger } from '../helpers/logs.ts';
 import { type GqlResult, postGraphql } from '../helpers/graphqlClient.ts';
-import { gatewaySchema } from '../helpers/gateway.ts';
+import { startTestGateway } from '../helpers/gateway.ts';
 
 /**
  * A pass-through to the emulator that answers every request `fails` picks with the status it
@@ -57,7 +56,7 @@ describe('partial results', () => {
     emulator = await startTestEmulator();
     proxy = await startFailingProxy(emulator.url, (method, url) => failing(method, url));
     client = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
-    gateway = await startGateway({ schema: gatewaySchema(), port: 0, upstream: client, logger: silentLogger() });
+    gateway = await startTestGateway(client);
   });
   beforeEach(async () => {
     failing = () => false;

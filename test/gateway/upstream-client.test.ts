@@ -445,28 +445,31 @@ describe('UpstreamClient on the wire', () => {
   });
 
   it('times out waiting for headers and for the body', async () => {
-    handle = () => undefined; // never answers
+    // The user types never get their headers; a policy gets its headers and never the rest.
+    handle = (req, res) => {
+      if (req.url?.startsWith('/api/v1/policies/')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{');
+      }
+    };
     // One attempt each: that a timeout is retried is the transport-failure table's test; undici's
-    // timers tick coarsely, so each retried timeout would cost about a second.
+    // timers tick coarsely, so each timeout costs about a second: both wait at once.
     const oneAttempt = { retries: 0 };
-    const slowHeaders = await failure(
-      clientFor({ headersTimeoutMs: 200, ...oneAttempt })
-        .forCaller('SSWS t')
-        .listUserTypes(),
-    );
+    const [slowHeaders, slowBody] = await Promise.all([
+      failure(
+        clientFor({ headersTimeoutMs: 200, ...oneAttempt })
+          .forCaller('SSWS t')
+          .listUserTypes(),
+      ),
+      failure(
+        clientFor({ bodyTimeoutMs: 200, ...oneAttempt })
+          .forCaller('SSWS t')
+          .getPolicy('p1'),
+      ),
+    ]);
     expect(slowHeaders).toBeInstanceOf(UpstreamUnavailableError);
     expect(slowHeaders).toMatchObject({ status: undefined, code: 'UND_ERR_HEADERS_TIMEOUT' });
     expect((slowHeaders as Error).message).toContain('timed out waiting for the response headers');
-
-    handle = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('[');
-    };
-    const slowBody = await failure(
-      clientFor({ bodyTimeoutMs: 200, ...oneAttempt })
-        .forCaller('SSWS t')
-        .listUserTypes(),
-    );
     expect(slowBody).toBeInstanceOf(UpstreamUnavailableError);
     expect(slowBody).toMatchObject({ code: 'UND_ERR_BODY_TIMEOUT' });
     expect((slowBody as Error).message).toContain('timed out reading the response body');

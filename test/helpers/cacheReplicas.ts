@@ -1,13 +1,11 @@
 // A gateway with the read cache on (60 s) whose invalidation versions live in a shared Redis: start
 // two over one emulator and one redis-server to have replicas, as `REDIS_URL` makes them.
 import { RedisLink } from '../../src/redis/link.ts';
-import { startGateway } from '../../src/gateway/server.ts';
 import { RedisCacheVersions } from '../../src/upstream/cache/redisVersions.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { TOKEN } from './emulator.ts';
 import { type GqlClient, graphqlClient } from './graphqlClient.ts';
-import { silentLogger } from './logs.ts';
-import { gatewaySchema } from './gateway.ts';
+import { startTestGateway } from './gateway.ts';
 
 export interface CacheReplica {
   /** GraphQL with the emulator's token unless told otherwise. */
@@ -31,13 +29,7 @@ export async function startCacheReplica(
     cacheVersions: new RedisCacheVersions(link),
     replicated: true,
   });
-  const gateway = await startGateway({
-    schema: gatewaySchema(),
-    port: 0,
-    host: '127.0.0.1',
-    upstream,
-    logger: silentLogger(),
-  });
+  const gateway = await startTestGateway(upstream);
   return {
     gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`),
     upstream,

@@ -4,7 +4,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { EmulatorOptions } from '../../packages/emulator/src/emulator/index.ts';
 import { buildSchema } from '../../src/gateway/schema.ts';
-import { type GatewayOptions, startGateway, type Gateway } from '../../src/gateway/server.ts';
+import { type GatewayOptions, type RunningGateway, startGateway, type Gateway } from '../../src/gateway/server.ts';
 import { UpstreamClient, type RestApi, type UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { startTestEmulator, TOKEN, type TestEmulator } from './emulator.ts';
 import { type GqlClient, graphqlClient } from './graphqlClient.ts';
@@ -64,6 +64,25 @@ export function gatewaySchema(): GraphQLSchema {
   return schema;
 }
 
+/** What a test gateway may set besides its upstream: anything startGateway takes. */
+export type TestGatewayOptions = Partial<Omit<Parameters<typeof startGateway>[0], 'upstream'>>;
+
+/**
+ * A gateway on a free port of 127.0.0.1 over `upstream`, with the shared schema (gatewaySchema())
+ * and no log output, unless `options` say otherwise.
+ */
+export function startTestGateway(upstream: UpstreamClient, options: TestGatewayOptions = {}): Promise<RunningGateway> {
+  // Masked errors are expected in tests; keep the output quiet.
+  return startGateway({
+    port: 0,
+    host: '127.0.0.1',
+    schema: gatewaySchema(),
+    logger: silentLogger(),
+    upstream,
+    ...options,
+  });
+}
+
 export interface TestStack {
   emulator: TestEmulator;
   /** Gateway base URL, e.g. http://127.0.0.1:PORT; GraphQL is at `${url}/graphql`. */
@@ -95,16 +114,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     client: upstream,
     close: closeUpstream,
   } = await startTestUpstream(options.emulator, options.client);
-  const gateway = await startGateway({
-    port: 0,
-    host: '127.0.0.1',
-    upstream,
+  const gateway = await startTestGateway(upstream, {
     schema: options.schema ?? gatewaySchema(),
     queryLimits: options.queryLimits,
     policyPlans: options.policyPlans,
     corsOrigins: options.corsOrigins,
-    // Masked errors are expected in tests; keep the output quiet.
-    logger: silentLogger(),
   });
   return {
     emulator,

@@ -6,12 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { canonicalJson } from '../../src/idempotency/creates.ts';
 import { RedisIdempotencyStore } from '../../src/idempotency/redisStore.ts';
 import { MemoryIdempotencyStore } from '../../src/idempotency/store.ts';
-import { startGateway } from '../../src/gateway/server.ts';
 import { RedisLink } from '../../src/redis/link.ts';
 import { countRequests, defaultPolicyOf, TOKEN } from '../helpers/emulator.ts';
-import { gatewaySchema, useStack } from '../helpers/gateway.ts';
+import { startTestGateway, type TestGatewayOptions, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
-import { silentLogger } from '../helpers/logs.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { useRedis } from '../helpers/redis.ts';
 
@@ -173,14 +171,8 @@ describe('idempotent creates, one gateway', () => {
 });
 
 /** A gateway over the stack's emulator with idempotency settings of its own. */
-async function gatewayWith(idempotency: Parameters<typeof startGateway>[0]['idempotency']) {
-  const gateway = await startGateway({
-    port: 0,
-    schema: gatewaySchema(),
-    upstream: stack().upstream,
-    logger: silentLogger(),
-    idempotency,
-  });
+async function gatewayWith(idempotency: TestGatewayOptions['idempotency']) {
+  const gateway = await startTestGateway(stack().upstream, { idempotency });
   return { gateway, gql: graphqlClient(gateway.url, `SSWS ${TOKEN}`) };
 }
 
@@ -294,26 +286,36 @@ describe('a record whose owner stopped renewing its lease', () => {
   });
 
   it('a running create renews its lease: a retry during a create slower than the lease waits for it', async () => {
-    const { gateway, gql } = await gatewayWith({
-      store: new MemoryIdempotencyStore(100),
-      ttlMs: 60_000,
-      waitMs: 5_000,
-      leaseMs: 150,
-    });
+    // The store's clock is the test's: the lease runs out when the test moves it, not when a loaded
+    // machine is slow to run the renewal; the create is held upstream until the retry has asked.
+    let now = Date.now();
+    const store = new MemoryIdempotencyStore(100, () => now);
+    const claims = vi.spyOn(store, 'claim');
+    const renewals = vi.spyOn(store, 'renew');
+    const { gateway, gql } = await gatewayWith({ store, ttlMs: 60_000, waitMs: 5_000, leaseMs: 150 });
+    let answerCreate = () => {};
+    const delays = vi
+      .spyOn(stack().emulator.faults, 'delay')
+      .mockImplementationOnce(() => new Promise<void>((resolve) => (answerCreate = resolve)));
     try {
-      await stack().emulator.setFaults({ latencyMs: 600 });
       const { result, byRoute } = await countRequests(stack().emulator, async () => {
         const first = gql(CREATE_POLICY, { input: strict, key: 'slow-create' });
-        // The retry comes when the first lease would have lapsed twice over; whenever it comes, it
-        // finds the record pending (renewed) or done, so the wait decides nothing when renewal works.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await vi.waitFor(() => expect(delays).toHaveBeenCalled()); // the create is upstream
+        now += 300; // the lease would have lapsed twice over
+        const renewed = renewals.mock.calls.length;
+        await vi.waitFor(() => expect(renewals.mock.calls.length).toBeGreaterThan(renewed));
         const retry = gql(CREATE_POLICY, { input: strict, key: 'slow-create' });
+        await vi.waitFor(() => expect(claims).toHaveBeenCalledTimes(2));
+        // The retry found the record still running, and waits for its outcome.
+        expect(await claims.mock.results[1]?.value).toMatchObject({ kind: 'pending' });
+        answerCreate();
         return Promise.all([first, retry]);
       });
       expect(result[1].data.createPolicy.policy.id).toBe(result[0].data.createPolicy.policy.id);
       // The retry waited for the outcome: it neither took the claim over nor looked for the policy.
       expect(byRoute).toEqual({ 'POST /api/v1/policies': 1, 'GET /api/v1/policies/{policyId}': 1 });
     } finally {
+      answerCreate();
       await gateway.close();
     }
   });

@@ -120,7 +120,8 @@ describe('state file', () => {
     const writer = new StateWriter(statePath, () => data, generation);
     writer.track(data);
     const [id] = Object.keys(data.policies);
-    const stopReading = new Int32Array(new SharedArrayBuffer(4));
+    // [0]: the reader stops when set; [1]: the reads it has begun, so that this thread can wait for it.
+    const shared = new Int32Array(new SharedArrayBuffer(8));
     // A thread of its own reads while the writer writes: in this thread the reads would only run
     // between the writer's awaits, and could never see a file half written.
     const reader = new Worker(
@@ -128,23 +129,36 @@ describe('state file', () => {
        const { workerData, parentPort } = require('node:worker_threads');
        const generations = new Set();
        let torn = 0;
-       while (Atomics.load(workerData.stop, 0) === 0) {
+       while (Atomics.load(workerData.shared, 0) === 0) {
+         Atomics.add(workerData.shared, 1, 1);
+         Atomics.notify(workerData.shared, 1);
          let text;
          try { text = readFileSync(workerData.path, 'utf8'); } catch { continue; }
          try { generations.add(JSON.parse(text)[workerData.generationKey]); } catch { torn++; }
        }
        parentPort.postMessage({ torn, generations: generations.size });`,
-      { eval: true, workerData: { path: statePath, stop: stopReading, generationKey: GENERATION } },
+      { eval: true, workerData: { path: statePath, shared, generationKey: GENERATION } },
     );
     const seen = new Promise<{ torn: number; generations: number }>((resolve) => reader.once('message', resolve));
-    // Each round replaces the policies map, so each commit writes a whole snapshot of about 1 MB.
+    /** Once the reader has begun two more reads, one of them read the file as it is now, whole. */
+    const readerCaughtUp = async () => {
+      const target = Atomics.load(shared, 1) + 2;
+      for (let begun = Atomics.load(shared, 1); begun < target; begun = Atomics.load(shared, 1)) {
+        const wait = waitAsync(shared, 1, begun);
+        if (wait.async) await wait.value;
+      }
+    };
+    await readerCaughtUp();
+    // Each round replaces the policies map, so each commit writes a whole snapshot of about 1 MB. The
+    // reader reads on while it is written, and once more after each round (however loaded the machine).
     for (let i = 0; i < 15; i++) {
       data.policies = { ...data.policies, [id]: { ...data.policies[id], name: `Round ${i} ${'x'.repeat(1_000_000)}` } };
       writer.changed();
       await writer.durable();
+      await readerCaughtUp();
     }
     await writer.close();
-    Atomics.store(stopReading, 0, 1);
+    Atomics.store(shared, 0, 1);
     const { torn, generations } = await seen;
     await reader.terminate();
     // The reader saw the file change many times, and never a file that was not whole.
@@ -504,3 +518,10 @@ describe('fixture errors', () => {
     ).toEqual(['0oafile']);
   });
 });
+
+/** `Atomics.waitAsync` (Node 16+; in TypeScript's lib from es2024, past this project's target). */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: Promise<string> | string };
+  }
+).waitAsync;

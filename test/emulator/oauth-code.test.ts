@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { TOKEN, useEmulator } from '../helpers/emulator.ts';
 import {
+  ALL_SCOPES,
   APP_CALLBACK,
   authorize,
   exchangeCode,
@@ -32,7 +33,7 @@ describe('signing in', () => {
       sub: 'carol@example.com',
       uid: '00u3carol',
       cid: 'spa',
-      scp: PUBLIC_CLIENT.scope.split(' '),
+      scp: ALL_SCOPES.split(' '),
     });
     expect(decodeJwt(res.body.id_token)).toMatchObject({
       iss: base(),

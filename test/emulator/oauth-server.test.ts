@@ -49,7 +49,7 @@ describe('metadata and keys', () => {
       code_challenge_methods_supported: ['S256'],
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
-      token_endpoint_auth_methods_supported: ['none', 'private_key_jwt'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'],
       id_token_signing_alg_values_supported: ['RS256'],
     });
     expect(oidc.scopes_supported.join(' ')).toBe(ALL_SCOPES);
@@ -79,6 +79,7 @@ describe('client registration (RFC 7591)', () => {
     const client = await res.json();
     expect(client).toEqual({
       ...SPA,
+      application_type: 'browser',
       client_id: expect.stringMatching(/^0oa/),
       client_id_issued_at: expect.any(Number),
       response_types: ['code'],
@@ -100,7 +101,12 @@ describe('client registration (RFC 7591)', () => {
       scope: 'okta.policies.read',
     });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ redirect_uris: [], response_types: [], jwks: { keys: [key.jwk] } });
+    expect(await res.json()).toMatchObject({
+      application_type: 'service',
+      redirect_uris: [],
+      response_types: ['token'],
+      jwks: { keys: [key.jwk] },
+    });
   });
 
   it('refuses a read-only admin (403) and a request without a token (401), storing nothing', async () => {
@@ -121,19 +127,18 @@ describe('client registration (RFC 7591)', () => {
   it.each([
     ['no client_name', { ...SPA, client_name: undefined }, 'invalid_client_metadata', 'client_name'],
     ['an unknown scope', { ...SPA, scope: 'openid okta.users.manage' }, 'invalid_client_metadata', 'scope'],
-    ['no scope', { ...SPA, scope: undefined }, 'invalid_client_metadata', 'scope'],
     [
-      'a client secret method',
-      { ...SPA, token_endpoint_auth_method: 'client_secret_basic' },
+      'a browser app with a client secret method',
+      { ...SPA, application_type: 'browser', token_endpoint_auth_method: 'client_secret_basic' },
       'invalid_client_metadata',
-      'token_endpoint_auth_method',
+      "'token_endpoint_auth_method' must be one of none when 'application_type' is 'browser'",
     ],
     ['an unknown grant type', { ...SPA, grant_types: ['password'] }, 'invalid_client_metadata', 'grant_types'],
     [
       'a public client with client_credentials',
       { ...SPA, grant_types: ['client_credentials'] },
       'invalid_client_metadata',
-      'client_credentials',
+      "when 'application_type' is 'service'",
     ],
     [
       'private_key_jwt without keys',

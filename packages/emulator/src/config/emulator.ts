@@ -129,6 +129,13 @@ export const EMULATOR_SETTINGS = {
       max: 300,
       doc: 'clock difference accepted when checking the expiry of access tokens and client assertions',
     }),
+    refreshTokenLeewaySeconds: integer({
+      env: 'EMULATOR_REFRESH_TOKEN_LEEWAY_SECONDS',
+      default: 30,
+      min: 0,
+      max: 60,
+      doc: 'after a refresh token is rotated, the previous one stays valid this long (the platform’s leeway); a refresh token used again after it ends its sign-in’s grant: the newest refresh token and every access token issued since the sign-in (0: at the first reuse)',
+    }),
     signingKey: signingKey({
       env: 'EMULATOR_SIGNING_KEY',
       doc: 'the key that signs tokens (`kid`: its RFC 7638 thumbprint); set it so that tokens stay valid across a restart, or several processes serving one address sign alike; unset: a new key per process; never printed',

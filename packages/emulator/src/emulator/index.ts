@@ -69,7 +69,13 @@ export interface EmulatorOptions {
   /** OAuth clients the org starts with, besides the fixture's (one of the same client_id replaces the fixture's). */
   oauthClients?: OAuthClientInput[];
   /** The authorization server: token lifetime, clock skew, signing key (PEM or JWK); default EMULATOR_DEFAULTS.oauth. */
-  oauth?: Partial<{ accessTokenSeconds: number; clockSkewSeconds: number; signingKey: string }>;
+  oauth?: Partial<{
+    accessTokenSeconds: number;
+    clockSkewSeconds: number;
+    /** Seconds the previous refresh token stays valid after a rotation; default 30 (EMULATOR_REFRESH_TOKEN_LEEWAY_SECONDS). */
+    refreshTokenLeewaySeconds: number;
+    signingKey: string;
+  }>;
   /** Milliseconds since the epoch as the authorization server sees them (tests move time); default Date.now. */
   clock?: () => number;
   /** Told once the org was replaced (reset, snapshot restored), before the request that did it is answered: e.g. a cache in front of the emulator empties itself. */
@@ -269,16 +275,19 @@ async function openOrg(fixture: OrgFixture, engine: Engine, startData: OrgData, 
 /** The authorization server's settings: the options' over the defaults, checked as the variables are. */
 function oauthSettings(given: EmulatorOptions['oauth'] = {}) {
   const settings = { ...EMULATOR_DEFAULTS.oauth, ...given };
-  const { accessTokenSeconds, clockSkewSeconds } = settings;
+  const { accessTokenSeconds, clockSkewSeconds, refreshTokenLeewaySeconds } = settings;
   if (!Number.isInteger(accessTokenSeconds) || accessTokenSeconds < 1 || accessTokenSeconds > 86_400) {
     throw new Error('invalid oauth.accessTokenSeconds: must be a whole number from 1 to 86400');
   }
   if (!Number.isInteger(clockSkewSeconds) || clockSkewSeconds < 0 || clockSkewSeconds > 300) {
     throw new Error('invalid oauth.clockSkewSeconds: must be a whole number from 0 to 300');
   }
+  if (!Number.isInteger(refreshTokenLeewaySeconds) || refreshTokenLeewaySeconds < 0 || refreshTokenLeewaySeconds > 60) {
+    throw new Error('invalid oauth.refreshTokenLeewaySeconds: must be a whole number from 0 to 60');
+  }
   const parsed = settings.signingKey === undefined ? undefined : parseSigningKey(settings.signingKey);
   if (parsed?.problem) throw new Error(`invalid oauth.signingKey: ${parsed.problem}`);
-  return { accessTokenSeconds, clockSkewSeconds, signingKey: parsed?.key };
+  return { accessTokenSeconds, clockSkewSeconds, refreshTokenLeewaySeconds, signingKey: parsed?.key };
 }
 
 /** Listens on `port` (0: any free one) and returns the base URL. */

@@ -1,7 +1,8 @@
 // The org's OAuth 2.0 / OpenID Connect authorization server: discovery, keys, the authorization
-// code flow with PKCE, the token endpoint (authorization_code, refresh_token, client_credentials
-// with private_key_jwt), introspection, revocation and client registration; and `authenticate`,
-// which the API uses to learn who a request acts for. The issuer is the emulator's base URL.
+// code flow with PKCE, the token endpoint (authorization_code, refresh_token with rotation,
+// client_credentials), introspection, revocation, client registration and the apps' scope grants;
+// and `authenticate`, which the API uses to learn who a request acts for. The issuer is the
+// emulator's base URL.
 import type { KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendEmpty, sendJson } from '../http/body.ts';
@@ -11,7 +12,9 @@ import type { OrgStore } from '../org/store.ts';
 import { createAuthenticate } from './authenticate.ts';
 import { Authorizations } from './authorize.ts';
 import { ClientAuthenticator } from './clientAuth.ts';
-import { clientScopes, type OAuthClient } from './clients.ts';
+import { clientScopes, notGranted, type OAuthClient } from './clients.ts';
+import { clientOf, clientsOf } from './clientStore.ts';
+import { GRANTS_PATH, serveGrants } from './grants.ts';
 import { discoveryDocument, OAUTH_PATHS } from './discovery.ts';
 import { OrgIdentities } from './identities.ts';
 import { SigningKeys } from './keys.ts';
@@ -30,7 +33,7 @@ import {
 import { type Authenticate, isApiScope } from './principal.ts';
 import { CLIENTS_PATH, serveClients } from './registration.ts';
 import { SIGN_IN_PATH } from './signInPage.ts';
-import { Tokens } from './tokens.ts';
+import { NotYourToken, Tokens } from './tokens.ts';
 import { randomSecret } from './secrets.ts';
 
 export interface AuthServerOptions {
@@ -42,6 +45,8 @@ export interface AuthServerOptions {
   base(): string;
   accessTokenSeconds: number;
   clockSkewSeconds: number;
+  /** Seconds the previous refresh token stays valid after a rotation (0: a reuse ends the grant at once). */
+  refreshTokenLeewaySeconds: number;
   /** Made at the first need when absent. */
   signingKey?: KeyObject;
   /** Milliseconds since the epoch (tests move it); default Date.now. */
@@ -65,19 +70,25 @@ export class AuthorizationServer {
       keys: this.keys,
       accessTokenSeconds: options.accessTokenSeconds,
       clockSkewSeconds: options.clockSkewSeconds,
+      refreshTokenLeewaySeconds: options.refreshTokenLeewaySeconds,
       base: options.base,
       now: this.now,
       client,
       person: (id) => identities.person(id),
     });
-    this.clientAuth = new ClientAuthenticator({ client, now: this.now, clockSkewSeconds: options.clockSkewSeconds });
+    this.clientAuth = new ClientAuthenticator({
+      client,
+      now: this.now,
+      clockSkewSeconds: options.clockSkewSeconds,
+      realm: options.base,
+    });
     this.authorizations = new Authorizations({ client, identities, now: this.now });
     this.authenticate = createAuthenticate(identities, (jwt) => this.tokens.authenticate(jwt));
   }
 
   /** Whether `path` is the authorization server's (everything else is the API's). */
   handles(path: string): boolean {
-    return path.startsWith('/oauth2/') || path.startsWith('/.well-known/');
+    return path.startsWith('/oauth2/') || path.startsWith('/.well-known/') || GRANTS_PATH.test(path);
   }
 
   async serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -102,6 +113,14 @@ export class AuthorizationServer {
         store: this.options.store,
         durable: this.options.durable,
         seconds: () => Math.floor(this.now() / 1000),
+      });
+    }
+    if (GRANTS_PATH.test(path)) {
+      return serveGrants(req, res, path, {
+        authenticate: this.authenticate,
+        store: this.options.store,
+        durable: this.options.durable,
+        base,
       });
     }
     const cors = this.cors(req, path);
@@ -140,7 +159,12 @@ export class AuthorizationServer {
         const { form, client } = await this.authenticatedForm(req, base, OAUTH_PATHS.revoke);
         const token = param(form, 'token');
         if (token === undefined) throw invalidRequest('The token parameter is required.');
-        await this.tokens.revoke(token, client.client_id);
+        try {
+          await this.tokens.revoke(token, client.client_id);
+        } catch (e) {
+          if (!(e instanceof NotYourToken)) throw e;
+          throw unauthorizedClient('The token was not issued to this client: it cannot revoke it.');
+        }
         return sendEmpty(res, 200, { ...NO_STORE, ...cors });
       }
       case OAUTH_PATHS.userinfo:
@@ -187,7 +211,7 @@ export class AuthorizationServer {
     }
     if (grantType === 'refresh_token') {
       const grant = this.tokens.redeemRefreshToken(param(form, 'refresh_token') ?? '', client.client_id);
-      if (!grant) throw new OAuthError(400, 'invalid_grant', 'The refresh token is invalid, expired or revoked.');
+      if (!grant) throw new OAuthError(400, 'invalid_grant', 'The refresh token is invalid or expired.');
       const asked = scopesOf(form);
       const outside = asked?.filter((s) => !grant.scopes.includes(s)) ?? [];
       if (outside.length) throw invalidScope(`The refresh token was not granted: ${outside.join(' ')}.`);
@@ -201,21 +225,26 @@ export class AuthorizationServer {
     const asked = scopesOf(form);
     if (!asked) throw invalidScope('The scope parameter is required.');
     const allowed = clientScopes(client);
-    const refused = asked.filter((s) => !isApiScope(s) || !allowed.includes(s));
-    if (refused.length) throw invalidScope(`The client may not ask for: ${refused.join(' ')}.`);
+    const notApi = asked.filter((s) => !isApiScope(s));
+    if (notApi.length) throw invalidScope(`Client credentials grant only API scopes; not: ${notApi.join(' ')}.`);
+    const refused = asked.filter((s) => !allowed.includes(s));
+    if (refused.length) throw invalidScope(notGranted(refused));
+    if (client.token_endpoint_auth_method !== 'private_key_jwt') {
+      throw invalidScope(
+        'API scopes are granted to client credentials only with private_key_jwt client authentication.',
+      );
+    }
     return { id: randomSecret(12), clientId: client.client_id, userId: null, scopes: asked };
   }
 
   private async authenticatedForm(req: IncomingMessage, base: string, path: string) {
     const form = await readForm(req);
-    const audiences = [...new Set([`${base}${path}`, `${base}${OAUTH_PATHS.token}`])];
-    const client = await this.clientAuth.authenticate(form, req.headers.authorization, audiences);
+    const client = await this.clientAuth.authenticate(form, req.headers.authorization, `${base}${path}`);
     return { form, client };
   }
 
   private client(id: string): OAuthClient | undefined {
-    const clients = this.options.store().data.oauthClients;
-    return Object.hasOwn(clients, id) ? clients[id] : undefined;
+    return clientOf(this.options.store(), id);
   }
 
   /**
@@ -227,10 +256,12 @@ export class AuthorizationServer {
     if (path.startsWith('/.well-known/') || path === OAUTH_PATHS.keys) {
       return origin === undefined ? {} : { 'access-control-allow-origin': '*' };
     }
-    return corsHeaders(origin, (o) =>
-      Object.values(this.options.store().data.oauthClients).some((c) =>
-        c.redirect_uris.some((uri) => new URL(uri).origin === o),
-      ),
+    // A private-use scheme's origin is "null": it names no page, and no page is answered for it.
+    return corsHeaders(
+      origin,
+      (o) =>
+        o !== 'null' &&
+        clientsOf(this.options.store()).some((c) => c.redirect_uris.some((uri) => new URL(uri).origin === o)),
     );
   }
 }

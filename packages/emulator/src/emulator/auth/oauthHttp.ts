@@ -15,6 +15,8 @@ export class OAuthError extends Error {
     readonly status: number,
     readonly error: string,
     readonly description: string,
+    /** Headers the reply carries (a `WWW-Authenticate` challenge). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(description);
   }
@@ -27,7 +29,12 @@ export const invalidScope = (description: string) => new OAuthError(400, 'invali
 export const unauthorizedClient = (description: string) => new OAuthError(400, 'unauthorized_client', description);
 
 export function sendOAuthError(res: ServerResponse, e: OAuthError, headers: Record<string, string> = {}): void {
-  sendJson(res, e.status, { error: e.error, error_description: e.description }, { ...NO_STORE, ...headers });
+  sendJson(
+    res,
+    e.status,
+    { error: e.error, error_description: e.description },
+    { ...NO_STORE, ...headers, ...e.headers },
+  );
 }
 
 /**

@@ -1,17 +1,23 @@
 // RFC 7591 client registration, authorised by an admin's API token (`SSWS <token>`): SUPER_ADMIN
 // and ORG_ADMIN register and delete clients, READ_ONLY_ADMIN reads them. Bad metadata is refused
-// with the RFC's error body and stores nothing. Clients are org state: persisted, snapshotted, reset.
+// with the RFC's error body and stores nothing. A client of a client secret method gets its secret
+// in the registration answer only (the org keeps its digest). Clients are org state: persisted,
+// snapshotted, reset, and bounded (CLIENT_BOUNDS; a body over MAX_REGISTRATION_BYTES is refused).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readJsonBody, sendEmpty, sendJson } from '../http/body.ts';
 import { ApiError, forbidden, methodNotAllowed, notFound, unauthenticated } from '../http/errors.ts';
 import { newId } from '../org/ids.ts';
 import type { OrgStore } from '../org/store.ts';
-import { type OAuthClient, parseClientMetadata } from './clients.ts';
+import { type OAuthClient, parseClientMetadata, SECRET_METHODS } from './clients.ts';
+import { clientOf, clientsOf, clientView, putClient, removeClient } from './clientStore.ts';
 import { NO_STORE } from './oauthHttp.ts';
 import type { Authenticate, Principal } from './principal.ts';
+import { digest, randomSecret } from './secrets.ts';
 
 export const CLIENTS_PATH = '/oauth2/v1/clients';
 const MANAGERS = ['SUPER_ADMIN', 'ORG_ADMIN'];
+/** The largest registration body: ten 4096-bit keys and twenty long redirect URIs fit in it. */
+export const MAX_REGISTRATION_BYTES = 64 * 1024;
 
 export interface RegistrationContext {
   authenticate: Authenticate;
@@ -33,29 +39,34 @@ export async function serveClients(
   const id =
     url.pathname === CLIENTS_PATH ? undefined : decodeURIComponent(url.pathname.slice(CLIENTS_PATH.length + 1));
   const writes = method !== 'GET';
-  await admin(req, ctx, writes);
-  const clients = ctx.store().data.oauthClients;
-  if (id === undefined && method === 'GET') return sendJson(res, 200, Object.values(clients), NO_STORE);
+  await requireAdmin(req, ctx.authenticate, writes);
+  const store = ctx.store();
+  if (id === undefined && method === 'GET') return sendJson(res, 200, clientsOf(store).map(clientView), NO_STORE);
   if (id === undefined && method === 'POST') return register(req, res, ctx);
   if (id !== undefined && !id.includes('/') && (method === 'GET' || method === 'DELETE')) {
-    const client = Object.hasOwn(clients, id) ? clients[id] : undefined;
+    const client = clientOf(store, id);
     if (!client) throw notFound(`${CLIENTS_PATH}/${id}`);
-    if (method === 'GET') return sendJson(res, 200, client, NO_STORE);
-    delete clients[id];
-    ctx.store().changed();
+    if (method === 'GET') return sendJson(res, 200, clientView(client), NO_STORE);
+    removeClient(store, id);
+    store.changed();
     await ctx.durable();
     return sendEmpty(res, 204);
   }
   throw methodNotAllowed(id === undefined ? ['GET', 'POST'] : ['GET', 'DELETE']);
 }
 
-/** The admin behind an API token; writes need a role that may manage. */
-async function admin(req: IncomingMessage, ctx: RegistrationContext, writes: boolean): Promise<Principal> {
-  const auth = await ctx.authenticate(req.headers.authorization);
+/** The admin behind an API token; writes need a role that may manage. `what` names the operation in a refusal. */
+export async function requireAdmin(
+  req: IncomingMessage,
+  authenticate: Authenticate,
+  writes: boolean,
+  what = 'Client registration',
+): Promise<Principal> {
+  const auth = await authenticate(req.headers.authorization);
   if (!auth.ok) throw unauthenticated();
   const { principal } = auth;
   if (principal.kind !== 'apiToken' || principal.role === null) {
-    throw forbidden(['Client registration needs the API token of an administrator (SSWS)']);
+    throw forbidden([`${what} needs the API token of an administrator (SSWS)`]);
   }
   if (writes && !MANAGERS.includes(principal.role)) {
     throw forbidden([`The admin role ${principal.role} does not allow this operation`]);
@@ -63,18 +74,24 @@ async function admin(req: IncomingMessage, ctx: RegistrationContext, writes: boo
   return principal;
 }
 
+const refuse = (res: ServerResponse, description: string) =>
+  sendJson(res, 400, { error: 'invalid_client_metadata', error_description: description }, NO_STORE);
+
 async function register(req: IncomingMessage, res: ServerResponse, ctx: RegistrationContext): Promise<void> {
+  const tooLarge = `The client metadata is larger than ${MAX_REGISTRATION_BYTES} bytes.`;
+  if (Number(req.headers['content-length']) > MAX_REGISTRATION_BYTES) {
+    // The body is not read: the connection cannot carry another request.
+    res.setHeader('connection', 'close');
+    return refuse(res, tooLarge);
+  }
   let body: unknown;
   try {
-    body = (await readJsonBody(req)).value;
+    const sent = await readJsonBody(req);
+    if (sent.bytes > MAX_REGISTRATION_BYTES) return refuse(res, tooLarge);
+    body = sent.value;
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 400) throw e;
-    return sendJson(
-      res,
-      400,
-      { error: 'invalid_client_metadata', error_description: 'The body is not valid JSON.' },
-      NO_STORE,
-    );
+    return refuse(res, 'The body is not valid JSON.');
   }
   const { metadata, problems } = parseClientMetadata(body);
   if (!metadata) {
@@ -86,9 +103,15 @@ async function register(req: IncomingMessage, res: ServerResponse, ctx: Registra
     return sendJson(res, 400, { error, error_description: description }, NO_STORE);
   }
   const client: OAuthClient = { client_id: newId('0oa'), client_id_issued_at: ctx.seconds(), ...metadata };
+  const secret = SECRET_METHODS.includes(client.token_endpoint_auth_method) ? newClientSecret() : undefined;
+  if (secret) Object.assign(client, { client_secret_expires_at: 0, client_secret_digest: digest(secret) });
   const store = ctx.store();
-  store.data.oauthClients[client.client_id] = client;
+  const full = putClient(store, client);
+  if (full) return refuse(res, `The client cannot be registered: ${full}.`);
   store.changed();
   await ctx.durable();
-  sendJson(res, 201, client, NO_STORE);
+  sendJson(res, 201, { ...clientView(client), ...(secret ? { client_secret: secret } : {}) }, NO_STORE);
 }
+
+/** A client secret as the platform issues them: 40 characters of base64url (30 random bytes). */
+export const newClientSecret = () => randomSecret(30);

@@ -41,7 +41,12 @@ export interface SignInView {
   error?: string;
 }
 
-export function sendSignInPage(res: ServerResponse, view: SignInView): void {
+/** `status`: 429 when the attempt was throttled, with `retryAfter` seconds. */
+export function sendSignInPage(
+  res: ServerResponse,
+  view: SignInView,
+  o: { status?: number; retryAfter?: number } = {},
+): void {
   const error = view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>\n` : '';
   const html = page(
     'Sign in',
@@ -56,7 +61,8 @@ ${error}<form method="post" action="${SIGN_IN_PATH}">
 <button type="submit">Sign in</button>
 </form>`,
   );
-  res.writeHead(200, { ...HEADERS, 'content-length': Buffer.byteLength(html) });
+  const retry = o.retryAfter === undefined ? {} : { 'retry-after': String(Math.max(1, o.retryAfter)) };
+  res.writeHead(o.status ?? 200, { ...HEADERS, ...retry, 'content-length': Buffer.byteLength(html) });
   res.end(html);
 }
 

@@ -1,19 +1,22 @@
 // Access tokens (RS256 JWTs), ID tokens and refresh tokens, and their revocation. An access token is
 // verified in full (signature, `kid`, issuer, audience, lifetime with the allowed clock skew, every
 // claim's type) before any claim is read, then checked against the revocations and the org (its
-// client still registered, its person still there). Refresh tokens, revocations and grants live in
-// this process's memory: a restart forgets them (a configured signing key keeps access tokens valid).
+// client still registered, its person still there). An access token's `jti` names its grant
+// (`AT.<grant id>.<random>`), so that ending a grant ends its access tokens without a record of
+// each. Refresh tokens and revocations live in this process's memory, bounded (ExpiringMap): a
+// restart forgets them (a configured signing key keeps access tokens valid).
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { OAuthClient } from './clients.ts';
+import { ExpiringMap } from './expiringMap.ts';
 import type { Person } from './identities.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './keys.ts';
 import { type ApiScope, type Authentication, isApiScope } from './principal.ts';
-import { digest, randomSecret } from './secrets.ts';
+import { RefreshTokens } from './refreshTokens.ts';
+import { randomSecret } from './secrets.ts';
 
-/** A refresh token lives this long without use; each use gives a new one (rotation). */
-export const REFRESH_TOKEN_SECONDS = 7 * 24 * 3600;
-/** Memory bound: expired entries are swept once a map holds this many. */
-const SWEEP_AT = 1000;
+export { REFRESH_TOKEN_SECONDS } from './refreshTokens.ts';
+/** Revoked access tokens and ended grants, kept until their last access token expires. */
+export const REVOCATION_BOUNDS = { count: 100_000, bytes: 16 * 1024 * 1024 };
 
 export const WHY = {
   expired: 'The token has expired.',
@@ -64,26 +67,32 @@ export interface TokenContext {
   now(): number;
   client(id: string): OAuthClient | undefined;
   person(id: string): Person | undefined;
-}
-
-interface RefreshRecord {
-  grant: Grant;
-  expiresAt: number;
+  /** Seconds the previous refresh token stays valid after a rotation. */
+  refreshTokenLeewaySeconds: number;
 }
 
 type Verified = { ok: true; claims: AccessClaims; grantId?: string } | { ok: false; why: string };
 
-export class Tokens {
-  /** Refresh token digest -> its grant. */
-  private readonly refresh = new Map<string, RefreshRecord>();
-  /** Access token jti -> its grant and expiry (to revoke a grant's access tokens). */
-  private readonly issued = new Map<string, { grantId: string; exp: number }>();
-  /** Revoked access token jti -> its expiry. */
-  private readonly revoked = new Map<string, number>();
-  /** Revoked grants -> when their last access token expires. */
-  private readonly revokedGrants = new Map<string, number>();
+/** The grant an access token's jti names (`AT.<grant id>.<random>`). */
+const grantOfJti = (jti: string) => jti.split('.')[1] ?? '';
 
-  constructor(private readonly ctx: TokenContext) {}
+/** Who may revoke a token (RFC 7009 §2.1: only the client it was issued to). */
+export class NotYourToken extends Error {}
+
+export class Tokens {
+  readonly refresh: RefreshTokens;
+  /** Revoked access token jti -> until its expiry. */
+  private readonly revoked = new ExpiringMap<string, true>(REVOCATION_BOUNDS, (key) => 2 * key.length + 100);
+  /** Ended grants, until their last access token has expired. */
+  private readonly revokedGrants = new ExpiringMap<string, true>(REVOCATION_BOUNDS, (key) => 2 * key.length + 100);
+
+  constructor(private readonly ctx: TokenContext) {
+    this.refresh = new RefreshTokens({
+      leewaySeconds: ctx.refreshTokenLeewaySeconds,
+      seconds: () => this.seconds(),
+      onReuse: (grantId) => this.revokeGrant(grantId),
+    });
+  }
 
   private seconds(): number {
     return Math.floor(this.ctx.now() / 1000);
@@ -95,11 +104,10 @@ export class Tokens {
    */
   async issue(grant: Grant, o: { nonce?: string; refresh?: boolean; scopes?: string[] } = {}): Promise<TokenResponse> {
     const scopes = o.scopes ?? grant.scopes;
-    this.sweep();
     const key = await this.ctx.keys.current();
     const iat = this.seconds();
     const exp = iat + this.ctx.accessTokenSeconds;
-    const jti = `AT.${randomSecret(16)}`;
+    const jti = `AT.${grant.id}.${randomSecret(12)}`;
     const person = grant.userId === null ? undefined : this.ctx.person(grant.userId);
     const base = this.ctx.base();
     const access = await new SignJWT({
@@ -115,17 +123,16 @@ export class Tokens {
       .setExpirationTime(exp)
       .setJti(jti)
       .sign(key.privateKey);
-    this.issued.set(jti, { grantId: grant.id, exp });
     const response: TokenResponse = {
       token_type: 'Bearer',
       expires_in: this.ctx.accessTokenSeconds,
       access_token: access,
       scope: scopes.join(' '),
     };
-    if (person && o.refresh && grant.scopes.includes('offline_access')) {
-      const token = randomSecret();
-      this.refresh.set(digest(token), { grant, expiresAt: iat + REFRESH_TOKEN_SECONDS });
-      response.refresh_token = token;
+    // A grant ended meanwhile (a reuse seen by a request that ran between) gets no new refresh token.
+    const ended = this.revokedGrants.get(grant.id, iat) !== undefined;
+    if (person && o.refresh && grant.scopes.includes('offline_access') && !ended) {
+      response.refresh_token = this.refresh.issue(grant);
     }
     if (person && scopes.includes('openid')) {
       const profile = scopes.includes('profile') ? { preferred_username: person.login, name: person.login } : {};
@@ -145,44 +152,46 @@ export class Tokens {
     return response;
   }
 
-  /** Takes a refresh token of `clientId` for a new one (the old one is spent); undefined when not valid. */
+  /** Takes a refresh token of `clientId` (rotation and reuse detection: RefreshTokens); undefined when not valid. */
   redeemRefreshToken(token: string, clientId: string): Grant | undefined {
-    const key = digest(token);
-    const record = this.refresh.get(key);
-    if (!record || record.grant.clientId !== clientId) return undefined;
-    this.refresh.delete(key);
-    if (record.expiresAt <= this.seconds() || this.revokedGrants.has(record.grant.id)) return undefined;
-    return record.grant;
+    const redeemed = this.refresh.redeem(token, clientId);
+    if (!redeemed.ok || this.revokedGrants.get(redeemed.grant.id, this.seconds())) return undefined;
+    return redeemed.grant;
   }
 
-  /** Ends a grant: its refresh token and every access token issued under it. */
+  /** Ends a grant: its refresh tokens and every access token issued under it. */
   revokeGrant(grantId: string): void {
-    for (const [key, record] of this.refresh) if (record.grant.id === grantId) this.refresh.delete(key);
-    let last = this.seconds();
-    for (const { grantId: id, exp } of this.issued.values()) if (id === grantId) last = Math.max(last, exp);
-    this.revokedGrants.set(grantId, last);
+    const now = this.seconds();
+    this.refresh.end(grantId);
+    // Every access token of the grant was issued before now: it expires within one lifetime.
+    this.revokedGrants.set(grantId, true, now + this.ctx.accessTokenSeconds + this.ctx.clockSkewSeconds + 1, now);
   }
 
   /**
    * RFC 7009: revokes an access or refresh token of `clientId` (a refresh token takes its grant's
-   * access tokens with it). Unknown tokens and other clients' tokens are ignored.
+   * access tokens with it). Unknown and invalid tokens are ignored; another client's token is
+   * refused (NotYourToken).
    */
   async revoke(token: string, clientId: string): Promise<void> {
-    const record = this.refresh.get(digest(token));
+    const record = this.refresh.lookup(token);
     if (record) {
-      if (record.grant.clientId === clientId) this.revokeGrant(record.grant.id);
+      if (record.grant.clientId !== clientId) throw new NotYourToken();
+      this.revokeGrant(record.grant.id);
       return;
     }
     const verified = await this.verifyJwt(token);
-    if (verified.ok && verified.claims.cid === clientId) this.revoked.set(verified.claims.jti, verified.claims.exp);
+    if (!verified.ok) return;
+    if (verified.claims.cid !== clientId) throw new NotYourToken();
+    const now = this.seconds();
+    this.revoked.set(verified.claims.jti, true, verified.claims.exp + this.ctx.clockSkewSeconds + 1, now);
   }
 
   /** RFC 7662: what a token of `clientId` is; `{active: false}` for anything else. */
   async introspect(token: string, clientId: string): Promise<Record<string, unknown>> {
-    const record = this.refresh.get(digest(token));
+    const record = this.refresh.lookup(token);
     if (record) {
       const { grant } = record;
-      const live = record.expiresAt > this.seconds() && !this.revokedGrants.has(grant.id);
+      const live = record.live && !this.revokedGrants.get(grant.id, this.seconds());
       if (!live || grant.clientId !== clientId) return { active: false };
       const person = grant.userId === null ? undefined : this.ctx.person(grant.userId);
       return {
@@ -254,8 +263,8 @@ export class Tokens {
     const verified = await this.verifyJwt(jwt);
     if (!verified.ok) return verified;
     const { claims } = verified;
-    const grant = this.issued.get(claims.jti);
-    if (this.revoked.has(claims.jti) || (grant && this.revokedGrants.has(grant.grantId))) {
+    const now = this.seconds();
+    if (this.revoked.get(claims.jti, now) || this.revokedGrants.get(grantOfJti(claims.jti), now)) {
       return { ok: false, why: WHY.revoked };
     }
     if (!this.ctx.client(claims.cid)) return { ok: false, why: WHY.invalid };
@@ -296,16 +305,5 @@ export class Tokens {
     } catch (e) {
       return { ok: false, why: e instanceof errors.JWTExpired ? WHY.expired : WHY.invalid };
     }
-  }
-
-  /** Forgets what can no longer matter: spent refresh tokens, and revocations of expired tokens. */
-  private sweep(): void {
-    const now = this.seconds() - this.ctx.clockSkewSeconds;
-    if (this.refresh.size >= SWEEP_AT)
-      for (const [k, r] of this.refresh) if (r.expiresAt <= now) this.refresh.delete(k);
-    for (const map of [this.revoked, this.revokedGrants]) {
-      if (map.size >= SWEEP_AT) for (const [k, exp] of map) if (exp < now) map.delete(k);
-    }
-    if (this.issued.size >= SWEEP_AT) for (const [k, { exp }] of this.issued) if (exp < now) this.issued.delete(k);
   }
 }

@@ -5,7 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LifecycleStatus, PolicyType } from '../../rest/types.ts';
-import { CLIENT_KEYS, type OAuthClientInput, parseClientMetadata, type ClientMetadata } from '../auth/clients.ts';
+import {
+  type AuthMethod,
+  CLIENT_KEYS,
+  type ClientMetadata,
+  type OAuthClientInput,
+  parseClientMetadata,
+  SECRET_METHODS,
+} from '../auth/clients.ts';
 import { ADMIN_ROLES, type AdminRole } from '../auth/principal.ts';
 import { digest, hashPassword } from '../auth/secrets.ts';
 import { Check } from '../policyTypes/check.ts';
@@ -283,9 +290,24 @@ export function parseOAuthClients(c: Check, list: unknown, key: string): Fixture
     if (id !== undefined) seen.add(id);
     const { metadata, problems } = parseClientMetadata(o);
     for (const problem of problems) c.fail(path, problem.description);
-    if (metadata && id) out.push({ client_id: id, ...metadata });
+    const secret = metadata && clientSecretOf(c, o.client_secret, metadata.token_endpoint_auth_method, path);
+    if (metadata && id) out.push({ client_id: id, ...metadata, ...secret });
   });
   return out;
+}
+
+/** A declared client's secret (client secret methods only), kept as its digest. */
+function clientSecretOf(c: Check, secret: unknown, method: AuthMethod, path: string) {
+  if (!SECRET_METHODS.includes(method)) {
+    if (secret !== undefined) c.fail(`${path}.client_secret`, `is only for client_secret_basic or client_secret_post`);
+    return {};
+  }
+  const given = c.string(secret, `${path}.client_secret`, {
+    required: true,
+    pattern: /^[\x21-\x7e]{14,100}$/,
+    patternText: 'must be 14 to 100 printable ASCII characters without spaces',
+  });
+  return given === undefined ? {} : { client_secret_expires_at: 0, client_secret_digest: digest(given) };
 }
 
 const parseZone: EntryParser<FixtureZone> = (c, o, p) => ({

@@ -1,0 +1,76 @@
+// The org's OAuth clients (an app's client_id is its app id): reads for every module that needs a
+// client (the authorization server, the apps and grants routes), and the writes of registration and
+// grants, which keep the clients within CLIENT_BOUNDS. The usage is counted once per org object
+// (after a start, reset or restore) and then kept up to date by these writes, so a registration
+// costs the size of its own client, never a walk over every client.
+import type { OrgStore } from '../org/store.ts';
+import type { OAuthClient } from './clients.ts';
+
+/** The most clients an org keeps, and their bytes as JSON together. */
+export const CLIENT_BOUNDS = { count: 2000, bytes: 8 * 1024 * 1024 } as const;
+
+interface Usage {
+  count: number;
+  bytes: number;
+}
+
+/** By the org's client map (a new map after a reset or restore gets counted anew). */
+const usages = new WeakMap<object, Usage>();
+
+const bytesOf = (client: OAuthClient) => Buffer.byteLength(JSON.stringify(client));
+
+function usage(store: OrgStore): Usage {
+  const clients = store.data.oauthClients;
+  let found = usages.get(clients);
+  if (!found) {
+    const all = Object.values(clients);
+    found = { count: all.length, bytes: all.reduce((sum, c) => sum + bytesOf(c), 0) };
+    usages.set(clients, found);
+  }
+  return found;
+}
+
+export function clientOf(store: OrgStore, id: string): OAuthClient | undefined {
+  const clients = store.data.oauthClients;
+  return Object.hasOwn(clients, id) ? clients[id] : undefined;
+}
+
+export function clientsOf(store: OrgStore): OAuthClient[] {
+  return Object.values(store.data.oauthClients);
+}
+
+/** A client as registration answers it: its metadata, never the secret's digest nor the grants. */
+export function clientView(client: OAuthClient): Omit<OAuthClient, 'client_secret_digest' | 'scope_grants'> {
+  const { client_secret_digest: _d, scope_grants: _g, ...metadata } = client;
+  return metadata;
+}
+
+/** Why `client` cannot be kept (the bounds); undefined when it was stored. Does not call `changed()`. */
+export function putClient(store: OrgStore, client: OAuthClient): string | undefined {
+  const used = usage(store);
+  const before = clientOf(store, client.client_id);
+  const bytes = bytesOf(client);
+  const count = used.count + (before ? 0 : 1);
+  const total = used.bytes + bytes - (before ? bytesOf(before) : 0);
+  if (count > CLIENT_BOUNDS.count) {
+    return `the org already holds ${CLIENT_BOUNDS.count} clients, the emulator's limit: delete one first`;
+  }
+  if (total > CLIENT_BOUNDS.bytes) {
+    return `the org's clients would take more than ${CLIENT_BOUNDS.bytes} bytes, the emulator's limit: delete one first`;
+  }
+  store.data.oauthClients[client.client_id] = client;
+  used.count = count;
+  used.bytes = total;
+  return undefined;
+}
+
+/** Removes a client (and its grants); false when there is none. Does not call `changed()`. */
+export function removeClient(store: OrgStore, id: string): boolean {
+  const client = clientOf(store, id);
+  if (!client) return false;
+  const used = usage(store);
+  delete store.data.oauthClients[id];
+  used.count -= 1;
+  used.bytes -= bytesOf(client);
+  return true;
+}

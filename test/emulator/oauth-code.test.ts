@@ -188,16 +188,16 @@ describe('refresh tokens', () => {
       ...(scope ? { scope } : {}),
     });
 
-  it('rotate on use: the new one works, the old one is refused', async () => {
+  it('rotate on use: the new one works, and the old one within the leeway (30 s)', async () => {
     const { code, verifier } = await signIn(base(), 'carol@example.com');
     const first = (await exchangeCode(base(), code, verifier)).body;
     const renewed = await refresh(first.refresh_token);
     expect(renewed.status).toBe(200);
     expect(renewed.body.refresh_token).not.toBe(first.refresh_token);
     expect(decodeJwt(renewed.body.access_token)).toMatchObject({ sub: 'carol@example.com', cid: 'spa' });
-    const reused = await refresh(first.refresh_token);
-    expect(reused.status).toBe(400);
-    expect(reused.body.error).toBe('invalid_grant');
+    // Within the leeway, a client that lost the answer may send the previous token again.
+    const again = await refresh(first.refresh_token);
+    expect(again.status).toBe(200);
     expect((await refresh(renewed.body.refresh_token, 'okta.policies.read')).body.scope).toBe('okta.policies.read');
   });
 

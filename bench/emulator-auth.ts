@@ -1,10 +1,14 @@
-// `npx tsx --conditions=emulator-source bench/emulator-auth.ts`: what the emulator's authorization
-// server costs. In one process: the first token (the signing key is made then), client-credentials
+// `npx tsx --conditions=emulator-source bench/emulator-auth.ts [costs|registrations|authorize|guesses]`:
+// what the emulator's authorization server costs, and how it holds under floods. `costs` (the
+// default), in one process: the first token (the signing key is made then), client-credentials
 // token requests over HTTP, `authenticate` of an API token and of a Bearer access token (the check
-// every API request will pass), and one sign-in's password check (scrypt). Writes
-// docs/reports/emulator-auth.md.
-import { writeFileSync } from 'node:fs';
+// every API request will pass), and one sign-in's password check (scrypt). The floods, each about a
+// minute against an emulator in its own process (FLOOD_SECONDS, default 60): `registrations` (40 KB
+// bodies, the admin token), `authorize` (unauthenticated, the largest state and nonce), `guesses`
+// (1,000 wrong passwords at one person while she signs in from another address). Each writes its
+// section of docs/reports/emulator-auth.md; a flood exits 1 when a target was missed.
 import { cpus, loadavg } from 'node:os';
+import { floodAuthorize, floodRegistrations, passwordGuesses, writeSection } from './emulator-auth-floods.ts';
 import { startEmulator } from '../packages/emulator/src/emulator/index.ts';
 import { assertion, JWT_BEARER, PUBLIC_CLIENT, postForm, serviceKey, signIn } from '../test/helpers/oauth.ts';
 
@@ -12,6 +16,25 @@ const TOKEN_REQUESTS = 300;
 const AUTHENTICATIONS = 20_000;
 const SIGN_INS = 20;
 const REPORT = 'docs/reports/emulator-auth.md';
+const TITLE = '# Emulator authorization server: costs and floods';
+const machine = () =>
+  `machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end, Node ${process.version}`;
+
+const mode = process.argv[2] ?? 'costs';
+if (mode !== 'costs') {
+  const seconds = Number(process.env.FLOOD_SECONDS ?? 60);
+  const run = {
+    registrations: () => floodRegistrations(seconds),
+    authorize: () => floodAuthorize(seconds),
+    guesses: () => passwordGuesses(1000),
+  }[mode];
+  if (!run) throw new Error(`unknown mode ${mode}: costs, registrations, authorize or guesses`);
+  const { markdown, ok } = await run();
+  const section = `${markdown}\n\`bench/emulator-auth.ts ${mode}\` on ${new Date().toISOString().slice(0, 10)} (${machine()}): ${ok ? 'every target met' : 'a target was MISSED'}.\n`;
+  writeSection(REPORT, TITLE, mode as 'registrations', section);
+  console.log(section);
+  process.exit(ok ? 0 : 1);
+}
 
 const key = await serviceKey();
 const service = {
@@ -84,10 +107,10 @@ const rows = [
     `${signInMs.toFixed(0)} ms each`,
   ],
 ];
-const report = `# Emulator authorization server: costs
+const report = `## Costs
 
 \`npx tsx --conditions=emulator-source bench/emulator-auth.ts\` (one process, the emulator in-process;
-machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end, Node ${process.version}).
+${machine()}).
 
 | what | cost |
 |---|---|
@@ -97,5 +120,5 @@ The Bearer check is the price each API request pays once enforcement uses \`auth
 first token pays for making the signing key (set \`EMULATOR_SIGNING_KEY\` to skip it). The sign-in
 is slow on purpose (scrypt), and only people signing in pay it.
 `;
-writeFileSync(REPORT, report);
+writeSection(REPORT, TITLE, 'costs', report);
 console.log(report);

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_BOUNDS, putClient } from '../../packages/emulator/src/emulator/auth/clientStore.ts';
 import { ExpiringMap } from '../../packages/emulator/src/emulator/auth/expiringMap.ts';
+import { OrgSnapshots } from '../../packages/emulator/src/emulator/org/snapshots.ts';
+import type { OrgData } from '../../packages/emulator/src/emulator/org/store.ts';
 import { useEmulator } from '../helpers/emulator.ts';
 
 describe('ExpiringMap', () => {
@@ -85,5 +87,20 @@ describe('the org keeps at most CLIENT_BOUNDS clients', () => {
     for (let i = 0; i < 1000 && !refused; i++) refused = putClient(store, client(i));
     expect(refused).toContain(`${CLIENT_BOUNDS.bytes} bytes`);
     expect(Buffer.byteLength(JSON.stringify(store.data.oauthClients))).toBeLessThanOrEqual(CLIENT_BOUNDS.bytes);
+  });
+});
+
+describe('snapshots', () => {
+  it('keep at most their bytes together, dropping the oldest (the newest is always kept)', () => {
+    const snapshots = new OrgSnapshots(100, 5000);
+    const org = (n: number) => ({ policies: { p: { name: 'x'.repeat(n) } } }) as unknown as OrgData;
+    const first = snapshots.take(org(1000));
+    const second = snapshots.take(org(1000));
+    expect(snapshots.ids()).toEqual([first, second]);
+    const third = snapshots.take(org(1000));
+    expect(snapshots.ids()).toEqual([second, third]);
+    const huge = snapshots.take(org(10_000));
+    expect(snapshots.ids()).toEqual([huge]);
+    expect(snapshots.copy(huge)).toEqual(org(10_000));
   });
 });

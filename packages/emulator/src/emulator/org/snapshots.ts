@@ -1,22 +1,33 @@
 // Snapshots of the org (/__emulator/snapshots): a test suite takes one after seeding and restores it
 // before each test. A snapshot is the org's JSON text, so that it cannot change after it was taken
-// and a restore gives back the same ids, priorities and timestamps. At most `cap` are kept; taking
-// one more drops the oldest.
+// and a restore gives back the same ids, priorities and timestamps. At most `cap` are kept, and at
+// most `bytes` of them together; taking one more drops the oldest.
 import { newId } from './ids.ts';
 import type { OrgData } from './store.ts';
 
 export const MAX_SNAPSHOTS = 100;
+/** The snapshots' text together (an org at its bounds is some MiB: a few of them always fit). */
+export const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 export class OrgSnapshots {
   private readonly saved = new Map<string, string>();
 
-  constructor(readonly cap = MAX_SNAPSHOTS) {}
+  private bytes = 0;
+
+  constructor(
+    readonly cap = MAX_SNAPSHOTS,
+    readonly maxBytes = MAX_SNAPSHOT_BYTES,
+  ) {}
 
   /** Keeps a copy of `data` (through JSON, which also reads the persistence's watched maps). */
   take(data: OrgData): string {
     const id = newId('snap', 12);
-    this.saved.set(id, JSON.stringify(data));
-    if (this.saved.size > this.cap) this.saved.delete(this.saved.keys().next().value!);
+    const text = JSON.stringify(data);
+    this.saved.set(id, text);
+    this.bytes += 2 * text.length;
+    while (this.saved.size > 1 && (this.saved.size > this.cap || this.bytes > this.maxBytes)) {
+      this.remove(this.saved.keys().next().value!);
+    }
     return id;
   }
 
@@ -31,6 +42,9 @@ export class OrgSnapshots {
   }
 
   remove(id: string): boolean {
+    const text = this.saved.get(id);
+    if (text === undefined) return false;
+    this.bytes -= 2 * text.length;
     return this.saved.delete(id);
   }
 }

@@ -45,6 +45,21 @@ export function clientView(client: OAuthClient): Omit<OAuthClient, 'client_secre
   return metadata;
 }
 
+/**
+ * Why a new client of about `bytes` cannot be kept, before its body is even read (undefined when it
+ * may fit): a flood of registrations at the bound then costs no parsing.
+ */
+export function noRoomFor(store: OrgStore, bytes: number): string | undefined {
+  const used = usage(store);
+  if (used.count >= CLIENT_BOUNDS.count) return fullCount();
+  if (used.bytes + bytes > CLIENT_BOUNDS.bytes) return fullBytes();
+  return undefined;
+}
+
+const fullCount = () => `the org already holds ${CLIENT_BOUNDS.count} clients, the emulator's limit: delete one first`;
+const fullBytes = () =>
+  `the org's clients would take more than ${CLIENT_BOUNDS.bytes} bytes, the emulator's limit: delete one first`;
+
 /** Why `client` cannot be kept (the bounds); undefined when it was stored. Does not call `changed()`. */
 export function putClient(store: OrgStore, client: OAuthClient): string | undefined {
   const used = usage(store);
@@ -52,12 +67,8 @@ export function putClient(store: OrgStore, client: OAuthClient): string | undefi
   const bytes = bytesOf(client);
   const count = used.count + (before ? 0 : 1);
   const total = used.bytes + bytes - (before ? bytesOf(before) : 0);
-  if (count > CLIENT_BOUNDS.count) {
-    return `the org already holds ${CLIENT_BOUNDS.count} clients, the emulator's limit: delete one first`;
-  }
-  if (total > CLIENT_BOUNDS.bytes) {
-    return `the org's clients would take more than ${CLIENT_BOUNDS.bytes} bytes, the emulator's limit: delete one first`;
-  }
+  if (count > CLIENT_BOUNDS.count) return fullCount();
+  if (total > CLIENT_BOUNDS.bytes) return fullBytes();
   store.data.oauthClients[client.client_id] = client;
   used.count = count;
   used.bytes = total;

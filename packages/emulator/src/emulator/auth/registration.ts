@@ -9,7 +9,7 @@ import { ApiError, forbidden, methodNotAllowed, notFound, unauthenticated } from
 import { newId } from '../org/ids.ts';
 import type { OrgStore } from '../org/store.ts';
 import { type OAuthClient, parseClientMetadata, SECRET_METHODS } from './clients.ts';
-import { clientOf, clientsOf, clientView, putClient, removeClient } from './clientStore.ts';
+import { clientOf, clientsOf, clientView, noRoomFor, putClient, removeClient } from './clientStore.ts';
 import { NO_STORE } from './oauthHttp.ts';
 import type { Authenticate, Principal } from './principal.ts';
 import { digest, randomSecret } from './secrets.ts';
@@ -84,6 +84,13 @@ async function register(req: IncomingMessage, res: ServerResponse, ctx: Registra
     res.setHeader('connection', 'close');
     return refuse(res, tooLarge);
   }
+  // At the bound, the body is drained unread: a flood of registrations costs no parsing.
+  const declared = Number(req.headers['content-length']);
+  const noRoom = Number.isInteger(declared) && declared >= 0 ? noRoomFor(ctx.store(), declared) : undefined;
+  if (noRoom) {
+    await drain(req);
+    return refuse(res, `The client cannot be registered: ${noRoom}.`);
+  }
   let body: unknown;
   try {
     const sent = await readJsonBody(req);
@@ -115,3 +122,14 @@ async function register(req: IncomingMessage, res: ServerResponse, ctx: Registra
 
 /** A client secret as the platform issues them: 40 characters of base64url (30 random bytes). */
 export const newClientSecret = () => randomSecret(30);
+
+/** Reads a body to its end without keeping it (its declared length is at most MAX_REGISTRATION_BYTES). */
+async function drain(req: IncomingMessage): Promise<void> {
+  try {
+    for await (const _chunk of req as AsyncIterable<Buffer>) {
+      // dropped
+    }
+  } catch {
+    // A body that was not received completely changes nothing.
+  }
+}

@@ -2,7 +2,7 @@
 // native, browser), client secrets (client_secret_basic / client_secret_post, returned once), and
 // the apps' scope grants (`/api/v1/apps/{appId}/grants`), which the token endpoint checks.
 import { describe, expect, it } from 'vitest';
-import { TOKEN, useEmulator } from '../helpers/emulator.ts';
+import { startTestEmulator, TOKEN, useEmulator } from '../helpers/emulator.ts';
 import {
   assertion,
   DEV_PASSWORD,
@@ -236,6 +236,41 @@ describe('client secrets at the token endpoint', () => {
     const noBasic = await exchange({ grant_type: 'client_credentials', client_id: app.client_id, client_secret: 'x' });
     expect(noBasic.status).toBe(401);
     expect(noBasic.headers.get('www-authenticate')).toBeNull();
+  });
+});
+
+describe("a fixture's client secret", () => {
+  it('is kept as its digest and accepted at the token endpoint; a secret method without one is refused', async () => {
+    const secret = 'fixture-secret-0123456789';
+    const target = await startTestEmulator({
+      oauthClients: [
+        {
+          client_id: 'intake',
+          client_name: 'Intake',
+          application_type: 'service',
+          client_secret: secret,
+          scope: 'okta.policies.read',
+        },
+      ],
+    });
+    try {
+      expect(JSON.stringify(target.store().data)).not.toContain(secret);
+      const res = await fetch(`${target.url}/oauth2/v1/introspect`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`intake:${secret}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ token: 'nothing' }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ active: false });
+    } finally {
+      await target.close();
+    }
+    await expect(
+      startTestEmulator({ oauthClients: [{ client_id: 'x', client_name: 'x', application_type: 'service' }] }),
+    ).rejects.toThrow('client_secret');
   });
 });
 

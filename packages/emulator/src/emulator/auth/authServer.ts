@@ -13,7 +13,7 @@ import { createAuthenticate } from './authenticate.ts';
 import { Authorizations } from './authorize.ts';
 import { ClientAuthenticator } from './clientAuth.ts';
 import { clientScopes, notGranted, type OAuthClient } from './clients.ts';
-import { clientOf, clientsOf } from './clientStore.ts';
+import { clientOf, isClientOrigin } from './clientStore.ts';
 import { GRANTS_PATH, serveGrants } from './grants.ts';
 import { discoveryDocument, OAUTH_PATHS } from './discovery.ts';
 import { OrgIdentities } from './identities.ts';
@@ -256,13 +256,8 @@ export class AuthorizationServer {
     if (path.startsWith('/.well-known/') || path === OAUTH_PATHS.keys) {
       return origin === undefined ? {} : { 'access-control-allow-origin': '*' };
     }
-    // A private-use scheme's origin is "null": it names no page, and no page is answered for it.
-    return corsHeaders(
-      origin,
-      (o) =>
-        o !== 'null' &&
-        clientsOf(this.options.store()).some((c) => c.redirect_uris.some((uri) => new URL(uri).origin === o)),
-    );
+    // A private-use scheme's redirect URI names no page: no origin is answered for it.
+    return corsHeaders(origin, (o) => isClientOrigin(this.options.store(), o));
   }
 }
 

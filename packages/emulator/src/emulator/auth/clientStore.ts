@@ -7,7 +7,7 @@ import type { OrgStore } from '../org/store.ts';
 import type { OAuthClient } from './clients.ts';
 
 /** The most clients an org keeps, and their bytes as JSON together. */
-export const CLIENT_BOUNDS = { count: 2000, bytes: 8 * 1024 * 1024 } as const;
+export const CLIENT_BOUNDS = { count: 2000, bytes: 4 * 1024 * 1024 } as const;
 
 interface Usage {
   count: number;
@@ -28,6 +28,26 @@ function usage(store: OrgStore): Usage {
     usages.set(clients, found);
   }
   return found;
+}
+
+/** The origins of every registered web redirect URI, by the org's client map (dropped on each write). */
+const origins = new WeakMap<object, Set<string>>();
+
+/** Whether `origin` is that of a registered http(s) redirect URI (the CORS check), without a walk per request. */
+export function isClientOrigin(store: OrgStore, origin: string): boolean {
+  const clients = store.data.oauthClients;
+  let found = origins.get(clients);
+  if (!found) {
+    found = new Set<string>();
+    for (const client of Object.values(clients)) {
+      for (const uri of client.redirect_uris) {
+        const url = new URL(uri);
+        if (url.protocol === 'http:' || url.protocol === 'https:') found.add(url.origin);
+      }
+    }
+    origins.set(clients, found);
+  }
+  return found.has(origin);
 }
 
 export function clientOf(store: OrgStore, id: string): OAuthClient | undefined {
@@ -70,6 +90,7 @@ export function putClient(store: OrgStore, client: OAuthClient): string | undefi
   if (count > CLIENT_BOUNDS.count) return fullCount();
   if (total > CLIENT_BOUNDS.bytes) return fullBytes();
   store.data.oauthClients[client.client_id] = client;
+  origins.delete(store.data.oauthClients);
   used.count = count;
   used.bytes = total;
   return undefined;
@@ -81,6 +102,7 @@ export function removeClient(store: OrgStore, id: string): boolean {
   if (!client) return false;
   const used = usage(store);
   delete store.data.oauthClients[id];
+  origins.delete(store.data.oauthClients);
   used.count -= 1;
   used.bytes -= bytesOf(client);
   return true;

@@ -160,7 +160,8 @@ function oauth2Scheme(base: string): Json {
     type: 'oauth2',
     description:
       "A Bearer access token of the org authorization server. A person's token allows what both its scopes " +
-      "and the person's admin role allow; a service's token what its scopes allow. Each operation names the " +
+      "and the person's admin role allow; a service's token what its scopes allow. An app is granted only the " +
+      'API scopes an admin granted it (`POST /api/v1/apps/{appId}/grants`). Each operation names the ' +
       'scope it needs. 401 invalid_token (expired, wrongly signed, revoked, or an API token sent as Bearer) and ' +
       '403 insufficient_scope carry a `WWW-Authenticate: Bearer` challenge naming the scope.',
     flows: {

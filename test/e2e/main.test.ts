@@ -288,7 +288,7 @@ describe('configuration', () => {
       journalBodyBytes: 64 * 1024,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
-      oauth: { accessTokenSeconds: 3600, clockSkewSeconds: 30, signingKey: undefined },
+      oauth: { accessTokenSeconds: 3600, clockSkewSeconds: 30, refreshTokenLeewaySeconds: 30, signingKey: undefined },
     });
   });
 
@@ -423,6 +423,7 @@ describe('configuration', () => {
         EMULATOR_JOURNAL_BODY_BYTES: '0',
         EMULATOR_ACCESS_TOKEN_SECONDS: '600',
         EMULATOR_CLOCK_SKEW_SECONDS: '0',
+        EMULATOR_REFRESH_TOKEN_LEEWAY_SECONDS: '5',
         EMULATOR_SIGNING_KEY: SIGNING_KEY,
       }),
     ).toEqual({
@@ -439,7 +440,12 @@ describe('configuration', () => {
       journalBodyBytes: 0,
       faults: { latencyMs: 0, jitterMs: 0, errorRate: 0, status: 503, resetRate: 0 },
       limits: DEFAULT_CONNECTION_LIMITS,
-      oauth: { accessTokenSeconds: 600, clockSkewSeconds: 0, signingKey: SIGNING_KEY.trim() },
+      oauth: {
+        accessTokenSeconds: 600,
+        clockSkewSeconds: 0,
+        refreshTokenLeewaySeconds: 5,
+        signingKey: SIGNING_KEY.trim(),
+      },
     });
   });
 

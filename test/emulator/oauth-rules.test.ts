@@ -101,6 +101,23 @@ describe('the authorization request', () => {
     expect(await res.text()).toBe('');
   });
 
+  it('refuses prompt=none with another prompt value, and shows the page for prompt=login', async () => {
+    const query = (prompt: string) =>
+      new URLSearchParams({
+        client_id: 'spa',
+        redirect_uri: APP_CALLBACK,
+        response_type: 'code',
+        scope: 'openid',
+        prompt,
+        code_challenge: 'a'.repeat(43),
+        code_challenge_method: 'S256',
+      });
+    const both = await fetch(`${base()}/oauth2/v1/authorize?${query('none login')}`, { redirect: 'manual' });
+    expect(redirectQuery(both).get('error')).toBe('invalid_request');
+    const login = await fetch(`${base()}/oauth2/v1/authorize?${query('login')}`, { redirect: 'manual' });
+    expect(login.status).toBe(200);
+  });
+
   it('limits state, nonce and login_hint, and fills the login in from login_hint', async () => {
     const longState = await authorize(base(), { state: 's'.repeat(2049) });
     expect(longState.status).toBe(400);
@@ -120,6 +137,19 @@ describe('the authorization request', () => {
       })}`,
     );
     expect(await hinted.text()).toContain('value="carol@example.com"');
+    const longHint = await fetch(
+      `${base()}/oauth2/v1/authorize?${new URLSearchParams({
+        client_id: 'spa',
+        redirect_uri: APP_CALLBACK,
+        response_type: 'code',
+        scope: 'openid',
+        login_hint: 'h'.repeat(257),
+        code_challenge: 'a'.repeat(43),
+        code_challenge_method: 'S256',
+      })}`,
+      { redirect: 'manual' },
+    );
+    expect(redirectQuery(longHint).get('error_description')).toBe('login_hint must be at most 256 characters.');
   });
 });
 

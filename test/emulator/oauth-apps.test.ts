@@ -316,6 +316,49 @@ describe('scope grants (/api/v1/apps/{appId}/grants)', () => {
     expect((await emu().call('GET', `/api/v1/apps/${clientId}/grants`)).body).toEqual([]);
   });
 
+  it("also decide a person's token through a web app, and a revoked grant is not renewed by a refresh token", async () => {
+    const app = (
+      await register({
+        client_name: 'Portal',
+        redirect_uris: [WEB_CALLBACK],
+        grant_types: ['authorization_code', 'refresh_token'],
+        token_endpoint_auth_method: 'client_secret_post',
+      })
+    ).body;
+    const made = await grant(app.client_id, 'okta.policies.read');
+    const { verifier, challenge } = pkce();
+    const query = new URLSearchParams({
+      client_id: app.client_id,
+      redirect_uri: WEB_CALLBACK,
+      response_type: 'code',
+      scope: 'openid offline_access okta.policies.read',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const page = await fetch(`${emu().url}/oauth2/v1/authorize?${query}`);
+    const back = redirectQuery(await postSignIn(emu().url, await page.text(), 'carol@example.com', DEV_PASSWORD));
+    const secret = { client_id: app.client_id, client_secret: app.client_secret };
+    const tokens = await postForm(`${emu().url}/oauth2/v1/token`, {
+      grant_type: 'authorization_code',
+      code: back.get('code') as string,
+      code_verifier: verifier,
+      redirect_uri: WEB_CALLBACK,
+      ...secret,
+    });
+    expect(tokens.body.scope).toBe('openid offline_access okta.policies.read');
+    const refresh = () =>
+      postForm(`${emu().url}/oauth2/v1/token`, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.body.refresh_token,
+        ...secret,
+      });
+    expect((await refresh()).status).toBe(200);
+    await emu().call('DELETE', `/api/v1/apps/${app.client_id}/grants/${made.body.id}`);
+    const after = await refresh();
+    expect(after.body.error).toBe('invalid_scope');
+    expect(after.body.error_description).toContain('okta.policies.read');
+  });
+
   it('are guarded like registration and check issuer, scope and duplicates, changing nothing on a refusal', async () => {
     const { clientId } = await serviceApp();
     expect((await grant(clientId, 'okta.policies.read', 'alice-token')).status).toBe(403);

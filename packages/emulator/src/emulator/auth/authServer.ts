@@ -215,6 +215,10 @@ export class AuthorizationServer {
       const asked = scopesOf(form);
       const outside = asked?.filter((s) => !grant.scopes.includes(s)) ?? [];
       if (outside.length) throw invalidScope(`The refresh token was not granted: ${outside.join(' ')}.`);
+      // A scope grant revoked since the sign-in is not renewed.
+      const allowed = clientScopes(client);
+      const withdrawn = (asked ?? grant.scopes).filter((s) => !allowed.includes(s));
+      if (withdrawn.length) throw invalidScope(notGranted(withdrawn));
       return this.tokens.issue(grant, { refresh, scopes: asked });
     }
     return this.tokens.issue(this.serviceGrant(client, form), { refresh: false });

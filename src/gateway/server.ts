@@ -101,16 +101,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     timeoutMs: readiness.timeoutMs,
   });
   const memory = memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT);
+  const idempotency = options.idempotency ?? memoryIdempotency();
+  const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const metrics = createMetrics({
     budget: options.upstream.budget.counters,
     memory,
     readCache: options.upstream.readCache,
+    evictions: { idempotency: () => idempotency.store.evicted, plans: () => policyPlans.evicted },
     ...options.metrics,
   });
   const operationLog = createOperationLog(logger);
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
-  const idempotency = options.idempotency ?? memoryIdempotency();
-  const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
   const clientAddress = clientAddressOf(options.trustedProxies);
   return createYoga<Record<string, never>, GatewayContext>({

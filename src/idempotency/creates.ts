@@ -39,7 +39,9 @@ export const IDEMPOTENCY_DEFAULTS = {
 } as const;
 
 /** `budget`: the store's budgets (see IDEMPOTENCY_BUDGET), a number: its overall cap of records. */
-export function memoryIdempotency(budget: ConstructorParameters<typeof MemoryIdempotencyStore>[0] = {}): IdempotencySettings {
+export function memoryIdempotency(
+  budget: ConstructorParameters<typeof MemoryIdempotencyStore>[0] = {},
+): IdempotencySettings {
   return {
     store: new MemoryIdempotencyStore(budget),
     ttlMs: IDEMPOTENCY_DEFAULTS.ttlSeconds * 1000,

@@ -299,6 +299,13 @@ export const GATEWAY_SETTINGS = {
       max: 1_000_000,
       doc: 'open client connections; further connections are refused until one closes',
     }),
+    connectionAddressShare: decimal({
+      env: 'CONNECTION_ADDRESS_SHARE',
+      default: 0.1,
+      range: 'more than 0, at most 1',
+      problem: shareProblem,
+      doc: 'the most of `MAX_CONNECTIONS` one client address may hold open (at least one connection; an IPv6 client by its /64): a connection past it is answered 503 `TOO_MANY_CONNECTIONS` and closed. A trusted proxy’s connections (`TRUSTED_PROXIES`) are not counted per address; 1: no share per address',
+    }),
   },
   /** Origins allowed to call the gateway from a browser: undefined = none, `*` = any (never with credentials). */
   corsOrigins: origins({

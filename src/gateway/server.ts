@@ -14,6 +14,7 @@ import { clientAddressOf, peerOf } from './clientAddress.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { useFreshReadsInMutations, wantsFreshData } from './cacheControl.ts';
 import { corsPolicy, useCorsPreflightHint } from './cors.ts';
+import { connectionsPerAddress, shareConnectionsByAddress } from './connectionShare.ts';
 import { withValidHost } from './hostHeader.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
 import { type IdempotencySettings, memoryIdempotency } from '../idempotency/creates.ts';
@@ -303,6 +304,10 @@ export async function startGateway(
     withValidHost(yoga),
   );
   server.maxConnections = http.maxConnections;
+  if (http.connectionAddressShare < 1) {
+    const perAddress = connectionsPerAddress(http.maxConnections, http.connectionAddressShare);
+    shareConnectionsByAddress(server, perAddress, options.trustedProxies);
+  }
   cutOffNonReaders(server, http.writeTimeoutMs);
   cutOffSlowReaders(server, http.writeTimeoutMs, http.minWriteBytesPerSecond);
   // While shutting down, a keep-alive connection closes as soon as its last response is sent.

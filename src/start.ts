@@ -76,6 +76,7 @@ async function main(): Promise<void> {
         http: config.http,
         corsOrigins: config.corsOrigins,
         trustedProxies: config.trustedProxies,
+        allowedHosts: config.allowedHosts,
         graphiql: config.graphiql,
         introspection: config.introspection,
         emulatorToken: emulatorConfig?.token,

@@ -22,6 +22,7 @@ import {
   url,
 } from './env.ts';
 import { addressList } from './addresses.ts';
+import { hostList } from './hosts.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -316,6 +317,11 @@ export const GATEWAY_SETTINGS = {
   trustedProxies: addressList({
     env: 'TRUSTED_PROXIES',
     doc: 'proxies in front of the gateway (a list of IP addresses or CIDR ranges, e.g. `10.0.0.0/8`): a request from one of them is from the last address of its `X-Forwarded-For` that is no trusted proxy. Unset: the client is the connection’s peer and the header is ignored',
+  }),
+  /** The host names the gateway answers to; undefined: loopback names with the embedded emulator, else any. */
+  allowedHosts: hostList({
+    env: 'ALLOWED_HOSTS',
+    doc: 'the host names the gateway answers to, as a request’s `Host` names them (its port aside): any other is answered 421 `HOST_NOT_ALLOWED` with no page and no operation, which is what a DNS-rebinding page gets. Unset: with the embedded emulator, the loopback names alone (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`) and `HOST` when it is one address; over `UPSTREAM_URL`, any. `*`: any. GraphiQL and the home page show the embedded emulator’s token only to a loopback `Host` with no `Origin` but the gateway’s own',
   }),
   graphiql: boolean({
     env: 'GRAPHIQL',

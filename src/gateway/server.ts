@@ -15,7 +15,8 @@ import { createContext, type GatewayContext } from './context.ts';
 import { useFreshReadsInMutations, wantsFreshData } from './cacheControl.ts';
 import { corsPolicy, useCorsPreflightHint } from './cors.ts';
 import { connectionsPerAddress, shareConnectionsByAddress } from './connectionShare.ts';
-import { withValidHost } from './hostHeader.ts';
+import { allowedHosts, loopbackHosts, withValidHost } from './hostHeader.ts';
+import { useNoFraming } from './plugins/noFraming.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
 import { type IdempotencySettings, memoryIdempotency } from '../idempotency/creates.ts';
 import { useBodyLimit } from './plugins/bodyLimit.ts';
@@ -87,6 +88,8 @@ export interface GatewayOptions {
   policyPlans?: PlanStore;
   /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); default none. */
   trustedProxies?: readonly string[];
+  /** The host names the gateway answers to (ALLOWED_HOSTS); default: the loopback names with `emulatorToken`, else any. */
+  allowedHosts?: readonly string[] | '*';
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
@@ -124,6 +127,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [
       useOrderedExecution(),
       useRequestId(),
+      useNoFraming(),
       useCorsPreflightHint(options.corsOrigins),
       useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
       metrics.plugin,
@@ -301,7 +305,12 @@ export async function startGateway(
       keepAliveTimeout: http.keepAliveTimeoutMs,
       connectionsCheckingInterval: Math.min(1_000, http.headersTimeoutMs),
     },
-    withValidHost(yoga),
+    withValidHost(
+      yoga,
+      options.allowedHosts === undefined && options.emulatorToken !== undefined
+        ? loopbackHosts(options.host)
+        : allowedHosts(options.allowedHosts),
+    ),
   );
   server.maxConnections = http.maxConnections;
   if (http.connectionAddressShare < 1) {

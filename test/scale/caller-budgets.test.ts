@@ -180,3 +180,41 @@ describe('/metrics', () => {
     }
   });
 });
+
+describe('the Redis records’ indexes', () => {
+  it('follow claims, completions, releases and expiry: every record counted once, none left behind', async () => {
+    const { store, close } = await inRedis(
+      (link) => new RedisIdempotencyStore(link, { maxEntries: 5, callerMaxEntries: 3 }) as IdempotencyStore,
+    );
+    const link = new RedisLink({ url: redis().url });
+    try {
+      const claim = (id: string, ttlMs = 60_000) => store.claim(id, 'f', { ttlMs, leaseMs: 60_000, now: Date.now() });
+      const claimed: Record<string, string> = {};
+      for (const id of ['a:1', 'a:2', 'a:3', 'a:4', 'b:1', 'b:2', 'c:1']) {
+        const result = await claim(id);
+        if (result.kind === 'claimed') claimed[id] = result.claim;
+      }
+      // a's fourth evicted its first (its own budget); c's first, past the overall 5, evicted a's oldest left.
+      expect(store.evicted).toEqual({ caller: 1, total: 1 });
+      await store.complete('b:1', claimed['b:1'], { kind: 'payload', id: 'x'.repeat(500), userErrors: [] }, 60_000);
+      await store.release('b:2', claimed['b:2']);
+      const redisClient = link.redis;
+      const members = await redisClient.zrange('gateway:idempotency-index', '0', '-1');
+      expect(members.map((m) => m.split('|')[2]).sort()).toEqual(['a:3', 'a:4', 'b:1', 'c:1']);
+      expect(await redisClient.hget('gateway:idempotency-usage:b', 'n')).toBe('1');
+      expect(Number(await redisClient.hget('gateway:idempotency-usage:b', 'b'))).toBeGreaterThan(500);
+      expect(await redisClient.exists('gateway:idempotency:a:1')).toBe(0);
+      // Records that expired leave the indexes at the next claim.
+      await claim('d:1', 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await claim('d:2');
+      const left = await redisClient.zrange('gateway:idempotency-index', '0', '-1');
+      expect(left.map((m) => m.split('|')[2]).sort()).toEqual(['a:3', 'a:4', 'b:1', 'c:1', 'd:2']);
+      const total = left.reduce((sum, m) => sum + Number(m.split('|')[1]), 0);
+      expect(Number(await redisClient.get('gateway:idempotency-bytes'))).toBe(total);
+    } finally {
+      await link.close();
+      await close();
+    }
+  });
+});

@@ -26,9 +26,12 @@ const FOREIGN_HOST = answer(
 /** Whether the gateway answers to a Host (its name, lower-case, the port aside). */
 export type HostCheck = (hostname: string) => boolean;
 
+/** Any host (ALLOWED_HOSTS=`*`, or unset over UPSTREAM_URL). */
+export const ANY_HOST: HostCheck = () => true;
+
 /** ALLOWED_HOSTS: `*` (or undefined) any; else the names, `.domain` standing for it and its subdomains. */
 export function allowedHosts(allowed: readonly string[] | '*' | undefined): HostCheck {
-  if (allowed === undefined || allowed === '*') return () => true;
+  if (allowed === undefined || allowed === '*') return ANY_HOST;
   const names = new Set(allowed.filter((entry) => !entry.startsWith('.')).map((entry) => entry.toLowerCase()));
   const domains = allowed.filter((entry) => entry.startsWith('.')).map((entry) => entry.toLowerCase());
   return (hostname) =>
@@ -71,12 +74,17 @@ export function mayShowEmulatorToken(request: Request): boolean {
   return origin === null || origin === url.origin;
 }
 
-export function withValidHost(handler: Handler, isAllowed: HostCheck = () => true): Handler {
+export function withValidHost(handler: Handler, isAllowed: HostCheck = ANY_HOST): Handler {
+  // The last Host found allowed: clients name the gateway the same way request after request.
+  let lastAllowed: string | undefined;
   return (request, response) => {
     const host = request.headers.host;
     if (!isValidHost(host)) return refuse(response, 400, BAD_HOST);
     // Absent is left to the server (Node refuses an HTTP/1.1 request without one).
-    if (host && !isAllowed(hostnameOf(host))) return refuse(response, 421, FOREIGN_HOST);
+    if (host && host !== lastAllowed && isAllowed !== ANY_HOST) {
+      if (!isAllowed(hostnameOf(host))) return refuse(response, 421, FOREIGN_HOST);
+      lastAllowed = host;
+    }
     return handler(request, response);
   };
 }

@@ -129,9 +129,18 @@ export class CallerMemory<V> {
       if (!this.evictOldest(owner, keep, 'caller')) break;
     }
     while (this.entries.size > maxEntries || this.totalBytes > maxBytes) {
-      const fullest = this.heap[0];
-      if (!fullest || !this.evictOldest(fullest, keep, 'total')) break;
+      if (!this.evictFromFullest(keep)) break;
     }
+  }
+
+  /** The fullest caller's oldest entry but `keep`; when that caller holds `keep` alone, the next fullest's. */
+  private evictFromFullest(keep: string): boolean {
+    const [fullest, left, right] = this.heap;
+    if (!fullest) return false;
+    if (this.evictOldest(fullest, keep, 'total')) return true;
+    // The heap's second fullest is one of the top's children.
+    const next = left && right && this.use(right) > this.use(left) ? right : left;
+    return next !== undefined && this.evictOldest(next, keep, 'total');
   }
 
   private evictOldest(owner: Owner, keep: string, cause: EvictionCause): boolean {

@@ -98,8 +98,12 @@ local function enforce(c, keep)
     byCaller = byCaller + 1
   end
   while redis.call('ZCARD', ALL) > budget.n or tonumber(redis.call('GET', TOTALS) or '0') > budget.b do
-    local fullest = redis.call('ZREVRANGE', CALLERS, 0, 0)[1]
-    local m = fullest and oldestBut(fullest, keep)
+    -- The fullest caller's oldest; when it holds keep alone, the next fullest's.
+    local m
+    for _, fullest in ipairs(redis.call('ZREVRANGE', CALLERS, 0, 1)) do
+      m = oldestBut(fullest, keep)
+      if m then break end
+    end
     if not m then break end
     evict(m)
     byTotal = byTotal + 1

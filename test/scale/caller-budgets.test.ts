@@ -46,6 +46,14 @@ describe('CallerMemory', () => {
     expect(memory.get('carol-1', 0)).toBe('c');
   });
 
+  it('a new caller fuller than the rest is kept: the next fullest gives way', () => {
+    const memory = new CallerMemory<string>(budget);
+    for (const caller of ['a', 'b', 'c', 'd', 'e', 'f']) memory.set(caller, caller, caller, 10, Infinity);
+    memory.set('big', 'big', 'x', 200, Infinity);
+    expect(memory.size).toBe(6);
+    expect(memory.get('big', 0)).toBe('x');
+  });
+
   it('expired entries are dropped and give their room back', () => {
     const memory = new CallerMemory<string>(budget);
     memory.set('a', 'carol', 'a', 400, 100);

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
         http: config.http,
         corsOrigins: config.corsOrigins,
         trustedProxies: config.trustedProxies,
+        allowedHosts: config.allowedHosts,
         graphiql: config.graphiql,
         introspection: config.introspection,
         emulatorToken: emulatorConfig?.token,
@@ -105,6 +106,11 @@ async function main(): Promise<void> {
         ? `gateway: upstream budget and idempotency shared through Redis at ${shared.redis.where}`
         : 'gateway: upstream budget and idempotency in process (REDIS_URL unset)',
     );
+    if (emulator && config.allowedHosts === undefined && ['0.0.0.0', '::'].includes(config.host)) {
+      logger.info(
+        `gateway: with the embedded emulator it answers to loopback names only (localhost, 127.0.0.1, [::1]); set ALLOWED_HOSTS to reach it by another name from HOST=${config.host}`,
+      );
+    }
     // The start lines at once, not with the next buffer: whoever started the gateway waits for them.
     await flushLog(logger);
   } catch (error) {

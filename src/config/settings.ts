@@ -22,6 +22,7 @@ import {
   url,
 } from './env.ts';
 import { addressList } from './addresses.ts';
+import { hostList } from './hosts.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -299,6 +300,13 @@ export const GATEWAY_SETTINGS = {
       max: 1_000_000,
       doc: 'open client connections; further connections are refused until one closes',
     }),
+    connectionAddressShare: decimal({
+      env: 'CONNECTION_ADDRESS_SHARE',
+      default: 0.1,
+      range: 'more than 0, at most 1',
+      problem: shareProblem,
+      doc: 'the most of `MAX_CONNECTIONS` one client address may hold open (at least one connection; an IPv6 client by its /64): a connection past it is answered 503 `TOO_MANY_CONNECTIONS` and closed. A trusted proxy’s connections (`TRUSTED_PROXIES`) are not counted per address; 1: no share per address',
+    }),
   },
   /** Origins allowed to call the gateway from a browser: undefined = none, `*` = any (never with credentials). */
   corsOrigins: origins({
@@ -309,6 +317,11 @@ export const GATEWAY_SETTINGS = {
   trustedProxies: addressList({
     env: 'TRUSTED_PROXIES',
     doc: 'proxies in front of the gateway (a list of IP addresses or CIDR ranges, e.g. `10.0.0.0/8`): a request from one of them is from the last address of its `X-Forwarded-For` that is no trusted proxy. Unset: the client is the connection’s peer and the header is ignored',
+  }),
+  /** The host names the gateway answers to; undefined: loopback names with the embedded emulator, else any. */
+  allowedHosts: hostList({
+    env: 'ALLOWED_HOSTS',
+    doc: 'the host names the gateway answers to, as a request’s `Host` names them (its port aside): any other is answered 421 `HOST_NOT_ALLOWED` with no page and no operation, which is what a DNS-rebinding page gets. Unset: with the embedded emulator, the loopback names alone (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`) and `HOST` when it is one address; over `UPSTREAM_URL`, any. `*`: any. GraphiQL and the home page show the embedded emulator’s token only to a loopback `Host` with no `Origin` but the gateway’s own',
   }),
   graphiql: boolean({
     env: 'GRAPHIQL',
@@ -442,7 +455,7 @@ export const GATEWAY_SETTINGS = {
       default: 50_000,
       min: 1,
       max: 10_000_000,
-      doc: 'idempotency records kept in process (without `REDIS_URL`); over it the oldest go first. A record is a digest of the input and the created object’s id, a few hundred bytes',
+      doc: 'idempotency records kept of all callers together (in Redis when REDIS_URL is set, else per process); over it the oldest records of the caller using the most of its own budget go first. A record is a digest of the input and the created object’s id, a few hundred bytes',
     }),
     policyPlanTtlSeconds: integer({
       env: 'POLICY_PLAN_TTL_SECONDS',
@@ -456,7 +469,7 @@ export const GATEWAY_SETTINGS = {
       default: 64 * MiB,
       min: MiB,
       max: 4 * 1024 * MiB,
-      doc: 'bytes of all policy plans kept (their JSON; in Redis when REDIS_URL is set, else per process); past it the oldest plans go first',
+      doc: 'bytes of all policy plans kept (their JSON; in Redis when REDIS_URL is set, else per process); past it the oldest plans of the caller using the most of its own budget go first',
     }),
     policyPlanCallerMaxBytes: integer({
       env: 'POLICY_PLAN_CALLER_MAX_BYTES',
@@ -464,6 +477,41 @@ export const GATEWAY_SETTINGS = {
       min: 64 * 1024,
       max: 4 * 1024 * MiB,
       doc: 'bytes of one credential’s policy plans; past it that caller’s oldest plans go first, and a single larger plan is not kept (`LIMIT_EXCEEDED`)',
+    }),
+    idempotencyMaxBytes: integer({
+      env: 'IDEMPOTENCY_MAX_BYTES',
+      default: 32 * MiB,
+      min: 64 * 1024,
+      max: 64 * 1024 * MiB,
+      doc: 'bytes of all idempotency records together (each counted as its id, its outcome and 264 bytes; in Redis when REDIS_URL is set, else per process); past it, or past `IDEMPOTENCY_MAX_RECORDS`, the oldest records of the caller using the most of its own budget go first',
+    }),
+    idempotencyCallerMaxRecords: integer({
+      env: 'IDEMPOTENCY_CALLER_MAX_RECORDS',
+      default: 5_000,
+      min: 1,
+      max: 10_000_000,
+      doc: 'idempotency records of one caller (one credential, or the person behind a Bearer token); past it, or past `IDEMPOTENCY_CALLER_MAX_BYTES`, that caller’s oldest records go first, never another caller’s',
+    }),
+    idempotencyCallerMaxBytes: integer({
+      env: 'IDEMPOTENCY_CALLER_MAX_BYTES',
+      default: 4 * MiB,
+      min: 4 * 1024,
+      max: 64 * 1024 * MiB,
+      doc: 'bytes of one caller’s idempotency records',
+    }),
+    policyPlanMaxPlans: integer({
+      env: 'POLICY_PLAN_MAX_PLANS',
+      default: 10_000,
+      min: 1,
+      max: 1_000_000,
+      doc: 'policy plans kept of all callers together; past it, or past `POLICY_PLAN_MAX_BYTES`, the oldest plans of the caller using the most of its own budget go first',
+    }),
+    policyPlanCallerMaxPlans: integer({
+      env: 'POLICY_PLAN_CALLER_MAX_PLANS',
+      default: 100,
+      min: 1,
+      max: 1_000_000,
+      doc: 'policy plans kept of one caller; past it that caller’s oldest plans go first, never another caller’s',
     }),
   },
 };

@@ -186,6 +186,20 @@ export const GATEWAY_ERROR_CODES = {
     httpStatus: '406',
     source: 'GraphiQL (off)',
   },
+  TOO_MANY_CONNECTIONS: {
+    meaning:
+      'The client’s address holds its share of the gateway’s connections already (`MAX_CONNECTIONS` × `CONNECTION_ADDRESS_SHARE`): the connection is answered at once and closed; close idle connections or retry after `Retry-After` seconds.',
+    retryable: true,
+    httpStatus: '503',
+    source: 'the connection limit per client address',
+  },
+  HOST_NOT_ALLOWED: {
+    meaning:
+      'The request’s Host (or a browser’s Origin) names no host the gateway serves (`ALLOWED_HOSTS`): no page, no operation; the answer of a DNS-rebinding page, or a gateway reached by a name not listed.',
+    retryable: false,
+    httpStatus: '421',
+    source: 'the Host check',
+  },
   INTERNAL_SERVER_ERROR: {
     meaning: 'A fault of the gateway: `Unexpected error.`, details only in its log.',
     retryable: false,

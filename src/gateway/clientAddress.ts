@@ -11,14 +11,7 @@ export type ClientAddressOf = (peer: string | undefined, forwardedFor: string | 
 
 /** `trustedProxies`: addresses and CIDR ranges (checked by the TRUSTED_PROXIES setting). */
 export function clientAddressOf(trustedProxies: readonly string[] = []): ClientAddressOf {
-  const trusted = new BlockList();
-  for (const entry of trustedProxies) {
-    const [address, prefix] = entry.split('/') as [string, string | undefined];
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) trusted.addAddress(address, family);
-    else trusted.addSubnet(address, Number(prefix), family);
-  }
-  const isTrusted = (address: string) => trusted.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  const isTrusted = trustedProxyCheck(trustedProxies);
   return (peer, forwardedFor) => {
     let client = addressOf(peer);
     if (client === undefined) return undefined;
@@ -34,6 +27,18 @@ export function clientAddressOf(trustedProxies: readonly string[] = []): ClientA
     }
     return isIP(client) === 6 ? `${prefix64(client)}::/64` : client;
   };
+}
+
+/** Whether an address (IPv4, or IPv6 as the socket gives it) is one of `trustedProxies`' addresses or ranges. */
+export function trustedProxyCheck(trustedProxies: readonly string[]): (address: string) => boolean {
+  const trusted = new BlockList();
+  for (const entry of trustedProxies) {
+    const [address, prefix] = entry.split('/') as [string, string | undefined];
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) trusted.addAddress(address, family);
+    else trusted.addSubnet(address, Number(prefix), family);
+  }
+  return (address) => isIP(address) !== 0 && trusted.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 }
 
 /** The peer of the node request behind a yoga request (its server context); undefined in process. */

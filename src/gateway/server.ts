@@ -14,7 +14,9 @@ import { clientAddressOf, peerOf } from './clientAddress.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { useFreshReadsInMutations, wantsFreshData } from './cacheControl.ts';
 import { corsPolicy, useCorsPreflightHint } from './cors.ts';
-import { withValidHost } from './hostHeader.ts';
+import { connectionsPerAddress, shareConnectionsByAddress } from './connectionShare.ts';
+import { allowedHosts, loopbackHosts, withValidHost } from './hostHeader.ts';
+import { useNoFraming } from './plugins/noFraming.ts';
 import { createLogger, type Logger, yogaLogger } from './logger.ts';
 import { type IdempotencySettings, memoryIdempotency } from '../idempotency/creates.ts';
 import { useBodyLimit } from './plugins/bodyLimit.ts';
@@ -86,6 +88,8 @@ export interface GatewayOptions {
   policyPlans?: PlanStore;
   /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); default none. */
   trustedProxies?: readonly string[];
+  /** The host names the gateway answers to (ALLOWED_HOSTS); default: the loopback names with `emulatorToken`, else any. */
+  allowedHosts?: readonly string[] | '*';
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
@@ -101,16 +105,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     timeoutMs: readiness.timeoutMs,
   });
   const memory = memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT);
+  const idempotency = options.idempotency ?? memoryIdempotency();
+  const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const metrics = createMetrics({
     budget: options.upstream.budget.counters,
     memory,
     readCache: options.upstream.readCache,
+    evictions: { idempotency: () => idempotency.store.evicted, plans: () => policyPlans.evicted },
     ...options.metrics,
   });
   const operationLog = createOperationLog(logger);
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
-  const idempotency = options.idempotency ?? memoryIdempotency();
-  const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
   const clientAddress = clientAddressOf(options.trustedProxies);
   return createYoga<Record<string, never>, GatewayContext>({
@@ -122,6 +127,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     plugins: [
       useOrderedExecution(),
       useRequestId(),
+      useNoFraming(),
       useCorsPreflightHint(options.corsOrigins),
       useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
       metrics.plugin,
@@ -299,9 +305,18 @@ export async function startGateway(
       keepAliveTimeout: http.keepAliveTimeoutMs,
       connectionsCheckingInterval: Math.min(1_000, http.headersTimeoutMs),
     },
-    withValidHost(yoga),
+    withValidHost(
+      yoga,
+      options.allowedHosts === undefined && options.emulatorToken !== undefined
+        ? loopbackHosts(options.host)
+        : allowedHosts(options.allowedHosts),
+    ),
   );
   server.maxConnections = http.maxConnections;
+  if (http.connectionAddressShare < 1) {
+    const perAddress = connectionsPerAddress(http.maxConnections, http.connectionAddressShare);
+    shareConnectionsByAddress(server, perAddress, options.trustedProxies);
+  }
   cutOffNonReaders(server, http.writeTimeoutMs);
   cutOffSlowReaders(server, http.writeTimeoutMs, http.minWriteBytesPerSecond);
   // While shutting down, a keep-alive connection closes as soon as its last response is sent.

@@ -30,8 +30,14 @@ export interface SharedStateSettings {
   /** The most of the unproven share one client address may use (UNPROVEN_ADDRESS_SHARE). */
   unprovenAddressShare?: number;
   idempotencyTtlSeconds: number;
-  /** Idempotency records kept in process without Redis (the oldest go first); in Redis they are small and expire. */
+  /** Idempotency records of all callers (IDEMPOTENCY_MAX_RECORDS); see callerMemory.ts for who goes first. */
   idempotencyMaxRecords: number;
+  /** Bytes of all idempotency records (IDEMPOTENCY_MAX_BYTES). */
+  idempotencyMaxBytes?: number;
+  /** Records of one caller (IDEMPOTENCY_CALLER_MAX_RECORDS). */
+  idempotencyCallerMaxRecords?: number;
+  /** Bytes of one caller's records (IDEMPOTENCY_CALLER_MAX_BYTES). */
+  idempotencyCallerMaxBytes?: number;
   /** How long a retry waits for the first request with its key (the operation's deadline). */
   idempotencyWaitMs?: number;
   /** How long a policy plan can be applied (POLICY_PLAN_TTL_SECONDS). */
@@ -40,6 +46,10 @@ export interface SharedStateSettings {
   policyPlanMaxBytes?: number;
   /** Bytes of one caller's plans (POLICY_PLAN_CALLER_MAX_BYTES). */
   policyPlanCallerMaxBytes?: number;
+  /** Plans of all callers (POLICY_PLAN_MAX_PLANS). */
+  policyPlanMaxPlans?: number;
+  /** Plans of one caller (POLICY_PLAN_CALLER_MAX_PLANS). */
+  policyPlanCallerMaxPlans?: number;
 }
 
 /** The defaults of REDIS_URL, UPSTREAM_RATE_LIMIT, REPLICAS, the shares and the idempotency settings. */
@@ -72,11 +82,19 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
   let redis: RedisLink | undefined;
   const shares = callerSharesOf(settings);
   let budgetStore: BudgetStore = new MemoryBudgetStore(settings.upstreamRateLimit, 1, shares);
-  let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore(settings.idempotencyMaxRecords);
+  const idempotencyBudget = {
+    maxEntries: settings.idempotencyMaxRecords,
+    maxBytes: settings.idempotencyMaxBytes,
+    callerMaxEntries: settings.idempotencyCallerMaxRecords,
+    callerMaxBytes: settings.idempotencyCallerMaxBytes,
+  };
+  let idempotencyStore: IdempotencyStore = new MemoryIdempotencyStore(idempotencyBudget);
   const planBudget = {
     ttlMs: settings.policyPlanTtlSeconds === undefined ? PLAN_DEFAULTS.ttlMs : settings.policyPlanTtlSeconds * 1000,
     maxBytes: settings.policyPlanMaxBytes ?? PLAN_DEFAULTS.maxBytes,
     callerMaxBytes: settings.policyPlanCallerMaxBytes ?? PLAN_DEFAULTS.callerMaxBytes,
+    maxPlans: settings.policyPlanMaxPlans ?? PLAN_DEFAULTS.maxPlans,
+    callerMaxPlans: settings.policyPlanCallerMaxPlans ?? PLAN_DEFAULTS.callerMaxPlans,
   };
   let policyPlans: PlanStore = new MemoryPlanStore(planBudget);
   let cacheVersions: CacheVersions | undefined;
@@ -89,7 +107,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     ]);
     redis = new RedisLink({ url: settings.redisUrl, log });
     budgetStore = new RedisBudgetStore(redis, settings.upstreamRateLimit, settings.replicas, shares);
-    idempotencyStore = new RedisIdempotencyStore(redis);
+    idempotencyStore = new RedisIdempotencyStore(redis, idempotencyBudget);
     policyPlans = new RedisPlanStore(redis, planBudget);
     cacheVersions = new RedisCacheVersions(redis);
   }

@@ -38,9 +38,12 @@ export const IDEMPOTENCY_DEFAULTS = {
   maxRecords: GATEWAY_DEFAULTS.shared.idempotencyMaxRecords,
 } as const;
 
-export function memoryIdempotency(maxRecords: number = IDEMPOTENCY_DEFAULTS.maxRecords): IdempotencySettings {
+/** `budget`: the store's budgets (see IDEMPOTENCY_BUDGET), a number: its overall cap of records. */
+export function memoryIdempotency(
+  budget: ConstructorParameters<typeof MemoryIdempotencyStore>[0] = {},
+): IdempotencySettings {
   return {
-    store: new MemoryIdempotencyStore(maxRecords),
+    store: new MemoryIdempotencyStore(budget),
     ttlMs: IDEMPOTENCY_DEFAULTS.ttlSeconds * 1000,
     waitMs: IDEMPOTENCY_DEFAULTS.waitMs,
   };
@@ -108,7 +111,12 @@ export class IdempotentCreates {
     const { store, ttlMs, waitMs } = this.settings;
     const deadline = this.now() + waitMs;
     for (;;) {
-      const claimed = await store.claim(id, fingerprint, { ttlMs, leaseMs: this.leaseMs, now: this.now() });
+      const claimed = await store.claim(id, fingerprint, {
+        caller: scope,
+        ttlMs,
+        leaseMs: this.leaseMs,
+        now: this.now(),
+      });
       if (claimed.kind === 'unavailable') throw idempotencyUnavailable(call.mutation);
       if (claimed.kind === 'claimed') return this.runClaimed(call, id, claimed);
       if (claimed.fingerprint !== fingerprint) {

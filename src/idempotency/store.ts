@@ -1,10 +1,13 @@
 // Where idempotent creates remember their outcome: one record per (caller, key) holding the request's
 // fingerprint, the claim of the request running it with its lease, when it started, and, once it
 // finished, the outcome to replay: the created object's id and the user errors, never the request
-// body or the object itself. MemoryIdempotencyStore keeps them in this process, at most `maxRecords`
-// of them (the oldest go first); the Redis store shares them between replicas, and has no fallback.
+// body or the object itself. MemoryIdempotencyStore keeps them in this process within budgets of
+// records and bytes, overall and per caller (see callerMemory.ts: a caller's flood evicts only its own
+// records); the Redis store shares them between replicas within the same budgets, and has no fallback.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { type CallerBudget, CallerMemory, type EvictionCounts } from '../callerMemory.ts';
+import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { GatewayErrorCode } from '../errors/codes.ts';
 import type { UserErrorShape } from '../errors/userErrors.ts';
 
@@ -35,6 +38,8 @@ export type ClaimResult =
   | { kind: 'unavailable' };
 
 export interface ClaimOptions {
+  /** Whose record it is (the caller's digest): its budget pays for it. Default: the id up to its first `:`. */
+  caller?: string;
   /** How long the record is kept (the idempotency TTL). */
   ttlMs: number;
   /** How long the claim holds without a renew. */
@@ -57,7 +62,47 @@ export interface IdempotencyStore {
   release(id: string, claim: string): Promise<void>;
   /** Resolves when the record of `id` may have changed, at the latest after `maxMs`. */
   changed(id: string, maxMs: number): Promise<void>;
+  /** Records evicted by a budget so far, by cause (this process's evictions in Redis). */
+  readonly evicted: EvictionCounts;
 }
+
+const SHARED = GATEWAY_DEFAULTS.shared;
+
+/** IDEMPOTENCY_MAX_RECORDS, IDEMPOTENCY_MAX_BYTES, IDEMPOTENCY_CALLER_MAX_RECORDS and IDEMPOTENCY_CALLER_MAX_BYTES' defaults. */
+export const IDEMPOTENCY_BUDGET: CallerBudget = {
+  maxEntries: SHARED.idempotencyMaxRecords,
+  maxBytes: SHARED.idempotencyMaxBytes,
+  callerMaxEntries: SHARED.idempotencyCallerMaxRecords,
+  callerMaxBytes: SHARED.idempotencyCallerMaxBytes,
+};
+
+/** What a store is given: IDEMPOTENCY_BUDGET's figures, each absent (or undefined) one its default; or the overall cap of records. */
+export type IdempotencyBudget = { [K in keyof CallerBudget]?: number | undefined } | number;
+
+/** A budget with its defaults filled in. */
+export function idempotencyBudget(budget: IdempotencyBudget = {}): CallerBudget {
+  const given = typeof budget === 'number' ? { maxEntries: budget } : budget;
+  const filled = { ...IDEMPOTENCY_BUDGET };
+  for (const name of Object.keys(filled) as (keyof CallerBudget)[]) filled[name] = given[name] ?? filled[name];
+  // A caller's budget is never larger than everyone's.
+  filled.callerMaxEntries = Math.min(filled.callerMaxEntries, filled.maxEntries);
+  filled.callerMaxBytes = Math.min(filled.callerMaxBytes, filled.maxBytes);
+  return filled;
+}
+
+/** The caller of a record's id (`<caller>:<key>`, see creates.ts). */
+export function callerOfRecord(id: string): string {
+  const colon = id.indexOf(':');
+  return colon < 0 ? id : id.slice(0, colon);
+}
+
+/** What a record costs, as its budgets count it: its id, its outcome's JSON and a fixed part for the rest. */
+export function recordBytes(id: string, outcome: string | undefined): number {
+  return RECORD_OVERHEAD_BYTES + id.length + (outcome?.length ?? 0);
+}
+
+/** The fingerprint (a SHA-256 in hex), the claim, the times and the map's entry beside the id and the outcome. */
+const RECORD_OVERHEAD_BYTES = 264;
 
 interface MemoryRecord {
   fingerprint: string;
@@ -65,19 +110,23 @@ interface MemoryRecord {
   startedAt: number;
   leaseUntil: number;
   outcome?: StoredOutcome;
-  expiresAt: number;
 }
 
 export class MemoryIdempotencyStore implements IdempotencyStore {
-  /** In insertion order, which is the order of eviction. */
-  private readonly records = new Map<string, MemoryRecord>();
+  private readonly records: CallerMemory<MemoryRecord>;
   private readonly changes = new EventEmitter();
+  private claims = 0;
 
   constructor(
-    private readonly maxRecords: number,
+    budget: IdempotencyBudget = {},
     private readonly now: () => number = Date.now,
   ) {
+    this.records = new CallerMemory(idempotencyBudget(budget));
     this.changes.setMaxListeners(0);
+  }
+
+  get evicted(): EvictionCounts {
+    return this.records.evicted;
   }
 
   /** True when a live record of `id` is kept here. */
@@ -89,7 +138,7 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     return this.records.size;
   }
 
-  async claim(id: string, fingerprint: string, { ttlMs, leaseMs, now }: ClaimOptions): Promise<ClaimResult> {
+  async claim(id: string, fingerprint: string, { caller, ttlMs, leaseMs, now }: ClaimOptions): Promise<ClaimResult> {
     const record = this.live(id);
     const claim = `local:${randomUUID()}`;
     if (record) {
@@ -100,31 +149,30 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       Object.assign(record, { claim, leaseUntil: this.now() + leaseMs });
       return { kind: 'claimed', claim, check: { reason: 'expired', startedAt: record.startedAt } };
     }
-    this.records.set(id, {
-      fingerprint,
-      claim,
-      startedAt: now,
-      leaseUntil: this.now() + leaseMs,
-      expiresAt: this.now() + ttlMs,
-    });
-    this.evict();
+    const expiresAt = this.now() + ttlMs;
+    const fresh = { fingerprint, claim, startedAt: now, leaseUntil: this.now() + leaseMs };
+    this.records.set(id, caller ?? callerOfRecord(id), fresh, recordBytes(id, undefined), expiresAt);
+    // Now and then the expired records go too, so that memory stays bounded by the TTL as well.
+    if (++this.claims % 256 === 0) this.records.sweep(this.now());
     return { kind: 'claimed', claim };
   }
 
   async renew(id: string, claim: string, leaseMs: number): Promise<void> {
-    const record = this.records.get(id);
+    const record = this.records.get(id, this.now());
     if (record?.claim === claim && !record.outcome) record.leaseUntil = this.now() + leaseMs;
   }
 
   async complete(id: string, claim: string, outcome: StoredOutcome, ttlMs: number): Promise<void> {
-    const record = this.records.get(id);
+    const record = this.records.get(id, this.now());
     if (record?.claim !== claim) return;
-    Object.assign(record, { outcome, expiresAt: this.now() + ttlMs });
+    const expiresAt = this.now() + ttlMs;
+    record.outcome = outcome;
+    this.records.update(id, record, recordBytes(id, JSON.stringify(outcome)), expiresAt);
     this.changes.emit(id);
   }
 
   async release(id: string, claim: string): Promise<void> {
-    if (this.records.get(id)?.claim !== claim) return;
+    if (this.records.get(id, this.now())?.claim !== claim) return;
     this.records.delete(id);
     this.changes.emit(id);
   }
@@ -142,25 +190,6 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   }
 
   private live(id: string): MemoryRecord | undefined {
-    const record = this.records.get(id);
-    if (record && record.expiresAt <= this.now()) {
-      this.records.delete(id);
-      return undefined;
-    }
-    return record;
-  }
-
-  /**
-   * Over the cap the oldest records go (one per new record, so a full store costs nothing more), and
-   * now and then the expired ones, so that memory stays bounded by the cap and by the TTL.
-   */
-  private evict(): void {
-    while (this.records.size > this.maxRecords) {
-      const oldest = this.records.keys().next().value as string;
-      this.records.delete(oldest);
-    }
-    if (this.records.size % 256 !== 0) return;
-    const now = this.now();
-    for (const [id, record] of this.records) if (record.expiresAt <= now) this.records.delete(id);
+    return this.records.get(id, this.now());
   }
 }

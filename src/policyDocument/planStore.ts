@@ -1,8 +1,11 @@
 // Plans kept between planPolicies and applyPolicies, per caller (the digest of its credential, in
 // any spelling, see src/upstream/credential.ts: a plan is applied only by the credential that made
-// it), for a bounded time and within a budget of bytes (a plan's JSON): one for all plans, and a
-// smaller one per caller. Past either budget the oldest plans go first (the caller's own first for
-// its budget); a plan larger than the caller's budget alone is not kept (the plan answers LIMIT_EXCEEDED).
+// it), for a bounded time and within budgets of plans and bytes (a plan's JSON): one for all plans,
+// and a smaller one per caller. Past its own budget a caller's oldest plans go; past the overall one,
+// the oldest plans of the caller using the most of its own budget (see callerMemory.ts), so that one
+// caller's flood of plans evicts only its own; a plan larger than the caller's budget alone is not
+// kept (the plan answers LIMIT_EXCEEDED).
+import { CallerMemory, type EvictionCounts, evictionCounts } from '../callerMemory.ts';
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { PlanChange } from './diff.ts';
 import type { PolicyDocument } from './document.ts';
@@ -27,6 +30,8 @@ export interface PlanStore {
   get(id: string): Promise<StoredPlan | undefined>;
   /** Bytes of the plans kept now (in Redis: of every replica). */
   bytes(): Promise<number>;
+  /** Plans evicted by a budget so far, by cause (in Redis: those this process's plans evicted). */
+  readonly evicted: EvictionCounts;
 }
 
 export interface PlanBudget {
@@ -35,6 +40,10 @@ export interface PlanBudget {
   maxBytes: number;
   /** Bytes of one caller's plans. */
   callerMaxBytes: number;
+  /** Plans of all callers together (default POLICY_PLAN_MAX_PLANS'). */
+  maxPlans?: number;
+  /** Plans of one caller (default POLICY_PLAN_CALLER_MAX_PLANS'). */
+  callerMaxPlans?: number;
 }
 
 const SHARED = GATEWAY_DEFAULTS.shared;
@@ -44,65 +53,55 @@ export const PLAN_DEFAULTS: PlanBudget = {
   ttlMs: SHARED.policyPlanTtlSeconds * 1000,
   maxBytes: SHARED.policyPlanMaxBytes,
   callerMaxBytes: SHARED.policyPlanCallerMaxBytes,
+  maxPlans: SHARED.policyPlanMaxPlans,
+  callerMaxPlans: SHARED.policyPlanCallerMaxPlans,
 };
+
+/** The counts of a budget, their defaults filled in. */
+function plansOf(budget: PlanBudget): { maxPlans: number; callerMaxPlans: number } {
+  const maxPlans = budget.maxPlans ?? SHARED.policyPlanMaxPlans;
+  return { maxPlans, callerMaxPlans: Math.min(maxPlans, budget.callerMaxPlans ?? SHARED.policyPlanCallerMaxPlans) };
+}
 
 const refusal = (bytes: number, budget: PlanBudget): PutResult | undefined =>
   bytes > budget.callerMaxBytes ? { kept: false, bytes, limit: budget.callerMaxBytes } : undefined;
 
-interface Entry {
-  plan: StoredPlan;
-  bytes: number;
-  expiresAt: number;
-}
-
-/** In process: plans expire after the TTL; past a budget the oldest go. */
+/** In process: plans expire after the TTL; past a budget the oldest go (see callerMemory.ts). */
 export class MemoryPlanStore implements PlanStore {
-  private readonly plans = new Map<string, Entry>();
-  private total = 0;
+  private readonly plans: CallerMemory<StoredPlan>;
 
   constructor(
     private readonly budget: PlanBudget = PLAN_DEFAULTS,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    const { maxPlans, callerMaxPlans } = plansOf(budget);
+    this.plans = new CallerMemory({
+      maxEntries: maxPlans,
+      maxBytes: budget.maxBytes,
+      callerMaxEntries: callerMaxPlans,
+      callerMaxBytes: budget.callerMaxBytes,
+    });
+  }
+
+  get evicted(): EvictionCounts {
+    return this.plans.evicted;
+  }
 
   async put(plan: StoredPlan): Promise<PutResult> {
     const bytes = Buffer.byteLength(JSON.stringify(plan));
     const refused = refusal(bytes, this.budget);
     if (refused) return refused;
-    for (const [id, entry] of this.plans) if (entry.expiresAt <= this.now()) this.remove(id);
-    let callerBytes = 0;
-    for (const entry of this.plans.values()) if (entry.plan.caller === plan.caller) callerBytes += entry.bytes;
-    // Map order is insertion order: the oldest first.
-    for (const [id, entry] of this.plans) {
-      if (callerBytes + bytes <= this.budget.callerMaxBytes) break;
-      if (entry.plan.caller !== plan.caller) continue;
-      callerBytes -= entry.bytes;
-      this.remove(id);
-    }
-    for (const id of this.plans.keys()) {
-      if (this.total + bytes <= this.budget.maxBytes) break;
-      this.remove(id);
-    }
-    this.plans.set(plan.id, { plan, bytes, expiresAt: this.now() + this.budget.ttlMs });
-    this.total += bytes;
+    this.plans.sweep(this.now());
+    this.plans.set(plan.id, plan.caller, plan, bytes, this.now() + this.budget.ttlMs);
     return { kept: true };
   }
 
   async get(id: string): Promise<StoredPlan | undefined> {
-    const entry = this.plans.get(id);
-    if (!entry || entry.expiresAt <= this.now()) return undefined;
-    return entry.plan;
+    return this.plans.get(id, this.now());
   }
 
   async bytes(): Promise<number> {
-    return this.total;
-  }
-
-  private remove(id: string): void {
-    const entry = this.plans.get(id);
-    if (!entry) return;
-    this.total -= entry.bytes;
-    this.plans.delete(id);
+    return this.plans.bytes;
   }
 }
 
@@ -121,49 +120,67 @@ const INDEX = 'policy-plans';
 const keyOf = (id: string) => `policy-plan:${id}`;
 
 /**
- * Keeps one plan within the budgets, atomically. KEYS: the index (a sorted set of every plan,
- * `caller|id|bytes` scored by expiry: the oldest first), the plan's key. ARGV: now, expiry, the
- * member, its bytes, the plan's JSON, the TTL, both budgets, the caller. The index holds at most
- * maxBytes / (a plan's smallest size, about 300 bytes) members, scanned once per plan made.
+ * Keeps one plan within the budgets, atomically, by the rule of callerMemory.ts. KEYS: the index (a
+ * sorted set of every plan, `caller|id|bytes` scored by expiry: the oldest first), the plan's key.
+ * ARGV: now, expiry, the member, its bytes, the plan's JSON, the TTL, the byte budgets (all, one
+ * caller), the caller, the plan budgets (all, one caller). The index holds at most POLICY_PLAN_MAX_PLANS
+ * members, scanned once per plan made. Returns the plans evicted by the caller's budget and by the overall one.
  */
 const PUT = `
 local now, expires, member, bytes = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4])
 local maxBytes, callerMax, caller = tonumber(ARGV[7]), tonumber(ARGV[8]), ARGV[9]
+local maxPlans, callerMaxPlans = tonumber(ARGV[10]), tonumber(ARGV[11])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 local function parts(m)
   local c, id, b = string.match(m, '^(.*)|(.*)|(%d+)$')
   return c, id, tonumber(b)
 end
-local function drop(m)
-  local _, id = parts(m)
-  redis.call('ZREM', KEYS[1], m)
-  redis.call('DEL', 'policy-plan:' .. id)
-end
-local members = redis.call('ZRANGE', KEYS[1], 0, -1)
-local total, mine = 0, 0
-for _, m in ipairs(members) do
-  local c, _, b = parts(m)
-  total = total + b
-  if c == caller then mine = mine + b end
-end
-for _, m in ipairs(members) do
-  if mine + bytes <= callerMax then break end
-  local c, _, b = parts(m)
-  if c == caller then
-    drop(m)
-    mine = mine - b
-    total = total - b
+local owners, total, count = {}, 0, 0
+local function ownerOf(c)
+  local o = owners[c]
+  if not o then
+    o = { n = 0, b = 0, members = {}, next = 1 }
+    owners[c] = o
   end
+  return o
 end
 for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-  if total + bytes <= maxBytes then break end
-  local _, _, b = parts(m)
-  drop(m)
-  total = total - b
+  local c, _, b = parts(m)
+  local o = ownerOf(c)
+  o.n, o.b = o.n + 1, o.b + b
+  o.members[o.n] = m
+  total, count = total + b, count + 1
+end
+local function dropOldest(o)
+  local m = o.members[o.next]
+  local _, id, b = parts(m)
+  o.next = o.next + 1
+  redis.call('ZREM', KEYS[1], m)
+  redis.call('DEL', 'policy-plan:' .. id)
+  o.n, o.b = o.n - 1, o.b - b
+  total, count = total - b, count - 1
+end
+local mine = ownerOf(caller)
+local byCaller, byTotal = 0, 0
+while mine.n > 0 and (mine.b + bytes > callerMax or mine.n + 1 > callerMaxPlans) do
+  dropOldest(mine)
+  byCaller = byCaller + 1
+end
+while total + bytes > maxBytes or count + 1 > maxPlans do
+  local fullest, most = nil, -1
+  for c, o in pairs(owners) do
+    local n, b = o.n, o.b
+    if c == caller then n, b = n + 1, b + bytes end
+    local use = math.max(n / callerMaxPlans, b / callerMax)
+    if o.n > 0 and use > most then fullest, most = o, use end
+  end
+  if not fullest then break end
+  dropOldest(fullest)
+  byTotal = byTotal + 1
 end
 redis.call('SET', KEYS[2], ARGV[5], 'PX', ARGV[6])
 redis.call('ZADD', KEYS[1], expires, member)
-return total + bytes
+return { byCaller, byTotal }
 `;
 
 /** The bytes of the plans in the index that have not expired. */
@@ -181,12 +198,18 @@ return total
  */
 export class RedisPlanStore implements PlanStore {
   private readonly local: MemoryPlanStore;
+  private readonly evictedHere = evictionCounts();
 
   constructor(
     private readonly redis: PlanRedis,
     private readonly budget: PlanBudget = PLAN_DEFAULTS,
   ) {
     this.local = new MemoryPlanStore(budget);
+  }
+
+  get evicted(): EvictionCounts {
+    const local = this.local.evicted;
+    return { caller: this.evictedHere.caller + local.caller, total: this.evictedHere.total + local.total };
   }
 
   async put(plan: StoredPlan): Promise<PutResult> {
@@ -196,10 +219,11 @@ export class RedisPlanStore implements PlanStore {
     if (refused) return refused;
     const now = Date.now();
     const { ttlMs, maxBytes, callerMaxBytes } = this.budget;
+    const { maxPlans, callerMaxPlans } = plansOf(this.budget);
     const member = `${plan.caller}|${plan.id}|${bytes}`;
     return this.redis.use(
       async (r) => {
-        await r.eval(
+        const [byCaller, byTotal] = (await r.eval(
           PUT,
           2,
           INDEX,
@@ -213,7 +237,11 @@ export class RedisPlanStore implements PlanStore {
           maxBytes,
           callerMaxBytes,
           plan.caller,
-        );
+          maxPlans,
+          callerMaxPlans,
+        )) as [number, number];
+        this.evictedHere.caller += byCaller;
+        this.evictedHere.total += byTotal;
         return { kept: true } as const;
       },
       () => this.local.put(plan),

@@ -1,6 +1,7 @@
 // GraphiQL: a small page at the GraphQL endpoint for browsers (never cached without revalidation) that
 // loads its script, styles and editor workers from /graphiql/<name>.<hash>.<ext> (immutable, precompressed).
 import type { Plugin, YogaLogger } from 'graphql-yoga';
+import { mayShowEmulatorToken } from '../hostHeader.ts';
 import { errorResponse } from './errorResponse.ts';
 import { type GraphiQLAssets, graphiqlAssets } from './graphiqlAssets.ts';
 import {
@@ -46,9 +47,15 @@ export function graphiqlDefaults(emulatorToken: string | undefined): { headers: 
   };
 }
 
+type Page = ReturnType<typeof bufferRepresentation>;
+
 export function useGraphiQL(options: GraphiQLOptions): Plugin {
   let logger: YogaLogger | Console = console;
-  const pages = new Map<SignInPageConfig | undefined, ReturnType<typeof bufferRepresentation>>();
+  // The page with the embedded emulator's token, and without it (a Host or Origin not the gateway's own).
+  const pages = {
+    shown: new Map<SignInPageConfig | undefined, Page>(),
+    withheld: new Map<SignInPageConfig | undefined, Page>(),
+  };
   const signInConfig = options.signIn
     ? signInConfigSource(options.signIn, options.graphqlPath, () => logger)
     : () => Promise.resolve(undefined);
@@ -67,15 +74,17 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
     return signInAsset;
   };
 
-  const servePage = (assets: GraphiQLAssets, signIn: SignInPageConfig | undefined) => {
-    let page = pages.get(signIn);
+  const servePage = (assets: GraphiQLAssets, signIn: SignInPageConfig | undefined, showToken: boolean) => {
+    const kept = showToken ? pages.shown : pages.withheld;
+    let page = kept.get(signIn);
     if (!page) {
-      const html = renderPage(options, assets, signIn && { config: signIn, script: signInFile().file });
+      const pageOptions = showToken ? options : { ...options, emulatorToken: undefined };
+      const html = renderPage(pageOptions, assets, signIn && { config: signIn, script: signInFile().file });
       page = bufferRepresentation(Buffer.from(html), {
         contentType: 'text/html; charset=utf-8',
         cacheControl: REVALIDATE,
       });
-      pages.set(signIn, page);
+      kept.set(signIn, page);
     }
     return page;
   };
@@ -97,7 +106,10 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
 
       return Promise.all([graphiqlAssets(), isPage ? signInConfig() : undefined]).then(
         ([assets, signIn]) => {
-          if (isPage) return endResponse(respond(fetchAPI, request, servePage(assets, signIn)));
+          if (isPage) {
+            const showToken = options.emulatorToken !== undefined && mayShowEmulatorToken(request);
+            return endResponse(respond(fetchAPI, request, servePage(assets, signIn, showToken)));
+          }
           const asset = Object.values(assets).find((a) => a.file === assetFile);
           if (!asset) {
             return endResponse(errorResponse(fetchAPI, 404, 'NOT_FOUND', `GraphiQL has no file ${assetFile}.`));

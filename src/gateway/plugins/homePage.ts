@@ -2,6 +2,7 @@
 // resource from outside); and a coded 404 for every path no other part of the gateway serves, in
 // place of yoga's landing page, which links to an outside site and loads its icon from there.
 import type { Plugin } from 'graphql-yoga';
+import { mayShowEmulatorToken } from '../hostHeader.ts';
 import { DOCUMENT_SCHEMA_PATH } from '../../policyDocument/schema.ts';
 import { errorResponse } from './errorResponse.ts';
 import { escapeHtml } from './graphiql.ts';
@@ -22,14 +23,18 @@ export interface HomePageOptions {
 }
 
 export function useHomePage(options: HomePageOptions): Plugin {
-  const page = bufferRepresentation(Buffer.from(renderHomePage(options)), {
-    contentType: 'text/html; charset=utf-8',
-    cacheControl: REVALIDATE,
-  });
+  const pageOf = (pageOptions: HomePageOptions) =>
+    bufferRepresentation(Buffer.from(renderHomePage(pageOptions)), {
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: REVALIDATE,
+    });
+  // The embedded emulator's token only for a loopback Host and no Origin but the gateway's own.
+  const shown = pageOf(options);
+  const withheld = options.emulatorToken === undefined ? shown : pageOf({ ...options, emulatorToken: undefined });
   return {
     onRequest({ request, url, fetchAPI, endResponse }) {
       if (url.pathname !== HOME_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-      endResponse(respond(fetchAPI, request, page));
+      endResponse(respond(fetchAPI, request, mayShowEmulatorToken(request) ? shown : withheld));
     },
   };
 }

@@ -6,6 +6,7 @@
 // yoga's Prometheus plugin, which the summaries replace at a fraction of its cost per request.
 import type { Plugin } from 'graphql-yoga';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { EvictionCounts } from '../../callerMemory.ts';
 import type { BudgetCounters } from '../../upstream/budget/budget.ts';
 import type { ReadCacheCounters } from '../../upstream/cache/readCache.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
@@ -32,6 +33,8 @@ export interface MetricsOptions {
   memory?: { readonly waited: number };
   /** The read cache's counts (hits, misses, invalidations, bytes held), read at each scrape; none when it is off. */
   readCache?: ReadCacheCounters;
+  /** Idempotency records and policy plans evicted by their budgets, by cause, read at each scrape. */
+  evictions?: { idempotency?: () => EvictionCounts; plans?: () => EvictionCounts };
 }
 
 export interface GatewayMetrics {
@@ -52,6 +55,7 @@ export function createMetrics({
   budget,
   memory,
   readCache,
+  evictions,
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
   if (budget) registerBudgetCounters(registry, budget);
@@ -63,6 +67,22 @@ export function createMetrics({
       () => memory.waited,
     );
   if (readCache) registerReadCacheCounters(registry, readCache);
+  if (evictions?.idempotency) {
+    registerEvictions(
+      registry,
+      'gateway_idempotency_records_evicted_total',
+      'Idempotency records evicted before their time, by cause: caller (its own budget), total (the overall budget, from the caller using the most of its own)',
+      evictions.idempotency,
+    );
+  }
+  if (evictions?.plans) {
+    registerEvictions(
+      registry,
+      'gateway_policy_plans_evicted_total',
+      'Policy plans evicted before their time, by cause: caller (its own budget), total (the overall budget, from the caller using the most of its own)',
+      evictions.plans,
+    );
+  }
   return {
     registry,
     plugin: metricsEndpoint(registry),
@@ -258,6 +278,20 @@ function registerCounter(registry: Registry, name: string, help: string, count: 
     collect() {
       this.reset();
       this.inc(count());
+    },
+  });
+}
+
+/** Evictions kept by a store, by cause; each scrape copies them. */
+function registerEvictions(registry: Registry, name: string, help: string, counts: () => EvictionCounts): void {
+  new Counter({
+    name,
+    help,
+    labelNames: ['cause'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [cause, count] of Object.entries(counts())) this.inc({ cause }, count);
     },
   });
 }

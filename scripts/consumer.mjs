@@ -4,12 +4,15 @@
 // file, export, type declaration, bin or dependency) fails here, not in another team's project.
 // The tarballs are local files; the example's other packages come from the npm cache or registry.
 // An install that prints any `npm warn` (an engine a dependency wants, an install script, …) fails:
-// another team would see it on every `npm install`.
+// another team would see it on every `npm install`. Then the docs' recipes run as written over the
+// same tarballs (scripts/recipes.mjs). `npm run consumer -- --recipes [NAME ...]` runs the recipes
+// alone (the named ones, or all).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runRecipes } from './recipes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -32,6 +35,8 @@ function install(cwd, packages) {
   if (warnings.length) throw new Error(`npm install of ${packages.join(', ')} warned:\n${warnings.join('\n')}`);
 }
 
+const recipesOnly = process.argv[2] === '--recipes';
+const recipeNames = recipesOnly ? process.argv.slice(3) : [];
 const work = mkdtempSync(join(tmpdir(), 'policy-consumer-'));
 let failed = false;
 try {
@@ -62,19 +67,24 @@ try {
   const tarballs = readdirSync(work)
     .filter((f) => f.endsWith('.tgz'))
     .map((f) => join(work, f));
-  // The emulator alone, as a team that needs no gateway installs it.
-  const alone = join(work, 'emulator-alone');
-  mkdirSync(alone);
-  writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'emulator-alone', private: true }));
-  install(
-    alone,
-    tarballs.filter((t) => /policy-service-emulator-[^/\\]*\.tgz$/.test(t)),
-  );
-  console.log('consumer: the emulator alone installs without a warning');
-  install(app, tarballs);
-  console.log('consumer: both packages install into the example without a warning');
-  const tested = spawnSync(npm, ['test'], { cwd: app, stdio: 'inherit' });
-  failed = tested.status !== 0;
+  if (!recipesOnly) {
+    // The emulator alone, as a team that needs no gateway installs it.
+    const alone = join(work, 'emulator-alone');
+    mkdirSync(alone);
+    writeFileSync(join(alone, 'package.json'), JSON.stringify({ name: 'emulator-alone', private: true }));
+    install(
+      alone,
+      tarballs.filter((t) => /policy-service-emulator-[^/\\]*\.tgz$/.test(t)),
+    );
+    console.log('consumer: the emulator alone installs without a warning');
+    install(app, tarballs);
+    console.log('consumer: both packages install into the example without a warning');
+  }
+  if (!recipesOnly) {
+    const tested = spawnSync(npm, ['test'], { cwd: app, stdio: 'inherit' });
+    failed = tested.status !== 0;
+  }
+  if (!(await runRecipes({ tarballs, work, only: recipeNames }))) failed = true;
   console.log(`consumer: ${failed ? 'FAILED' : 'passed'} in ${Math.round((performance.now() - started) / 1000)} s`);
 } catch (e) {
   failed = true;

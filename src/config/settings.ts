@@ -215,7 +215,7 @@ export const GATEWAY_SETTINGS = {
       default: 50,
       min: 0,
       max: 100_000,
-      doc: 'aliases in an operation, fragments expanded',
+      doc: 'aliases in an operation, fragments expanded (an aliased __typename counts too)',
     }),
     tokens: integer({
       env: 'MAX_QUERY_TOKENS',

@@ -141,7 +141,7 @@ export function toDocument(org: OrgSnapshot): PolicyDocument {
     userTypes: org.userTypes.map((t) => ({
       name: t.name,
       displayName: t.displayName,
-      description: t.description,
+      description: t.description || undefined,
       default: t.default,
     })),
     policies,

@@ -95,7 +95,11 @@ const UserTypeEntry = Type.Object(
   {
     name: CreateUserTypeInputSchema.properties.name,
     displayName: CreateUserTypeInputSchema.properties.displayName,
-    description: CreateUserTypeInputSchema.properties.description,
+    // Not managed when left out, like a policy's description: the create's default ('') is the service's
+    // fill-in, not what a document that leaves the member out means (docs/policy-as-code.md).
+    description: Type.Optional(
+      Type.String({ maxLength: CreateUserTypeInputSchema.properties.description.maxLength as number }),
+    ),
     default: Type.Boolean({ default: false, description: "The org's default user type (never created or deleted)." }),
   },
   Strict,

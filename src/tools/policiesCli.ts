@@ -1,4 +1,5 @@
-// The policy-as-code command line, a client of a running gateway:
+// The policy-as-code command line, a client of a running gateway (`policy-gateway policies …` from the
+// package, `npm run policies -- …` in a clone):
 //   export [--types T,...] [-o FILE]  the org's document as YAML, into FILE (else on stdout)
 //   plan FILE [--prune]               a readable diff; exit 2 when there are changes, 0 when none
 //   apply FILE --yes [--prune]        plans, then applies that plan; exit 0 when everything was applied
@@ -13,9 +14,32 @@ import { parseArgs } from 'node:util';
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, stringify } from 'yaml';
 import { ClientCredentialsToken, privateKeyOf } from './clientCredentials.ts';
 
-export const USAGE =
-  'usage: npm run policies -- export [--types T,...] [-o FILE] | plan FILE [--prune] | apply FILE --yes [--prune]  [--url GATEWAY_URL] [--client-id ID --private-key FILE.pem|FILE.jwk --issuer ORG_URL]';
 const DEFAULT_URL = 'http://127.0.0.1:4000';
+
+export const USAGE =
+  'usage: policy-gateway policies export [--types T,...] [-o FILE] | plan FILE [--prune] | apply FILE --yes [--prune]  [--url GATEWAY_URL] [--client-id ID --private-key FILE.pem|FILE.jwk --issuer ORG_URL]  (--help for more)';
+
+/** `--help`: what each command does and what it reads, on stdout. */
+export const HELP = `Policy as code: export an org's policies and user types as a document, plan the change to an org, apply it.
+
+usage: policy-gateway policies <command> [options]      (in a clone: npm run policies -- <command> [options])
+
+commands:
+  export [--types T,...] [-o FILE]   the org's document as YAML, into FILE (else on stdout)
+  plan FILE [--prune]                the changes that would make the org match FILE (YAML or JSON, - for stdin);
+                                     exit 2 when there are changes, 0 when none, 1 when refused
+  apply FILE --yes [--prune]         plans, then applies that plan; exit 0 when everything was applied
+
+options:
+  --prune                            also delete managed objects the document does not list
+  --url URL                          the gateway (else POLICY_GATEWAY_URL, else ${DEFAULT_URL})
+  --client-id ID                     act as an OAuth service client (else POLICY_OAUTH_CLIENT_ID) ...
+  --private-key FILE                 ... with its private key, PEM or JWK (else POLICY_OAUTH_PRIVATE_KEY)
+  --issuer ORG_URL                   ... from the org's token endpoint (else POLICY_OAUTH_ISSUER)
+  -h, --help                         this text
+
+Without a client id, POLICY_API_TOKEN is the credential (sent as "SSWS <token>" unless it names its scheme).
+The document's format and the plan's lines: docs/policy-as-code.md of the repository.`;
 
 export interface CliIo {
   env: Record<string, string | undefined>;
@@ -127,6 +151,7 @@ interface CommandLine {
   clientId: string | undefined;
   privateKeyFile: string | undefined;
   issuer: string | undefined;
+  help: boolean;
 }
 
 function readCommandLine(argv: string[], env: CliIo['env']): CommandLine {
@@ -142,6 +167,7 @@ function readCommandLine(argv: string[], env: CliIo['env']): CommandLine {
       'client-id': { type: 'string' },
       'private-key': { type: 'string' },
       issuer: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const [command, file] = positionals;
@@ -156,6 +182,7 @@ function readCommandLine(argv: string[], env: CliIo['env']): CommandLine {
     clientId: values['client-id'] ?? (env.POLICY_OAUTH_CLIENT_ID?.trim() || undefined),
     privateKeyFile: values['private-key'],
     issuer: values.issuer ?? (env.POLICY_OAUTH_ISSUER?.trim() || undefined),
+    help: values.help ?? false,
   };
 }
 
@@ -246,11 +273,41 @@ async function readDocument({ line, io }: Run): Promise<DocumentFile> {
   return parseDocumentFile(file === '-' ? 'stdin' : file, text);
 }
 
+/** The pointer of every named object of a document (user types, policies, rules), by its key in plans. */
+function pointersByKey(value: unknown): Map<string, string[]> {
+  const byKey = new Map<string, string[]>();
+  /** Each object of `list` with a name, under `keyOf(name)` at `pointer/index`; `nested` goes inside it. */
+  type AddAll = (list: unknown, pointer: string, keyOf: (name: string) => string, nested?: AddAll) => void;
+  const addAll: AddAll = (list, pointer, keyOf, nested) => {
+    if (!Array.isArray(list)) return;
+    for (const [i, o] of list.entries()) {
+      if (typeof o?.name !== 'string') continue;
+      const key = keyOf(o.name);
+      byKey.set(key, [...(byKey.get(key) ?? []), `${pointer}/${i}`]);
+      nested?.(o.rules, `${pointer}/${i}/rules`, (rule) => `${key}/${rule}`);
+    }
+  };
+  const doc = (value ?? {}) as { userTypes?: unknown; policies?: Record<string, unknown> };
+  addAll(doc.userTypes, '/userTypes', (name) => name);
+  for (const [type, policies] of Object.entries(doc.policies ?? {})) {
+    addAll(policies, `/policies/${type}`, (name) => `${type}/${name}`, addAll);
+  }
+  return byKey;
+}
+
+/** Where an error is in the file: a schema error's message starts with its JSON Pointer; a name given twice is at its second place. */
+function pointerOf(e: PlanError, document: DocumentFile | undefined): string | undefined {
+  if (e.code !== 'INVALID') return undefined;
+  if (e.key === 'document') return /^(\/\S*): /.exec(e.message)?.[1];
+  if (document && e.message.endsWith('appears twice in the document.'))
+    return pointersByKey(document.value).get(e.key)?.[1];
+  return undefined;
+}
+
 function printErrors({ line, io }: Run, errors: PlanError[], document?: DocumentFile): void {
   const name = line.file === '-' ? 'stdin' : line.file;
   for (const e of errors) {
-    // A schema error's message starts with its JSON Pointer: name its line in the file too.
-    const pointer = e.key === 'document' && e.code === 'INVALID' ? /^(\/\S*): /.exec(e.message)?.[1] : undefined;
+    const pointer = pointerOf(e, document);
     const place = pointer ? document?.placeOf(pointer) : undefined;
     io.err(`${place ? `${name}:${place}: ` : ''}${e.code} ${e.key}: ${e.message}`);
   }
@@ -320,6 +377,10 @@ export async function runPoliciesCli(argv: string[], io: CliIo): Promise<number>
   } catch (error) {
     io.err(`${(error as Error).message}\n${USAGE}`);
     return 1;
+  }
+  if (line.help || line.command === 'help') {
+    io.out(HELP);
+    return 0;
   }
   const command = COMMANDS[line.command ?? ''];
   if (!command) {

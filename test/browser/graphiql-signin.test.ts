@@ -125,4 +125,33 @@ describe.runIf(browserTestsRun("GraphiQL Sign in's browser tests"))('GraphiQL Si
     },
     BROWSER_TIMEOUT,
   );
+
+  it(
+    'fits its window with the Sign in bar: no page scrollbar, the sidebar whole (1280x800 and 900 px high)',
+    async () => {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 1440, height: 900 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`${url}/graphql`);
+        await page.locator('.graphiql-execute-button').waitFor();
+        await bar().getByRole('button', { name: 'Sign in' }).waitFor();
+        const fit = await page.evaluate(() => {
+          const buttons = [...document.querySelectorAll('.graphiql-sidebar button')];
+          return {
+            scrollHeight: document.documentElement.scrollHeight,
+            scrollWidth: document.documentElement.scrollWidth,
+            lowestSidebarButton: Math.max(...buttons.map((b) => b.getBoundingClientRect().bottom)),
+            buttons: buttons.length,
+          };
+        });
+        expect(fit.scrollHeight, `page height in ${viewport.height} px`).toBeLessThanOrEqual(viewport.height);
+        expect(fit.scrollWidth, `page width in ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+        expect(fit.buttons).toBeGreaterThan(0);
+        expect(fit.lowestSidebarButton).toBeLessThanOrEqual(viewport.height);
+      }
+    },
+    BROWSER_TIMEOUT,
+  );
 });

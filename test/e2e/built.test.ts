@@ -105,3 +105,20 @@ describe('npm run emulator (the built emulator)', () => {
     expect(await s.exited).toBe(0);
   });
 });
+
+describe('policy-gateway (the package bin) with a command', () => {
+  it('--help says how to start it and names the policies command; an unknown command is refused with the help', async () => {
+    const help = start(process.execPath, ['dist/main.js', '--help'], {});
+    expect(await help.exited).toBe(0);
+    expect(help.output()).toContain('policy-gateway policies ...');
+    const unknown = start(process.execPath, ['dist/main.js', 'serve'], {});
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.output()).toContain("policy-gateway: unknown command 'serve'");
+  });
+
+  it('policies --help is the policy-as-code command line', async () => {
+    const help = start(process.execPath, ['dist/main.js', 'policies', '--help'], {});
+    expect(await help.exited).toBe(0);
+    expect(help.output()).toContain('usage: policy-gateway policies <command> [options]');
+  });
+});

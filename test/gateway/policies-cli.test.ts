@@ -157,6 +157,47 @@ describe('npm run policies', () => {
     );
   });
 
+  it('names a name given twice at its second place in the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'policies-'));
+    const file = join(dir, 'twice.yaml');
+    await writeFile(
+      file,
+      [
+        'version: 1',
+        'userTypes:',
+        '  - { name: Partner, displayName: Partner }',
+        '  - { name: Partner, displayName: Again }',
+        'policies:',
+        '  PASSWORD:',
+        '    - name: Corp',
+        '      rules: [{ name: R }, { name: R }]',
+        '    - name: Corp',
+        '',
+      ].join('\n'),
+    );
+    const planned = await cli(stack(), ['plan', file]);
+    expect(planned.code).toBe(1);
+    const lines = planned.err.split('\n');
+    expect(lines).toContain(`${file}:4:5: INVALID Partner: Partner appears twice in the document.`);
+    expect(lines).toContain(`${file}:8:28: INVALID PASSWORD/Corp/R: PASSWORD/Corp/R appears twice in the document.`);
+    expect(lines).toContain(`${file}:9:7: INVALID PASSWORD/Corp: PASSWORD/Corp appears twice in the document.`);
+  });
+
+  it('--help lists the commands and options on stdout and exits 0; an unknown option says where help is', async () => {
+    for (const flag of ['--help', '-h']) {
+      const help = await cli(stack(), [flag]);
+      expect(help).toMatchObject({ code: 0, err: '' });
+      expect(help.out).toContain('usage: policy-gateway policies <command> [options]');
+      for (const option of ['--prune', '--url', '--client-id', '--private-key', '--issuer']) {
+        expect(help.out).toContain(option);
+      }
+    }
+    const unknown = await cli(stack(), ['plan', '--frobnicate']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain("Unknown option '--frobnicate'");
+    expect(unknown.err).toContain('(--help for more)');
+  });
+
   it('names the gateway it could not reach', async () => {
     // A port nothing listens on: one just closed.
     const server = createServer().listen(0, '127.0.0.1');

@@ -2,7 +2,9 @@
 // configuration built in org A is exported, planned against org B, applied, and exported again from
 // B, which must give back the document exactly; then a one-member change, a stale plan, faults during
 // an apply, and a document naming a group B lacks.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { POLICY_TYPES, RULE_TYPE_OF } from 'policy-service-emulator/contract';
 import { documentProblems } from '../../src/policyDocument/schema.ts';
 import { countFromNow, defaultPolicyOf, type TestEmulator } from '../helpers/emulator.ts';
@@ -281,6 +283,24 @@ describe('policy as code', () => {
     expect(reactivate.plan.changes).toMatchObject([
       { action: 'UPDATE', key: 'PASSWORD/Corp', path: ['status'], before: 'INACTIVE', after: null },
     ]);
+  });
+
+  it("the guide's sample document plans no change to a member it leaves out (the built-in user type's description)", async () => {
+    const guide = await readFile(new URL('../../docs/policy-as-code.md', import.meta.url), 'utf8');
+    const sample = parseYaml(/## The document\n\n```yaml\n([\s\S]*?)```/.exec(guide)?.[1] ?? '');
+    const userTypes = (await b().emulator.call('GET', '/api/v1/meta/types/user')).body;
+    const builtIn = userTypes.find((t: any) => t.default);
+    expect(builtIn.description).not.toBe('');
+    expect(sample.userTypes.find((t: any) => t.default)).not.toHaveProperty('description');
+    const planned = await plan(b(), sample);
+    expect(planned.userErrors).toEqual([]);
+    expect(planned.plan.changes.filter((c: any) => c.kind === 'USER_TYPE' && c.key === builtIn.name)).toEqual([]);
+    // Written, a description is managed: the plan changes it, and an empty one blanks it.
+    const blank = structuredClone(sample);
+    blank.userTypes.find((t: any) => t.default).description = '';
+    expect((await plan(b(), blank)).plan.changes).toContainEqual(
+      expect.objectContaining({ kind: 'USER_TYPE', key: builtIn.name, path: ['description'], after: '' }),
+    );
   });
 
   it('a plan whose apply stopped part-way, applied again, goes on from there (its own writes are no STALE_PLAN)', async () => {

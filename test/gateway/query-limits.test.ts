@@ -121,6 +121,11 @@ describe('static limits', () => {
     expect((await post(aliases51)).body.errors).toEqual([
       expect.objectContaining({ extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'aliases', max: 50 } }),
     ]);
+    // An aliased __typename is an alias like any other.
+    const typenames51 = `{ ${Array.from({ length: 51 }, (_, i) => `t${i}: __typename`).join(' ')} }`;
+    expect((await post(typenames51)).body.errors).toEqual([
+      expect.objectContaining({ extensions: { code: 'QUERY_LIMIT_EXCEEDED', limit: 'aliases', max: 50 } }),
+    ]);
     const directives51 = `{ __typename ${'@include(if: true) '.repeat(51)}}`;
     expect(codes((await post(directives51)).body)).toContain('QUERY_LIMIT_EXCEEDED');
     expect(requests().total).toBe(0);

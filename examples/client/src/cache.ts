@@ -28,8 +28,11 @@ export function createPolicyCache(): InMemoryCache {
   return new InMemoryCache({ possibleTypes: generated.possibleTypes, typePolicies });
 }
 
-/** A policy as a payload carries it: at least its `__typename` and `id`. */
-type PolicyObject = StoreObject & { __typename: string; id: string };
+/**
+ * A policy as a payload carries it: at least its `id`. Its `__typename` is there at run time (Apollo
+ * Client adds it to every selection), though generated types have it only where selected.
+ */
+type PolicyObject = StoreObject & { __typename?: string; id: string };
 
 /** The arguments of one cached `policies` field, from its store name: `policies:{"type":"PASSWORD"}`. */
 function argsOf(storeFieldName: string, fieldName: string): Record<string, unknown> | null {
@@ -104,7 +107,7 @@ export function updatePoliciesOfType(cache: ApolloCache, payload: WithPoliciesOf
  */
 export function updateAfterDeletePolicy(
   cache: ApolloCache,
-  deleted: { __typename: string; id: string },
+  deleted: { __typename?: string; id: string },
   payload: (WithPoliciesOfType & { deletedId?: string | null }) | null | undefined,
 ): void {
   if (!payload?.deletedId) return;
@@ -116,7 +119,7 @@ export function updateAfterDeletePolicy(
 /** `update` of deletePolicyRule: the rule leaves the cache (its policy's `rules`, in the payload, replace themselves). */
 export function updateAfterDeletePolicyRule(
   cache: ApolloCache,
-  deleted: { __typename: string; id: string },
+  deleted: { __typename?: string; id: string },
   payload: { deletedId?: string | null } | null | undefined,
 ): void {
   if (!payload?.deletedId) return;

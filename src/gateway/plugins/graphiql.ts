@@ -221,6 +221,8 @@ const SIGN_IN_HEAD = `
     <style>
       body { display: flex; flex-direction: column; height: 100vh; margin: 0; }
       #root { flex: 1; min-height: 0; }
+      /* GraphiQL sizes itself to the whole viewport (100vh x 100vw): below the bar it fills #root instead. */
+      #root .graphiql-container { height: 100%; width: 100%; }
       #graphiql-sign-in { display: flex; gap: 0.75rem; align-items: center; padding: 0.4rem 1rem; font: 14px system-ui, sans-serif; }
     </style>`;
 

@@ -7,6 +7,7 @@
 import type { Plugin } from 'graphql-yoga';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BudgetCounters } from '../../upstream/budget/budget.ts';
+import type { RedisCircuitCounters } from '../../redis/link.ts';
 import type { ReadCacheCounters } from '../../upstream/cache/readCache.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
 import { labelValues } from './metricLabels.ts';
@@ -32,6 +33,8 @@ export interface MetricsOptions {
   memory?: { readonly waited: number };
   /** The read cache's counts (hits, misses, invalidations, bytes held), read at each scrape; none when it is off. */
   readCache?: ReadCacheCounters;
+  /** The circuit around Redis (src/redis/link.ts), read at each scrape; none without Redis. */
+  redisCircuit?: RedisCircuitCounters;
 }
 
 export interface GatewayMetrics {
@@ -52,6 +55,7 @@ export function createMetrics({
   budget,
   memory,
   readCache,
+  redisCircuit,
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
   if (budget) registerBudgetCounters(registry, budget);
@@ -63,6 +67,7 @@ export function createMetrics({
       () => memory.waited,
     );
   if (readCache) registerReadCacheCounters(registry, readCache);
+  if (redisCircuit) registerRedisCircuit(registry, redisCircuit);
   return {
     registry,
     plugin: metricsEndpoint(registry),
@@ -260,6 +265,30 @@ function registerCounter(registry: Registry, name: string, help: string, count: 
       this.inc(count());
     },
   });
+}
+
+/** The Redis circuit: open (1) or closed (0), and its counts. */
+function registerRedisCircuit(registry: Registry, circuit: RedisCircuitCounters): void {
+  new Gauge({
+    name: 'gateway_redis_circuit_open',
+    help: '1 while commands to Redis get their fallback at once (after a timeout, until a probe is answered), else 0',
+    registers: [registry],
+    collect() {
+      this.set(circuit.open ? 1 : 0);
+    },
+  });
+  registerCounter(
+    registry,
+    'gateway_redis_circuit_opened_total',
+    'Times the Redis circuit opened',
+    () => circuit.opened,
+  );
+  registerCounter(
+    registry,
+    'gateway_redis_circuit_short_circuited_total',
+    'Redis commands answered by their fallback because the circuit was open',
+    () => circuit.shortCircuited,
+  );
 }
 
 /** The read cache counts itself; each scrape copies its counts and the bytes it holds. */

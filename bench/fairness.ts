@@ -13,7 +13,6 @@ import { parseArgs } from 'node:util';
 import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewayProcess.ts';
 import { startTestRedis } from '../test/helpers/redisServer.ts';
 import { type QuotaDecision, startRecordedEmulator, writeLatestRun } from './report.ts';
-import { WINDOW_MS } from '../src/upstream/rateLimitPolicy.ts';
 import { GATEWAY_DEFAULTS } from '../src/config/settings.ts';
 
 const SHARES = GATEWAY_DEFAULTS.shared;

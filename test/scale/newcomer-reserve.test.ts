@@ -251,7 +251,7 @@ describe('the window used by a lone caller, fairly by many: through Redis', () =
     return replicas;
   });
 
-  it('answers every take as the in-process store does: 3,000 takes by 6 callers over 5 windows', async () => {
+  it('answers every take as the in-process store does: 3,000 takes by 6 callers over 5 windows, with corrections', async () => {
     const link = new RedisLink({ url: redis().url, log: { warn: () => undefined, info: () => undefined } });
     onTestFinished(() => link.close());
     await link.whenReady();
@@ -272,12 +272,21 @@ describe('the window used by a lone caller, fairly by many: through Redis', () =
       const pool = Math.floor((now - T0) / WINDOW_MS) % 2 ? callers : callers.filter((c) => c !== 'd' && c !== 'e');
       const caller = pool[Math.floor(next() * pool.length)];
       outcomes.push([await inProcess.take('org', now, caller), await inRedis.take('org', now, caller)]);
+      // Now and then an answer's headers correct both (other clients of the org used some of the window).
+      if (next() < 0.02) {
+        const resetAt = (Math.floor(now / WINDOW_MS) + 1) * WINDOW_MS;
+        const seen = { limit: LIMIT, remaining: Math.floor(next() * LIMIT), resetAt, doubtful: false };
+        inProcess.observe('org', resetAt, seen, now);
+        await inRedis.observe('org', resetAt, seen, now);
+      }
     }
     expect(now).toBeGreaterThan(T0 + 4 * WINDOW_MS);
     const granted = outcomes.filter(([m]) => m.granted).length;
     // Both granted and refused takes were met (the sequence asks for more than the limit).
-    expect(granted).toBeGreaterThan(4 * LIMIT * 0.9);
+    expect(granted).toBeGreaterThan(4 * LIMIT * 0.5);
     expect(granted).toBeLessThan(outcomes.length);
-    for (const [memory, redisResult] of outcomes) expect(redisResult).toEqual(memory);
+    // A refusal for the org's window says `caller: false` from Redis and nothing in process: the same.
+    const alike = (r: TakeResult) => (r.granted ? r : { ...r, caller: r.caller ?? false });
+    for (const [memory, redisResult] of outcomes) expect(alike(redisResult)).toEqual(alike(memory));
   });
 });

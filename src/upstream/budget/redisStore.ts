@@ -78,7 +78,8 @@ local function standing()
     return math.max(0, math.min(cap - mine, left, math.max(mayUse - mine, free)))
   end
   local allowed = upTo(released(caller), left - unreleased - owedNow - held)
-  return allowed, math.max(allowed, upTo(guaranteed(caller), left - owed - held)), cap
+  local more = cap - mine > 0 and left > 0
+  return allowed, math.max(allowed, upTo(guaranteed(caller), left - owed - held)), cap, more
 end
 `;
 
@@ -114,8 +115,8 @@ redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - windowMs)
 ${STANDING}
 local granted, byCaller, remaining, cap, resetAt = 1, 0, -1, -1, windowEnd
 if limit then
-  local allowed
-  allowed, remaining, cap = standing()
+  local allowed, more
+  allowed, remaining, cap, more = standing()
   -- A refused caller is active too: the next window reserves its part.
   redis.call('ZADD', KEYS[3], now, caller)
   if used >= limit then granted = 0
@@ -127,7 +128,7 @@ if limit then
     byCaller = 1
     -- At the pace's next token while more is left for the caller in this window.
     local step = math.ceil(windowMs / math.max(1, limit * (1 - paceBurst)))
-    if paceBurst < 1 and remaining > 0 and now + step < windowEnd then resetAt = now + step end
+    if paceBurst < 1 and more and now + step < windowEnd then resetAt = now + step end
   end
 end
 if granted == 1 then

@@ -140,7 +140,7 @@ export function takeToken(
     };
   }
   const limit = shareOf(known, share);
-  const { standing: before, now: allowed } = fairShare(state, limit, caller, shares, now);
+  const { standing: before, now: allowed, more } = fairShare(state, limit, caller, shares, now);
   // A refused caller is active too: the next window reserves its part.
   mine.lastTake = now;
   state.callers.set(caller, mine);
@@ -150,7 +150,7 @@ export function takeToken(
     return { granted: false, resetAt: state.reprobeAt + REPROBE_WAIT_MS, standing: before };
   }
   if (allowed <= 0) {
-    const resetAt = retryAt(before, windowEnd, now, shares.burst ?? 1);
+    const resetAt = retryAt(more, limit, windowEnd, now, shares.burst ?? 1);
     return { granted: false, resetAt, caller: true, standing: before };
   }
   if (state.reprobeAt >= 0) state.reprobeAt = now;
@@ -164,13 +164,14 @@ export function takeToken(
 }
 
 /**
- * When a caller refused for its share may ask again: at the pace's next token while more is left for
- * it in this window (and the window goes on past it), else at the window's end.
+ * When a caller refused for its share may ask again: at the pace's next token while it may get more
+ * in this window (below its maximum, with tokens left: the pace releases more, and others may leave
+ * theirs unused) and the window goes on past it, else at the window's end.
  */
-function retryAt(standing: CallerStanding, windowEnd: number, now: number, burst: number): number {
-  if (burst >= 1) return windowEnd;
-  const next = now + paceStepOf(standing.limit ?? 0, burst);
-  return (standing.remaining ?? 0) > 0 && next < windowEnd ? next : windowEnd;
+function retryAt(more: boolean, limit: number, windowEnd: number, now: number, burst: number): number {
+  if (burst >= 1 || !more) return windowEnd;
+  const next = now + paceStepOf(limit, burst);
+  return next < windowEnd ? next : windowEnd;
 }
 
 function grant(state: BucketState, caller: string, mine: CallerUsage, now: number): void {
@@ -210,7 +211,7 @@ function fairShare(
   caller: string,
   shares: CallerShares,
   now: number,
-): { standing: CallerStanding; now: number } {
+): { standing: CallerStanding; now: number; more: boolean } {
   const others = [...state.callers].filter(([id, usage]) => id !== caller && usage.lastTake > now - WINDOW_MS);
   const pool = others.find(([id]) => id === UNPROVEN_CALLER)?.[1];
   const proven = others.length - (pool ? 1 : 0) + (caller === UNPROVEN_CALLER ? 0 : 1);
@@ -241,7 +242,8 @@ function fairShare(
     Math.max(0, Math.min(callerLimit - used, left, Math.max(mayUse - used, free)));
   const allowed = upTo(released(caller), left - unreleased - owedNow - held);
   const remaining = Math.max(allowed, upTo(guaranteed(caller), left - owed - held));
-  return { standing: { limit, remaining, callerLimit, resetAt: state.windowEnd as number }, now: allowed };
+  const more = callerLimit - used > 0 && left > 0;
+  return { standing: { limit, remaining, callerLimit, resetAt: state.windowEnd as number }, now: allowed, more };
 }
 
 /**

@@ -170,8 +170,7 @@ export function takeToken(
  */
 function retryAt(more: boolean, limit: number, windowEnd: number, now: number, burst: number): number {
   if (burst >= 1 || !more) return windowEnd;
-  const next = now + paceStepOf(limit, burst);
-  return next < windowEnd ? next : windowEnd;
+  return Math.min(now + paceStepOf(limit, burst), windowEnd);
 }
 
 function grant(state: BucketState, caller: string, mine: CallerUsage, now: number): void {

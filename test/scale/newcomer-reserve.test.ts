@@ -86,7 +86,7 @@ function properties(stores: () => Promise<BudgetStore[]>) {
     // Its first window: each replica probes the new credential once (the unproven pool, whose calls
     // come from the reserve), then the caller takes all it may, spread over the replicas.
     for (const replica of replicas) expect((await replica.take('org', T0 + 1_000, UNPROVEN_CALLER)).granted).toBe(true);
-    expect(await sweep(replicas, 'lone', T0 + 1_000, T0 + WINDOW_MS)).toBe(LIMIT - RESERVE);
+    expect(await sweep(replicas, 'lone', T0 + 1_000, T0 + WINDOW_MS, 500)).toBe(LIMIT - RESERVE);
     // Every later window: a tenth of its part (12) at the window's first moment, about half of it
     // by the middle (62), all of it by the end: 111, 92.5%.
     for (let w = 1; w <= 3; w++) {
@@ -204,7 +204,7 @@ function properties(stores: () => Promise<BudgetStore[]>) {
     // Every other window, so that each window's newcomer is no longer active in the next one measured.
     for (let w = 0; w < 6; w += 2) {
       const start = T0 + w * WINDOW_MS;
-      expect(await sweep([a], 'lone', start, start + WINDOW_MS)).toBe(LIMIT - RESERVE);
+      expect(await sweep([a], 'lone', start, start + WINDOW_MS, 500)).toBe(LIMIT - RESERVE);
       // Junk tokens (all in the unproven pool, whatever replica) take 6 of the reserve's 9 …
       expect(
         (await takeAll(b, UNPROVEN_CALLER, start + WINDOW_MS - 1)) +

@@ -15,6 +15,7 @@
 //      what a per-address part can do).
 // Every loop stops at the end of its window (a run at most 65 s); the whole run takes about 9 minutes.
 // Prints the results and writes the "Latest run" part of docs/reports/callers.md unless --no-write.
+// `--runs 0` runs the spellings part alone (about 2 minutes) and only prints it.
 //   npm run scale:callers -- [--runs 5] [--no-write]
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -51,7 +52,8 @@ const OTHER_ADDRESS = '127.0.0.2';
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, 'no-write': { type: 'boolean', default: false } },
 });
-const RUNS = Math.max(1, Math.min(10, Number(args.runs) || 5));
+/** `--runs 0`: the spellings part alone (about 2 minutes), printed, not written (the report keeps both parts). */
+const RUNS = Math.max(0, Math.min(10, Number.isFinite(Number(args.runs)) ? Number(args.runs) : 5));
 
 interface SpellingResults {
   greedyCalls: number;
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
     const spellings = await spellingRun(gateway, flood, quota).finally(() => gateway.stop());
     console.log(`callers: spellings done: ${JSON.stringify(spellings)}`);
     const runs: FloodRun[] = [];
-    for (let i = 0; i <= RUNS; i++) {
+    for (let i = 0; RUNS > 0 && i <= RUNS; i++) {
       const from = i < RUNS ? OTHER_ADDRESS : FLOOD_ADDRESS;
       const fresh = await startGatewayProcess(env);
       const run = await floodRun(fresh, flood, from === OTHER_ADDRESS ? other : flood, from, quota).finally(() =>
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
     }
     const report = reportOf(spellings, runs);
     console.log(report);
-    if (!args['no-write']) {
+    if (!args['no-write'] && RUNS > 0) {
       writeLatestRun(HEADING, RUN_HEADING, report, REPORT, '# Callers');
       console.log('callers: docs/reports/callers.md updated');
     }
@@ -216,9 +218,6 @@ function reportOf(s: SpellingResults, runs: FloodRun[]): string {
     Object.entries(counts)
       .map(([code, count]) => `${code} ${count}`)
       .join(', ');
-  const time = (ms: number | undefined) => (ms === undefined ? 'not served' : `${(ms / 1000).toFixed(2)} s`);
-  const others = runs.filter((r) => r.from === OTHER_ADDRESS);
-  const worst = Math.max(...others.map((r) => r.servedAfterMs ?? Number.POSITIVE_INFINITY));
   return [
     RUN_HEADING,
     '',
@@ -237,6 +236,15 @@ function reportOf(s: SpellingResults, runs: FloodRun[]): string {
     `| ordinary caller: reads asked / served | ${s.ordinaryAsked} / ${s.ordinaryServed} (${percent(s.ordinaryServed, s.ordinaryAsked)}%) |`,
     `| ordinary caller: answers | ${list(s.ordinaryCodes)} |`,
     `| upstream requests let through in the window / refused by the service | ${s.allowed} / ${s.refusedUpstream} |`,
+    ...(runs.length === 0 ? [] : floodReport(runs)),
+  ].join('\n');
+}
+
+function floodReport(runs: FloodRun[]): string[] {
+  const time = (ms: number | undefined) => (ms === undefined ? 'not served' : `${(ms / 1000).toFixed(2)} s`);
+  const others = runs.filter((r) => r.from === OTHER_ADDRESS);
+  const worst = Math.max(...others.map((r) => r.servedAfterMs ?? Number.POSITIVE_INFINITY));
+  return [
     '',
     `**A new valid credential behind a junk flood** (${JUNK_LOOPS} loops of random junk tokens from ${FLOOD_ADDRESS}` +
       ` from ${WARM_UP_MS / 1000} s before the window; the new credential from second ${NEWCOMER_AT_MS / 1000}, one read every` +
@@ -250,7 +258,7 @@ function reportOf(s: SpellingResults, runs: FloodRun[]): string {
     ),
     '',
     `Worst of the ${others.length} runs from another address: ${time(Number.isFinite(worst) ? worst : undefined)}.`,
-  ].join('\n');
+  ];
 }
 
 function sleep(ms: number): Promise<void> {

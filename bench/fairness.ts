@@ -1,18 +1,18 @@
 // `npm run scale:fairness`: the org's upstream budget shared between callers, in real time. Two
-// gateway processes share one budget through Redis (default CALLER_SHARE and UNPROVEN_SHARE) over one
-// emulator limited to 120 requests a minute, each answer taking 100 ms. From now to the end of the
-// next whole clock minute, a greedy caller (8 loops on replica A, each sending a read of 10 policies
-// as soon as the last one is answered) and an ordinary caller (one read every 2 s on replica B; same
-// token, other scheme: another Authorization value, so another caller). Then 130 junk-token
-// requests (half distinct tokens, half one token) at once on both replicas, and the ordinary
-// caller's read. Prints the results and writes the "Fair share" part of docs/reports/scale.md unless --no-write.
+// gateway processes share one budget through Redis (the default shares and pace) over one emulator
+// limited to 120 requests a minute, each answer taking 100 ms. A greedy caller (8 loops on replica
+// A, each sending a read of 20 policies, 20 upstream calls, as soon as the last one is answered) has
+// the window to itself for 10 s; then, beside it, 3 runs of an ordinary caller asking one read every
+// 2 s, 15 reads a run, on replica B (same token, other scheme: another Authorization value, so
+// another caller), about 100 s in all. Then 130 junk-token requests (half distinct tokens, half one
+// token) at once on both replicas, and the ordinary caller's read. Prints the results and writes the
+// "Fair share" part of docs/reports/scale.md unless --no-write.
 //   npm run scale:fairness -- [--no-write]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { type GatewayProcess, startGatewayProcess } from '../test/helpers/gatewayProcess.ts';
 import { startTestRedis } from '../test/helpers/redisServer.ts';
 import { type QuotaDecision, startRecordedEmulator, writeLatestRun } from './report.ts';
-import { WINDOW_MS } from '../src/upstream/rateLimitPolicy.ts';
 import { GATEWAY_DEFAULTS } from '../src/config/settings.ts';
 
 const SHARES = GATEWAY_DEFAULTS.shared;
@@ -25,20 +25,33 @@ const OTHER_TOKEN = 'fairness-other-token';
 const LIMIT_PER_MINUTE = 120;
 const LATENCY_MS = 100;
 const GREEDY_LOOPS = 8;
+/** Upstream calls of one greedy operation (reads of that many policies). */
+const GREEDY_CALLS = 20;
+/** The greedy caller has the window to itself this long first. */
+const GREEDY_ALONE_MS = 10_000;
+const ORDINARY_RUNS = 3;
+const ORDINARY_ASKS = 15;
+const ORDINARY_EVERY_MS = 2_000;
 
 const { values: args } = parseArgs({ options: { 'no-write': { type: 'boolean', default: false } } });
 
+interface OrdinaryRun {
+  asked: number;
+  served: number;
+  mostRefusedInARow: number;
+}
+
 interface Results {
-  ordinaryAsked: number;
-  ordinaryServed: number;
-  longestRefusalMs: number;
+  /** The ordinary caller's runs of ORDINARY_ASKS reads. */
+  runs: OrdinaryRun[];
   greedyOperations: number;
-  /** Upstream calls the greedy caller made in the window. */
+  /** Upstream calls the greedy caller made while measured. */
   greedyCalls: number;
   /** Errors of the greedy caller's fields, by code. */
   greedyCodes: Record<string, number>;
-  /** Upstream requests the service let through in the whole window, and how many it refused. */
-  allowedInWindow: number;
+  /** How long was measured, and the upstream requests the service let through then; how many it refused in the whole run. */
+  measuredMs: number;
+  allowed: number;
   upstream429s: number;
   junkCalls: number;
   junkCodes: Record<string, number>;
@@ -74,45 +87,48 @@ async function run(
   counter: { total: number },
   quota: QuotaDecision[],
 ): Promise<Results> {
-  const windowStart = (Math.floor(Date.now() / WINDOW_MS) + 1) * WINDOW_MS;
-  const end = windowStart + WINDOW_MS;
-  console.log(`fairness: two callers until ${new Date(end).toISOString()}`);
+  const start = Date.now();
+  const ordinaryFrom = start + GREEDY_ALONE_MS;
+  const end = ordinaryFrom + ORDINARY_RUNS * ORDINARY_ASKS * ORDINARY_EVERY_MS;
+  console.log(
+    `fairness: the greedy caller alone, then ${ORDINARY_RUNS} runs of the ordinary one, until ${new Date(end).toISOString()}`,
+  );
   let greedyOperations = 0;
   const greedyCodes: Record<string, number> = {};
   let n = 0;
   const greedy = async () => {
     while (Date.now() < end) {
       const i = n++;
-      const fields = Array.from({ length: 10 }, (_, k) => `p${k}: policy(id: "00pgreedy${i}x${k}") { id }`);
-      const sentAt = Date.now();
+      const fields = Array.from({ length: GREEDY_CALLS }, (_, k) => `p${k}: policy(id: "00pgreedy${i}x${k}") { id }`);
       const body = await greedyReplica.gql(`{ ${fields.join(' ')} }`);
-      if (sentAt < windowStart) continue;
       greedyOperations++;
       for (const e of body.errors ?? []) greedyCodes[e.extensions?.code] = (greedyCodes[e.extensions?.code] ?? 0) + 1;
       // A refused operation is answered at once: wait a little rather than spin.
       if (body.errors?.some((e) => e.extensions?.code === 'RATE_LIMITED')) await sleep(50);
     }
   };
-  let asked = 0;
-  let served = 0;
-  let refusedSince: number | undefined;
-  let longestRefusalMs = 0;
+  const runs: OrdinaryRun[] = Array.from({ length: ORDINARY_RUNS }, () => ({
+    asked: 0,
+    served: 0,
+    mostRefusedInARow: 0,
+  }));
   const ordinary = async () => {
-    for (let due = Date.now(); due < end; due += 2_000) {
-      await sleep(Math.max(0, due - Date.now()));
+    let inARow = 0;
+    for (let ask = 0; ask < ORDINARY_RUNS * ORDINARY_ASKS; ask++) {
+      const run = runs[Math.floor(ask / ORDINARY_ASKS)];
+      if (ask % ORDINARY_ASKS === 0) inARow = 0;
+      await sleep(ordinaryFrom + ask * ORDINARY_EVERY_MS - Date.now());
       const body = await ordinaryReplica.gql('{ userTypes { id } }');
-      if (due < windowStart) continue;
-      asked++;
+      run.asked++;
       if (body.data?.userTypes) {
-        served++;
-        if (refusedSince !== undefined) longestRefusalMs = Math.max(longestRefusalMs, Date.now() - refusedSince);
-        refusedSince = undefined;
-      } else refusedSince ??= Date.now();
+        run.served++;
+        inARow = 0;
+      } else run.mostRefusedInARow = Math.max(run.mostRefusedInARow, ++inARow);
     }
-    if (refusedSince !== undefined) longestRefusalMs = Math.max(longestRefusalMs, Date.now() - refusedSince);
   };
   await Promise.all([ordinary(), ...Array.from({ length: GREEDY_LOOPS }, greedy)]);
-  const inWindow = quota.filter((q) => q.at >= windowStart && q.at < end);
+  const measured = quota.filter((q) => q.at >= start && q.at < end);
+  const served = runs.reduce((sum, r) => sum + r.served, 0);
 
   console.log('fairness: 130 junk-token requests');
   const before = counter.total;
@@ -129,15 +145,13 @@ async function run(
   // The ordinary caller: the greedy one (same token, other caller) has spent its share of the window.
   const valid = await ordinaryReplica.gql('{ userTypes { id } }');
   return {
-    ordinaryAsked: asked,
-    ordinaryServed: served,
-    longestRefusalMs,
+    runs,
     greedyOperations,
     greedyCodes,
-    // Every other request in the window was the greedy caller's (calls of its operations sent
-    // before the window, which waited for its reset, included).
-    greedyCalls: inWindow.filter((q) => q.allowed).length - served,
-    allowedInWindow: inWindow.filter((q) => q.allowed).length,
+    // Every other request was the greedy caller's.
+    greedyCalls: measured.filter((q) => q.allowed).length - served,
+    measuredMs: end - start,
+    allowed: measured.filter((q) => q.allowed).length,
     upstream429s: quota.filter((q) => !q.allowed).length,
     junkCalls,
     junkCodes,
@@ -146,7 +160,6 @@ async function run(
 }
 
 function reportOf(r: Results): string {
-  const share = r.ordinaryAsked ? Math.round((100 * r.ordinaryServed) / r.ordinaryAsked) : 0;
   const list = (counts: Record<string, number>) =>
     Object.entries(counts)
       .map(([code, count]) => `${code} ${count}`)
@@ -158,16 +171,20 @@ function reportOf(r: Results): string {
       .map((l) => l.toFixed(1))
       .join(' ')} at the end (2 shared cores). Emulator limit ${LIMIT_PER_MINUTE} requests/min, ${LATENCY_MS} ms` +
       ` per answer; 2 gateway processes sharing Redis, default CALLER_SHARE (${SHARES.callerShare}), NEWCOMER_RESERVE` +
-      ` (${SHARES.newcomerReserve}) and UNPROVEN_SHARE (${SHARES.unprovenShare});` +
-      ` one whole window measured.`,
+      ` (${SHARES.newcomerReserve}), PACE_BURST (${SHARES.paceBurst}) and UNPROVEN_SHARE (${SHARES.unprovenShare}).` +
+      ` The greedy caller (${GREEDY_LOOPS} loops of ${GREEDY_CALLS} calls an operation, back to back) alone for` +
+      ` ${GREEDY_ALONE_MS / 1000} s, then ${ORDINARY_RUNS} runs of an ordinary caller asking one read every` +
+      ` ${ORDINARY_EVERY_MS / 1000} s (${ORDINARY_ASKS} reads a run) beside it.`,
+    '',
+    '| ordinary caller | served | most refusals in a row |',
+    '| --- | --: | --: |',
+    ...r.runs.map((run, i) => `| run ${i + 1} | ${run.served} of ${run.asked} | ${run.mostRefusedInARow} |`),
     '',
     '| measure | value |',
     '| --- | --: |',
-    `| ordinary caller: reads asked / served | ${r.ordinaryAsked} / ${r.ordinaryServed} (${share}%) |`,
-    `| ordinary caller: longest time refused | ${(r.longestRefusalMs / 1000).toFixed(1)} s |`,
-    `| greedy caller: operations sent in the window / upstream calls in the window | ${r.greedyOperations} / ${r.greedyCalls} |`,
+    `| greedy caller: operations / upstream calls in the ${Math.round(r.measuredMs / 1000)} s measured | ${r.greedyOperations} / ${r.greedyCalls} |`,
     `| greedy caller: field errors | ${list(r.greedyCodes)} |`,
-    `| upstream requests let through in the window | ${r.allowedInWindow} of ${LIMIT_PER_MINUTE} |`,
+    `| upstream requests let through in the ${Math.round(r.measuredMs / 1000)} s (${LIMIT_PER_MINUTE}/min) | ${r.allowed} |`,
     `| upstream 429s, whole run | ${r.upstream429s} |`,
     `| 130 junk-token requests: upstream calls | ${r.junkCalls} |`,
     `| 130 junk-token requests: answers | ${list(r.junkCodes)} |`,

@@ -89,6 +89,7 @@ async function main(): Promise<void> {
         maxResolvedFields: config.maxResolvedFields,
         idempotency: shared.idempotency,
         policyPlans: shared.policyPlans,
+        metrics: { redisCircuit: shared.redis?.circuit },
       }),
     ).catch(whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'));
     stops.push(() => gateway.close(config.shutdownGraceMs));

@@ -429,6 +429,13 @@ export const GATEWAY_SETTINGS = {
       problem: reserveProblem,
       doc: 'the share of each rate-limit window held back from callers past their equal part, so that a caller arriving mid-window is served at once (it also holds the unproven credentials’ share); 0: none',
     }),
+    paceBurst: decimal({
+      env: 'PACE_BURST',
+      default: 0.1,
+      range: 'more than 0, at most 1',
+      problem: shareProblem,
+      doc: 'the pace of the fair share: the part of each caller’s part of a rate-limit window there at the window’s start (the rest is released evenly until its end), and the most of what a caller was released but left unused that stays kept for it (the rest goes to whoever asks); 1: no pace, each part whole from the start',
+    }),
     unprovenShare: decimal({
       env: 'UNPROVEN_SHARE',
       default: 0.05,

@@ -122,6 +122,13 @@ export const GATEWAY_ERROR_CODES = {
     httpStatus: IN_RESULT,
     source: 'the idempotency records',
   },
+  PLAN_UNAVAILABLE: {
+    meaning:
+      'The shared policy plans (Redis) cannot be read: the plan may still exist and nothing was applied; retry `applyPolicies` with the same plan after `extensions.retryAfterSeconds`.',
+    retryable: true,
+    httpStatus: IN_RESULT,
+    source: 'the policy plans',
+  },
   QUERY_LIMIT_EXCEEDED: {
     meaning: 'The document passes a query limit (depth, aliases, tokens, directives …): `extensions.limit` names it.',
     retryable: false,

@@ -27,6 +27,8 @@ export interface SharedStateSettings {
   newcomerReserve?: number;
   /** The most of one window all unproven credentials together may use (UNPROVEN_SHARE). */
   unprovenShare: number;
+  /** The fair share's pace (PACE_BURST; default when left out). */
+  paceBurst?: number;
   /** The most of the unproven share one client address may use (UNPROVEN_ADDRESS_SHARE). */
   unprovenAddressShare?: number;
   idempotencyTtlSeconds: number;
@@ -55,14 +57,15 @@ export interface SharedStateSettings {
 /** The defaults of REDIS_URL, UPSTREAM_RATE_LIMIT, REPLICAS, the shares and the idempotency settings. */
 export const SHARED_STATE_DEFAULTS = GATEWAY_DEFAULTS.shared;
 
-/** How the budget shares each window between callers, from the settings (NEWCOMER_RESERVE's default when left out). */
+/** How the budget shares each window between callers, from the settings (NEWCOMER_RESERVE's and PACE_BURST's defaults when left out). */
 export function callerSharesOf(
-  settings: Pick<SharedStateSettings, 'callerShare' | 'unprovenShare' | 'newcomerReserve'>,
+  settings: Pick<SharedStateSettings, 'callerShare' | 'unprovenShare' | 'newcomerReserve' | 'paceBurst'>,
 ): CallerShares {
   return {
     caller: settings.callerShare,
     unproven: settings.unprovenShare,
     reserve: settings.newcomerReserve ?? SHARED_STATE_DEFAULTS.newcomerReserve,
+    burst: settings.paceBurst ?? SHARED_STATE_DEFAULTS.paceBurst,
   };
 }
 

@@ -6,6 +6,7 @@
 // caller's flood of plans evicts only its own; a plan larger than the caller's budget alone is not
 // kept (the plan answers LIMIT_EXCEEDED).
 import { CallerMemory, type EvictionCounts, evictionCounts } from '../callerMemory.ts';
+import { GraphQLError } from 'graphql';
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import type { PlanChange } from './diff.ts';
 import type { PolicyDocument } from './document.ts';
@@ -191,10 +192,21 @@ for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do total = total + tonu
 return total
 `;
 
+/** How long a client waits before applying a plan again after PLAN_UNAVAILABLE. */
+export const PLAN_RETRY_AFTER_SECONDS = 1;
+
+/** Redis cannot answer whether the plan exists (another replica may have made it): a retry may find it. */
+function plansUnavailable(): GraphQLError {
+  return new GraphQLError(
+    `The policy plans are unavailable, so the plan was not read and nothing was applied. Apply it again in ${PLAN_RETRY_AFTER_SECONDS} s or later.`,
+    { extensions: { code: 'PLAN_UNAVAILABLE', retryAfterSeconds: PLAN_RETRY_AFTER_SECONDS } },
+  );
+}
+
 /**
  * In Redis, so that any replica applies a plan another one made; each plan one key that expires
  * with it, and one index of them all for the budgets. While Redis is away, plans are kept (and
- * looked for) in this process.
+ * looked for) in this process; a plan not found here then is PLAN_UNAVAILABLE, not "no such plan".
  */
 export class RedisPlanStore implements PlanStore {
   private readonly local: MemoryPlanStore;
@@ -256,7 +268,9 @@ export class RedisPlanStore implements PlanStore {
         const text = await r.get(keyOf(id));
         return text === null ? undefined : (JSON.parse(text) as StoredPlan);
       },
-      () => undefined,
+      () => {
+        throw plansUnavailable();
+      },
     );
   }
 

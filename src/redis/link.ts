@@ -1,7 +1,10 @@
-// The one Redis connection of a gateway process, shared by the upstream budget and the idempotency
-// store, and its health: while Redis is unreachable (or a command times out, as on a stalled Redis)
+// The one Redis connection of a gateway process, shared by the upstream budget, the idempotency
+// store, the policy plans and the read cache's versions, and its health: while Redis is unreachable
 // every caller gets its fallback at once (the budget's in-process share, the idempotency store's
-// refusal); one warning is logged when Redis goes away and one line when it is back.
+// refusal …). A stalled Redis keeps the connection open but answers nothing: after one command times
+// out the circuit opens, and every command gets its fallback at once, without waiting on Redis,
+// while one probe (PING) at a time asks Redis in the background until it answers; then the circuit
+// closes. One warning is logged when Redis goes away and one line when it is back.
 import { Redis } from 'ioredis';
 
 export interface RedisLinkLog {
@@ -17,7 +20,26 @@ export interface RedisLinkOptions {
   commandTimeoutMs?: number;
 }
 
-export const REDIS_DEFAULTS = { commandTimeoutMs: 1_000, connectTimeoutMs: 2_000, maxReconnectDelayMs: 1_000 };
+export const REDIS_DEFAULTS = {
+  commandTimeoutMs: 1_000,
+  connectTimeoutMs: 2_000,
+  maxReconnectDelayMs: 1_000,
+  /** How long an open circuit waits between one probe's failure and the next probe. */
+  probeIntervalMs: 250,
+};
+
+/** The circuit around Redis, as /metrics shows it. */
+export interface RedisCircuitCounters {
+  /** True while commands go to their fallback without waiting on Redis (after a timeout, until a probe is answered). */
+  readonly open: boolean;
+  /** Times the circuit opened. */
+  readonly opened: number;
+  /** Commands answered by their fallback because the circuit was open (none of them waited on Redis). */
+  readonly shortCircuited: number;
+}
+
+/** ioredis rejects a command that passed its `commandTimeout` with this message. */
+const TIMEOUT_MESSAGE = 'Command timed out';
 
 const consoleLog: RedisLinkLog = {
   warn: (m) => console.warn(m),
@@ -32,6 +54,9 @@ export class RedisLink {
   /** False from the first failure until Redis is ready again; the warning is logged on the way down. */
   private up = true;
   private everReady = false;
+  private readonly circuitState = { open: false, opened: 0, shortCircuited: 0 };
+  private probeTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(options: RedisLinkOptions) {
     const url = new URL(options.url);
@@ -49,6 +74,8 @@ export class RedisLink {
     });
     this.redis.on('ready', () => {
       this.everReady = true;
+      // A new connection: whatever stalled the last one is gone.
+      this.closeCircuit();
       this.back();
     });
     // ioredis emits an error on every failed reconnect: only the change of state is logged.
@@ -59,6 +86,16 @@ export class RedisLink {
   /** True while commands can be sent. */
   get ready(): boolean {
     return this.redis.status === 'ready';
+  }
+
+  /** The circuit's state and counts (read by /metrics). */
+  get circuit(): RedisCircuitCounters {
+    return this.circuitState;
+  }
+
+  /** True while Redis can be asked: connected, and the circuit closed (no timeout since the last answer). */
+  get available(): boolean {
+    return this.ready && !this.circuitState.open;
   }
 
   /** Resolves once connected (at once when already), or rejects after `timeoutMs`. */
@@ -78,31 +115,72 @@ export class RedisLink {
   }
 
   /**
-   * Runs `command` on Redis; while Redis is unavailable, or when the command fails, runs `fallback`
-   * instead, so the caller keeps being served.
+   * Runs `command` on Redis; while Redis is unavailable (not connected, or the circuit open after a
+   * timeout), or when the command fails, runs `fallback` instead, so the caller keeps being served.
    */
   async use<T>(command: (redis: Redis) => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
     if (!this.ready) {
       this.down('not connected');
       return fallback();
     }
+    if (this.circuitState.open) {
+      this.circuitState.shortCircuited++;
+      return fallback();
+    }
     try {
       const result = await command(this.redis);
-      // A stalled Redis answers again on the same connection: no 'ready' event says so.
       this.back();
       return result;
     } catch (error) {
-      this.down(error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      if (message === TIMEOUT_MESSAGE) this.openCircuit();
+      this.down(message);
       return fallback();
     }
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.probeTimer);
     this.up = true; // a deliberate close is no outage
     this.redis.removeAllListeners('close');
     this.redis.removeAllListeners('error');
     this.redis.on('error', () => undefined);
     this.redis.disconnect();
+  }
+
+  /** After a timeout: no command waits on Redis until a probe is answered. */
+  private openCircuit(): void {
+    if (this.circuitState.open) return;
+    this.circuitState.open = true;
+    this.circuitState.opened++;
+    this.scheduleProbe();
+  }
+
+  private closeCircuit(): void {
+    this.circuitState.open = false;
+    clearTimeout(this.probeTimer);
+    this.probeTimer = undefined;
+  }
+
+  /** One PING at a time while the circuit is open (each waits the command timeout at most). */
+  private scheduleProbe(): void {
+    if (this.closed || this.probeTimer) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = undefined;
+      if (this.closed || !this.circuitState.open) return;
+      // Not connected: the 'ready' event closes the circuit; meanwhile keep probing.
+      if (!this.ready) return this.scheduleProbe();
+      this.redis.ping().then(
+        () => {
+          // A stalled Redis answers again on the same connection: no 'ready' event says so.
+          this.closeCircuit();
+          this.back();
+        },
+        () => this.scheduleProbe(),
+      );
+    }, REDIS_DEFAULTS.probeIntervalMs);
+    this.probeTimer.unref();
   }
 
   private back(): void {
@@ -115,7 +193,7 @@ export class RedisLink {
     this.up = false;
     const when = this.everReady ? 'unavailable' : 'not reachable yet';
     this.log.warn(
-      `redis: ${this.where} ${when} (${reason}); serving with this replica's share of the upstream budget, and refusing creates with an idempotency key (IDEMPOTENCY_UNAVAILABLE), until it returns`,
+      `redis: ${this.where} ${when} (${reason}); serving with this replica's share of the upstream budget, and refusing creates with an idempotency key (IDEMPOTENCY_UNAVAILABLE) and plans made elsewhere (PLAN_UNAVAILABLE), until it returns`,
     );
   }
 }

@@ -267,6 +267,7 @@ describe('configuration', () => {
         replicas: 1,
         callerShare: 1,
         newcomerReserve: 0.08,
+        paceBurst: 0.1,
         unprovenShare: 0.05,
         unprovenAddressShare: 0.25,
         idempotencyTtlSeconds: 86400,
@@ -361,6 +362,7 @@ describe('configuration', () => {
         POLICY_PLAN_CALLER_MAX_PLANS: '5',
         CALLER_SHARE: '0.25',
         NEWCOMER_RESERVE: '0',
+        PACE_BURST: '0.5',
         UNPROVEN_SHARE: '0.1',
         UNPROVEN_ADDRESS_SHARE: '0.5',
         REFUSED_CREDENTIAL_MS: '0',
@@ -415,6 +417,7 @@ describe('configuration', () => {
         replicas: 3,
         callerShare: 0.25,
         newcomerReserve: 0,
+        paceBurst: 0.5,
         unprovenShare: 0.1,
         unprovenAddressShare: 0.5,
         idempotencyTtlSeconds: 3600,
@@ -516,6 +519,7 @@ describe('configuration', () => {
     [{ CALLER_SHARE: '0' }, 'CALLER_SHARE="0": must be a share of the window'],
     [{ UNPROVEN_SHARE: '5%' }, 'UNPROVEN_SHARE="5%": must be a number'],
     [{ NEWCOMER_RESERVE: '1' }, 'NEWCOMER_RESERVE="1": must be a share of the window, at least 0 and less than 1'],
+    [{ PACE_BURST: '0' }, 'PACE_BURST="0": must be a share of the window, more than 0 and at most 1'],
   ])('refuses %j', (env, message) => {
     expect(() => readGatewayConfig(env)).toThrow(ConfigError);
     expect(() => readGatewayConfig(env)).toThrow(message);

@@ -124,7 +124,7 @@ describe('the credential in one spelling', () => {
 });
 
 describe('eight spellings of one credential at 120 requests a minute', () => {
-  it('together take one caller’s part of each window; an ordinary caller asking every 2 s is served at once, then every time', async () => {
+  it('together take one caller’s part of each window; an ordinary caller asking every 2 s is served every time', async () => {
     const start = minutesAhead();
     freezeDate(start + 500);
     await emu.setFaults({ rateLimitPerMinute: 120 });
@@ -139,10 +139,10 @@ describe('eight spellings of one credential at 120 requests a minute', () => {
       return decision;
     });
     const served = new Map<number, number>();
-    // Two minutes in 2 s steps: each spelling sends 10 reads a step (far more than the window
+    // Two minutes in 2 s steps: each spelling sends 4 reads a step (far more than the window
     // allows), the ordinary caller one read.
     for (let step = 0; step < 60; step++) {
-      await Promise.all(SPELLINGS.map((auth, i) => gql(reads(10, `g${step}s${i}`), auth)));
+      await Promise.all(SPELLINGS.map((auth, i) => gql(reads(4, `g${step}s${i}`), auth)));
       const body = await gql('{ userTypes { id } }', ORDINARY);
       const window = Math.floor(Date.now() / WINDOW_MS);
       if (body.data?.userTypes) served.set(window, (served.get(window) ?? 0) + 1);
@@ -153,17 +153,19 @@ describe('eight spellings of one credential at 120 requests a minute', () => {
     expect(allowed.get(-1)).toBeUndefined();
     const [first, second] = [start / WINDOW_MS, start / WINDOW_MS + 1];
     const greedy = (window: number) => (allowed.get(window) ?? 0) - (served.get(window) ?? 0);
-    // The first window the eight spellings came alone: together they took at most what one lone
-    // caller may (111 of 120) and their probe; the ordinary caller, new, was served from the
-    // newcomer reserve from its first read on (8 of the 9; the ninth was the spellings' probe).
+    // The first window the eight spellings came first: together they took at most what one lone
+    // caller may (111 of 120) and their probe, paced through the window; the ordinary caller, new,
+    // was served every time from its first read on (the reserve, then its own part as it is released).
     expect(greedy(first)).toBeLessThanOrEqual(112);
-    expect(served.get(first)).toBe(8);
+    expect(served.get(first)).toBe(30);
     // From the next window both are active: the ordinary caller gets every read it asks for, the
-    // eight spellings one caller's half of what is not the reserve (55, and one token of rounding).
+    // eight spellings one caller's half of what is not the reserve (55) and what the ordinary caller
+    // leaves of its half (all but a tenth of its part, kept for it: 6).
     expect(served.get(second)).toBe(30);
     expect(greedy(second)).toBeGreaterThanOrEqual(55);
-    expect(greedy(second)).toBeLessThanOrEqual(56);
-  });
+    expect(greedy(second)).toBeLessThanOrEqual(120 - 9 - 30);
+    // Sixty steps of nine operations: about 10 s on a loaded machine.
+  }, 40_000);
 });
 
 describe('one credential in any spelling', () => {

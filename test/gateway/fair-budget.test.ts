@@ -78,7 +78,7 @@ const aMinuteAhead = () => {
 };
 
 describe('two callers at 120 requests a minute', () => {
-  it('a greedy caller leaves one asking every 2 s what it asks for', async () => {
+  it('a greedy caller leaves one asking every 2 s what it asks for: never refused twice in a row', async () => {
     const start = aMinuteAhead();
     freezeDate(start + 500);
     const { gql } = gateway();
@@ -108,8 +108,10 @@ describe('two callers at 120 requests a minute', () => {
       }
       advanceDate(1_000);
     }
-    expect(served / asked).toBeGreaterThanOrEqual(0.45);
-    expect(longestRefusalMs).toBeLessThanOrEqual(4_000);
+    // Paced through each window, the greedy caller leaves the ordinary one every read it asks for
+    // (within its equal part): never refused twice in a row, at most once in all.
+    expect(served).toBeGreaterThanOrEqual(asked - 1);
+    expect(longestRefusalMs).toBeLessThanOrEqual(2_000);
     const answers = quota.mock.results.map((r) => r.value as { allowed: boolean });
     // The gateway never sent a request the service refused, and the greedy caller got at least its half.
     expect(answers.filter((a) => !a.allowed)).toHaveLength(0);

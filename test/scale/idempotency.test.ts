@@ -373,6 +373,14 @@ describe('idempotent creates, two replicas over one Redis that stalls or goes aw
     };
   }
 
+  /** Once each link's background probe was answered after a stall (its circuit closed). */
+  async function reconnected(links: RedisLink[]) {
+    await vi.waitFor(() => expect(links.map((link) => link.available)).toEqual(links.map(() => true)), {
+      timeout: 10_000,
+      interval: 20,
+    });
+  }
+
   /** The policies of the org named `name`. */
   async function policiesNamed(name: string): Promise<{ id: string }[]> {
     const listed = await stack().emulator.call('GET', `/api/v1/policies?type=PASSWORD&q=${encodeURIComponent(name)}`);
@@ -386,7 +394,7 @@ describe('idempotent creates, two replicas over one Redis that stalls or goes aw
   }
 
   it('Redis stalled (SIGSTOP): the key on replica A, then on B, creates nothing; resumed, one policy for both', async () => {
-    const { a, b, logs, close } = await twoReplicas();
+    const { links, a, b, logs, close } = await twoReplicas();
     const input = { type: 'PASSWORD', name: 'Stalled' };
     try {
       redis().pause();
@@ -403,6 +411,7 @@ describe('idempotent creates, two replicas over one Redis that stalls or goes aw
       expect(await policiesNamed('Stalled')).toEqual([]);
 
       redis().resume();
+      await reconnected(links);
       // The claims that reached the stalled Redis were dropped when it woke: the key is free.
       const after = await countRequests(stack().emulator, async () => [
         await b(CREATE_POLICY, { input, key: 'stall' }),
@@ -426,7 +435,7 @@ describe('idempotent creates, two replicas over one Redis that stalls or goes aw
   });
 
   it('Redis stalls while A creates: B is refused, never creates; resumed, both answer A’s policy', async () => {
-    const { a, b, close } = await twoReplicas();
+    const { links, a, b, close } = await twoReplicas();
     const input = { type: 'PASSWORD', name: 'Mid-create' };
     try {
       // A claims the key (Redis is up), then its create is held upstream while Redis stalls.
@@ -440,6 +449,7 @@ describe('idempotent creates, two replicas over one Redis that stalls or goes aw
       const during = await b(CREATE_POLICY, { input, key: 'mid' });
       const answerOfA = await first;
       redis().resume();
+      await reconnected(links);
       const after = await b(CREATE_POLICY, { input, key: 'mid' });
 
       const id = answerOfA.data.createPolicy.policy.id;

@@ -42,9 +42,17 @@ beforeAll(async () => {
   };
   replicas = await Promise.all(
     [1, 2].map(() =>
-      // One caller may use the whole window here (CALLER_SHARE=1): what is shared is the org's budget.
+      // One caller may use the whole window here, at once (CALLER_SHARE=1, no pace): what is shared is
+      // the org's budget.
       startGatewayProcess(
-        { UPSTREAM_URL: emulator.url, REDIS_URL: redis().url, REPLICAS: '2', CALLER_SHARE: '1', ...shiftedClock },
+        {
+          UPSTREAM_URL: emulator.url,
+          REDIS_URL: redis().url,
+          REPLICAS: '2',
+          CALLER_SHARE: '1',
+          PACE_BURST: '1',
+          ...shiftedClock,
+        },
         `SSWS ${TOKEN}`,
       ),
     ),

@@ -8,6 +8,7 @@ import type { Plugin } from 'graphql-yoga';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { EvictionCounts } from '../../callerMemory.ts';
 import type { BudgetCounters } from '../../upstream/budget/budget.ts';
+import type { RedisCircuitCounters } from '../../redis/link.ts';
 import type { ReadCacheCounters } from '../../upstream/cache/readCache.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
 import { labelValues } from './metricLabels.ts';
@@ -35,6 +36,9 @@ export interface MetricsOptions {
   readCache?: ReadCacheCounters;
   /** Idempotency records and policy plans evicted by their budgets, by cause, read at each scrape. */
   evictions?: { idempotency?: () => EvictionCounts; plans?: () => EvictionCounts };
+
+  /** The circuit around Redis (src/redis/link.ts), read at each scrape; none without Redis. */
+  redisCircuit?: RedisCircuitCounters;
 }
 
 export interface GatewayMetrics {
@@ -56,6 +60,8 @@ export function createMetrics({
   memory,
   readCache,
   evictions,
+
+  redisCircuit,
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
   if (budget) registerBudgetCounters(registry, budget);
@@ -83,6 +89,8 @@ export function createMetrics({
       evictions.plans,
     );
   }
+
+  if (redisCircuit) registerRedisCircuit(registry, redisCircuit);
   return {
     registry,
     plugin: metricsEndpoint(registry),
@@ -294,6 +302,30 @@ function registerEvictions(registry: Registry, name: string, help: string, count
       for (const [cause, count] of Object.entries(counts())) this.inc({ cause }, count);
     },
   });
+}
+
+/** The Redis circuit: open (1) or closed (0), and its counts. */
+function registerRedisCircuit(registry: Registry, circuit: RedisCircuitCounters): void {
+  new Gauge({
+    name: 'gateway_redis_circuit_open',
+    help: '1 while commands to Redis get their fallback at once (after a timeout, until a probe is answered), else 0',
+    registers: [registry],
+    collect() {
+      this.set(circuit.open ? 1 : 0);
+    },
+  });
+  registerCounter(
+    registry,
+    'gateway_redis_circuit_opened_total',
+    'Times the Redis circuit opened',
+    () => circuit.opened,
+  );
+  registerCounter(
+    registry,
+    'gateway_redis_circuit_short_circuited_total',
+    'Redis commands answered by their fallback because the circuit was open',
+    () => circuit.shortCircuited,
+  );
 }
 
 /** The read cache counts itself; each scrape copies its counts and the bytes it holds. */

@@ -20,8 +20,9 @@ import {
 const BUCKET_TTL_MS = 10 * WINDOW_MS;
 const KEY_PREFIX = 'gateway:budget:';
 
-// The fair share of takeToken (window.ts): what CALLER may still take. Needs limit, used, now,
-// windowMs, callerShare, unprovenShare, reserveShare, unprovenId in scope.
+// The fair share of takeToken (window.ts), step for step: what CALLER may take now, and may still
+// take in the window for sure. Needs limit, used, now, windowEnd, windowMs, callerShare,
+// unprovenShare, reserveShare, paceBurst, unprovenId in scope.
 const STANDING = `
 local function reserveOf()
   return math.max(0, math.min(limit - 1, math.floor(limit * reserveShare)))
@@ -29,6 +30,12 @@ end
 local function capOf(id)
   if id == unprovenId then return math.max(1, math.floor(limit * unprovenShare)) end
   return math.max(1, math.min(math.floor(limit * callerShare), limit - reserveOf()))
+end
+local function pacedPart(part, fraction)
+  return math.min(part, math.ceil(part * (paceBurst + (1 - paceBurst) * fraction)))
+end
+local function keptOf(part)
+  return math.max(1, math.ceil(part * paceBurst))
 end
 local function standing()
   local active = redis.call('ZRANGE', KEYS[3], 0, -1)
@@ -50,25 +57,41 @@ local function standing()
     if id == unprovenId then return poolPart end
     return math.min(capOf(id), equal)
   end
-  local owed = 0
+  local fraction = math.min(1, math.max(0, (now - (windowEnd - windowMs)) / windowMs))
+  local function released(id)
+    if id == unprovenId then return poolPart end
+    return pacedPart(guaranteed(id), fraction)
+  end
+  local owed, owedNow = 0, 0
   for _, id in ipairs(active) do
-    if id ~= caller and id ~= unprovenId then owed = owed + math.max(0, guaranteed(id) - (usedBy[id] or 0)) end
+    if id ~= caller and id ~= unprovenId then
+      local theirs = usedBy[id] or 0
+      owed = owed + math.max(0, guaranteed(id) - theirs)
+      owedNow = owedNow + math.min(keptOf(guaranteed(id)), math.max(0, released(id) - theirs))
+    end
   end
   local mine = usedBy[caller] or 0
   local left = math.max(0, limit - used)
+  local unreleased = limit - held - pacedPart(limit - held, fraction)
   local cap = capOf(caller)
-  return math.max(0, math.min(cap - mine, left, math.max(guaranteed(caller) - mine, left - owed - held))), cap
+  local function upTo(mayUse, free)
+    return math.max(0, math.min(cap - mine, left, math.max(mayUse - mine, free)))
+  end
+  local allowed = upTo(released(caller), left - unreleased - owedNow - held)
+  local more = cap - mine > 0 and left > 0
+  return allowed, math.max(allowed, upTo(guaranteed(caller), left - owed - held)), cap, more
 end
 `;
 
 // KEYS bucket, callers' tokens, callers' last take; ARGV now, seedLimit (0: none), windowMs, ttlMs,
-// caller, callerShare, unprovenShare, unprovenId, reprobeWaitMs, reserveShare.
+// caller, callerShare, unprovenShare, unprovenId, reprobeWaitMs, reserveShare, paceBurst.
 // Returns {granted 0|1, windowEnd, limit (-1: unknown), remaining (-1), callerLimit (-1), refused by
 // the caller's share 0|1, when a refused take may be tried again}.
 const TAKE = `
 local now, seed, windowMs = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local caller, callerShare, unprovenShare, unprovenId = ARGV[5], tonumber(ARGV[6]), tonumber(ARGV[7]), ARGV[8]
 local reprobeWait, reserveShare = tonumber(ARGV[9]), tonumber(ARGV[10])
+local paceBurst = tonumber(ARGV[11])
 local s = redis.call('HMGET', KEYS[1], 'limit', 'windowEnd', 'used', 'exhausted', 'reprobeAt')
 local limit = tonumber(s[1])
 if not limit and seed > 0 then limit = seed end
@@ -92,20 +115,27 @@ redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - windowMs)
 ${STANDING}
 local granted, byCaller, remaining, cap, resetAt = 1, 0, -1, -1, windowEnd
 if limit then
-  remaining, cap = standing()
+  local allowed, more
+  allowed, remaining, cap, more = standing()
   -- A refused caller is active too: the next window reserves its part.
   redis.call('ZADD', KEYS[3], now, caller)
   if used >= limit then granted = 0
   elseif reprobeAt > 0 and now < reprobeAt + reprobeWait then
     granted = 0
     resetAt = reprobeAt + reprobeWait
-  elseif remaining <= 0 then granted = 0 byCaller = 1 end
+  elseif allowed <= 0 then
+    granted = 0
+    byCaller = 1
+    -- At the pace's next token while more is left for the caller in this window.
+    local step = math.ceil(windowMs / math.max(1, limit * (1 - paceBurst)))
+    if paceBurst < 1 and more and now + step < windowEnd then resetAt = now + step end
+  end
 end
 if granted == 1 then
   used = used + 1
   redis.call('HINCRBY', KEYS[2], caller, 1)
   redis.call('ZADD', KEYS[3], now, caller)
-  if limit then remaining = remaining - 1 end
+  if limit then remaining = math.max(0, remaining - 1) end
   if reprobeAt >= 0 then reprobeAt = now end
 end
 redis.call('HSET', KEYS[1], 'windowEnd', windowEnd, 'used', used, 'exhausted', exhausted, 'reprobeAt', reprobeAt)
@@ -158,6 +188,7 @@ type BudgetRedis = Redis & {
     unprovenId: string,
     reprobeWaitMs: number,
     reserveShare: number,
+    paceBurst: number,
   ): Promise<TakeReply>;
   budgetObserve(
     bucket: string,
@@ -206,6 +237,7 @@ export class RedisBudgetStore implements BudgetStore {
           UNPROVEN_CALLER,
           REPROBE_WAIT_MS,
           this.shares.reserve ?? 0,
+          this.shares.burst ?? 1,
         );
         const known = (n: number) => (n < 0 ? null : n);
         const standing = {

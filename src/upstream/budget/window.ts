@@ -25,10 +25,16 @@ export interface CallerShares {
   unproven: number;
   /** Held back from callers past their guaranteed part, for newcomers (NEWCOMER_RESERVE, [0–1); 0 when left out). */
   reserve?: number;
+  /**
+   * The pace (PACE_BURST, see `pacedPart`), (0–1]: the share of each part there at the window's start, the rest
+   * coming evenly through the window; also the most of a released part kept unused for its caller.
+   * 1 when left out: no pace, every part whole from the start and kept whole.
+   */
+  burst?: number;
 }
 
-/** One credential alone may use the whole window: the budget before fair sharing, and in unit tests. */
-export const WHOLE_WINDOW: CallerShares = { caller: 1, unproven: 1, reserve: 0 };
+/** One credential alone may use the whole window, at once: the budget before fair sharing, and in unit tests. */
+export const WHOLE_WINDOW: CallerShares = { caller: 1, unproven: 1, reserve: 0, burst: 1 };
 
 export interface CallerUsage {
   /** Tokens taken in the current window. */
@@ -77,6 +83,26 @@ export function emptyBucket(): BucketState {
   return { limit: undefined, windowEnd: undefined, used: 0, callers: new Map(), exhausted: false, reprobeAt: -1 };
 }
 
+/** How far `now` is into the window that ends at `windowEnd`, from 0 (its start) to 1 (its end). */
+export function windowFraction(windowEnd: number, now: number): number {
+  return Math.min(1, Math.max(0, (now - (windowEnd - WINDOW_MS)) / WINDOW_MS));
+}
+
+/** Of a part of `part` tokens, what is released at `fraction` of the window (all of it at the end). */
+export function pacedPart(part: number, fraction: number, burst: number): number {
+  return Math.min(part, Math.ceil(part * (burst + (1 - burst) * fraction)));
+}
+
+/** Of what a caller with a part of `part` was released and left unused, what is kept for it (one token at least). */
+export function keptOf(part: number, burst: number): number {
+  return Math.max(1, Math.ceil(part * burst));
+}
+
+/** How long a caller refused by the pace waits for its next token: one token's time at the window's pace. */
+export function paceStepOf(limit: number, burst: number): number {
+  return Math.ceil(WINDOW_MS / Math.max(1, limit * (1 - burst)));
+}
+
 /**
  * Takes one token for `caller` at `now`. Without a known limit `seedLimit` applies (0: none, granted).
  * `share` is this process's part of the limit (1, or 1/REPLICAS while the shared budget is unavailable).
@@ -84,10 +110,12 @@ export function emptyBucket(): BucketState {
  * The rule (docs/limits.md, "The fair share of the org's rate limit"): a part of the window is held
  * for newcomers (the reserve, or what the unproven pool is still owed when more), and each proven
  * caller active in the last window is guaranteed an equal part of the rest, at most its own maximum.
- * A caller within its guaranteed part is served while tokens are left; past it, only with tokens
- * that leave every other active caller the rest of its part and what is held for newcomers. So a
- * lone caller may use all but the reserve, a newcomer is served at once from the reserve (nothing of
- * its part is spent), and competing callers share the window.
+ * Every part, and the window's rest, is released through the window (`pacedPart`): a caller within
+ * the released part of its guaranteed part is served while tokens are left; past it, only with
+ * released tokens that leave every other active caller what it was released and has not used (up to
+ * `keptOf` its part: the rest is given to whoever asks) and what is held for newcomers. So a lone
+ * caller may use all but the reserve (paced through the window), a newcomer is served at once from
+ * the reserve, and a light caller beside a heavy one is served whenever it asks within its part.
  */
 export function takeToken(
   state: BucketState,
@@ -112,7 +140,7 @@ export function takeToken(
     };
   }
   const limit = shareOf(known, share);
-  const before = fairShare(state, limit, caller, shares, now);
+  const { standing: before, now: allowed, more } = fairShare(state, limit, caller, shares, now);
   // A refused caller is active too: the next window reserves its part.
   mine.lastTake = now;
   state.callers.set(caller, mine);
@@ -121,11 +149,28 @@ export function takeToken(
     // The window's first call, after one the service said was used up, has not been answered yet.
     return { granted: false, resetAt: state.reprobeAt + REPROBE_WAIT_MS, standing: before };
   }
-  if ((before.remaining ?? 0) <= 0) return { granted: false, resetAt: windowEnd, caller: true, standing: before };
+  if (allowed <= 0) {
+    const resetAt = retryAt(more, limit, windowEnd, now, shares.burst ?? 1);
+    return { granted: false, resetAt, caller: true, standing: before };
+  }
   if (state.reprobeAt >= 0) state.reprobeAt = now;
   grant(state, caller, mine, now);
   // One token less for the caller; what the others are guaranteed is unchanged.
-  return { granted: true, window: windowEnd, standing: { ...before, remaining: (before.remaining ?? 1) - 1 } };
+  return {
+    granted: true,
+    window: windowEnd,
+    standing: { ...before, remaining: Math.max(0, (before.remaining ?? 1) - 1) },
+  };
+}
+
+/**
+ * When a caller refused for its share may ask again: at the pace's next token while it may get more
+ * in this window (below its maximum, with tokens left: the pace releases more, and others may leave
+ * theirs unused) and the window goes on past it, else at the window's end.
+ */
+function retryAt(more: boolean, limit: number, windowEnd: number, now: number, burst: number): number {
+  if (burst >= 1 || !more) return windowEnd;
+  return Math.min(now + paceStepOf(limit, burst), windowEnd);
 }
 
 function grant(state: BucketState, caller: string, mine: CallerUsage, now: number): void {
@@ -153,10 +198,11 @@ export function callerLimitOf(caller: string, limit: number, shares: CallerShare
 }
 
 /**
- * What `caller` may still take in the window: up to its guaranteed part whatever others do; beyond
- * it, only what leaves each other active caller the rest of its part, and what is held for newcomers
- * (the reserve, or the unproven pool's rest when that is larger); never past its own maximum or the
- * window.
+ * What `caller` may take: `now`, at this moment (see takeToken); and in its standing, what it may
+ * still take in the window for sure: up to its guaranteed part whatever others do; beyond it, only
+ * what leaves each other active caller the rest of its part, and what is held for newcomers (the
+ * reserve, or the unproven pool's rest when that is larger); never past its own maximum or the
+ * window. (It may get more, what others leave unused.)
  */
 function fairShare(
   state: BucketState,
@@ -164,7 +210,7 @@ function fairShare(
   caller: string,
   shares: CallerShares,
   now: number,
-): CallerStanding {
+): { standing: CallerStanding; now: number; more: boolean } {
   const others = [...state.callers].filter(([id, usage]) => id !== caller && usage.lastTake > now - WINDOW_MS);
   const pool = others.find(([id]) => id === UNPROVEN_CALLER)?.[1];
   const proven = others.length - (pool ? 1 : 0) + (caller === UNPROVEN_CALLER ? 0 : 1);
@@ -175,16 +221,28 @@ function fairShare(
   const equalPart = Math.floor((limit - held) / Math.max(1, proven));
   const guaranteed = (id: string) =>
     id === UNPROVEN_CALLER ? poolPart : Math.min(callerLimitOf(id, limit, shares), equalPart);
+  const fraction = windowFraction(state.windowEnd as number, now);
+  const burst = shares.burst ?? 1;
+  // The pool is not paced: it is what a newcomer's first calls use.
+  const released = (id: string) => (id === UNPROVEN_CALLER ? poolPart : pacedPart(guaranteed(id), fraction, burst));
   let owed = 0;
-  for (const [id, usage] of others) if (id !== UNPROVEN_CALLER) owed += Math.max(0, guaranteed(id) - usage.used);
+  let owedNow = 0;
+  for (const [id, usage] of others) {
+    if (id === UNPROVEN_CALLER) continue;
+    owed += Math.max(0, guaranteed(id) - usage.used);
+    owedNow += Math.min(keptOf(guaranteed(id), burst), Math.max(0, released(id) - usage.used));
+  }
   const used = state.callers.get(caller)?.used ?? 0;
   const left = Math.max(0, limit - state.used);
+  // What of the callers' parts the pace has not released yet.
+  const unreleased = limit - held - pacedPart(limit - held, fraction, burst);
   const callerLimit = callerLimitOf(caller, limit, shares);
-  const remaining = Math.max(
-    0,
-    Math.min(callerLimit - used, left, Math.max(guaranteed(caller) - used, left - owed - held)),
-  );
-  return { limit, remaining, callerLimit, resetAt: state.windowEnd as number };
+  const upTo = (mayUse: number, free: number) =>
+    Math.max(0, Math.min(callerLimit - used, left, Math.max(mayUse - used, free)));
+  const allowed = upTo(released(caller), left - unreleased - owedNow - held);
+  const remaining = Math.max(allowed, upTo(guaranteed(caller), left - owed - held));
+  const more = callerLimit - used > 0 && left > 0;
+  return { standing: { limit, remaining, callerLimit, resetAt: state.windowEnd as number }, now: allowed, more };
 }
 
 /**

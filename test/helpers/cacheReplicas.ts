@@ -15,17 +15,18 @@ export interface CacheReplica {
   close(): Promise<void>;
 }
 
-/** `cacheTtlSeconds` 0: a replica without the read cache (its reads still shared in process). */
+/** `cacheTtlSeconds` 0: a replica without the read cache (its reads still shared in process unless `sharedReads` is false). */
 export async function startCacheReplica(
   upstreamUrl: string,
   redisUrl: string,
-  { cacheTtlSeconds = 60 } = {},
+  { cacheTtlSeconds = 60, sharedReads = true } = {},
 ): Promise<CacheReplica> {
   const link = new RedisLink({ url: redisUrl, log: { warn: () => undefined, info: () => undefined } });
   await link.whenReady();
   const upstream = new UpstreamClient({
     baseUrl: upstreamUrl,
     cacheTtlSeconds,
+    sharedReads,
     cacheVersions: new RedisCacheVersions(link),
     replicated: true,
   });

@@ -33,6 +33,7 @@ import { familyOf, SharedReads } from './call/sharedReads.ts';
 import { type RightsClass, RightsClasses } from './call/rightsClasses.ts';
 import { ReadCache } from './cache/readCache.ts';
 import type { CacheVersions } from './cache/versions.ts';
+import type { RefusalChannel } from './refusalChannel.ts';
 import type { TryOnce } from './call/steps.ts';
 import { OperationGuard, type OperationLimits } from './operationGuard.ts';
 import { RETRY_DEFAULTS, type RetrySettings } from './retryPolicy.ts';
@@ -141,6 +142,8 @@ export interface UpstreamClientOptions {
   cacheMaxBytes?: number;
   /** Where the read cache's invalidation versions live (Redis for replicas); default in this process. */
   cacheVersions?: CacheVersions;
+  /** Tells every replica of the credentials the service refused (Redis for replicas); default: this process only. */
+  refusals?: RefusalChannel;
 }
 
 /** Credentials (header values) whose trust view is kept; the least recently used goes first. */
@@ -238,6 +241,11 @@ export class UpstreamClient {
       Date.now,
       options.refusedCredentialMs,
     );
+    const refusals = options.refusals;
+    if (refusals) {
+      this.trustedTokens.onRefused = (digest) => refusals.announce(digest);
+      refusals.listen((digest) => this.trustedTokens.refusedElsewhere(digest));
+    }
     this.pool = new Pool(base.origin, {
       connections: options.connections ?? UPSTREAM_DEFAULTS.connections,
       connect: { timeout: options.connectTimeoutMs ?? UPSTREAM_DEFAULTS.connectTimeoutMs },

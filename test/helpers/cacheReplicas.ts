@@ -1,7 +1,8 @@
-// A gateway with the read cache on (60 s) whose invalidation versions live in a shared Redis: start
+// A gateway with the read cache on (60 s) whose invalidation versions (and refused credentials) live in a shared Redis: start
 // two over one emulator and one redis-server to have replicas, as `REDIS_URL` makes them.
 import { RedisLink } from '../../src/redis/link.ts';
 import { RedisCacheVersions } from '../../src/upstream/cache/redisVersions.ts';
+import { RedisRefusals } from '../../src/upstream/redisRefusals.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import { TOKEN } from './emulator.ts';
 import { type GqlClient, graphqlClient } from './graphqlClient.ts';
@@ -23,11 +24,13 @@ export async function startCacheReplica(
 ): Promise<CacheReplica> {
   const link = new RedisLink({ url: redisUrl, log: { warn: () => undefined, info: () => undefined } });
   await link.whenReady();
+  const refusals = new RedisRefusals(link);
   const upstream = new UpstreamClient({
     baseUrl: upstreamUrl,
     cacheTtlSeconds,
     sharedReads,
     cacheVersions: new RedisCacheVersions(link),
+    refusals,
     replicated: true,
   });
   const gateway = await startTestGateway(upstream);
@@ -38,6 +41,7 @@ export async function startCacheReplica(
     close: async () => {
       await gateway.close();
       await upstream.close();
+      await refusals.close();
       await link.close();
     },
   };

@@ -105,6 +105,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     budget: options.upstream.budget.counters,
     memory,
     readCache: options.upstream.readCache,
+    rights: options.upstream.rights,
     ...options.metrics,
   });
   const operationLog = createOperationLog(logger);

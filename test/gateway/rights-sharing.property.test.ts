@@ -45,7 +45,9 @@ type WriteKind = 'rename' | 'activate' | 'deactivate' | 'createRule' | 'updateUs
 type Who = 'admin' | 'secondAdmin' | 'readOnlyAdmin' | 'policiesRead' | 'userTypesOnly' | 'junk';
 type Via = 'A' | 'B';
 type Read = { via: Via; who: Who; what: ReadKind; policy: number };
-type Step = { kind: 'reads'; reads: Read[] } | { kind: 'write'; via: Via; who: Who; what: WriteKind; policy: number; n: number };
+type Step =
+  | { kind: 'reads'; reads: Read[] }
+  | { kind: 'write'; via: Via; who: Who; what: WriteKind; policy: number; n: number };
 interface Pair {
   cache: boolean;
   shared: boolean;
@@ -70,7 +72,10 @@ const read: fc.Arbitrary<Read> = fc.record({
 });
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
-    arbitrary: fc.record({ kind: fc.constant('reads' as const), reads: fc.array(read, { minLength: 1, maxLength: 6 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('reads' as const),
+      reads: fc.array(read, { minLength: 1, maxLength: 6 }),
+    }),
     weight: 3,
   },
   {
@@ -206,7 +211,10 @@ async function playWrite(
   const variables =
     w.what === 'updateUserType'
       ? { id: org.userType, name: `Rights ${w.n}` }
-      : { id: org.policies[w.policy], ...(w.what === 'rename' || w.what === 'createRule' ? { name: `Rights ${w.n}` } : {}) };
+      : {
+          id: org.policies[w.policy],
+          ...(w.what === 'rename' || w.what === 'createRule' ? { name: `Rights ${w.n}` } : {}),
+        };
   const answer = await replicas[w.via].gql(MUTATIONS[w.what], variables, { auth: authOf[w.who] });
   const context = `${JSON.stringify(w)}: ${JSON.stringify(answer).slice(0, 800)}`;
   if (w.who === 'admin' || w.who === 'secondAdmin') {

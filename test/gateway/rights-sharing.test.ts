@@ -74,7 +74,11 @@ const ROUNDS = Number(process.env.RIGHTS_ROUNDS ?? 4);
 beforeAll(async () => {
   emulator = await startTestEmulator({ fixture: builtInOrgWithTokens([{ token: SECOND_TOKEN, userId: CAROL }]) });
   redis = await startTestRedis();
-  const created = await emulator.call('POST', '/api/v1/policies', { type: 'PASSWORD', name: 'Rights', status: 'ACTIVE' });
+  const created = await emulator.call('POST', '/api/v1/policies', {
+    type: 'PASSWORD',
+    name: 'Rights',
+    status: 'ACTIVE',
+  });
   policyId = created.body.id;
   await emulator.call('POST', `/api/v1/policies/${policyId}/rules`, { type: 'PASSWORD', name: 'Rights rule' });
   const all = 'okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage';
@@ -161,9 +165,11 @@ describe('savings kept', () => {
   let upstream: UpstreamClient;
   let gql: GqlClient;
   let close: () => Promise<void>;
+  let url: string;
   beforeAll(async () => {
     upstream = new UpstreamClient({ baseUrl: emulator.url });
     const gateway = await startTestGateway(upstream);
+    url = gateway.url;
     gql = graphqlClient(gateway.url, null);
     close = async () => {
       await gateway.close();
@@ -184,14 +190,23 @@ describe('savings kept', () => {
     // Long enough that every console's read arrives while its class's flight is in the air.
     await emulator.setFaults({ latencyMs: 300, jitterMs: 0 });
     const calls = countFromNow(emulator);
-    const answers = await Promise.all(consoles.map((who) => gql(POLICY, { id: policyId }, { auth: callers[who].auth })));
-    consoles.forEach((who, i) =>
-      expect(answers[i].data.policy, who).toMatchObject(SHOWN[callers[who].rights].policy),
+    const answers = await Promise.all(
+      consoles.map((who) => gql(POLICY, { id: policyId }, { auth: callers[who].auth })),
     );
+    consoles.forEach((who, i) => expect(answers[i].data.policy, who).toMatchObject(SHOWN[callers[who].rights].policy));
     // One getPolicy and one listRules per class.
     await emulator.setFaults({ latencyMs: 15, jitterMs: 15 });
-    expect(calls().byRoute).toEqual({ 'GET /api/v1/policies/{policyId}': 2, 'GET /api/v1/policies/{policyId}/rules': 2 });
-    expect(upstream.rights.refusedForRights).toBeGreaterThan(0);
+    expect(calls().byRoute).toEqual({
+      'GET /api/v1/policies/{policyId}': 2,
+      'GET /api/v1/policies/{policyId}/rules': 2,
+    });
+    // The first reads of each class found the other's flight: refused for their rights, on /metrics.
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    expect(value('gateway_shared_answers_refused_rights_total')).toBe(upstream.rights.refusedForRights);
+    expect(value('gateway_shared_answers_refused_rights_total')).toBeGreaterThan(0);
+    // Five credentials, each known for policies.
+    expect(value('gateway_rights_classes_known')).toBe(5);
   });
 });
 

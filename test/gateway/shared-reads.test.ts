@@ -97,7 +97,9 @@ describe('concurrent identical reads', () => {
     );
     // While it is in flight, a write to a policy: the read after it makes its own call.
     reads.written('policies');
-    const second = reads.read('/api/v1/policies/p1', 'policies', 'policies:read', undefined, guard, async () => answer('after'));
+    const second = reads.read('/api/v1/policies/p1', 'policies', 'policies:read', undefined, guard, async () =>
+      answer('after'),
+    );
     answerFirst(answer('before'));
     expect([await first, await second]).toMatchObject([{ body: 'before' }, { body: 'after' }]);
     expect(reads.joined).toBe(0);
@@ -122,8 +124,22 @@ describe('concurrent identical reads', () => {
     };
     const refused = { ...own, status: 401, body: '{}' };
     for (const leader of [failed, refused]) {
-      const first = reads.read('/api/v1/meta/types/user', 'userTypes', 'userTypes:read', undefined, guard, async () => leader);
-      const second = reads.read('/api/v1/meta/types/user', 'userTypes', 'userTypes:read', undefined, guard, async () => own);
+      const first = reads.read(
+        '/api/v1/meta/types/user',
+        'userTypes',
+        'userTypes:read',
+        undefined,
+        guard,
+        async () => leader,
+      );
+      const second = reads.read(
+        '/api/v1/meta/types/user',
+        'userTypes',
+        'userTypes:read',
+        undefined,
+        guard,
+        async () => own,
+      );
       expect(await first).toBe(leader);
       expect(await second).toBe(own);
     }

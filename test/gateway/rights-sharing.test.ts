@@ -193,7 +193,9 @@ describe('savings kept', () => {
     const answers = await Promise.all(
       consoles.map((who) => gql(POLICY, { id: policyId }, { auth: callers[who].auth })),
     );
-    consoles.forEach((who, i) => expect(answers[i].data.policy, who).toMatchObject(SHOWN[callers[who].rights].policy));
+    for (const [i, who] of consoles.entries()) {
+      expect(answers[i].data.policy, who).toMatchObject(SHOWN[callers[who].rights].policy);
+    }
     // One getPolicy and one listRules per class.
     await emulator.setFaults({ latencyMs: 15, jitterMs: 15 });
     expect(calls().byRoute).toEqual({

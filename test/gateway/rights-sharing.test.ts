@@ -68,7 +68,7 @@ let policyId: string;
 /** Every caller and the rights the service shows it. */
 const callers: Record<string, { auth: string; rights: Rights }> = {};
 
-/** Rounds of each check: a few in `npm test`; RIGHTS_ROUNDS=100 makes hundreds of tries. */
+/** Rounds of each check: a few in `npm test`; RIGHTS_ROUNDS=25 makes 700 reads checked. */
 const ROUNDS = Number(process.env.RIGHTS_ROUNDS ?? 4);
 
 beforeAll(async () => {

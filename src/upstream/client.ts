@@ -408,7 +408,9 @@ export class UpstreamClient {
       });
       // Only the service's own 2xx answer to this caller teaches its class (asked once the call has
       // settled: the probe's answer proves the credential); a shared answer or a cache hit teaches nothing.
-      if (answeredOwn && call.route.method === 'GET') this.rights.answered(proofKey(), family, response.body);
+      if (answeredOwn && call.route.method === 'GET' && (this.sharedReads || this.readCache)) {
+        this.rights.answered(proofKey(), family, response.body);
+      }
       return response;
     };
     const cache = this.readCache;

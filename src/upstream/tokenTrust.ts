@@ -36,7 +36,7 @@ export interface TokenTrust {
    */
   caller?(): { key: string; settled: boolean };
   /**
-   * The credential itself, as its digest (never its text): who is proven for a read (provenCallers.ts),
+   * The credential itself, as its digest (never its text): whose rights class a read is of (call/rightsClasses.ts),
    * not its person, since two tokens of one person may hold different scopes.
    */
   readonly digest?: string;

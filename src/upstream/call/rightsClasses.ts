@@ -19,7 +19,9 @@
 // MAX_CALLERS callers are remembered, the least recently answered forgotten first.
 import { UNPROVEN_CALLER } from '../budget/window.ts';
 import { WINDOW_MS } from '../rateLimitPolicy.ts';
-import type { ReadFamily } from './sharedReads.ts';
+
+/** The kind of resource a route is about (policies, with their rules, or user types): a credential proven for one is not for the other. */
+export type ReadFamily = 'policies' | 'userTypes';
 
 /** Callers remembered with a class (one per family each) at most, the least recently answered forgotten first. */
 export const MAX_CALLERS = 10_000;

@@ -19,11 +19,10 @@
 // flight and landed, when it starts and when it ends, so a read after a write never takes a read sent
 // before it. Runs around the retry and budget steps: a joiner takes no budget token.
 import type { Route } from '../routes.ts';
-import { type RightsClass, RightsClasses, shareKey } from './rightsClasses.ts';
+import { type ReadFamily, type RightsClass, RightsClasses, shareKey } from './rightsClasses.ts';
 import type { RetriedResult } from './retry.ts';
 
-/** The kind of resource a route is about: a credential proven for one is not proven for the other. */
-export type ReadFamily = 'policies' | 'userTypes';
+export type { ReadFamily } from './rightsClasses.ts';
 
 export function familyOf(route: Route): ReadFamily {
   return route.template.startsWith('/api/v1/meta/types/user') ? 'userTypes' : 'policies';

@@ -63,6 +63,7 @@ async function main(): Promise<void> {
         ...config.upstream,
         budget: shared.budget,
         cacheVersions: shared.cacheVersions,
+        refusals: shared.refusals,
         replicated: shared.redis !== undefined,
       }),
     );

@@ -112,6 +112,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     memory,
     readCache: options.upstream.readCache,
     evictions: { idempotency: () => idempotency.store.evicted, plans: () => policyPlans.evicted },
+
+    rights: options.upstream.rights,
     ...options.metrics,
   });
   const operationLog = createOperationLog(logger);

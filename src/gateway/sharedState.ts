@@ -10,6 +10,7 @@ import { MemoryBudgetStore } from '../upstream/budget/memoryStore.ts';
 import type { BudgetStore } from '../upstream/budget/store.ts';
 import type { CallerShares } from '../upstream/budget/window.ts';
 import type { CacheVersions } from '../upstream/cache/versions.ts';
+import type { RefusalChannel } from '../upstream/refusalChannel.ts';
 import { IDEMPOTENCY_DEFAULTS, type IdempotencySettings } from '../idempotency/creates.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore } from '../idempotency/store.ts';
 import { MemoryPlanStore, PLAN_DEFAULTS, type PlanStore, RedisPlanStore } from '../policyDocument/planStore.ts';
@@ -78,6 +79,8 @@ export interface SharedState {
   redis: RedisLink | undefined;
   /** The read cache's invalidation versions in Redis, shared by every replica; undefined: in process. */
   cacheVersions: CacheVersions | undefined;
+  /** The credentials the service refused, told to every replica over Redis; undefined: in process. */
+  refusals: RefusalChannel | undefined;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,7 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
   };
   let policyPlans: PlanStore = new MemoryPlanStore(planBudget);
   let cacheVersions: CacheVersions | undefined;
+  let refusals: RefusalChannel | undefined;
   if (settings.redisUrl) {
     const [{ RedisLink }, { RedisBudgetStore }, { RedisIdempotencyStore }, { RedisCacheVersions }] = await Promise.all([
       import('../redis/link.ts'),
@@ -113,6 +117,8 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     idempotencyStore = new RedisIdempotencyStore(redis, idempotencyBudget);
     policyPlans = new RedisPlanStore(redis, planBudget);
     cacheVersions = new RedisCacheVersions(redis);
+    const { RedisRefusals } = await import('../upstream/redisRefusals.ts');
+    refusals = new RedisRefusals(redis);
   }
   return {
     budget: new UpstreamBudget(budgetStore, Date.now, settings.unprovenAddressShare),
@@ -124,7 +130,9 @@ export async function createSharedState(settings: SharedStateSettings, log?: Red
     policyPlans,
     redis,
     cacheVersions,
+    refusals,
     close: async () => {
+      await refusals?.close();
       await redis?.close();
     },
   };

@@ -30,9 +30,10 @@ import { withObserver } from './call/observed.ts';
 import { type PreparedCall, prepareCall, type UpstreamRequest } from './call/request.ts';
 import { type RetriedResult, withRetries } from './call/retry.ts';
 import { familyOf, SharedReads } from './call/sharedReads.ts';
-import { ProvenCallers } from './call/provenCallers.ts';
+import { type RightsClass, RightsClasses } from './call/rightsClasses.ts';
 import { ReadCache } from './cache/readCache.ts';
 import type { CacheVersions } from './cache/versions.ts';
+import type { RefusalChannel } from './refusalChannel.ts';
 import type { TryOnce } from './call/steps.ts';
 import { OperationGuard, type OperationLimits } from './operationGuard.ts';
 import { RETRY_DEFAULTS, type RetrySettings } from './retryPolicy.ts';
@@ -141,6 +142,8 @@ export interface UpstreamClientOptions {
   cacheMaxBytes?: number;
   /** Where the read cache's invalidation versions live (Redis for replicas); default in this process. */
   cacheVersions?: CacheVersions;
+  /** Tells every replica of the credentials the service refused (Redis for replicas); default: this process only. */
+  refusals?: RefusalChannel;
 }
 
 /** Credentials (header values) whose trust view is kept; the least recently used goes first. */
@@ -204,8 +207,11 @@ export class UpstreamClient {
   private readonly replicated: boolean;
   /** Recent 2xx answers to GETs, when CACHE_TTL_SECONDS is set. */
   readonly readCache: ReadCache | undefined;
-  /** Which credentials the service answered for each kind of resource lately: who may share a read or be served from the cache. */
-  private readonly proven = new ProvenCallers();
+  /**
+   * Each credential's rights class for each kind of resource, as the service's own answers to it
+   * showed lately: who may share whose read, in flight or from the cache (call/rightsClasses.ts).
+   */
+  readonly rights = new RightsClasses();
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.baseUrl);
@@ -218,7 +224,7 @@ export class UpstreamClient {
     this.bucket = bucketOf(base.origin);
     this.replicated = options.replicated ?? false;
     this.sharedReads =
-      (options.sharedReads ?? UPSTREAM_DEFAULTS.sharedReads) ? new SharedReads(this.proven) : undefined;
+      (options.sharedReads ?? UPSTREAM_DEFAULTS.sharedReads) ? new SharedReads(this.rights) : undefined;
     const cacheTtlSeconds = options.cacheTtlSeconds ?? UPSTREAM_DEFAULTS.cacheTtlSeconds;
     this.readCache =
       cacheTtlSeconds > 0
@@ -226,6 +232,7 @@ export class UpstreamClient {
             ttlMs: cacheTtlSeconds * 1000,
             maxBytes: options.cacheMaxBytes ?? UPSTREAM_DEFAULTS.cacheMaxBytes,
             versions: options.cacheVersions,
+            rights: this.rights,
           })
         : undefined;
     this.trustedTokens = new TrustedTokens(
@@ -234,6 +241,11 @@ export class UpstreamClient {
       Date.now,
       options.refusedCredentialMs,
     );
+    const refusals = options.refusals;
+    if (refusals) {
+      this.trustedTokens.onRefused = (digest) => refusals.announce(digest);
+      refusals.listen((digest) => this.trustedTokens.refusedElsewhere(digest));
+    }
     this.pool = new Pool(base.origin, {
       connections: options.connections ?? UPSTREAM_DEFAULTS.connections,
       connect: { timeout: options.connectTimeoutMs ?? UPSTREAM_DEFAULTS.connectTimeoutMs },
@@ -363,7 +375,7 @@ export class UpstreamClient {
     caller: Pick<CallerOptions, 'requestId' | 'observer' | 'clientAddress' | 'arrivedAt' | 'fresh'>,
     /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
     budgetCaller: () => string,
-    /** Who is proven for a read (provenCallers.ts): the credential, or UNPROVEN_CALLER. */
+    /** Whose rights class a read is of (call/rightsClasses.ts): the credential, or UNPROVEN_CALLER once refused. */
     proofKey: () => string,
   ): Promise<UpstreamResponse> {
     const call = prepareCall(this.basePath, request, authorization, caller.requestId);
@@ -377,38 +389,36 @@ export class UpstreamClient {
       caller.clientAddress,
     );
     const retried = () => withRetries(call.route, guard, this.retry, tryOnce);
-    // `keep` is handed this caller's own result (not one shared from another's flight): the cache's.
-    const fresh = (keep?: (result: RetriedResult) => void, stamp?: string) => {
-      const own = keep
-        ? async () => {
-            const result = await retried();
-            keep(result);
-            return result;
-          }
-        : retried;
-      return guarded(guard, async () =>
-        answerOf(call, await this.withSharing(call, guard, proofKey(), caller, own, stamp), guard),
-      );
-    };
     const family = familyOf(call.route);
+    /** The caller's class for this family now: undefined once the service has refused it, or before it answered it. */
+    const rights = () => this.rights.classOf(proofKey(), family);
+    // `keep` is handed this caller's own result (not one shared from another's flight): the cache's.
+    const fresh = async (keep?: (result: RetriedResult) => void, stamp?: string) => {
+      let own: RetriedResult | undefined;
+      let answeredOwn = false;
+      const run = async () => {
+        own = await retried();
+        keep?.(own);
+        return own;
+      };
+      const response = await guarded(guard, async () => {
+        const result = await this.withSharing(call, guard, rights(), caller, run, stamp);
+        answeredOwn = result === own;
+        return answerOf(call, result, guard);
+      });
+      // Only the service's own 2xx answer to this caller teaches its class (asked once the call has
+      // settled: the probe's answer proves the credential); a shared answer or a cache hit teaches nothing.
+      if (answeredOwn && call.route.method === 'GET' && (this.sharedReads || this.readCache)) {
+        this.rights.answered(proofKey(), family, response.body);
+      }
+      return response;
+    };
     const cache = this.readCache;
     if (call.route.method !== 'GET')
       return cache ? invalidatingAfter(fresh(), () => cache.written(call.route, family)) : fresh();
-    if (!cache && !this.sharedReads) return fresh();
-    let hit = false;
-    // Any caller's own 2xx answer is kept; only a proven caller is answered from the cache.
-    const served = cache && caller.fresh?.() !== true && this.proven.has(proofKey(), family);
-    const answer = cache
-      ? cache.read(call, family, served === true, guard, fresh, (ageMs) => {
-          hit = true;
-          caller.observer?.onCacheHit?.({ ...readOf(call, caller.requestId), ageMs });
-        })
-      : fresh();
-    // A read the service answered 2xx proves the credential for its kind of resource (asked after it:
-    // the probe's answer proves it); a cache hit proves nothing.
-    return answer.then((response) => {
-      if (!hit) this.proven.accepted(proofKey(), family);
-      return response;
+    if (!cache) return fresh();
+    return cache.read(call, family, rights, caller.fresh?.() !== true, guard, fresh, (ageMs) => {
+      caller.observer?.onCacheHit?.({ ...readOf(call, caller.requestId), ageMs });
     });
   }
 
@@ -421,7 +431,7 @@ export class UpstreamClient {
   private async withSharing(
     call: PreparedCall,
     guard: OperationGuard,
-    proofKey: string,
+    rights: RightsClass | undefined,
     caller: Pick<CallerOptions, 'requestId' | 'observer' | 'arrivedAt'>,
     run: () => Promise<RetriedResult>,
     stamp?: string,
@@ -441,7 +451,7 @@ export class UpstreamClient {
     return shared.read(
       key,
       family,
-      proofKey,
+      rights,
       caller.arrivedAt,
       guard,
       run,

@@ -36,7 +36,7 @@ export interface TokenTrust {
    */
   caller?(): { key: string; settled: boolean };
   /**
-   * The credential itself, as its digest (never its text): who is proven for a read (provenCallers.ts),
+   * The credential itself, as its digest (never its text): whose rights class a read is of (call/rightsClasses.ts),
    * not its person, since two tokens of one person may hold different scopes.
    */
   readonly digest?: string;
@@ -96,6 +96,8 @@ export class TrustedTokens {
   /** Digest of the credential -> the upstream's refusal and until when it holds. */
   private readonly refused = new Map<string, { until: number; error: Error }>();
   readonly probes = new ProbeGate();
+  /** Told of each credential the upstream refuses here (its digest): the other replicas' channel. */
+  onRefused: ((digest: string) => void) | undefined;
 
   constructor(
     private readonly ttlMs = TOKEN_TRUST_DEFAULTS.provenMs,
@@ -122,6 +124,7 @@ export class TrustedTokens {
       },
       distrust: (refusal) => {
         this.acceptedUntil.delete(key);
+        if (refusal) this.onRefused?.(key);
         if (refusal && this.refusedMs > 0)
           this.remember(this.refused, key, { until: this.now() + this.refusedMs, error: refusal });
       },
@@ -131,6 +134,15 @@ export class TrustedTokens {
       caller,
       digest: key,
     };
+  }
+
+  /**
+   * Another replica saw the upstream refuse the credential of `digest`: it is no longer proven here
+   * (its next call is a probe, and its answer tells again), so it shares nothing and is served
+   * nothing from the cache meanwhile.
+   */
+  refusedElsewhere(digest: string): void {
+    this.acceptedUntil.delete(digest);
   }
 
   /** The entry of `key` while it holds; an expired one is dropped. */

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGateway } from '../../src/gateway/server.ts';
 import { SharedReads } from '../../src/upstream/call/sharedReads.ts';
-import { ProvenCallers } from '../../src/upstream/call/provenCallers.ts';
+import { RightsClasses } from '../../src/upstream/call/rightsClasses.ts';
 import { UpstreamClient } from '../../src/upstream/client.ts';
 import type { UpstreamObserver } from '../../src/upstream/observer.ts';
 import { dashboard, variableAttack } from '../helpers/consoleOperations.ts';
@@ -126,12 +126,11 @@ describe('landed reads within their byte bound', () => {
 
   it('keep the latest landed first: an answer larger than the bound is not kept, the oldest go first', async () => {
     let clock = 0;
-    const reads = new SharedReads(new ProvenCallers(), () => clock, 10);
-    reads.accepted('a', 'policies');
+    const reads = new SharedReads(new RightsClasses(), () => clock, 10);
     reads.arrive(0, Number.POSITIVE_INFINITY);
     const lead = (url: string, body: string) => {
       clock++;
-      return reads.read(url, 'policies', 'a', 0.5, guard, async () => ok(body));
+      return reads.read(url, 'policies', 'policies:read', 0.5, guard, async () => ok(body));
     };
     await lead('/one', '123456');
     await lead('/two', '1234');
@@ -146,9 +145,9 @@ describe('landed reads within their byte bound', () => {
       calls++;
       return ok('x');
     };
-    await reads.read('/two', 'policies', 'a', 0.5, guard, count);
+    await reads.read('/two', 'policies', 'policies:read', 0.5, guard, count);
     expect(calls).toBe(0);
-    await reads.read('/one', 'policies', 'a', 0.5, guard, count);
+    await reads.read('/one', 'policies', 'policies:read', 0.5, guard, count);
     expect(calls).toBe(1);
   });
 });

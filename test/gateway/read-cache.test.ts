@@ -284,6 +284,7 @@ describe('the read cache step', () => {
     const response = await cache.read(
       family ? policies : userTypes,
       family ?? 'userTypes',
+      () => (family ? 'policies:read' : 'userTypes:read'),
       true,
       guard,
       async (keep) => {

@@ -77,8 +77,6 @@ describe('concurrent identical reads', () => {
 
   it('a read after a write does not join a read sent before it', async () => {
     const reads = new SharedReads();
-    reads.accepted('a', 'policies');
-    reads.accepted('b', 'policies');
     const guard = { reason: undefined, onAbort: () => () => undefined, takeBytes: () => undefined };
     const answer = (body: string) => ({
       ok: true as const,
@@ -92,14 +90,16 @@ describe('concurrent identical reads', () => {
     const first = reads.read(
       '/api/v1/policies/p1',
       'policies',
-      'a',
+      'policies:read',
       undefined,
       guard,
       () => new Promise((r) => (answerFirst = r)),
     );
     // While it is in flight, a write to a policy: the read after it makes its own call.
     reads.written('policies');
-    const second = reads.read('/api/v1/policies/p1', 'policies', 'b', undefined, guard, async () => answer('after'));
+    const second = reads.read('/api/v1/policies/p1', 'policies', 'policies:read', undefined, guard, async () =>
+      answer('after'),
+    );
     answerFirst(answer('before'));
     expect([await first, await second]).toMatchObject([{ body: 'before' }, { body: 'after' }]);
     expect(reads.joined).toBe(0);
@@ -107,7 +107,6 @@ describe('concurrent identical reads', () => {
 
   it('a flight that got no answer, or whose credential was refused, is not shared: the joiner calls itself', async () => {
     const reads = new SharedReads();
-    for (const caller of ['a', 'b']) reads.accepted(caller, 'userTypes');
     const guard = { reason: undefined, onAbort: () => () => undefined, takeBytes: () => undefined };
     const own = {
       ok: true as const,
@@ -125,8 +124,22 @@ describe('concurrent identical reads', () => {
     };
     const refused = { ...own, status: 401, body: '{}' };
     for (const leader of [failed, refused]) {
-      const first = reads.read('/api/v1/meta/types/user', 'userTypes', 'a', undefined, guard, async () => leader);
-      const second = reads.read('/api/v1/meta/types/user', 'userTypes', 'b', undefined, guard, async () => own);
+      const first = reads.read(
+        '/api/v1/meta/types/user',
+        'userTypes',
+        'userTypes:read',
+        undefined,
+        guard,
+        async () => leader,
+      );
+      const second = reads.read(
+        '/api/v1/meta/types/user',
+        'userTypes',
+        'userTypes:read',
+        undefined,
+        guard,
+        async () => own,
+      );
       expect(await first).toBe(leader);
       expect(await second).toBe(own);
     }

@@ -39,6 +39,15 @@ export interface MetricsOptions {
 
   /** The circuit around Redis (src/redis/link.ts), read at each scrape; none without Redis. */
   redisCircuit?: RedisCircuitCounters;
+
+  /** The rights classes' counts (shared answers refused because the rights differed, callers known), read at each scrape. */
+  rights?: RightsCounters;
+}
+
+/** What /metrics reads of the rights classes (upstream/call/rightsClasses.ts). */
+export interface RightsCounters {
+  readonly refusedForRights: number;
+  readonly size: number;
 }
 
 export interface GatewayMetrics {
@@ -62,6 +71,8 @@ export function createMetrics({
   evictions,
 
   redisCircuit,
+
+  rights,
 }: MetricsOptions = {}): GatewayMetrics {
   collectDefaultMetrics({ register: registry });
   if (budget) registerBudgetCounters(registry, budget);
@@ -91,6 +102,8 @@ export function createMetrics({
   }
 
   if (redisCircuit) registerRedisCircuit(registry, redisCircuit);
+
+  if (rights) registerRightsCounters(registry, rights);
   return {
     registry,
     plugin: metricsEndpoint(registry),
@@ -346,6 +359,24 @@ function registerReadCacheCounters(registry: Registry, cache: ReadCacheCounters)
     registers: [registry],
     collect() {
       this.set(cache.bytes);
+    },
+  });
+}
+
+/** Shared answers (flights, landed, cached) a caller was not handed because its rights class differed or was not known yet, and the callers whose class is known. */
+function registerRightsCounters(registry: Registry, rights: RightsCounters): void {
+  registerCounter(
+    registry,
+    'gateway_shared_answers_refused_rights_total',
+    "Shared answers (in flight, landed or cached) not handed to a caller because its rights class differed from the answer's or was not known yet",
+    () => rights.refusedForRights,
+  );
+  new Gauge({
+    name: 'gateway_rights_classes_known',
+    help: 'Credentials whose rights class for a kind of resource this process knows from the service (bounded: 10,000)',
+    registers: [registry],
+    collect() {
+      this.set(rights.size);
     },
   });
 }

@@ -1,7 +1,8 @@
 // The shared read cache (CACHE_TTL_SECONDS, off by default): a GET's 2xx answer is kept for the TTL
-// and answers the same GET of any caller proven for its kind of resource (client.ts asks
-// provenCallers.ts first; an unproven caller never gets here, so a junk token still makes its own
-// call and gets its own refusal). Every write through the gateway moves on the versions of what it
+// under its caller's rights class and URL, and answers the same GET of any caller of that class
+// (call/rightsClasses.ts: the service's hints differ between classes, so an administrator's answer
+// is never a read-only console's). A caller whose class is not known (a junk token, a credential
+// not answered yet or refused since) is never served: it makes its own call and gets its own answer. Every write through the gateway moves on the versions of what it
 // can have changed before its answer returns (versions.ts; in Redis for every replica), and an entry
 // is served only while the versions it was read under are current, so the next read after a write,
 // through any replica, is fresh. Writes made outside the gateway are seen once the entry's TTL ends.
@@ -15,6 +16,7 @@ import type { AnswerGuard, UpstreamResponse } from '../call/answer.ts';
 import type { PreparedCall } from '../call/request.ts';
 import type { RetriedResult } from '../call/retry.ts';
 import type { ReadFamily } from '../call/sharedReads.ts';
+import { type RightsClass, RightsClasses, shareKey } from '../call/rightsClasses.ts';
 import { type CachedRead, frozen, ReadCacheStore } from './store.ts';
 import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versions.ts';
 
@@ -35,6 +37,8 @@ export interface ReadCacheOptions {
   /** Where the invalidation versions live; default in this process. */
   versions?: CacheVersions;
   now?: () => number;
+  /** Counts the entries a caller of another class was refused (shared with the flights). */
+  rights?: RightsClasses;
 }
 
 /** The counts /metrics reports. */
@@ -61,6 +65,7 @@ export class ReadCache implements ReadCacheCounters {
   private readonly store: ReadCacheStore;
   private readonly versions: CacheVersions;
   private readonly now: () => number;
+  private readonly rights: RightsClasses;
   readonly ttlMs: number;
   hits = 0;
   misses = 0;
@@ -71,6 +76,7 @@ export class ReadCache implements ReadCacheCounters {
     this.store = new ReadCacheStore(options.maxBytes);
     this.versions = options.versions ?? new LocalCacheVersions();
     this.now = options.now ?? Date.now;
+    this.rights = options.rights ?? new RightsClasses();
   }
 
   get bytes(): number {
@@ -78,13 +84,15 @@ export class ReadCache implements ReadCacheCounters {
   }
 
   /**
-   * One GET: when `serve` (its caller is proven, and did not ask for fresh data) a current entry
-   * answers it (`onHit` is told its age); else `read` answers it and its own 2xx answer is kept
-   * under the versions captured before it was sent.
+   * One GET by a caller of class `rights` (asked before and again after its own read, which may
+   * teach it): when `serve` (it did not ask for fresh data) a current entry of its class answers it
+   * (`onHit` is told its age); else `read` answers it and its own 2xx answer is kept under its class
+   * and the versions captured before it was sent.
    */
   async read(
     call: PreparedCall,
     family: ReadFamily,
+    rights: () => RightsClass | undefined,
     serve: boolean,
     guard: CacheReadGuard,
     read: FreshRead,
@@ -93,22 +101,35 @@ export class ReadCache implements ReadCacheCounters {
     const url = String(call.options.path);
     const startedAt = this.now();
     const stamp = await this.versions.stamp(READ_DEPENDS_ON[family]);
-    const entry = serve && stamp !== undefined ? this.current(url, stamp, startedAt) : undefined;
+    const before = rights();
+    const entry =
+      serve && stamp !== undefined && before ? this.current(shareKey(before, url), stamp, startedAt) : undefined;
     if (entry) {
       this.hits++;
       onHit(startedAt - entry.startedAt);
       return answerFrom(entry, guard);
     }
     if (serve) this.misses++;
+    if (stamp !== undefined) {
+      this.rights.countIfRefused(family, before, (other) => this.store.holds(shareKey(other, url), stamp));
+    }
     let own: RetriedResult | undefined;
     const response = await read((result) => {
       own = result;
     }, stamp);
-    if (stamp !== undefined && own?.ok && own.status >= 200 && own.status < 300 && call.route.accepts(response.body)) {
+    const after = rights();
+    if (
+      stamp !== undefined &&
+      after &&
+      own?.ok &&
+      own.status >= 200 &&
+      own.status < 300 &&
+      call.route.accepts(response.body)
+    ) {
       const { status, body: text } = own;
       const body = frozen(response.body);
       this.store.set({
-        url,
+        url: shareKey(after, url),
         family,
         status,
         body,
@@ -142,7 +163,7 @@ export class ReadCache implements ReadCacheCounters {
     await this.versions.bump(groups);
   }
 
-  /** The entry of `url` when it was read under `stamp` and is younger than the TTL; a stale one goes. */
+  /** The entry of `url` (class and URL) when it was read under `stamp` and is younger than the TTL; a stale one goes. */
   private current(url: string, stamp: string, now: number): CachedRead | undefined {
     const entry = this.store.get(url);
     if (!entry) return undefined;

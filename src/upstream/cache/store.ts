@@ -7,7 +7,7 @@
 import type { ReadFamily } from '../call/sharedReads.ts';
 
 export interface CachedRead {
-  /** The request path with its query string: the key. */
+  /** The key: the caller's rights class and the request path with its query string (rightsClasses.ts's shareKey). */
   url: string;
   family: ReadFamily;
   status: number;
@@ -59,6 +59,11 @@ export class ReadCacheStore {
     while (this.held + bytes > this.maxBytes) this.delete(this.entries.keys().next().value as string);
     this.entries.set(read.url, { read, bytes });
     this.held += bytes;
+  }
+
+  /** Whether an entry of `url` read under `stamp` is kept (its use order unchanged). */
+  holds(url: string, stamp: string): boolean {
+    return this.entries.get(url)?.read.stamp === stamp;
   }
 
   delete(url: string): void {

@@ -1,9 +1,10 @@
-// Identical reads share one call. A GET whose caller is proven for its kind of resource (the
-// service answered that credential 2xx for a read of that kind in the last window) leads a flight,
-// keyed by its URL; an identical GET by another proven caller while it is in flight waits for its
-// answer instead of calling again. A caller not proven makes its own call and leads none. Kinds are
-// told apart (policies and user types) because a scoped token accepted for one is not proven for the
-// other. Each joiner reads the shared answer itself (answer.ts parses the body per call, so no joiner
+// Identical reads share one call. A GET whose caller's rights class for its kind of resource is known
+// (rightsClasses.ts: what the service's own answers to it showed in the last window) leads a flight,
+// keyed by its class and URL; an identical GET by another caller of that class while it is in flight
+// waits for its answer instead of calling again. A caller of another class never takes it (the
+// service's `_links` hints differ between them), and a caller whose class is not known makes its own
+// call and leads none. Kinds are told apart (policies and user types) because a scoped token accepted
+// for one is not proven for the other. Each joiner reads the shared answer itself (answer.ts parses the body per call, so no joiner
 // sees another's objects), counts its bytes in its own operation, and makes its own call when the
 // flight got no answer (its operation aborted, the transport failed) or the service refused the
 // leader's credential.
@@ -18,11 +19,10 @@
 // flight and landed, when it starts and when it ends, so a read after a write never takes a read sent
 // before it. Runs around the retry and budget steps: a joiner takes no budget token.
 import type { Route } from '../routes.ts';
-import { ProvenCallers } from './provenCallers.ts';
+import { type ReadFamily, type RightsClass, RightsClasses, shareKey } from './rightsClasses.ts';
 import type { RetriedResult } from './retry.ts';
 
-/** The kind of resource a route is about: a credential proven for one is not proven for the other. */
-export type ReadFamily = 'policies' | 'userTypes';
+export type { ReadFamily } from './rightsClasses.ts';
 
 export function familyOf(route: Route): ReadFamily {
   return route.template.startsWith('/api/v1/meta/types/user') ? 'userTypes' : 'policies';
@@ -62,9 +62,9 @@ interface Arrival {
 }
 
 export class SharedReads {
-  /** URL -> the flight in progress. */
+  /** Class and URL (shareKey) -> the flight in progress. */
   private readonly flights = new Map<string, Flight>();
-  /** URL -> the latest flight that landed with a 2xx answer, in landing order (the oldest first). */
+  /** Class and URL -> the latest flight that landed with a 2xx answer, in landing order (the oldest first). */
   private readonly landed = new Map<string, Landed>();
   private landedBytes = 0;
   /** The operations under way, by arrival (the oldest first). */
@@ -73,11 +73,11 @@ export class SharedReads {
   joined = 0;
 
   /**
-   * `proven`: who may take another's read, shared with the read cache's own check; `clock`: the
-   * monotonic clock of arrivals and take-offs (the one `arrive` is given).
+   * `rights`: counts the shared answers a caller of another class was refused (shared with the read
+   * cache); `clock`: the monotonic clock of arrivals and take-offs (the one `arrive` is given).
    */
   constructor(
-    private readonly proven: ProvenCallers = new ProvenCallers(),
+    private readonly rights: RightsClasses = new RightsClasses(),
     private readonly clock: () => number = () => performance.now(),
     private readonly keptBytes: number = KEPT_BYTES,
   ) {}
@@ -102,15 +102,15 @@ export class SharedReads {
   }
 
   /**
-   * The result of the GET at `url` for `caller`, whose operation arrived at `arrivedAt` (undefined:
-   * not known, takes no landed answer): a landed answer of a flight that took off after that, or
-   * another proven caller's flight in progress, else `call()` (a flight others may join when `caller`
-   * is proven). `joinedOne` is told when the result came from another call.
+   * The result of the GET at `url` for a caller of class `rights` (undefined: not known), whose
+   * operation arrived at `arrivedAt` (undefined: not known, takes no landed answer): a landed answer
+   * of a flight of its class that took off after that, or one in progress, else `call()` (a flight
+   * others of its class may join, when its class is known). `joinedOne` is told when the result came from another call.
    */
   async read(
     url: string,
     family: ReadFamily,
-    caller: string,
+    rights: RightsClass | undefined,
     arrivedAt: number | undefined,
     guard: JoinerGuard,
     call: () => Promise<RetriedResult>,
@@ -121,7 +121,24 @@ export class SharedReads {
      */
     onlyLaterFlights = false,
   ): Promise<RetriedResult> {
-    if (!this.isProven(caller, family)) return call();
+    this.rights.countIfRefused(
+      family,
+      rights,
+      (other) => this.flights.has(shareKey(other, url)) || this.landed.has(shareKey(other, url)),
+    );
+    if (!rights) return call();
+    return this.readAs(shareKey(rights, url), family, arrivedAt, guard, call, joinedOne, onlyLaterFlights);
+  }
+
+  private async readAs(
+    url: string,
+    family: ReadFamily,
+    arrivedAt: number | undefined,
+    guard: JoinerGuard,
+    call: () => Promise<RetriedResult>,
+    joinedOne: (() => void) | undefined,
+    onlyLaterFlights: boolean,
+  ): Promise<RetriedResult> {
     const kept = this.landed.get(url);
     if (kept && arrivedAt !== undefined && arrivedAt < kept.startedAt) {
       return this.handOut(kept.result, kept.bytes, guard, joinedOne);
@@ -141,11 +158,6 @@ export class SharedReads {
     } finally {
       if (this.flights.get(url) === entry) this.flights.delete(url);
     }
-  }
-
-  /** The service answered `caller` 2xx for a read of `family`: it is proven for that family for a window. */
-  accepted(caller: string, family: ReadFamily): void {
-    this.proven.accepted(caller, family);
   }
 
   /** A write to `family` starts or ends: no read may take a flight of that family sent before it. */
@@ -207,10 +219,6 @@ export class SharedReads {
   private drop(url: string, kept: Landed): void {
     this.landed.delete(url);
     this.landedBytes -= kept.bytes;
-  }
-
-  private isProven(caller: string, family: ReadFamily): boolean {
-    return this.proven.has(caller, family);
   }
 }
 

@@ -78,6 +78,7 @@ async function main(): Promise<void> {
         trustedProxies: config.trustedProxies,
         graphiql: config.graphiql,
         introspection: config.introspection,
+        federation: config.federation,
         emulatorToken: emulatorConfig?.token,
         graphiqlSignIn: graphiqlSignIn(config, emulator?.graphiqlClientId),
         logger,

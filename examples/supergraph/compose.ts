@@ -26,7 +26,7 @@ export async function subgraphSdlOf(url: string): Promise<string> {
 export function composeSupergraph(subgraphs: readonly (Subgraph & { sdl: string })[]): string {
   const result = composeServices(subgraphs.map(({ name, url, sdl }) => ({ name, url, typeDefs: parse(sdl) })));
   if (!result.supergraphSdl) {
-    throw new Error(`composition failed:\n${result.errors.map((e) => `- ${e.message}`).join('\n')}`);
+    throw new Error(`composition failed:\n${(result.errors ?? []).map((e) => `- ${e.message}`).join('\n')}`);
   }
   return result.supergraphSdl;
 }

@@ -78,7 +78,7 @@ describe('FEDERATION=1: the gateway as a subgraph', () => {
       ],
     });
     expect(data._entities).toEqual([null, null, { __typename: 'PasswordPolicy', id: policy.id, name: policy.name }]);
-    expect(errors.map((e: any) => [e.path, e.extensions.code])).toEqual([
+    expect(errors?.map((e: any) => [e.path, e.extensions.code])).toEqual([
       [['_entities', 0], 'BAD_USER_INPUT'],
       [['_entities', 1], 'BAD_USER_INPUT'],
     ]);

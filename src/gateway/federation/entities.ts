@@ -12,6 +12,7 @@ import type { Loaders } from '../loaders.ts';
 import type { RuleWithPolicyId } from '../resolvers/models.ts';
 import { Node } from '../resolvers/nodes.ts';
 import { policiesOfType } from '../resolvers/payloads.ts';
+import { APPLICATION_POLICY_TYPE } from '../resolvers/policies.ts';
 import { everyRule } from '../resolvers/references.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from '../resolvers/typenames.ts';
 
@@ -50,7 +51,7 @@ const RULE_TYPENAMES = new Set<string>(Object.values(RULE_TYPENAME));
 
 /** The app with this id among the apps of every authentication policy (the services have no app lookup by id). */
 async function applicationById(loaders: Loaders, id: string): Promise<Application | null> {
-  const policies = await policiesOfType(loaders, 'ACCESS_POLICY');
+  const policies = await policiesOfType(loaders, APPLICATION_POLICY_TYPE);
   const lists = await Promise.all(policies.map((policy) => loaders.policyApplications.load(policy.id)));
   for (const apps of lists) {
     const found = apps.find((app) => app.id === id);

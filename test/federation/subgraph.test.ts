@@ -1,6 +1,8 @@
 // The gateway as a federation subgraph (FEDERATION=1), called as a router calls it: `_service { sdl }`
 // and `_entities` over HTTP, against the real emulator. Without FEDERATION the schema has none of it.
+import { type OperationDefinitionNode, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { estimateCost } from '../../src/gateway/costEstimate.ts';
 import { buildSchema } from '../../src/gateway/schema.ts';
 import { countRequests } from '../helpers/emulator.ts';
 import { POLICY_BODIES, RULE_BODIES } from '../helpers/policyBodies.ts';
@@ -113,6 +115,24 @@ describe('FEDERATION=1: the gateway as a subgraph', () => {
       includedUsers: [{ __typename: 'User', id: '00u1alice' }],
       excludedUsers: [],
     });
+  });
+});
+
+describe('the cost estimate of _entities', () => {
+  it('counts each representation as an id of nodes(ids:) and an item of the answer', () => {
+    const document = parse(ENTITIES);
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    const r = Array.from({ length: 7 }, (_, i) => ({ __typename: 'Policy', id: `00p${i}` }));
+    const estimate = estimateCost(stack().yoga.getEnveloped().schema, operation, {}, { r });
+    expect(estimate).toMatchObject({ calls: 1, nodeIds: 7, representations: 7 });
+    expect(estimate.parts[0]).toMatchObject({ field: '_entities', items: 7 });
+    const plain = estimateCost(
+      gatewaySchema(),
+      parse('{ nodes(ids: ["00p1"]) { id } }').definitions[0] as OperationDefinitionNode,
+      {},
+      {},
+    );
+    expect(plain).not.toHaveProperty('representations');
   });
 });
 

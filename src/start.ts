@@ -80,6 +80,7 @@ async function main(): Promise<void> {
         allowedHosts: config.allowedHosts,
         graphiql: config.graphiql,
         introspection: config.introspection,
+        federation: config.federation,
         emulatorToken: emulatorConfig?.token,
         graphiqlSignIn: graphiqlSignIn(config, emulator?.graphiqlClientId),
         logger,

@@ -344,6 +344,11 @@ export const GATEWAY_SETTINGS = {
       read: readScopes,
     }),
   },
+  federation: boolean({
+    env: 'FEDERATION',
+    default: false,
+    doc: 'serve `/graphql` as an Apollo Federation 2.3 subgraph: `@key` on policies, rules, user types and applications, `_service { sdl }`, `_entities` (each representation counts as an id of `MAX_NODE_IDS`), and references to groups and users (docs/federation.md). Off: the schema of schema.graphql alone',
+  }),
   introspection: boolean({
     env: 'INTROSPECTION',
     default: true,

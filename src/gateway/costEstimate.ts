@@ -96,6 +96,12 @@ export const BACK_REFERENCE_ITEMS = 100;
  */
 export const BACK_REFERENCES_PER_PATH = 1;
 
+/**
+ * Root fields that load one object per value of a list argument: `nodes(ids:)`, and a federation
+ * subgraph's `_entities(representations:)` (FEDERATION), which loads each as `nodes` loads its id.
+ */
+const ID_LIST_ARGUMENTS: Readonly<Record<string, string>> = { nodes: 'ids', _entities: 'representations' };
+
 /** The interface of the objects a client can refetch by id alone; a field returning it can be any kind. */
 const NODE_INTERFACE = 'Node';
 
@@ -135,8 +141,10 @@ export interface CostEstimate {
   size: number;
   /** The root selections, largest first. */
   parts: CostPart[];
-  /** Ids named in `nodes(ids:)`, every selection of it together, repeated ids each time. */
+  /** Ids named in `nodes(ids:)` (and representations in `_entities`), every selection of them together, repeated ids each time. */
   nodeIds: number;
+  /** Of `nodeIds`, the entity representations of `_entities` (a federation subgraph's); absent without any. */
+  representations?: number;
   /** The first back-reference to a kind past BACK_REFERENCES_PER_PATH on its path. */
   cycle?: CostCycle;
 }
@@ -289,7 +297,14 @@ function estimateReading(
   parts.sort((a, b) => b.size - a.size);
   const size = parts.reduce((sum, p) => sum + p.size, 0);
   return {
-    estimate: { calls, size, parts, nodeIds: estimator.nodeIds, ...(estimator.cycle && { cycle: estimator.cycle }) },
+    estimate: {
+      calls,
+      size,
+      parts,
+      nodeIds: estimator.nodeIds,
+      ...(estimator.representations > 0 && { representations: estimator.representations }),
+      ...(estimator.cycle && { cycle: estimator.cycle }),
+    },
     reads: [...estimator.reads].sort(),
   };
 }
@@ -347,6 +362,8 @@ class Estimator {
   private readonly fragmentCosts = new Map<string, Cost>();
   /** Ids named in `nodes(ids:)` so far. */
   nodeIds = 0;
+  /** Of them, representations named in `_entities`. */
+  representations = 0;
   /** The response keys from the root to the field being estimated (for a refusal). */
   private readonly path: string[] = [];
   /** The first back-reference under a back-reference met. */
@@ -485,9 +502,11 @@ class Estimator {
     fetchedBehindBackReference: boolean,
   ): number {
     if (parent.name === 'PolicyConnection' && (field.name === 'nodes' || field.name === 'edges')) return scope.pageSize;
-    if (parent === this.schema.getQueryType() && field.name === 'nodes') {
-      const count = listLength(this.argument(node, 'ids'));
+    const idList = parent === this.schema.getQueryType() ? ID_LIST_ARGUMENTS[field.name] : undefined;
+    if (idList) {
+      const count = listLength(this.argument(node, idList));
       this.nodeIds += count;
+      if (idList === 'representations') this.representations += count;
       return count;
     }
     const maximum = listMaximaOf(this.schema)[`${parent.name}.${field.name}`];

@@ -90,6 +90,9 @@ export interface GatewayOptions {
   trustedProxies?: readonly string[];
   /** The host names the gateway answers to (ALLOWED_HOSTS); default: the loopback names with `emulatorToken`, else any. */
   allowedHosts?: readonly string[] | '*';
+
+  /** FEDERATION: the default schema is the federation subgraph's (docs/federation.md); default false. */
+  federation?: boolean;
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
@@ -121,7 +124,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
   const clientAddress = clientAddressOf(options.trustedProxies);
   return createYoga<Record<string, never>, GatewayContext>({
-    schema: meterAnswers(options.schema ?? buildSchema()),
+    schema: meterAnswers(options.schema ?? buildSchema({ federation: options.federation })),
     graphqlEndpoint: GRAPHQL_PATH,
     maxRequestBodySize: false, // useBodyLimit below
     multipart: false,

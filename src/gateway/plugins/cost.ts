@@ -137,7 +137,7 @@ export function refusalOf(estimate: CostEstimate, limits: CostLimits): GraphQLEr
   if (estimate.cycle) return cycleRefusal(estimate.cycle);
   if (estimate.nodeIds > limits.maxNodeIds) {
     return new GraphQLError(
-      `The operation names ${estimate.nodeIds} ids in \`nodes(ids:)\`; the limit is ${limits.maxNodeIds}. Ask for fewer ids per operation: a repeated id counts each time, since the answer repeats its object.`,
+      `The operation names ${estimate.nodeIds} ids in ${estimate.representations ? '`nodes(ids:)` and `_entities(representations:)`' : '`nodes(ids:)`'}; the limit is ${limits.maxNodeIds}. Ask for fewer ids per operation: a repeated id counts each time, since the answer repeats its object.`,
       {
         extensions: {
           code: 'COST_LIMIT_EXCEEDED',

@@ -1,5 +1,6 @@
 // Policies: the list and by-id queries, the interface's type resolution, and the fields every
 // policy implementation shares (links, nested rules, mapped applications).
+import type { PolicyType } from '../../rest/types.ts';
 import type { PolicyListArgs } from '../../upstream/client.ts';
 import { accessPolicyIdOf, permissionsOf } from '../../upstream/links.ts';
 import type {
@@ -91,6 +92,9 @@ export const policyFields = {
   },
   applications: (policy, _, { loaders }) => loaders.policyApplications.load(policy.id),
 } satisfies GlobalSessionPolicyResolvers;
+
+/** The policy type applications are mapped to (an app's `accessPolicy`). */
+export const APPLICATION_POLICY_TYPE = 'ACCESS_POLICY' satisfies PolicyType;
 
 const KNOWN_APPLICATION_MEMBERS = new Set(['id', 'name', 'label', 'status']);
 

@@ -28,6 +28,7 @@ import { createOperationLog } from './plugins/logging.ts';
 import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
 import { useOperationSummary } from './plugins/operationSummary.ts';
 import { useOrderedExecution } from './plugins/orderedExecution.ts';
+import { useIncrementalDelivery } from './plugins/incrementalDelivery.ts';
 import { useQueryStringParams } from './plugins/queryStringParams.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
@@ -121,6 +122,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     cors: corsPolicy(options.corsOrigins),
     plugins: [
       useOrderedExecution(),
+      useIncrementalDelivery(),
       useRequestId(),
       useCorsPreflightHint(options.corsOrigins),
       useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
@@ -219,12 +221,32 @@ export function createGateway(options: GatewayOptions): Gateway {
  */
 function useOperationEnd(): Plugin {
   return {
-    onExecutionResult: ({ context }) => {
+    onExecutionResult: ({ context, result, setResult }) => {
       const ended = context as Partial<GatewayContext> & { res?: unknown };
-      ended.endOperation?.();
-      if (!ended.res) ended.answer?.release();
+      const end = () => {
+        ended.endOperation?.();
+        if (!ended.res) ended.answer?.release();
+      };
+      // An answer in parts (@defer, @stream) has answered once its last part is out: its deadline holds till then.
+      if (result && Symbol.asyncIterator in result) setResult(afterLast(result, end));
+      else end();
     },
   };
+}
+
+/** The parts of `parts`, then `end()` once they are done, failed or abandoned. */
+async function* afterLast<T>(parts: AsyncIterable<T>, end: () => void): AsyncGenerator<T> {
+  try {
+    yield* parts;
+  } finally {
+    end();
+  }
+}
+
+/** A response in parts (multipart/mixed, text/event-stream): it waits between parts for the operation. */
+function isIncremental(response: ServerResponse): boolean {
+  const type = String(response.getHeader('content-type') ?? '');
+  return type.startsWith('multipart/mixed') || type.startsWith('text/event-stream');
 }
 
 /**
@@ -238,7 +260,10 @@ function cutOffNonReaders(server: Server, writeTimeoutMs: number): void {
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     request.socket.setTimeout(writeTimeoutMs);
     response.on('timeout', (socket: Socket) => {
-      if (response.headersSent && !response.writableFinished) socket.destroy();
+      if (!response.headersSent || response.writableFinished) return;
+      // Between two parts of an answer in parts the operation runs: only bytes left unread count.
+      if (isIncremental(response) && socket.writableLength === 0) return;
+      socket.destroy();
     });
   });
 }
@@ -257,6 +282,8 @@ function cutOffSlowReaders(server: Server, periodMs: number, minBytesPerSecond: 
     let deadline: number | undefined;
     const timer = setTimeout(() => {
       if (response.writableFinished || socket.destroyed) return;
+      // An answer in parts that its client has read all of so far waits for its next part, not for the client.
+      if (deadline !== undefined && isIncremental(response) && socket.writableLength === 0) deadline = undefined;
       if (deadline !== undefined && Date.now() > deadline) {
         socket.destroy();
         return;

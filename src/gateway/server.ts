@@ -29,6 +29,13 @@ import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
 import { useOperationSummary } from './plugins/operationSummary.ts';
 import { useOrderedExecution } from './plugins/orderedExecution.ts';
 import { useIncrementalDelivery } from './plugins/incrementalDelivery.ts';
+import {
+  type ArbitraryDocuments,
+  DOCUMENT_ID_PARAM,
+  registerTrustedDocumentCosts,
+  useTrustedDocuments,
+} from './plugins/trustedDocuments.ts';
+import { type TrustedManifest, trustedDocuments } from './trustedDocuments.ts';
 import { useQueryStringParams } from './plugins/queryStringParams.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
@@ -87,6 +94,12 @@ export interface GatewayOptions {
   policyPlans?: PlanStore;
   /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); default none. */
   trustedProxies?: readonly string[];
+  /**
+   * The trusted documents (TRUSTED_DOCUMENTS): only they run, unless `allowArbitrary` (default
+   * `none`) says who may send others; each is validated here (a TrustedDocumentsError names one
+   * that fails). Unset: any document runs.
+   */
+  trustedDocuments?: { manifest: TrustedManifest; allowArbitrary?: ArbitraryDocuments; source?: string };
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
@@ -114,9 +127,36 @@ export function createGateway(options: GatewayOptions): Gateway {
   const policyPlans = options.policyPlans ?? new MemoryPlanStore();
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
   const clientAddress = clientAddressOf(options.trustedProxies);
+  const schema = meterAnswers(options.schema ?? buildSchema());
+  const costLimits = {
+    maxSize: queryLimits.cost,
+    maxNodeIds: queryLimits.nodeIds,
+    operation: options.upstream.operationLimits,
+    readCache: options.upstream.readCache !== undefined,
+  };
+  const trusted =
+    options.trustedDocuments &&
+    trustedDocuments(
+      schema,
+      options.trustedDocuments.manifest,
+      { query: queryLimits, cost: costLimits },
+      options.trustedDocuments.source,
+    );
+  if (trusted) {
+    registerTrustedDocumentCosts(metrics.registry, trusted);
+    logger.info({ documents: trusted.count }, `gateway: ${trusted.count} trusted documents (TRUSTED_DOCUMENTS)`);
+    for (const { id, operation, overLimit } of trusted.operations) {
+      if (overLimit)
+        logger.warn(
+          { document: id, operation },
+          `gateway: trusted document ${id} (${operation}) at its worst: ${overLimit}`,
+        );
+    }
+  }
   return createYoga<Record<string, never>, GatewayContext>({
-    schema: meterAnswers(options.schema ?? buildSchema()),
+    schema,
     graphqlEndpoint: GRAPHQL_PATH,
+    ...(trusted && { extraParamNames: [DOCUMENT_ID_PARAM] }),
     maxRequestBodySize: false, // useBodyLimit below
     multipart: false,
     cors: corsPolicy(options.corsOrigins),
@@ -137,6 +177,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       ),
       useJsonOnly(GRAPHQL_PATH),
       useQueryStringParams(GRAPHQL_PATH),
+      trusted ? useTrustedDocuments(trusted, options.trustedDocuments?.allowArbitrary ?? 'none') : {},
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
       useUpstreamErrors(),
@@ -146,15 +187,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       queryLimitsPlugin(queryLimits),
       // After validation, once the variables are known: the one cost estimate and its limits. After
       // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
-      useCost(
-        {
-          maxSize: queryLimits.cost,
-          maxNodeIds: queryLimits.nodeIds,
-          operation: options.upstream.operationLimits,
-          readCache: options.upstream.readCache !== undefined,
-        },
-        memory,
-      ),
+      useCost(costLimits, memory),
       options.upstream.readCache ? useFreshReadsInMutations() : {},
       options.graphiql === false
         ? useGraphiQLOff(GRAPHQL_PATH)

@@ -129,7 +129,7 @@ export const PasswordPoliciesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<PasswordPoliciesQuery, PasswordPoliciesQueryVariables>;
+    `, {"hash":"sha256:40d6e6082b615e570ba259c0943d20cd08efc92048a07bdfcf5d078d4dcc3689"}) as unknown as TypedDocumentString<PasswordPoliciesQuery, PasswordPoliciesQueryVariables>;
 export const PolicyRulesDocument = new TypedDocumentString(`
     query PolicyRules($id: ID!) {
   policy(id: $id) {
@@ -150,7 +150,7 @@ export const PolicyRulesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<PolicyRulesQuery, PolicyRulesQueryVariables>;
+    `, {"hash":"sha256:04f43f44f27e89ed83013dcd4c43b938482582c0aa58d40bb4e12fcea3f825fa"}) as unknown as TypedDocumentString<PolicyRulesQuery, PolicyRulesQueryVariables>;
 export const ClientCreateUserTypeDocument = new TypedDocumentString(`
     mutation ClientCreateUserType($input: CreateUserTypeInput!) {
   createUserType(input: $input) {
@@ -166,4 +166,4 @@ export const ClientCreateUserTypeDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ClientCreateUserTypeMutation, ClientCreateUserTypeMutationVariables>;
+    `, {"hash":"sha256:fe6110a73518fd1eb446aa731c1f8f609e058bb91df9043563486a2f3e573f31"}) as unknown as TypedDocumentString<ClientCreateUserTypeMutation, ClientCreateUserTypeMutationVariables>;

@@ -79,7 +79,7 @@ export function dashboard(
     const rules = `rules { ${RULE_ROW} ... on ${rule} { ${typedActions(rule)} } }`;
     // `rules` is a field of the Policy interface: deferred beside the typed fragment, at the same depth.
     const typed = deferRules
-      ? `... on ${policy} { ${typedSettings(policy) || '__typename'} } ... @defer(label: "${type.toLowerCase()}Rules") { ${rules} }`
+      ? `${typedSettings(policy) && `... on ${policy} { ${typedSettings(policy)} }`} ... @defer(label: "${type.toLowerCase()}Rules") { ${rules} }`
       : `... on ${policy} { ${typedSettings(policy)} ${rules} }`;
     return `${type.toLowerCase()}: policies(type: ${type}${first}) {
       nodes { ${POLICY_ROW} ${typed} }

@@ -9,7 +9,7 @@ import type { RunningGateway } from '../../src/gateway/server.ts';
 import { dashboard, POLICY_TYPES } from '../helpers/consoleOperations.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
 import { startTestGateway, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
-import { postForParts, type TimedPart } from '../helpers/incremental.ts';
+import { merged, postForParts } from '../helpers/incremental.ts';
 
 const AUTH = { authorization: `SSWS ${TOKEN}` };
 const LATENCY_MS = 200;
@@ -25,25 +25,6 @@ afterAll(async () => {
   await gateway?.close();
   await upstream?.close();
 });
-
-/** The parts merged into one answer, as a client merges them: deferred data at its path, streamed items appended. */
-function merged(parts: TimedPart[]): any {
-  const answer = structuredClone(parts[0].body.data);
-  for (const { body } of parts.slice(1)) {
-    for (const item of body.incremental ?? []) {
-      let target = answer;
-      const path: (string | number)[] = item.path;
-      if (item.items) {
-        for (const key of path.slice(0, -1)) target = target[key];
-        target.push(...item.items);
-        continue;
-      }
-      for (const key of path) target = target[key];
-      Object.assign(target, item.data);
-    }
-  }
-  return answer;
-}
 
 async function undeferred(query: string, variables: Record<string, unknown> = {}) {
   const calls = countFromNow(upstream.emulator);

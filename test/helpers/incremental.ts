@@ -14,6 +14,25 @@ export interface PartsAnswer {
   parts: TimedPart[];
 }
 
+/** The parts merged into one answer, as a client merges them: deferred data at its path, streamed items appended. */
+export function merged(parts: readonly TimedPart[]): any {
+  const answer = structuredClone(parts[0].body.data);
+  for (const { body } of parts.slice(1)) {
+    for (const item of body.incremental ?? []) {
+      let target = answer;
+      const path: (string | number)[] = item.path;
+      if (item.items) {
+        for (const key of path.slice(0, -1)) target = target[key];
+        target.push(...item.items);
+        continue;
+      }
+      for (const key of path) target = target[key];
+      Object.assign(target, item.data);
+    }
+  }
+  return answer;
+}
+
 /** POSTs a GraphQL request asking for multipart/mixed and reads every part with its arrival time. */
 export async function postForParts(
   url: string,

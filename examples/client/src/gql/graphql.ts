@@ -50,6 +50,29 @@ export type UserErrorCode =
   /** An id argument names nothing (E0000007): `field` says which one; refetch, the object may have been deleted. */
   | 'NOT_FOUND';
 
+export type DeferredDashboardQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DeferredDashboardQuery = { password: { __typename: 'PolicyConnection', nodes: Array<
+      | { __typename: 'AccessPolicy', id: string, name: string }
+      | { __typename: 'ContinuousAccessPolicy', id: string, name: string }
+      | { __typename: 'EntityRiskPolicy', id: string, name: string }
+      | { __typename: 'GlobalSessionPolicy', id: string, name: string }
+      | { __typename: 'IdpDiscoveryPolicy', id: string, name: string }
+      | { __typename: 'MfaEnrollPolicy', id: string, name: string }
+      | { __typename: 'PasswordPolicy', id: string, name: string }
+      | { __typename: 'ProfileEnrollmentPolicy', id: string, name: string }
+    > } | null, signOn: { __typename: 'PolicyConnection', nodes: Array<
+      | { __typename: 'AccessPolicy', id: string, name: string }
+      | { __typename: 'ContinuousAccessPolicy', id: string, name: string }
+      | { __typename: 'EntityRiskPolicy', id: string, name: string }
+      | { __typename: 'GlobalSessionPolicy', id: string, name: string }
+      | { __typename: 'IdpDiscoveryPolicy', id: string, name: string }
+      | { __typename: 'MfaEnrollPolicy', id: string, name: string }
+      | { __typename: 'PasswordPolicy', id: string, name: string }
+      | { __typename: 'ProfileEnrollmentPolicy', id: string, name: string }
+    > } | null };
+
 export type PasswordPoliciesQueryVariables = Exact<{
   first?: number | null | undefined;
 }>;
@@ -108,6 +131,40 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const DeferredDashboardDocument = new TypedDocumentString(`
+    query DeferredDashboard {
+  password: policies(type: PASSWORD) {
+    __typename
+    nodes {
+      __typename
+      id
+      name
+      ... @defer(label: "passwordRules") {
+        rules {
+          __typename
+          id
+          name
+        }
+      }
+    }
+  }
+  signOn: policies(type: PLATFORM_SIGN_ON) {
+    __typename
+    nodes {
+      __typename
+      id
+      name
+      ... @defer(label: "signOnRules") {
+        rules {
+          __typename
+          id
+          name
+        }
+      }
+    }
+  }
+}
+    `, {"hash":"sha256:c761320d451fce96c3c6d3750aee4ace00f223ad8f61205c40b70faec4b325cc"}) as unknown as TypedDocumentString<DeferredDashboardQuery, DeferredDashboardQueryVariables>;
 export const PasswordPoliciesDocument = new TypedDocumentString(`
     query PasswordPolicies($first: Int) {
   policies(type: PASSWORD, first: $first) {

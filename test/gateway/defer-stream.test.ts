@@ -131,6 +131,38 @@ describe('@defer', () => {
   });
 });
 
+describe('@defer within the operation deadline', () => {
+  it('ends the stream with OPERATION_TIMEOUT when a deferred part waits past OPERATION_TIMEOUT_MS', async () => {
+    const slow = await startTestUpstream({}, { operation: { timeoutMs: 700 } });
+    const timed = await startTestGateway(slow.client);
+    try {
+      await slow.emulator.setFaults({ latencyMs: 450 });
+      const answer = await postForParts(
+        timed.url,
+        { query: '{ policies(type: PASSWORD) { nodes { id ... @defer { rules { id } } } } }' },
+        AUTH,
+      );
+      const bodies = answer.parts.map((p) => p.body);
+      expect(bodies[0].data.policies.nodes.length).toBeGreaterThan(0);
+      expect(bodies.at(-1).hasNext).toBe(false);
+      expect(bodies.at(-1).errors.map((e: any) => e.extensions.code)).toEqual(['OPERATION_TIMEOUT']);
+      expect(answer.parts.at(-1)!.at).toBeLessThan(700 + 400);
+    } finally {
+      await timed.close();
+      await slow.close();
+    }
+  });
+
+  it('answers 406 to a deferred document when the client accepts JSON only', async () => {
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...AUTH },
+      body: JSON.stringify({ query: '{ userTypes { id ... @defer { name } } }' }),
+    });
+    expect(response.status).toBe(406);
+  });
+});
+
 describe('@stream', () => {
   it('streams a list after its initial items, merged the undeferred list', async () => {
     const query = (stream: string) => `{ userTypes ${stream} { id name displayName } }`;

@@ -273,6 +273,7 @@ describe('configuration', () => {
         policyPlanMaxBytes: 64 * 1024 * 1024,
         policyPlanCallerMaxBytes: 8 * 1024 * 1024,
       },
+      trustedDocuments: { file: undefined, allowArbitrary: 'none' },
     });
     expect(readEmulatorConfig({})).toEqual({
       port: 4001,
@@ -293,6 +294,7 @@ describe('configuration', () => {
   });
 
   it('reads every variable', () => {
+    const DIGEST = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
     expect(
       readGatewayConfig({
         PORT: '0',
@@ -353,6 +355,8 @@ describe('configuration', () => {
         UPSTREAM_SHARED_READS: 'false',
         CACHE_TTL_SECONDS: '30',
         CACHE_MAX_BYTES: '4096',
+        TRUSTED_DOCUMENTS: 'documents.json',
+        TRUSTED_DOCUMENTS_ALLOW_ARBITRARY: `${DIGEST}, ${DIGEST.toUpperCase()}`,
       }),
     ).toEqual({
       port: 0,
@@ -407,6 +411,7 @@ describe('configuration', () => {
         policyPlanMaxBytes: 33554432,
         policyPlanCallerMaxBytes: 1048576,
       },
+      trustedDocuments: { file: 'documents.json', allowArbitrary: [DIGEST, DIGEST] },
     });
     expect(
       readEmulatorConfig({

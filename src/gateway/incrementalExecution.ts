@@ -6,6 +6,9 @@
 // joins that read. Two things are added to the executor's parts:
 // - each object's members in the order of its selection set, as graphql-js gives them (the
 //   executor puts a member in when its value is ready; see plugins/orderedExecution.ts);
+// - the errors of a deferred fragment or streamed items treated as a result's own are (plugins
+//   upstreamErrors.ts, errorCodes.ts and the server's masking see a result's top-level errors only):
+//   an upstream error becomes its coded GraphQL error, an unexpected one `Unexpected error.`;
 // - once a run-time bound stops the operation, the part in the making is replaced by one part with
 //   the meter's one error, and no part follows it (the rest would only repeat that error).
 import { execute as executeIncrementalDocument, flattenIncrementalResults } from '@graphql-tools/executor';
@@ -15,13 +18,14 @@ import {
   type ExecutionResult,
   type FieldNode,
   type FragmentDefinitionNode,
-  type GraphQLError,
+  GraphQLError,
   getOperationAST,
   Kind,
   type SelectionSetNode,
   visit,
   BREAK,
 } from 'graphql';
+import { withUpstreamMapped } from '../errors/graphql.ts';
 import type { AnswerMeter } from './answerMeter.ts';
 
 /** The directives of incremental delivery (the defer-stream plugin adds them to the schema). */
@@ -137,7 +141,8 @@ function memberOrder(document: DocumentNode, operationName: string | null | unde
       if (!part.incremental) return part;
       return {
         ...part,
-        incremental: part.incremental.map((item) => {
+        incremental: part.incremental.map((listed) => {
+          const item = listed.errors ? { ...listed, errors: listed.errors.map(itemError) } : listed;
           const path = item.path ?? [];
           if (item.data) return { ...item, data: ordered(item.data, setsAt(path)) as Record<string, unknown> };
           // Streamed items: the path ends with the first item's index, the list's selection applies to each.
@@ -147,6 +152,20 @@ function memberOrder(document: DocumentNode, operationName: string | null | unde
       };
     },
   };
+}
+
+/**
+ * An error of a deferred fragment or streamed items as a result's error would be answered: an
+ * upstream error as its GraphQL error, a GraphQLError with a code as it is, anything else masked.
+ */
+function itemError(error: GraphQLError): GraphQLError {
+  const mapped = withUpstreamMapped(error);
+  if (mapped.extensions?.code !== undefined) return mapped;
+  const { nodes, source, positions, path } = mapped;
+  const thrown = mapped.originalError;
+  // graphql-js's own (a value the schema cannot represent) has no code but is no secret.
+  const message = thrown == null || thrown instanceof GraphQLError ? mapped.message : 'Unexpected error.';
+  return new GraphQLError(message, { nodes, source, positions, path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 
 /** The value with each object's members in the order its selection sets collect them. */

@@ -153,6 +153,18 @@ describe('@defer within the operation deadline', () => {
     }
   });
 
+  it('gives an upstream error in a deferred part its code, as in a first part', async () => {
+    const answer = await postForParts(
+      gateway.url,
+      { query: '{ __typename ... @defer { userTypes { id } } }' },
+      { authorization: 'SSWS not-the-token' },
+    );
+    const [first, last] = answer.parts.map((p) => p.body);
+    expect(first.data).toEqual({ __typename: 'Query' });
+    const errors = last.incremental.flatMap((item: any) => item.errors);
+    expect(errors.map((e: any) => [e.path, e.extensions.code])).toEqual([[['userTypes'], 'UNAUTHENTICATED']]);
+  });
+
   it('answers 406 to a deferred document when the client accepts JSON only', async () => {
     const response = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',

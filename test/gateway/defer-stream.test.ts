@@ -57,6 +57,12 @@ describe('@defer', () => {
     const cost = bodies.at(-1).extensions.cost;
     expect(cost.calls).toBe(whole.calls);
     expect(cost.estimate).toEqual(whole.answer.parts[0].body.extensions.cost.estimate);
+    // Each counted once as an operation, the answer in parts once its last part is out.
+    const counted = async () =>
+      /gateway_operations_total\{operationName="Dashboard",operationType="query",outcome="success"\} (\d+)/.exec(
+        await (await fetch(`${gateway.url}/metrics`)).text(),
+      )?.[1];
+    await expect.poll(counted).toBe('2');
   });
 
   it('with the service at 200 ms, paints the dashboard after one round trip and the whole within the undeferred time', async () => {

@@ -261,8 +261,10 @@ function useOperationEnd(): Plugin {
         if (!ended.res) ended.answer?.release();
       };
       // An answer in parts (@defer, @stream) has answered once its last part is out: its deadline holds till then.
-      if (result && Symbol.asyncIterator in result) setResult(afterLast(result, end));
-      else end();
+      if (result && Symbol.asyncIterator in result) {
+        if (ended.res) inParts.add(ended.res as ServerResponse);
+        setResult(afterLast(result, end));
+      } else end();
     },
   };
 }
@@ -276,10 +278,11 @@ async function* afterLast<T>(parts: AsyncIterable<T>, end: () => void): AsyncGen
   }
 }
 
-/** A response in parts (multipart/mixed, text/event-stream): it waits between parts for the operation. */
+/** The responses of answers in parts (multipart/mixed, text/event-stream): they wait between parts for the operation. */
+const inParts = new WeakSet<ServerResponse>();
+
 function isIncremental(response: ServerResponse): boolean {
-  const type = String(response.getHeader('content-type') ?? '');
-  return type.startsWith('multipart/mixed') || type.startsWith('text/event-stream');
+  return inParts.has(response);
 }
 
 /**

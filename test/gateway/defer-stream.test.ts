@@ -171,6 +171,26 @@ describe('@defer within the operation deadline', () => {
     expect(errors.map((e: any) => [e.path, e.extensions.code])).toEqual([[['userTypes'], 'UNAUTHENTICATED']]);
   });
 
+  it('keeps a stream whose client has read every part open while the next part is made, past HTTP_WRITE_TIMEOUT_MS', async () => {
+    const quick = await startTestGateway(upstream.client, { http: { writeTimeoutMs: 150 } });
+    try {
+      await upstream.client.invalidateCache();
+      await upstream.emulator.setFaults({ latencyMs: 400 });
+      const answer = await postForParts(
+        quick.url,
+        { query: '{ policies(type: PASSWORD) { nodes { id ... @defer { rules { id } } } } }' },
+        AUTH,
+      );
+      const bodies = answer.parts.map((p) => p.body);
+      expect(answer.parts.at(-1)!.at - answer.parts[0].at).toBeGreaterThan(300);
+      expect(bodies.at(-1).hasNext).toBe(false);
+      expect(bodies.at(-1).incremental[0].data.rules.length).toBeGreaterThan(0);
+    } finally {
+      await upstream.emulator.setFaults({ latencyMs: 0 });
+      await quick.close();
+    }
+  });
+
   it('answers 406 to a deferred document when the client accepts JSON only', async () => {
     const response = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',

@@ -10,6 +10,7 @@ import { callbackUrls } from './gateway/plugins/graphiqlSignIn.ts';
 import { createLogger, flushLog } from './gateway/logger.ts';
 import { GRAPHQL_PATH, type GatewayOptions, startGateway } from './gateway/server.ts';
 import { createSharedState, type SharedStateSettings } from './gateway/sharedState.ts';
+import { readTrustedManifest, TrustedDocumentsError } from './gateway/trustedDocuments.ts';
 import { limitHeapGrowth, releaseYoungGeneration } from './heapGrowth.ts';
 import { UpstreamClient, type UpstreamClientOptions } from './upstream/client.ts';
 
@@ -19,7 +20,7 @@ type Stop = () => Promise<void>;
 const STOP_MARGIN_MS = 5_000;
 
 /** Errors that mean bad settings, fixture or state file; the embedded emulator adds its own. */
-const badInputErrors: (abstract new (...args: never[]) => Error)[] = [ConfigError];
+const badInputErrors: (abstract new (...args: never[]) => Error)[] = [ConfigError, TrustedDocumentsError];
 
 async function main(): Promise<void> {
   const { gateway: config, emulator: emulatorConfig } = readStartConfig(process.env);
@@ -92,6 +93,14 @@ async function main(): Promise<void> {
         idempotency: shared.idempotency,
         policyPlans: shared.policyPlans,
         metrics: { redisCircuit: shared.redis?.circuit },
+
+        trustedDocuments: config.trustedDocuments.file
+          ? {
+              manifest: readTrustedManifest(config.trustedDocuments.file),
+              allowArbitrary: config.trustedDocuments.allowArbitrary,
+              source: `TRUSTED_DOCUMENTS=${config.trustedDocuments.file}`,
+            }
+          : undefined,
       }),
     ).catch(whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'));
     stops.push(() => gateway.close(config.shutdownGraceMs));

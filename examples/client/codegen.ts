@@ -12,7 +12,8 @@ export const clientOutputs: CodegenConfig['generates'] = {
   [here('src/gql/')]: {
     documents: [here('src/**/*.ts'), `!${here('src/gql/**')}`],
     preset: 'client',
-    presetConfig: { fragmentMasking: false },
+    // persisted-documents.json: the manifest of every document (id: its SHA-256), for TRUSTED_DOCUMENTS.
+    presetConfig: { fragmentMasking: false, persistedDocuments: true },
     config: {
       // Documents as plain strings carrying their types: no GraphQL library needed at run time.
       documentMode: 'string',

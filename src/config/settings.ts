@@ -18,6 +18,7 @@ import {
   redisUrl,
   Setting,
   type SettingValues,
+  text,
   token,
   url,
 } from './env.ts';
@@ -526,7 +527,37 @@ export const GATEWAY_SETTINGS = {
       doc: 'policy plans kept of one caller; past it that caller’s oldest plans go first, never another caller’s',
     }),
   },
+  /** Trusted documents (docs/api.md): only the manifest's documents run. */
+  trustedDocuments: {
+    file: text({
+      env: 'TRUSTED_DOCUMENTS',
+      doc: 'a JSON manifest of id → document (graphql-codegen client preset’s `persisted-documents.json`), read and validated at start (a document that does not validate stops the start, naming it); requests then name a document by `documentId` or `extensions.persistedQuery.sha256Hash` (`PERSISTED_QUERY_NOT_FOUND` for an unknown id), and each document’s worst-case cost is on `/metrics` (`gateway_trusted_document_cost`). Unset: any document runs',
+    }),
+    allowArbitrary: new Setting<'none' | 'all' | string[]>({
+      env: 'TRUSTED_DOCUMENTS_ALLOW_ARBITRARY',
+      default: 'none',
+      range:
+        '`none`, `all`, or a comma-separated list of SHA-256 digests (hex) of credentials as `SSWS <token>` / `Bearer <token>`',
+      doc: 'with `TRUSTED_DOCUMENTS`, who may still send a document that is not in the manifest: nobody (`PERSISTED_QUERY_ID_REQUIRED`), everyone (`all`: development, GraphiQL), or the callers whose credential has one of these digests (an admin tool’s token: `printf "SSWS %s" "$TOKEN" | sha256sum`)',
+      read: readArbitraryDocuments,
+    }),
+  },
 };
+
+const DIGEST = /^[0-9a-f]{64}$/i;
+
+function readArbitraryDocuments(r: EnvReader): 'none' | 'all' | string[] {
+  const value = r.text('TRUSTED_DOCUMENTS_ALLOW_ARBITRARY')?.trim();
+  if (value === undefined || value === '' || value.toLowerCase() === 'none') return 'none';
+  if (value.toLowerCase() === 'all') return 'all';
+  const digests = value.split(',').map((entry) => entry.trim().toLowerCase());
+  const bad = digests.filter((digest) => !DIGEST.test(digest));
+  if (bad.length === 0) return digests;
+  r.problem(
+    `TRUSTED_DOCUMENTS_ALLOW_ARBITRARY: ${bad.map((b) => JSON.stringify(b)).join(', ')} is neither \`none\`, \`all\` nor a SHA-256 digest (64 hex digits) of a credential`,
+  );
+  return 'none';
+}
 
 export type GatewayConfig = SettingValues<typeof GATEWAY_SETTINGS>;
 export type HttpLimits = GatewayConfig['http'];

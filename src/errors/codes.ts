@@ -213,6 +213,20 @@ export const GATEWAY_ERROR_CODES = {
     httpStatus: IN_RESULT,
     source: 'any error that is not mapped (masked by the server)',
   },
+  PERSISTED_QUERY_NOT_FOUND: {
+    meaning:
+      'The request names a document (`documentId`, `extensions.persistedQuery.sha256Hash`) that is not in the gateway’s trusted documents (TRUSTED_DOCUMENTS).',
+    retryable: false,
+    httpStatus: '404',
+    source: 'the trusted documents, before parsing',
+  },
+  PERSISTED_QUERY_ID_REQUIRED: {
+    meaning:
+      'With trusted documents (TRUSTED_DOCUMENTS) a request names its document by id; a document sent whole runs only where TRUSTED_DOCUMENTS_ALLOW_ARBITRARY allows it.',
+    retryable: false,
+    httpStatus: '400',
+    source: 'the trusted documents, before parsing',
+  },
 } as const satisfies Record<string, GatewayErrorCodeRow>;
 
 /** A GraphQL `extensions.code` the gateway sends. */

@@ -30,6 +30,14 @@ import { createOperationLog } from './plugins/logging.ts';
 import { createMetrics, type MetricsOptions } from './plugins/metrics.ts';
 import { useOperationSummary } from './plugins/operationSummary.ts';
 import { useOrderedExecution } from './plugins/orderedExecution.ts';
+import { useIncrementalDelivery } from './plugins/incrementalDelivery.ts';
+import {
+  type ArbitraryDocuments,
+  DOCUMENT_ID_PARAM,
+  registerTrustedDocumentCosts,
+  useTrustedDocuments,
+} from './plugins/trustedDocuments.ts';
+import { type TrustedManifest, trustedDocuments } from './trustedDocuments.ts';
 import { useQueryStringParams } from './plugins/queryStringParams.ts';
 import { requestIdOf, useRequestId } from './plugins/requestId.ts';
 import { useSchemaFile } from './plugins/schemaFile.ts';
@@ -93,6 +101,13 @@ export interface GatewayOptions {
 
   /** FEDERATION: the default schema is the federation subgraph's (docs/federation.md); default false. */
   federation?: boolean;
+
+  /**
+   * The trusted documents (TRUSTED_DOCUMENTS): only they run, unless `allowArbitrary` (default
+   * `none`) says who may send others; each is validated here (a TrustedDocumentsError names one
+   * that fails). Unset: any document runs.
+   */
+  trustedDocuments?: { manifest: TrustedManifest; allowArbitrary?: ArbitraryDocuments; source?: string };
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
@@ -123,14 +138,42 @@ export function createGateway(options: GatewayOptions): Gateway {
   const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
   const clientAddress = clientAddressOf(options.trustedProxies);
+  const schema = meterAnswers(options.schema ?? buildSchema({ federation: options.federation }));
+  const costLimits = {
+    maxSize: queryLimits.cost,
+    maxNodeIds: queryLimits.nodeIds,
+    operation: options.upstream.operationLimits,
+    readCache: options.upstream.readCache !== undefined,
+  };
+  const trusted =
+    options.trustedDocuments &&
+    trustedDocuments(
+      schema,
+      options.trustedDocuments.manifest,
+      { query: queryLimits, cost: costLimits },
+      options.trustedDocuments.source,
+    );
+  if (trusted) {
+    registerTrustedDocumentCosts(metrics.registry, trusted);
+    logger.info({ documents: trusted.count }, `gateway: ${trusted.count} trusted documents (TRUSTED_DOCUMENTS)`);
+    for (const { id, operation, overLimit } of trusted.operations) {
+      if (overLimit)
+        logger.warn(
+          { document: id, operation },
+          `gateway: trusted document ${id} (${operation}) at its worst: ${overLimit}`,
+        );
+    }
+  }
   return createYoga<Record<string, never>, GatewayContext>({
-    schema: meterAnswers(options.schema ?? buildSchema({ federation: options.federation })),
+    schema,
     graphqlEndpoint: GRAPHQL_PATH,
+    ...(trusted && { extraParamNames: [DOCUMENT_ID_PARAM] }),
     maxRequestBodySize: false, // useBodyLimit below
     multipart: false,
     cors: corsPolicy(options.corsOrigins),
     plugins: [
       useOrderedExecution(),
+      useIncrementalDelivery(),
       useRequestId(),
       useNoFraming(),
       useCorsPreflightHint(options.corsOrigins),
@@ -146,6 +189,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       ),
       useJsonOnly(GRAPHQL_PATH),
       useQueryStringParams(GRAPHQL_PATH),
+      trusted ? useTrustedDocuments(trusted, options.trustedDocuments?.allowArbitrary ?? 'none') : {},
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
       useUpstreamErrors(),
@@ -155,15 +199,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       queryLimitsPlugin(queryLimits),
       // After validation, once the variables are known: the one cost estimate and its limits. After
       // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
-      useCost(
-        {
-          maxSize: queryLimits.cost,
-          maxNodeIds: queryLimits.nodeIds,
-          operation: options.upstream.operationLimits,
-          readCache: options.upstream.readCache !== undefined,
-        },
-        memory,
-      ),
+      useCost(costLimits, memory),
       options.upstream.readCache ? useFreshReadsInMutations() : {},
       options.graphiql === false
         ? useGraphiQLOff(GRAPHQL_PATH)
@@ -230,12 +266,35 @@ export function createGateway(options: GatewayOptions): Gateway {
  */
 function useOperationEnd(): Plugin {
   return {
-    onExecutionResult: ({ context }) => {
+    onExecutionResult: ({ context, result, setResult }) => {
       const ended = context as Partial<GatewayContext> & { res?: unknown };
-      ended.endOperation?.();
-      if (!ended.res) ended.answer?.release();
+      const end = () => {
+        ended.endOperation?.();
+        if (!ended.res) ended.answer?.release();
+      };
+      // An answer in parts (@defer, @stream) has answered once its last part is out: its deadline holds till then.
+      if (result && Symbol.asyncIterator in result) {
+        if (ended.res) inParts.add(ended.res as ServerResponse);
+        setResult(afterLast(result, end));
+      } else end();
     },
   };
+}
+
+/** The parts of `parts`, then `end()` once they are done, failed or abandoned. */
+async function* afterLast<T>(parts: AsyncIterable<T>, end: () => void): AsyncGenerator<T> {
+  try {
+    yield* parts;
+  } finally {
+    end();
+  }
+}
+
+/** The responses of answers in parts (multipart/mixed, text/event-stream): they wait between parts for the operation. */
+const inParts = new WeakSet<ServerResponse>();
+
+function isIncremental(response: ServerResponse): boolean {
+  return inParts.has(response);
 }
 
 /**
@@ -249,7 +308,10 @@ function cutOffNonReaders(server: Server, writeTimeoutMs: number): void {
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     request.socket.setTimeout(writeTimeoutMs);
     response.on('timeout', (socket: Socket) => {
-      if (response.headersSent && !response.writableFinished) socket.destroy();
+      if (!response.headersSent || response.writableFinished) return;
+      // Between two parts of an answer in parts the operation runs: only bytes left unread count.
+      if (isIncremental(response) && socket.writableLength === 0) return;
+      socket.destroy();
     });
   });
 }
@@ -268,6 +330,8 @@ function cutOffSlowReaders(server: Server, periodMs: number, minBytesPerSecond: 
     let deadline: number | undefined;
     const timer = setTimeout(() => {
       if (response.writableFinished || socket.destroyed) return;
+      // An answer in parts that its client has read all of so far waits for its next part, not for the client.
+      if (deadline !== undefined && isIncremental(response) && socket.writableLength === 0) deadline = undefined;
       if (deadline !== undefined && Date.now() > deadline) {
         socket.destroy();
         return;

@@ -282,6 +282,7 @@ describe('configuration', () => {
         policyPlanMaxPlans: 10000,
         policyPlanCallerMaxPlans: 100,
       },
+      trustedDocuments: { file: undefined, allowArbitrary: 'none' },
     });
     expect(readEmulatorConfig({})).toEqual({
       port: 4001,
@@ -302,6 +303,7 @@ describe('configuration', () => {
   });
 
   it('reads every variable', () => {
+    const DIGEST = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
     expect(
       readGatewayConfig({
         PORT: '0',
@@ -371,6 +373,8 @@ describe('configuration', () => {
         UPSTREAM_SHARED_READS: 'false',
         CACHE_TTL_SECONDS: '30',
         CACHE_MAX_BYTES: '4096',
+        TRUSTED_DOCUMENTS: 'documents.json',
+        TRUSTED_DOCUMENTS_ALLOW_ARBITRARY: `${DIGEST}, ${DIGEST.toUpperCase()}`,
       }),
     ).toEqual({
       port: 0,
@@ -434,6 +438,7 @@ describe('configuration', () => {
         policyPlanMaxPlans: 500,
         policyPlanCallerMaxPlans: 5,
       },
+      trustedDocuments: { file: 'documents.json', allowArbitrary: [DIGEST, DIGEST] },
     });
     expect(
       readEmulatorConfig({

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { type FieldNode, getNamedType, isObjectType, Kind, type OperationDefinitionNode, parse } from 'graphql';
 import { buildSchema } from '../../src/gateway/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN } from '../helpers/emulator.ts';
 import { startTestStack, type TestStack } from '../helpers/gateway.ts';
+import { merged, postForParts } from '../helpers/incremental.ts';
 
 const DIR = fileURLToPath(new URL('../../examples/operations/', import.meta.url));
 
@@ -53,7 +55,7 @@ const policy = (s: State) => ({ id: s.policyId });
 const rule = (s: State) => ({ policyId: s.policyId, ruleId: s.ruleId });
 
 // The spec's tasks in the order a developer tries them: list, create, read, update, replace,
-// deactivate, activate, rules, clone, delete, user types, simulate.
+// deactivate, activate, rules, clone, delete, user types, simulate; then the dashboard, rules deferred.
 const STEPS: Step[] = [
   { operation: 'ListPolicies' },
   { operation: 'CreatePolicy', keep: (d, s) => (s.policyId = d.createPolicy.policy.id) },
@@ -77,6 +79,7 @@ const STEPS: Step[] = [
   { operation: 'UpdateUserType', ids: (s) => ({ id: s.userTypeId }) },
   { operation: 'DeleteUserType', ids: (s) => ({ id: s.userTypeId }) },
   { operation: 'SimulateAccess' },
+  { operation: 'Dashboard' },
 ];
 
 /** Every `userErrors` list anywhere in a result. */
@@ -84,6 +87,21 @@ function userErrors(value: unknown): unknown[] {
   if (Array.isArray(value)) return value.flatMap(userErrors);
   if (typeof value !== 'object' || value === null) return [];
   return Object.entries(value).flatMap(([key, v]) => (key === 'userErrors' ? (v as unknown[]) : userErrors(v)));
+}
+
+/** The parts of an answer in parts, merged; the errors of every part together. */
+async function answerInParts(query: string, variables: Record<string, unknown>): Promise<any> {
+  const { contentType, parts } = await postForParts(
+    stack.url,
+    { query, variables },
+    { authorization: `SSWS ${TOKEN}` },
+  );
+  expect(contentType).toMatch(/^multipart\/mixed/);
+  const errors = parts.flatMap(({ body }) => [
+    ...(body.errors ?? []),
+    ...(body.incremental ?? []).flatMap((item: { errors?: unknown[] }) => item.errors ?? []),
+  ]);
+  return { data: merged(parts), ...(errors.length > 0 && { errors }) };
 }
 
 const examples = readExamples();
@@ -146,7 +164,10 @@ describe('examples/operations', () => {
     for (const [name, value] of Object.entries(variables)) {
       expect(typeof value === 'string' && value.startsWith('<'), `no value for $${name}`).toBe(false);
     }
-    const res = await stack.gql(example.document, variables);
+    // A document with @defer answers in parts: merged, they are its answer.
+    const res = /@(defer|stream)\b/.test(example.document)
+      ? await answerInParts(example.document, variables)
+      : await stack.gql(example.document, variables);
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
     expect(userErrors(res.data)).toEqual([]);
     expect(Object.values(res.data).every((v) => v !== null)).toBe(true);

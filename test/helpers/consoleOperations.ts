@@ -66,15 +66,23 @@ export type PageSize = 'literal' | 'variable' | 'default';
 /**
  * The 8-type dashboard: every policy type at `first: 200` (written as a literal, as `$first`, or
  * left to the service's default page size), 17 policy fields, typed settings, and the rules with 6
- * fields and their typed actions.
+ * fields and their typed actions (with `deferRules`, each type's rules in a `@defer` fragment).
  */
-export function dashboard(pageSize: PageSize = 'variable'): { query: string; variables: Record<string, unknown> } {
+export function dashboard(
+  pageSize: PageSize = 'variable',
+  { deferRules = false }: { deferRules?: boolean } = {},
+): { query: string; variables: Record<string, unknown> } {
   const first = pageSize === 'literal' ? ', first: 200' : pageSize === 'variable' ? ', first: $first' : '';
   const aliases = POLICY_TYPES.map((type) => {
     const policy = POLICY_TYPENAME[type];
     const rule = RULE_TYPENAME[RULE_TYPE_OF[type]];
+    const rules = `rules { ${RULE_ROW} ... on ${rule} { ${typedActions(rule)} } }`;
+    // `rules` is a field of the Policy interface: deferred beside the typed fragment, at the same depth.
+    const typed = deferRules
+      ? `${typedSettings(policy) && `... on ${policy} { ${typedSettings(policy)} }`} ... @defer(label: "${type.toLowerCase()}Rules") { ${rules} }`
+      : `... on ${policy} { ${typedSettings(policy)} ${rules} }`;
     return `${type.toLowerCase()}: policies(type: ${type}${first}) {
-      nodes { ${POLICY_ROW} ... on ${policy} { ${typedSettings(policy)} rules { ${RULE_ROW} ... on ${rule} { ${typedActions(rule)} } } } }
+      nodes { ${POLICY_ROW} ${typed} }
       pageInfo { hasNextPage endCursor } }`;
   });
   const signature = pageSize === 'variable' ? '($first: Int = 20)' : '';

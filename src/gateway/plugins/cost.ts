@@ -91,6 +91,11 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
         throttleStatus: throttleStatusOf(context.throttleStatus?.()),
         ...(limits.readCache && { cache: cacheOf(context.operation) }),
       });
+      const lastPartCost = ({ result, setResult }: { result: PartResult; setResult(result: PartResult): void }) => {
+        if (result.hasNext !== false) return;
+        const errors = result.errors && onceEach(result.errors);
+        setResult({ ...result, ...(errors && { errors }), extensions: { ...result.extensions, cost: extension() } });
+      };
       const refusal = refusalOf(estimate, limits);
       if (refusal) {
         setResultAndStopExecution({ errors: [refusal], extensions: { cost: extension() } });
@@ -98,7 +103,8 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
       }
       const hooks = {
         onExecuteDone({ result, setResult }: { result: unknown; setResult(result: ExecutionResult): void }) {
-          if (!isSingle(result)) return;
+          // An answer in parts (@defer, @stream): the last part carries the cost of the whole.
+          if (!isSingle(result)) return { onNext: lastPartCost };
           // A run-time bound stopped it: what was built so far is dropped, one error says why.
           const stopped = context.answer.error;
           const extensions = { ...result.extensions, cost: extension() };
@@ -217,6 +223,9 @@ function isoTime(at: number): string {
   if (lastReset.at !== at) lastReset = { at, text: new Date(at).toISOString() };
   return lastReset.text;
 }
+
+/** One part of an answer in parts. */
+type PartResult = ExecutionResult & { hasNext?: boolean };
 
 function isSingle(result: unknown): result is ExecutionResult {
   return typeof result === 'object' && result !== null && !(Symbol.asyncIterator in result);

@@ -229,7 +229,8 @@ const SIGN_IN_HEAD = `
 // GraphiQL's own fetcher parses the operation in the browser first, and shows a syntax error as an
 // exception: empty extensions and the bundle's stack trace. This one sends the text as typed and
 // shows the gateway's answer as any client gets it (GRAPHQL_PARSE_FAILED with its location). While
-// a person is signed in, their access token replaces the Headers tab's Authorization.
+// a person is signed in, their access token replaces the Headers tab's Authorization. An answer in
+// parts (@defer, @stream: multipart/mixed) is handed to GraphiQL part by part as each arrives.
 const GATEWAY_FETCHER = `function gatewayFetcher(endpoint) {
         return async (params, options) => {
           const headers = { ...options?.headers };
@@ -243,7 +244,7 @@ const GATEWAY_FETCHER = `function gatewayFetcher(endpoint) {
             response = await fetch(endpoint, {
               method: 'POST',
               headers: {
-                accept: 'application/graphql-response+json, application/json',
+                accept: 'application/graphql-response+json, application/json, multipart/mixed',
                 'content-type': 'application/json',
                 ...headers,
               },
@@ -252,6 +253,7 @@ const GATEWAY_FETCHER = `function gatewayFetcher(endpoint) {
           } catch (error) {
             return { errors: [{ message: 'The gateway could not be reached: ' + error.message }] };
           }
+          if ((response.headers.get('content-type') || '').startsWith('multipart/mixed')) return parts(response.body);
           const text = await response.text();
           try {
             return JSON.parse(text);
@@ -259,6 +261,21 @@ const GATEWAY_FETCHER = `function gatewayFetcher(endpoint) {
             return { errors: [{ message: 'The gateway answered ' + response.status + ': ' + text.slice(0, 500) }] };
           }
         };
+      }
+      async function* parts(body) {
+        const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+        let text = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          text += value;
+          for (let at; (at = text.indexOf('\\r\\n\\r\\n')) >= 0; ) {
+            const end = text.indexOf('\\r\\n---', at);
+            if (end < 0) break;
+            yield JSON.parse(text.slice(at + 4, end));
+            text = text.slice(end + 5);
+          }
+        }
       }`;
 
 /** JSON that cannot close the script element it sits in. */

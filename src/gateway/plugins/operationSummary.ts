@@ -1,7 +1,7 @@
 // One summary per GraphQL operation when its result is ready, parse and validation failures
 // included, and one per GraphQL HTTP response: what the operation log line and the operation
 // metrics are made of.
-import { type DocumentNode, getOperationAST } from 'graphql';
+import { type DocumentNode, type GraphQLError, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayContext } from '../context.ts';
 import { requestIdOf } from './requestId.ts';
@@ -59,6 +59,31 @@ export function useOperationSummary(
 ): Plugin {
   // Keyed by the request: yoga keeps it, and the context holding it, through every phase.
   const pending = new WeakMap<Request, Pending>();
+  const summarize = (
+    entry: Pending,
+    result: { errors?: readonly GraphQLError[]; data?: Record<string, unknown> | null },
+    request: Request,
+    context: unknown,
+  ) => {
+    const operation = entry.document ? getOperationAST(entry.document, entry.operationName) : null;
+    const phase: ErrorPhase = !entry.document ? 'parse' : entry.invalid ? 'validate' : 'execute';
+    const errors = (result.errors ?? []).map((e) => {
+      const code = e.extensions?.code;
+      return typeof code === 'string' ? code : CODE_OF_PHASE[phase];
+    });
+    entry.summary = {
+      requestId: requestIdOf(request),
+      name: operation?.name?.value ?? entry.operationName ?? 'anonymous',
+      type: operation?.operation ?? 'unknown',
+      phase,
+      durationMs: performance.now() - entry.startedAt,
+      upstreamCalls: (context as Partial<GatewayContext>).operation?.upstreamCalls ?? 0,
+      errors,
+      errorCodes: [...new Set(errors)],
+      outcome: errors.length === 0 ? 'success' : hasAnyValue(result.data) ? 'partial' : 'error',
+    };
+    onDone(entry.summary);
+  };
   return {
     onParams: ({ params, request }) => {
       pending.set(request, { startedAt: performance.now(), operationName: params.operationName ?? undefined });
@@ -75,27 +100,13 @@ export function useOperationSummary(
         if (entry && !valid) entry.invalid = true;
       };
     },
-    onExecutionResult: ({ result, request, context }) => {
+    onExecutionResult: ({ result, request, context, setResult }) => {
       const entry = pending.get(request);
-      if (!entry || !result || Symbol.asyncIterator in result) return;
-      const operation = entry.document ? getOperationAST(entry.document, entry.operationName) : null;
-      const phase: ErrorPhase = !entry.document ? 'parse' : entry.invalid ? 'validate' : 'execute';
-      const errors = (result.errors ?? []).map((e) => {
-        const code = e.extensions?.code;
-        return typeof code === 'string' ? code : CODE_OF_PHASE[phase];
-      });
-      entry.summary = {
-        requestId: requestIdOf(request),
-        name: operation?.name?.value ?? entry.operationName ?? 'anonymous',
-        type: operation?.operation ?? 'unknown',
-        phase,
-        durationMs: performance.now() - entry.startedAt,
-        upstreamCalls: (context as Partial<GatewayContext>).operation?.upstreamCalls ?? 0,
-        errors,
-        errorCodes: [...new Set(errors)],
-        outcome: errors.length === 0 ? 'success' : hasAnyValue(result.data) ? 'partial' : 'error',
-      };
-      onDone(entry.summary);
+      if (!entry || !result) return;
+      // An answer in parts (@defer, @stream) is summed up once its last part is out, every part's errors counted.
+      if (Symbol.asyncIterator in result)
+        setResult(summedUp(result, (whole) => summarize(entry, whole, request, context)));
+      else summarize(entry, result, request, context);
     },
     onResponse: ({ request, response }) => {
       const entry = pending.get(request);
@@ -110,6 +121,28 @@ export function useOperationSummary(
       });
     },
   };
+}
+
+/** The parts of `parts`; once done, `end` gets the first part's data and every part's errors. */
+async function* summedUp<T extends { errors?: readonly GraphQLError[]; data?: Record<string, unknown> | null }>(
+  parts: AsyncIterable<T>,
+  end: (whole: { errors: GraphQLError[]; data?: Record<string, unknown> | null }) => void,
+): AsyncGenerator<T> {
+  const errors: GraphQLError[] = [];
+  let data: Record<string, unknown> | null | undefined;
+  let first = true;
+  try {
+    for await (const part of parts) {
+      if (first) data = part.data;
+      first = false;
+      errors.push(...(part.errors ?? []));
+      const items = (part as { incremental?: readonly { errors?: readonly GraphQLError[] }[] }).incremental ?? [];
+      for (const item of items) errors.push(...(item.errors ?? []));
+      yield part;
+    }
+  } finally {
+    end({ errors, data });
+  }
 }
 
 /** Whether any top-level field answered something: fields are nullable, so `data` alone says little. */

@@ -8,7 +8,7 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import type { GraphQLArmorCallbackConfiguration } from '@escape.tech/graphql-armor-types';
-import { GraphQLError, parse } from 'graphql';
+import { GraphQLError, parse, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { GATEWAY_DEFAULTS } from '../../config/settings.ts';
 
@@ -28,15 +28,20 @@ export interface QueryLimits {
 /** The defaults of the MAX_QUERY_* settings. */
 export const QUERY_LIMIT_DEFAULTS: QueryLimits = GATEWAY_DEFAULTS.queryLimits;
 
-export function queryLimitsPlugin(limits: QueryLimits): Plugin {
-  // Made once: the rules are the same for every request (and yoga's validation cache keys on them).
-  const rules = [
+/** The validation rules of the depth, alias and directive limits. */
+export function queryLimitRules(limits: QueryLimits): ValidationRule[] {
+  return [
     maxDepthRule({ n: limits.depth, ...reportAs('depth', limits.depth) }),
     // Every alias counts, an aliased `__typename` too (armor leaves those out by default): each is one
     // more member of the answer to build and write.
     maxAliasesRule({ n: limits.aliases, allowList: [], ...reportAs('aliases', limits.aliases) }),
     maxDirectivesRule({ n: limits.directives, ...reportAs('directives', limits.directives) }),
   ];
+}
+
+export function queryLimitsPlugin(limits: QueryLimits): Plugin {
+  // Made once: the rules are the same for every request (and yoga's validation cache keys on them).
+  const rules = queryLimitRules(limits);
   return {
     onParse({ setParseFn }) {
       setParseFn((source, options) => parseWithinLimits(source, { ...options, maxTokens: limits.tokens }));
@@ -64,7 +69,7 @@ function reportAs(limit: keyof QueryLimits, max: number): GraphQLArmorCallbackCo
 
 type ParseArgs = Parameters<typeof parse>;
 
-function parseWithinLimits(source: ParseArgs[0], options: NonNullable<ParseArgs[1]> & { maxTokens: number }) {
+export function parseWithinLimits(source: ParseArgs[0], options: NonNullable<ParseArgs[1]> & { maxTokens: number }) {
   try {
     return parse(source, options);
   } catch (error) {

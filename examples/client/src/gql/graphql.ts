@@ -50,6 +50,29 @@ export type UserErrorCode =
   /** An id argument names nothing (E0000007): `field` says which one; refetch, the object may have been deleted. */
   | 'NOT_FOUND';
 
+export type DeferredDashboardQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DeferredDashboardQuery = { password: { __typename: 'PolicyConnection', nodes: Array<
+      | { __typename: 'AccessPolicy', id: string, name: string }
+      | { __typename: 'ContinuousAccessPolicy', id: string, name: string }
+      | { __typename: 'EntityRiskPolicy', id: string, name: string }
+      | { __typename: 'GlobalSessionPolicy', id: string, name: string }
+      | { __typename: 'IdpDiscoveryPolicy', id: string, name: string }
+      | { __typename: 'MfaEnrollPolicy', id: string, name: string }
+      | { __typename: 'PasswordPolicy', id: string, name: string }
+      | { __typename: 'ProfileEnrollmentPolicy', id: string, name: string }
+    > } | null, signOn: { __typename: 'PolicyConnection', nodes: Array<
+      | { __typename: 'AccessPolicy', id: string, name: string }
+      | { __typename: 'ContinuousAccessPolicy', id: string, name: string }
+      | { __typename: 'EntityRiskPolicy', id: string, name: string }
+      | { __typename: 'GlobalSessionPolicy', id: string, name: string }
+      | { __typename: 'IdpDiscoveryPolicy', id: string, name: string }
+      | { __typename: 'MfaEnrollPolicy', id: string, name: string }
+      | { __typename: 'PasswordPolicy', id: string, name: string }
+      | { __typename: 'ProfileEnrollmentPolicy', id: string, name: string }
+    > } | null };
+
 export type PasswordPoliciesQueryVariables = Exact<{
   first?: number | null | undefined;
 }>;
@@ -108,6 +131,40 @@ export class TypedDocumentString<TResult, TVariables>
   }
 }
 
+export const DeferredDashboardDocument = new TypedDocumentString(`
+    query DeferredDashboard {
+  password: policies(type: PASSWORD) {
+    __typename
+    nodes {
+      __typename
+      id
+      name
+      ... @defer(label: "passwordRules") {
+        rules {
+          __typename
+          id
+          name
+        }
+      }
+    }
+  }
+  signOn: policies(type: PLATFORM_SIGN_ON) {
+    __typename
+    nodes {
+      __typename
+      id
+      name
+      ... @defer(label: "signOnRules") {
+        rules {
+          __typename
+          id
+          name
+        }
+      }
+    }
+  }
+}
+    `, {"hash":"sha256:c761320d451fce96c3c6d3750aee4ace00f223ad8f61205c40b70faec4b325cc"}) as unknown as TypedDocumentString<DeferredDashboardQuery, DeferredDashboardQueryVariables>;
 export const PasswordPoliciesDocument = new TypedDocumentString(`
     query PasswordPolicies($first: Int) {
   policies(type: PASSWORD, first: $first) {
@@ -129,7 +186,7 @@ export const PasswordPoliciesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<PasswordPoliciesQuery, PasswordPoliciesQueryVariables>;
+    `, {"hash":"sha256:40d6e6082b615e570ba259c0943d20cd08efc92048a07bdfcf5d078d4dcc3689"}) as unknown as TypedDocumentString<PasswordPoliciesQuery, PasswordPoliciesQueryVariables>;
 export const PolicyRulesDocument = new TypedDocumentString(`
     query PolicyRules($id: ID!) {
   policy(id: $id) {
@@ -150,7 +207,7 @@ export const PolicyRulesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<PolicyRulesQuery, PolicyRulesQueryVariables>;
+    `, {"hash":"sha256:04f43f44f27e89ed83013dcd4c43b938482582c0aa58d40bb4e12fcea3f825fa"}) as unknown as TypedDocumentString<PolicyRulesQuery, PolicyRulesQueryVariables>;
 export const ClientCreateUserTypeDocument = new TypedDocumentString(`
     mutation ClientCreateUserType($input: CreateUserTypeInput!) {
   createUserType(input: $input) {
@@ -166,4 +223,4 @@ export const ClientCreateUserTypeDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ClientCreateUserTypeMutation, ClientCreateUserTypeMutationVariables>;
+    `, {"hash":"sha256:fe6110a73518fd1eb446aa731c1f8f609e058bb91df9043563486a2f3e573f31"}) as unknown as TypedDocumentString<ClientCreateUserTypeMutation, ClientCreateUserTypeMutationVariables>;

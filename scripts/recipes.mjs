@@ -153,7 +153,7 @@ function runScript(script, cwd) {
 }
 
 /** Runs one recipe in `dir`; throws with the step that failed and its output. */
-async function runRecipe(name, steps, dir, tarballs) {
+async function runRecipe(steps, dir, tarballs) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const step of steps) {
@@ -190,7 +190,7 @@ export async function runRecipes({ tarballs, work, only }) {
       const [name, steps] = next;
       const started = performance.now();
       try {
-        await runRecipe(name, steps, join(work, 'recipes', name), tarballs);
+        await runRecipe(steps, join(work, 'recipes', name), tarballs);
         passed++;
         console.log(`recipe ${name}: passed (${Math.round((performance.now() - started) / 1000)} s)`);
       } catch (error) {

@@ -287,7 +287,9 @@ describe('policy as code', () => {
 
   it("the guide's sample document plans no change to a member it leaves out (the built-in user type's description)", async () => {
     const guide = await readFile(new URL('../../docs/policy-as-code.md', import.meta.url), 'utf8');
-    const sample = parseYaml(/<!-- recipe: policy-as-code file=org.yaml -->\n```yaml\n([\s\S]*?)```/.exec(guide)?.[1] ?? '');
+    const sample = parseYaml(
+      /<!-- recipe: policy-as-code file=org.yaml -->\n```yaml\n([\s\S]*?)```/.exec(guide)?.[1] ?? '',
+    );
     const userTypes = (await b().emulator.call('GET', '/api/v1/meta/types/user')).body;
     const builtIn = userTypes.find((t: any) => t.default);
     expect(builtIn.description).not.toBe('');

@@ -123,7 +123,7 @@ describe('platform conditions', () => {
 
 describe('the schema header', () => {
   it('says how `1FA`/`2FA` are typed (the FactorMode enum), not that they stay String', () => {
-    const sdl = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
+    const sdl = readFileSync(new URL('../../src/generated/schema.graphql', import.meta.url), 'utf8');
     const header = sdl.slice(0, sdl.indexOf('schema {'));
     expect(header).not.toContain('stay `String`');
     expect(header).toContain('`FactorMode`: `ONE_FACTOR`, `TWO_FACTOR`');

@@ -117,6 +117,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     schema: meterAnswers(options.schema ?? buildSchema()),
     graphqlEndpoint: GRAPHQL_PATH,
     maxRequestBodySize: false, // useBodyLimit below
+    // Yoga's own health check answers 200 to every URL that ends with its endpoint (`/health`,
+    // `/x/health`). No URL ends with a line feed (a request's URL is percent-encoded), so it answers
+    // none: `/healthz` and `/readyz` are the gateway's (useHealth), every other path the coded 404.
+    healthCheckEndpoint: '\n',
     multipart: false,
     cors: corsPolicy(options.corsOrigins),
     plugins: [

@@ -1,4 +1,4 @@
-// Generates resolver and model types from schema.graphql. GraphQL object types are mapped to the
+// Generates resolver and model types from the whole schema (src/generated/schema.graphql). GraphQL object types are mapped to the
 // REST wire types they are resolved from (src/rest/types.ts), or to the few gateway models that add
 // what the wire object lacks (src/gateway/resolvers/models.ts).
 import { readFileSync } from 'node:fs';
@@ -8,11 +8,14 @@ import { buildSchema, type GraphQLInterfaceType, isObjectType } from 'graphql';
 import { clientOutputs } from './examples/client/codegen.ts';
 import { FACTOR_MODE } from './src/gateway/resolvers/enums.ts';
 
+/** The whole schema: schema.graphql joined with the contract half (src/tools/contractSchema.ts writes it first). */
+const SCHEMA = 'src/generated/schema.graphql';
+
 const wire = (name: string) => `../rest/types.ts#${name}`;
 const model = (name: string) => `../gateway/resolvers/models.ts#${name}`;
 
 // The implementations of the Policy and PolicyRule interfaces, read from the schema itself.
-const schema = buildSchema(readFileSync('schema.graphql', 'utf8'));
+const schema = buildSchema(readFileSync(SCHEMA, 'utf8'));
 const implementationsOf = (name: string) =>
   schema.getPossibleTypes(schema.getType(name) as GraphQLInterfaceType).map((type) => type.name);
 const POLICY_TYPES = implementationsOf('Policy');
@@ -65,7 +68,7 @@ const mappers: Record<string, string> = {
 
 const config: CodegenConfig = {
   overwrite: true,
-  schema: 'schema.graphql',
+  schema: SCHEMA,
   generates: {
     'src/generated/graphql.ts': {
       plugins: ['typescript', 'typescript-resolvers'],

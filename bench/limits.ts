@@ -29,7 +29,7 @@ const POLICIES = 1_200;
 const COPIES = 20;
 const { values: args } = parseArgs({ options: { 'no-write': { type: 'boolean', default: false } } });
 
-const schema = buildSchema(readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8'));
+const schema = buildSchema(readFileSync(new URL('../src/generated/schema.graphql', import.meta.url), 'utf8'));
 
 function estimate(query: string, variables: Record<string, unknown> = {}) {
   const document = parse(query);

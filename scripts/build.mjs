@@ -36,7 +36,8 @@ const PROJECTS = {
     emitFlags: ['--noResolve'],
     /** Read at run time relative to the module that reads it (src/gateway/schema.ts, GraphiQL's sign-in). */
     assets: [
-      ['schema.graphql', 'schema.graphql'],
+      // The whole schema: schema.graphql joined with the contract half (npm run codegen).
+      ['src/generated/schema.graphql', 'schema.graphql'],
       ['src/gateway/plugins/graphiqlSignIn.browser.js', 'gateway/plugins/graphiqlSignIn.browser.js'],
     ],
     bins: ['main.js'],

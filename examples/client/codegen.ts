@@ -32,7 +32,7 @@ export const clientOutputs: CodegenConfig['generates'] = {
 };
 
 const config: CodegenConfig = {
-  schema: here('../../schema.graphql'),
+  schema: here('../../src/generated/schema.graphql'),
   generates: clientOutputs,
 };
 

@@ -4,11 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { type DocumentNode, parse } from 'graphql';
 
-// The build copies schema.graphql next to dist/main.js, so that dist/ runs alone; in the source tree
-// it sits at the project root.
+// The whole schema: schema.graphql (written by hand) joined with the half generated from the REST
+// contract, by `npm run codegen` (src/tools/contractSchema.ts). The build copies it next to
+// dist/main.js, so that dist/ runs alone; in the source tree it is src/generated/schema.graphql.
 export const SCHEMA_PATH = [
   new URL('../schema.graphql', import.meta.url),
-  new URL('../../schema.graphql', import.meta.url),
+  new URL('../generated/schema.graphql', import.meta.url),
 ].find((url) => existsSync(url))!;
 
 let sdl: string | undefined;

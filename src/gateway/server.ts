@@ -169,6 +169,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     graphqlEndpoint: GRAPHQL_PATH,
     ...(trusted && { extraParamNames: [DOCUMENT_ID_PARAM] }),
     maxRequestBodySize: false, // useBodyLimit below
+    // Yoga's own health check answers 200 to every URL that ends with its endpoint (`/health`,
+    // `/x/health`). No URL ends with a line feed (a request's URL is percent-encoded), so it answers
+    // none: `/healthz` and `/readyz` are the gateway's (useHealth), every other path the coded 404.
+    healthCheckEndpoint: '\n',
     multipart: false,
     cors: corsPolicy(options.corsOrigins),
     plugins: [

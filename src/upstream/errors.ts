@@ -74,10 +74,32 @@ const everyCodeHasAClass: [Exclude<UpstreamClientErrorCode, AnyUpstreamClientErr
   : never = true;
 void everyCodeHasAClass;
 
-/** The base of every error the upstream client throws: `code` says which one, whatever the message. */
+/** The classes an upstream error is an instance of, by name: the same key in every copy of this module. */
+const BRANDS = Symbol.for('policy-gateway.upstreamClientError');
+
+/**
+ * The base of every error the upstream client throws: `code` says which one, whatever the message.
+ * `instanceof` reads a brand (as undici's errors do), so it holds across two copies of this module.
+ */
 export abstract class UpstreamClientError extends Error {
   abstract override readonly name: string;
   abstract readonly code: UpstreamClientErrorCode;
+  readonly [BRANDS]: readonly string[];
+
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
+    const brands: string[] = [];
+    for (let c: { name: string } = new.target; c !== Error && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+      brands.push(c.name);
+    }
+    this[BRANDS] = brands;
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    const brands = typeof value === 'object' && value !== null ? (value as { [BRANDS]?: unknown })[BRANDS] : undefined;
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`, a subclass too.
+    return Array.isArray(brands) && brands.includes(this.name);
+  }
 }
 
 /** The service answered with an error status (its error body parsed when there is one). */

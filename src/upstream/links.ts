@@ -23,12 +23,15 @@ export function linkAllows(link: Link | undefined, method: string): boolean {
   return link?.hints?.allow.includes(method) ?? false;
 }
 
-/** What a policy's or rule's links offer the caller, as the service advertises it. */
-export function permissionsOf(links: { self: Link; activate?: Link; deactivate?: Link }) {
+/**
+ * What a policy's or rule's links offer the caller, as the service advertises it. An object without
+ * `_links` (a proxy or an older service may leave them out) offers nothing: every answer false.
+ */
+export function permissionsOf(links: { self?: Link; activate?: Link; deactivate?: Link } | undefined) {
   return {
-    viewerCanUpdate: linkAllows(links.self, 'PUT'),
-    viewerCanDelete: linkAllows(links.self, 'DELETE'),
-    viewerCanActivate: linkAllows(links.activate, 'POST'),
-    viewerCanDeactivate: linkAllows(links.deactivate, 'POST'),
+    viewerCanUpdate: linkAllows(links?.self, 'PUT'),
+    viewerCanDelete: linkAllows(links?.self, 'DELETE'),
+    viewerCanActivate: linkAllows(links?.activate, 'POST'),
+    viewerCanDeactivate: linkAllows(links?.deactivate, 'POST'),
   };
 }

@@ -15,7 +15,7 @@ const TABLE: Record<string, { source: string }> = GATEWAY_ERROR_CODES;
 
 /** The codes of the schema's user errors and plan errors: payload members, not `extensions.code`. */
 function schemaErrorCodes(): Set<string> {
-  const schema = buildSchema(readFileSync(join(ROOT, 'schema.graphql'), 'utf8'));
+  const schema = buildSchema(readFileSync(join(ROOT, 'src/generated/schema.graphql'), 'utf8'));
   const values = ['UserErrorCode', 'PolicyDocumentErrorCode'].flatMap((name) =>
     (schema.getType(name) as GraphQLEnumType).getValues().map((v) => v.name),
   );

@@ -1,7 +1,7 @@
 // Settings become options through exact(): a settings key named unlike its option fails tsc, where a
 // spread or a settings group passed whole would drop it in silence (the module then running on its
-// default). Vitest checks these in its typecheck mode; each `@ts-expect-error` fails the run when
-// the line under it compiles.
+// default). `npm run typecheck` (tsc, part of `npm test`) checks these; each `@ts-expect-error`
+// fails it when the line under it compiles.
 import type { EmulatorOptions } from 'policy-service-emulator';
 import { EMULATOR_DEFAULTS } from 'policy-service-emulator/config';
 import { describe, expectTypeOf, it } from 'vitest';

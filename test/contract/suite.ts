@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { TSchema } from '@sinclair/typebox';
 import {
   ERROR_RESPONSE,
+  IE_ONLY_POLICY_TYPES,
   MAX_USER_TYPES,
   OPERATIONS,
   type OperationName,
@@ -159,11 +160,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteResu
     engine = res.status === 200 ? 'IE' : 'CLASSIC';
     out(`     engine: ${engine}`);
   });
-  const types = () =>
-    POLICY_TYPES.filter(
-      (t) =>
-        engine === 'IE' || !['ACCESS_POLICY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK'].includes(t),
-    );
+  const types = () => POLICY_TYPES.filter((t) => engine === 'IE' || !IE_ONLY_POLICY_TYPES.includes(t));
 
   await check('auth: a request without a token answers 401 E0000011', async () => {
     failure(await raw('GET', '/api/v1/meta/types/user', undefined, ''), 401, 'E0000011');

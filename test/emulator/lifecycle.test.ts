@@ -1,6 +1,7 @@
 // Lifecycle of policies and rules: activate and deactivate, clone, delete, app assignment and
 // the mapped-apps listing, and the org-level limits of the core (one IdP discovery policy, the
 // classic engine without identity-engine types).
+import { IE_ONLY_POLICY_TYPES } from 'policy-service-emulator/contract';
 import { describe, expect, it } from 'vitest';
 import {
   causesOf,
@@ -14,7 +15,6 @@ import {
 const emu = useEmulator();
 const classic = useEmulator({ engine: 'CLASSIC' });
 
-const IE_ONLY_TYPES = ['ACCESS_POLICY', 'PROFILE_ENROLLMENT', 'CONTINUOUS_ACCESS', 'ENTITY_RISK'];
 const CLASSIC_TYPES = ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY'];
 
 const accessRule = (name: string, access = 'ALLOW') => ({
@@ -362,7 +362,7 @@ describe('classic engine', () => {
   });
 
   it('rejects identity-engine-only types on create and on list', async () => {
-    for (const type of IE_ONLY_TYPES) {
+    for (const type of IE_ONLY_POLICY_TYPES) {
       expectValidationCause(
         await classic().call('POST', '/api/v1/policies', { type, name: `classic ${type}`, description: 'd' }),
         'type',
@@ -372,7 +372,7 @@ describe('classic engine', () => {
   });
 
   it('accepts the same identity-engine types on the identity engine', async () => {
-    for (const type of IE_ONLY_TYPES) {
+    for (const type of IE_ONLY_POLICY_TYPES) {
       expect((await emu().call('GET', `/api/v1/policies?type=${type}`)).status, type).toBe(200);
     }
   });

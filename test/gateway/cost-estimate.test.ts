@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { BACK_REFERENCE_ITEMS, documentEstimate, estimateCost, OBJECT_WEIGHT } from '../../src/gateway/costEstimate.ts';
 import { dashboard, POLICY_DETAIL, withTypename } from '../helpers/consoleOperations.ts';
 
-const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+const schema = buildSchema(readFileSync(new URL('../../src/generated/schema.graphql', import.meta.url), 'utf8'));
 
 function estimate(query: string, variables: Record<string, unknown> = {}) {
   const document = parse(query);

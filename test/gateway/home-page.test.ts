@@ -78,6 +78,9 @@ describe('a path the gateway does not serve', () => {
     ['GET', '/favicon.ico', BROWSER],
     ['POST', '/', { accept: 'application/json', 'content-type': 'application/json' }],
     ['GET', '/api/graphql', { accept: '*/*' }],
+    // Yoga's built-in health check, which answered 200 to any path ending in /health, is off.
+    ['GET', '/health', { accept: '*/*' }],
+    ['GET', '/x/health', { accept: '*/*' }],
   ])('%s %s (%o) is a coded 404 that points at /graphql', async (method, path, headers) => {
     const res = await fetch(on.url + path, {
       method,

@@ -24,7 +24,7 @@ const NEVER_ENDS_MS = 6 * OPERATION_TIMEOUT_MS;
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 50);
 const SEED = Number(process.env.PROPERTY_SEED ?? 25);
 
-const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+const schema = buildSchema(readFileSync(new URL('../../src/generated/schema.graphql', import.meta.url), 'utf8'));
 
 let emulator: TestEmulator;
 let gateway: GatewayProcess;

@@ -1,8 +1,12 @@
 // Permissions as booleans: viewerCan* on policies and rules follow the service's links and hints,
 // so a console hides exactly the buttons the service would refuse.
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createPolicy, createRule } from '../helpers/emulator.ts';
-import { useStack } from '../helpers/gateway.ts';
+import { UpstreamClient } from '../../src/upstream/client.ts';
+import { createPolicy, createRule, TOKEN } from '../helpers/emulator.ts';
+import { startTestGateway, useStack } from '../helpers/gateway.ts';
+import { postGraphql } from '../helpers/graphqlClient.ts';
 import { defaultPolicyId, ok } from './schema-helpers.ts';
 
 const stack = useStack();
@@ -50,5 +54,59 @@ describe('viewerCan*', () => {
       id: policy.id,
     });
     expect(data.policy).toEqual({ viewerCanDelete: false, viewerCanUpdate: true });
+  });
+});
+
+/** A pass-through to the emulator whose policy lists come back without `_links`, as a proxy or an older service may answer. */
+async function startLinklessProxy(target: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        let body = Buffer.concat(chunks).toString();
+        const listed = req.method === 'GET' && /^\/api\/v1\/policies\?/.test(req.url ?? '');
+        if (listed && answer.statusCode === 200) {
+          body = JSON.stringify((JSON.parse(body) as Record<string, unknown>[]).map(({ _links, ...p }) => p));
+        }
+        const { 'content-length': _length, ...headers } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, headers).end(body);
+      });
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+describe('an upstream policy without _links', () => {
+  it('answers viewerCan* false for that policy instead of failing the list', async () => {
+    const proxy = await startLinklessProxy(stack().emulator.url);
+    const upstream = new UpstreamClient({ baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+    const gateway = await startTestGateway(upstream);
+    try {
+      const answer = await postGraphql(
+        `${gateway.url}/graphql`,
+        `{ policies(type: PASSWORD) { nodes { id ${CAN} } } }`,
+        {
+          auth: `SSWS ${TOKEN}`,
+        },
+      );
+      expect(answer.body.errors).toBeUndefined();
+      const nodes = answer.body.data.policies.nodes;
+      expect(nodes.length).toBeGreaterThan(0);
+      for (const node of nodes) {
+        expect(node).toMatchObject({
+          viewerCanUpdate: false,
+          viewerCanDelete: false,
+          viewerCanActivate: false,
+          viewerCanDeactivate: false,
+        });
+      }
+    } finally {
+      await gateway.close();
+      await upstream.close();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 });

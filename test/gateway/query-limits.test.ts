@@ -164,7 +164,7 @@ describe('upstream-call estimate', () => {
     expect(requests().total).toBe(0);
   });
 
-  const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+  const schema = buildSchema(readFileSync(new URL('../../src/generated/schema.graphql', import.meta.url), 'utf8'));
 
   it('marks with @upstream only fields that have a resolver of their own, on every implementation', () => {
     const marked: string[] = [];

@@ -21,6 +21,7 @@ import { personToken } from '../helpers/oauthTokens.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { type RecordingProxy, startRecordingProxy } from '../helpers/proxy.ts';
 import { startTestRedis, type TestRedis } from '../helpers/redisServer.ts';
+import { redisTestsRun } from '../helpers/requirements.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 4);
 const SEED = Number(process.env.PROPERTY_SEED ?? 7);
@@ -384,25 +385,31 @@ async function laneModel(org: Org, policy: number): Promise<LaneModel> {
   };
 }
 
-it(`holds read-your-writes and never serves a refused or unproven credential (${RUNS} runs)`, async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
-      const org = await freshOrg();
-      for (const s of steps) {
-        if (s.kind === 'one') {
-          await runSequential(org, s.command);
-          continue;
-        }
-        const lanes = await Promise.all([laneModel(org, 0), laneModel(org, 1)]);
-        await Promise.all(s.lanes.map((commands, policy) => runLane(org, commands, lanes[policy], policy)));
-        // Every write of the batch has answered: each replica now shows the service's state.
-        for (const v of ['A', 'B'] as const) {
-          for (const what of ['list', 'rules', 'userTypes'] as const) {
-            await runSequential(org, { kind: 'read', via: v, what, policy: 0, auth: 'main', junk: 0 });
+const withRedis = redisTestsRun('The read cache property test');
+const PROPERTY = `holds read-your-writes and never serves a refused or unproven credential (${RUNS} runs)`;
+it.runIf(withRedis)(
+  PROPERTY,
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        const org = await freshOrg();
+        for (const s of steps) {
+          if (s.kind === 'one') {
+            await runSequential(org, s.command);
+            continue;
+          }
+          const lanes = await Promise.all([laneModel(org, 0), laneModel(org, 1)]);
+          await Promise.all(s.lanes.map((commands, policy) => runLane(org, commands, lanes[policy], policy)));
+          // Every write of the batch has answered: each replica now shows the service's state.
+          for (const v of ['A', 'B'] as const) {
+            for (const what of ['list', 'rules', 'userTypes'] as const) {
+              await runSequential(org, { kind: 'read', via: v, what, policy: 0, auth: 'main', junk: 0 });
+            }
           }
         }
-      }
-    }),
-    { numRuns: RUNS, seed: SEED, endOnFailure: true },
-  );
-}, 600_000);
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  },
+  600_000,
+);

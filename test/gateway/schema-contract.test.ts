@@ -30,6 +30,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/gateway/schema.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from '../../src/gateway/resolvers/typenames.ts';
+import { type Json, mergedObject, withoutNull } from '../../src/tools/contractSchema.ts';
 
 /**
  * Where schema.graphql deliberately differs from the contract, and why: a whole `Type` that is not
@@ -47,50 +48,6 @@ const EXCEPTIONS: Record<string, string> = {
 };
 
 type Composite = GraphQLObjectType | GraphQLInputObjectType;
-
-/** A contract schema as JSON Schema: what the comparison reads of it. */
-interface Json {
-  type?: string;
-  format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  items?: Json;
-  anyOf?: Json[];
-  properties?: Record<string, Json>;
-  required?: string[];
-  default?: unknown;
-}
-
-/** The schema without its `null` branch, and whether it had one. */
-function withoutNull(schema: Json): { schema: Json; nullable: boolean } {
-  const branches = schema.anyOf?.filter((b) => b.type !== 'null');
-  if (!schema.anyOf || !branches) return { schema, nullable: false };
-  const nullable = branches.length < schema.anyOf.length;
-  if (branches.length === 1) return { schema: branches[0], nullable };
-  return { schema: { anyOf: branches }, nullable };
-}
-
-/**
- * A union of objects as GraphQL writes it, one object with the members of every branch (see the
- * schema's description): a member is required when every branch requires it, and the constants a
- * discriminator takes become one enum.
- */
-function mergedObject(branches: Json[]): Json {
-  const properties: Record<string, Json> = {};
-  for (const branch of branches) {
-    for (const [name, member] of Object.entries(branch.properties ?? {})) {
-      const before = properties[name];
-      properties[name] =
-        before && before.const !== undefined && member.const !== undefined
-          ? { type: 'string', enum: [before.const, member.const] }
-          : before?.enum && member.const !== undefined
-            ? { ...before, enum: [...before.enum, member.const] }
-            : (before ?? member);
-    }
-  }
-  const required = Object.keys(properties).filter((name) => branches.every((b) => b.required?.includes(name)));
-  return { type: 'object', properties, required };
-}
 
 /** What a contract member would be in GraphQL, for the message that says what to add. */
 function graphqlTypeOf(schema: Json, input: boolean): string {

@@ -4,17 +4,26 @@
 import { readFileSync } from 'node:fs';
 import { Kind, type ObjectTypeDefinitionNode, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { descriptionCoverage, inheritDescriptions, interfaceDrift, SCHEMA_FILE } from '../../src/tools/schemaDocs.ts';
+import { CONTRACT_FILE, FULL_SCHEMA_FILE } from '../../src/tools/contractSchema.ts';
+import {
+  descriptionCoverage,
+  fieldsOf,
+  inheritDescriptions,
+  interfaceDrift,
+  SCHEMA_FILE,
+} from '../../src/tools/schemaDocs.ts';
 
+/** The hand-written half; the fields of the generated contract half need no copy in it. */
 const sdl = readFileSync(SCHEMA_FILE, 'utf8');
+const provided = fieldsOf(readFileSync(CONTRACT_FILE, 'utf8'));
 
 describe('schema descriptions', () => {
   it('implementations repeat their interface descriptions (npm run schema:docs leaves the file unchanged)', () => {
-    expect(inheritDescriptions(sdl)).toBe(sdl);
+    expect(inheritDescriptions(sdl, provided)).toBe(sdl);
   });
 
   it('describes at least 95% of the schema elements', () => {
-    const { described, total, missing } = descriptionCoverage(sdl);
+    const { described, total, missing } = descriptionCoverage(readFileSync(FULL_SCHEMA_FILE, 'utf8'));
     expect(total).toBeGreaterThan(1000);
     expect(described / total, `undescribed: ${missing.join(', ')}`).toBeGreaterThanOrEqual(0.95);
   });
@@ -70,12 +79,12 @@ describe('interface fields written once', () => {
     for (const [type, fields] of cases) {
       const stripped = withoutFields(sdl, type, fields);
       expect(stripped.length).toBeLessThan(sdl.length);
-      expect(inheritDescriptions(stripped)).toBe(sdl);
+      expect(inheritDescriptions(stripped, provided)).toBe(sdl);
     }
   });
 
   it('finds no implementation whose copy differs from its interface', () => {
-    expect(interfaceDrift(sdl)).toEqual([]);
+    expect(interfaceDrift(sdl, provided)).toEqual([]);
   });
 
   it('names a copy whose description, arguments, directives or type differ', () => {

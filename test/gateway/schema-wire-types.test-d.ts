@@ -1,6 +1,6 @@
 // The REST wire types must fit the GraphQL output types wherever resolvers hand a wire object to
-// GraphQL's default field resolvers (settings, actions, conditions, links, scalar members). Vitest
-// checks these assertions in its typecheck mode (`vitest run` runs them with the other tests): a
+// GraphQL's default field resolvers (settings, actions, conditions, links, scalar members). `npm run
+// typecheck` (tsc over the project, part of `npm test`) checks these assertions: a
 // schema field whose type or nullability disagrees with the wire contract fails its test.
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as Gen from '../../src/generated/graphql.ts';

@@ -1,7 +1,7 @@
 // The upstream client's `call` takes its types from the contract's operation table: a path
 // parameter, body member or query key the operation does not have fails to compile, and the
-// result is the operation's success schema as a type. Vitest checks these in its typecheck mode
-// (each `@ts-expect-error` fails the run when the line below it compiles).
+// result is the operation's success schema as a type. `npm run typecheck` (tsc, part of `npm test`)
+// checks these (each `@ts-expect-error` fails it when the line below it compiles).
 import type { Static } from '@sinclair/typebox';
 import type { AnyPolicy, AnyRule, OperationQuery, UserTypeSchema } from 'policy-service-emulator/contract';
 import { describe, expectTypeOf, it } from 'vitest';

@@ -2,12 +2,12 @@
 // browser (test/browser/). One Chromium serves the whole run: the global setup
 // (test/helpers/browserServer.ts) starts it and hands its address to the test files, which connect
 // to it, so that the browser files run side by side in any worker without a start each. Without
-// /usr/bin/chromium those tests are skipped with a message, except under CI=true where they fail.
-import { existsSync } from 'node:fs';
+// /usr/bin/chromium those tests are skipped with a message, except under CI=true where they fail
+// (test/helpers/requirements.ts).
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM, REQUIREMENTS, testsNeeding } from './requirements.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
 /** Starting Chromium and parsing GraphiQL's 5 MB script take seconds on a busy machine. */
 export const BROWSER_TIMEOUT = 60_000;
 
@@ -21,13 +21,7 @@ declare module 'vitest' {
 }
 
 /** Whether the browser tests of `what` run here; says why not when they do not. */
-export function browserTestsRun(what: string): boolean {
-  const runs = existsSync(CHROMIUM) || process.env.CI === 'true';
-  if (!runs) {
-    console.warn(`${what} skipped: ${CHROMIUM} not found (apt-get install chromium). With CI=true it fails instead.`);
-  }
-  return runs;
-}
+export const browserTestsRun = (what: string) => testsNeeding(REQUIREMENTS.chromium, what);
 
 /** Starts the headless Chromium the test files connect to (the global setup's). */
 export function launchBrowserServer() {

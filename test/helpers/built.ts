@@ -48,7 +48,7 @@ export function assertBuilt(): void {
   const sources = Math.max(
     newestModification(join(ROOT, 'src')),
     newestModification(join(ROOT, 'packages/emulator/src')),
-    newestModification(join(ROOT, 'schema.graphql')),
+    newestModification(join(ROOT, 'src/generated/schema.graphql')),
   );
   if (built < sources) throw new Error('dist/ is missing or older than src/: run `npm run build` (`npm test` does)');
 }

@@ -18,7 +18,7 @@ import { hasUpstreamDirective } from '../../src/gateway/costEstimate.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from '../../src/gateway/resolvers/typenames.ts';
 import { type PolicyType, RULE_TYPE_OF } from '../../src/rest/types.ts';
 
-const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+const schema = buildSchema(readFileSync(new URL('../../src/generated/schema.graphql', import.meta.url), 'utf8'));
 
 export const POLICY_TYPES = Object.keys(POLICY_TYPENAME) as PolicyType[];
 

@@ -12,3 +12,5 @@ export function useRedis(): () => TestRedis {
     close: (redis) => redis.stop(),
   });
 }
+
+export { redisTestsRun } from './requirements.ts';

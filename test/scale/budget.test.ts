@@ -9,7 +9,7 @@ import { MemoryBudgetStore } from '../../src/upstream/budget/memoryStore.ts';
 import { RedisBudgetStore } from '../../src/upstream/budget/redisStore.ts';
 import type { BudgetStore } from '../../src/upstream/budget/store.ts';
 import { REPROBE_WAIT_MS, WINDOW_MS } from '../../src/upstream/budget/window.ts';
-import { useRedis } from '../helpers/redis.ts';
+import { redisTestsRun, useRedis } from '../helpers/redis.ts';
 
 /** 20 s into a clock minute: the window ends 40 s later. */
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 20);
@@ -151,7 +151,7 @@ describe('in-process budget', () => {
   });
 });
 
-describe('Redis budget', () => {
+describe.runIf(redisTestsRun('The Redis budget tests'))('Redis budget', () => {
   const redis = useRedis();
 
   /** A replica's connection and store, closed after the test; its warnings and notices recorded. */

@@ -9,7 +9,7 @@ import { MemoryBudgetStore } from '../../src/upstream/budget/memoryStore.ts';
 import { RedisBudgetStore } from '../../src/upstream/budget/redisStore.ts';
 import type { BudgetStore } from '../../src/upstream/budget/store.ts';
 import { type CallerShares, UNPROVEN_CALLER, WINDOW_MS } from '../../src/upstream/budget/window.ts';
-import { useRedis } from '../helpers/redis.ts';
+import { redisTestsRun, useRedis } from '../helpers/redis.ts';
 
 /** The start of a clock minute: the window ends one minute later. */
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
@@ -129,7 +129,7 @@ describe('fair share in process', () => {
   });
 });
 
-describe('fair share through Redis', () => {
+describe.runIf(redisTestsRun('The fair share tests through Redis'))('fair share through Redis', () => {
   const redis = useRedis();
 
   async function replica() {

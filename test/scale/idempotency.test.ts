@@ -11,7 +11,7 @@ import { countRequests, defaultPolicyOf, TOKEN } from '../helpers/emulator.ts';
 import { startTestGateway, type TestGatewayOptions, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
-import { useRedis } from '../helpers/redis.ts';
+import { redisTestsRun, useRedis } from '../helpers/redis.ts';
 
 /** What a replayed answer repeats: data and errors (its extensions.cost counts the calls it made, none). */
 function sameAnswer(answer: { data?: unknown; errors?: unknown }) {
@@ -344,7 +344,8 @@ describe('a record whose owner stopped renewing its lease', () => {
   });
 });
 
-describe('idempotent creates, two replicas over one Redis that stalls or goes away', () => {
+const withRedis = redisTestsRun('The idempotency tests over Redis');
+describe.runIf(withRedis)('idempotent creates, two replicas over one Redis that stalls or goes away', () => {
   const redis = useRedis();
   const CREATE_PLAIN = `mutation($input: PolicyInput!) { createPolicy(input: $input) { policy { id name } } }`;
 

@@ -18,7 +18,7 @@ import {
   WINDOW_MS,
   windowFraction,
 } from '../../src/upstream/budget/window.ts';
-import { useRedis } from '../helpers/redis.ts';
+import { redisTestsRun, useRedis } from '../helpers/redis.ts';
 
 /** The start of a clock minute: the window ends one minute later. */
 const T0 = Date.UTC(2030, 0, 1, 12, 0, 0);
@@ -238,7 +238,8 @@ describe('the window used by a lone caller, fairly by many: in process', () => {
   });
 });
 
-describe('the window used by a lone caller, fairly by many: through Redis', () => {
+const withRedis = redisTestsRun('The newcomer reserve tests through Redis');
+describe.runIf(withRedis)('the window used by a lone caller, fairly by many: through Redis', () => {
   const redis = useRedis();
   properties(async () => {
     const replicas: BudgetStore[] = [];

@@ -12,7 +12,7 @@ import { RedisLink } from '../../src/redis/link.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
 import { startTestGateway, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
-import { useRedis } from '../helpers/redis.ts';
+import { redisTestsRun, useRedis } from '../helpers/redis.ts';
 
 const PLAN = 'mutation($d: JSON!) { planPolicies(document: $d) { plan { id } userErrors { code key path } } }';
 const APPLY = 'mutation($id: ID!) { applyPolicies(planId: $id) { applied { key } userErrors { code } } }';
@@ -30,7 +30,7 @@ function documentOf(policies: number, length: number, tag = '') {
   };
 }
 
-describe('policy plans in Redis', () => {
+describe.runIf(redisTestsRun('The policy plans tests'))('policy plans in Redis', () => {
   const redis = useRedis();
   const stack = useStack();
 

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CacheReplica, startCacheReplica } from '../helpers/cacheReplicas.ts';
 import { countFromNow, createPolicy, useEmulator } from '../helpers/emulator.ts';
 import { startRecordingProxy } from '../helpers/proxy.ts';
-import { useRedis } from '../helpers/redis.ts';
+import { redisTestsRun, useRedis } from '../helpers/redis.ts';
 
+const withRedis = redisTestsRun('The read cache replica tests');
 const redis = useRedis();
 const emulator = useEmulator();
 let a: CacheReplica;
@@ -27,7 +28,7 @@ const RENAME =
   'mutation($id: ID!, $name: String!) { updatePolicy(id: $id, input: { name: $name }) { policy { name } } }';
 const NAME = 'query($id: ID!) { policy(id: $id) { name } }';
 
-describe('two gateways with the read cache, sharing Redis', () => {
+describe.runIf(withRedis)('two gateways with the read cache, sharing Redis', () => {
   it('a rename through A is seen by the next read through B: 100 of 100 tries', async () => {
     const { id } = await createPolicy(emulator(), { name: 'Name 0' });
     let fromCache = 0;
@@ -69,7 +70,7 @@ describe('two gateways with the read cache, sharing Redis', () => {
   });
 });
 
-describe('a read through one replica that starts after a write through another returned', () => {
+describe.runIf(withRedis)('a read through one replica that starts after a write through another returned', () => {
   it.each([
     ['with the read cache', 60],
     ['without the read cache', 0],

@@ -8,7 +8,7 @@ import { useBuiltTree } from '../helpers/built.ts';
 import { freezeDate } from '../helpers/clock.ts';
 import { countRequests, startTestEmulator, type TestEmulator, TOKEN } from '../helpers/emulator.ts';
 import { type GatewayProcess, startGatewayProcess } from '../helpers/gatewayProcess.ts';
-import { useRedis } from '../helpers/redis.ts';
+import { redisTestsRun, useRedis } from '../helpers/redis.ts';
 
 /** What a replayed answer repeats: data and errors (its extensions.cost counts the calls it made, none). */
 function sameAnswer(answer: { data?: unknown; errors?: unknown }) {
@@ -64,7 +64,7 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-describe('two gateway processes sharing Redis', () => {
+describe.runIf(redisTestsRun('The replica process tests'))('two gateway processes sharing Redis', () => {
   it('share one upstream budget: together they send the limit and no request the service refuses', async () => {
     // The gateways follow their clock, and believe a reset at most a minute ahead of it: the test
     // runs inside the clock minute theirs started in (on a loaded machine the test alone took 12 s,

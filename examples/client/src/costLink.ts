@@ -7,23 +7,11 @@
 // Apollo Client 4 (its links return rxjs observables).
 import { ApolloLink } from '@apollo/client';
 import { tap } from 'rxjs';
+// What every answer of the gateway carries in `extensions.cost` (docs/api.md, "`extensions.cost`"):
+// the gateway's own type, from a module that imports nothing.
+import type { CostExtension as OperationCost } from '../../../src/gateway/costExtension.ts';
 
-/** What every answer of the gateway carries in `extensions.cost` (docs/api.md, "`extensions.cost`"). */
-export interface OperationCost {
-  /** Estimated before any upstream call: calls at least, size at most; null when the document was refused. */
-  estimate: { calls: number; size: number } | null;
-  /** Upstream calls made, retries included. */
-  calls: number;
-  limits: { calls: number; size: number; responseBytes: number };
-  /** The caller's standing in the org's rate-limit window; null until the gateway has seen the caller spend. */
-  throttleStatus: {
-    limit: number | null;
-    remaining: number | null;
-    /** ISO 8601. */
-    resetAt: string | null;
-    callerLimit: number | null;
-  } | null;
-}
+export type { OperationCost };
 
 /** Calls `onCost` with each answer's `extensions.cost` and the operation's name; the answer goes on unchanged. */
 export function costLink(onCost: (cost: OperationCost, operationName: string | undefined) => void): ApolloLink {

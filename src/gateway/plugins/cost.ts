@@ -10,6 +10,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { ThrottleStatus } from '../../upstream/client.ts';
 import type { OperationLimits } from '../../upstream/operationGuard.ts';
 import type { GatewayContext } from '../context.ts';
+import type { CostExtension } from '../costExtension.ts';
 import {
   BACK_REFERENCES_PER_PATH,
   type CostCycle,
@@ -30,24 +31,7 @@ export interface CostLimits {
   readCache?: boolean;
 }
 
-/** What `extensions.cost` carries. */
-export interface CostExtension {
-  /** The estimate made before the first call: calls at least, cost (items × fields); null when the document was refused before it. */
-  estimate: { calls: number; size: number } | null;
-  /** Upstream calls made, retries included. */
-  calls: number;
-  limits: { calls: number; size: number; responseBytes: number };
-  /** The caller's share of the org's window: null until the gateway knows it. */
-  throttleStatus: {
-    limit: number | null;
-    remaining: number | null;
-    resetAt: string | null;
-    /** The most this caller may spend of one window (its share of the limit). */
-    callerLimit: number | null;
-  } | null;
-  /** Only with the read cache on: the reads it answered (no upstream call), and the oldest answer's age in whole seconds. */
-  cache?: { hits: number; oldestAgeSeconds: number };
-}
+export type { CostExtension } from '../costExtension.ts';
 
 /**
  * Upstream JSON bytes one unit of estimated size stands for at most, as measured (docs/limits.md):

@@ -92,13 +92,4 @@ export type PolicyTypeEvaluation = Static<typeof C.PolicyTypeEvaluationSchema>;
 
 export type RefusalReason = (typeof C.REFUSAL_REASONS)[number];
 
-export const ERROR_CODES = {
-  VALIDATION: 'E0000001',
-  MALFORMED: 'E0000003',
-  FORBIDDEN: 'E0000006',
-  NOT_FOUND: 'E0000007',
-  UNAUTHENTICATED: 'E0000011',
-  METHOD_NOT_ALLOWED: 'E0000022',
-  RATE_LIMITED: 'E0000047',
-  OPERATION_NOT_ALLOWED: 'E0000142',
-} as const;
+export { ERROR_CODES } from './contract/errors.ts';

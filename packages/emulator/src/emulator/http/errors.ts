@@ -97,7 +97,7 @@ export function rateLimited(resetEpochSeconds: number): ApiError {
 
 /** A 5xx (an emulator bug, an injected fault, a state file that cannot be written): no internals in the body. */
 export function serverError(status = 500, causes: string[] = []): ApiError {
-  return new ApiError(status, 'E0000009', STATUS_CODES[status] ?? 'Server Error', causes);
+  return new ApiError(status, ERROR_CODES.SERVER_ERROR, STATUS_CODES[status] ?? 'Server Error', causes);
 }
 
 /** The rest of the body is never read, so the connection cannot carry another request: close it. */

@@ -71,7 +71,6 @@ export const accessPolicyModule: PolicyTypeModule = {
   ...contractFacts(accessPolicyPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
-  ieOnly: true,
   policyConditions: false,
   defaultRulePriority: 99,
   descriptionRequiredOnCreate: true,

@@ -17,7 +17,6 @@ export const continuousAccessModule: PolicyTypeModule = {
   ...contractFacts(continuousAccessPolicyType),
   defaultPolicyName: 'Continuous Access Evaluation Policy',
   mapped: false,
-  ieOnly: true,
   policyConditions: false,
   defaultRuleReadOnly: () => false,
 

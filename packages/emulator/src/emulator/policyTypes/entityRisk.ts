@@ -19,7 +19,6 @@ export const entityRiskModule: PolicyTypeModule = {
   ...contractFacts(entityRiskPolicyType),
   defaultPolicyName: 'Entity Risk Policy',
   mapped: false,
-  ieOnly: true,
   policyConditions: false,
   defaultRuleReadOnly: () => false,
 

@@ -17,7 +17,6 @@ export const idpDiscoveryModule: PolicyTypeModule = {
   ...contractFacts(idpDiscoveryPolicyType),
   defaultPolicyName: 'Idp Discovery Policy',
   mapped: true,
-  ieOnly: false,
   policyConditions: true,
   defaultRuleReadOnly: () => true,
 

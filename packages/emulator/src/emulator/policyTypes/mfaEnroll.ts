@@ -16,7 +16,6 @@ export const mfaEnrollModule: PolicyTypeModule = {
   ...contractFacts(mfaEnrollPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
-  ieOnly: false,
   policyConditions: true,
   // The default rule of the authenticator enrollment policy is read-only on the identity engine;
   // on the classic engine no default rule is editable anyway.

@@ -24,7 +24,6 @@ export const passwordModule: PolicyTypeModule = {
   ...contractFacts(passwordPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
-  ieOnly: false,
   policyConditions: true,
   defaultRuleReadOnly: () => false,
 

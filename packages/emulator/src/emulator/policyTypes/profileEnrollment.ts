@@ -27,7 +27,6 @@ export const profileEnrollmentModule: PolicyTypeModule = {
   ...contractFacts(profileEnrollmentPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
-  ieOnly: true,
   policyConditions: false,
   descriptionRequiredOnCreate: true,
   defaultRuleReadOnly: () => false,

@@ -54,7 +54,7 @@ export interface PolicyTypeModule {
   defaultPolicyName: string;
   /** Whether policies of this type are mapped to resources (false: no `mappings` link, as the spec says). */
   mapped: boolean;
-  /** Identity-engine only: rejected when the emulator runs the classic engine. */
+  /** Identity-engine only: rejected when the emulator runs the classic engine (from the contract). */
   ieOnly: boolean;
   /** Whether `conditions` may be set on the policy itself. */
   policyConditions: boolean;
@@ -98,9 +98,9 @@ export interface PolicyTypeModule {
 
 /**
  * The members of a module the contract states: policy and rule type, first rule priority, default
- * rule on create, and the spec's limits of policies per org and rules per policy.
+ * rule on create, identity engine only, and the spec's limits of policies per org and rules per policy.
  */
 export function contractFacts(contract: AnyPolicyTypeContract) {
-  const { policyType, ruleType, firstRulePriority, createsDefaultRule, maxPolicies, maxRules } = contract;
-  return { policyType, ruleType, firstRulePriority, createsDefaultRule, maxPolicies, maxRules };
+  const { policyType, ruleType, firstRulePriority, createsDefaultRule, ieOnly, maxPolicies, maxRules } = contract;
+  return { policyType, ruleType, firstRulePriority, createsDefaultRule, ieOnly, maxPolicies, maxRules };
 }

@@ -18,7 +18,6 @@ export const signOnModule: PolicyTypeModule = {
   ...contractFacts(signOnPolicyType),
   defaultPolicyName: 'Default Policy',
   mapped: true,
-  ieOnly: false,
   policyConditions: true,
   defaultRuleReadOnly: () => false,
 

@@ -2,6 +2,19 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { named, Strict } from './shared.ts';
 
+/** Every `errorCode` the services answer with, by what it means: the one table of them. */
+export const ERROR_CODES = {
+  VALIDATION: 'E0000001',
+  MALFORMED: 'E0000003',
+  FORBIDDEN: 'E0000006',
+  NOT_FOUND: 'E0000007',
+  SERVER_ERROR: 'E0000009',
+  UNAUTHENTICATED: 'E0000011',
+  METHOD_NOT_ALLOWED: 'E0000022',
+  RATE_LIMITED: 'E0000047',
+  OPERATION_NOT_ALLOWED: 'E0000142',
+} as const;
+
 /** The reasons of an E0000142 refusal. */
 export const REFUSAL_REASONS = ['PROHIBITED', 'UNMET_REQUIREMENTS'] as const;
 

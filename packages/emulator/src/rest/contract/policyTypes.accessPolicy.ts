@@ -97,6 +97,7 @@ export const accessPolicyPolicyType = definePolicyType({
   actions: Type.Object({ appSignOn: AppSignOnActionSchema }, Strict),
   firstRulePriority: 0,
   createsDefaultRule: true,
+  ieOnly: true,
   maxPolicies: 5000,
   maxRules: 100,
 });

@@ -31,4 +31,5 @@ export const continuousAccessPolicyType = definePolicyType({
   actions: Type.Object({ continuousAccess: Type.Optional(ContinuousAccessActionSchema) }, Strict),
   firstRulePriority: 1,
   createsDefaultRule: false,
+  ieOnly: true,
 });

@@ -21,4 +21,5 @@ export const entityRiskPolicyType = definePolicyType({
   actions: Type.Object({ entityRisk: Type.Optional(EntityRiskActionSchema) }, Strict),
   firstRulePriority: 1,
   createsDefaultRule: false,
+  ieOnly: true,
 });

@@ -57,6 +57,7 @@ export const idpDiscoveryPolicyType = definePolicyType({
   actions: Type.Object({ idp: IdpActionSchema }, Strict),
   firstRulePriority: 1,
   createsDefaultRule: false,
+  ieOnly: false,
   // Exactly one per org: the default policy.
   maxPolicies: 1,
 });

@@ -67,4 +67,5 @@ export const mfaEnrollPolicyType = definePolicyType({
   actions: Type.Object({ enroll: EnrollActionSchema }, Strict),
   firstRulePriority: 1,
   createsDefaultRule: false,
+  ieOnly: false,
 });

@@ -178,4 +178,5 @@ export const passwordPolicyType = definePolicyType({
   ),
   firstRulePriority: 1,
   createsDefaultRule: false,
+  ieOnly: false,
 });

@@ -57,6 +57,7 @@ export const profileEnrollmentPolicyType = definePolicyType({
   actions: Type.Object({ profileEnrollment: ProfileEnrollmentActionSchema }, Strict),
   firstRulePriority: 1,
   createsDefaultRule: true,
+  ieOnly: true,
   maxPolicies: 500,
   maxRules: 1,
 });

@@ -38,4 +38,5 @@ export const signOnPolicyType = definePolicyType({
   actions: Type.Object({ signon: SignonActionSchema }, Strict),
   firstRulePriority: 1,
   createsDefaultRule: false,
+  ieOnly: false,
 });

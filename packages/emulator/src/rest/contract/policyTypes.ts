@@ -52,6 +52,11 @@ export const POLICY_TYPES = Object.keys(RULE_TYPE_OF) as readonly (keyof typeof 
 export const PolicyTypeSchema = StringEnum(POLICY_TYPES);
 export type PolicyType = Static<typeof PolicyTypeSchema>;
 
+/** The policy types of the identity engine alone (a classic org has none of them). */
+export const IE_ONLY_POLICY_TYPES: readonly PolicyType[] = POLICY_TYPE_CONTRACTS.filter((c) => c.ieOnly).map(
+  (c) => c.policyType,
+);
+
 export const RULE_TYPES: readonly (typeof RULE_TYPE_OF)[keyof typeof RULE_TYPE_OF][] = Object.values(RULE_TYPE_OF);
 export const RuleTypeSchema = StringEnum(RULE_TYPES);
 export type RuleType = Static<typeof RuleTypeSchema>;

@@ -101,6 +101,8 @@ export interface PolicyTypeContract<P extends string, R extends string, S extend
   readonly firstRulePriority: 0 | 1;
   /** Whether creating a policy of this type also creates its own system default rule. */
   readonly createsDefaultRule: boolean;
+  /** Identity-engine only: the classic engine has no policies of this type (and refuses them). */
+  readonly ieOnly: boolean;
   /** The spec's Limits, where it states them: policies of this type per org (the default one included). */
   readonly maxPolicies?: number;
   /** The spec's Limits, where it states them: rules per policy (the default rule included). */

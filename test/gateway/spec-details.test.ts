@@ -1,5 +1,7 @@
-// The third fidelity pass, each item against the sentence of the spec (or the real service) it
-// enforces, over the emulator's REST API and, where a client meets it, through the gateway.
+// Details of the spec the emulator and the gateway keep: links, clones, a rule naming a deleted user
+// type, system objects, platform conditions and the schema's header, each against the sentence of
+// the spec (or the real service) it enforces, over the emulator's REST API and, where a client meets
+// it, through the gateway.
 import { readFileSync } from 'node:fs';
 import type { GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -123,7 +125,7 @@ describe('platform conditions', () => {
 
 describe('the schema header', () => {
   it('says how `1FA`/`2FA` are typed (the FactorMode enum), not that they stay String', () => {
-    const sdl = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
+    const sdl = readFileSync(new URL('../../src/generated/schema.graphql', import.meta.url), 'utf8');
     const header = sdl.slice(0, sdl.indexOf('schema {'));
     expect(header).not.toContain('stay `String`');
     expect(header).toContain('`FactorMode`: `ONE_FACTOR`, `TWO_FACTOR`');

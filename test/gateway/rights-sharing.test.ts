@@ -14,6 +14,9 @@ import { type GqlClient, graphqlClient } from '../helpers/graphqlClient.ts';
 import { personToken } from '../helpers/oauthTokens.ts';
 import { builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 import { startTestRedis, type TestRedis } from '../helpers/redisServer.ts';
+import { redisTestsRun } from '../helpers/redis.ts';
+
+const withRedis = redisTestsRun('The rights-sharing tests (two replicas over Redis)');
 
 const SECOND_TOKEN = 'second-admin-token';
 const RIGHTS = 'viewerCanUpdate viewerCanDelete viewerCanActivate viewerCanDeactivate';
@@ -72,6 +75,7 @@ const callers: Record<string, { auth: string; rights: Rights }> = {};
 const ROUNDS = Number(process.env.RIGHTS_ROUNDS ?? 4);
 
 beforeAll(async () => {
+  if (!withRedis) return;
   emulator = await startTestEmulator({ fixture: builtInOrgWithTokens([{ token: SECOND_TOKEN, userId: CAROL }]) });
   redis = await startTestRedis();
   const created = await emulator.call('POST', '/api/v1/policies', {
@@ -99,6 +103,7 @@ beforeAll(async () => {
   await emulator.setFaults({ latencyMs: 15, jitterMs: 15 });
 }, 30_000);
 afterAll(async () => {
+  if (!withRedis) return;
   await redis?.stop();
   await emulator?.close();
 });
@@ -120,7 +125,7 @@ const PAIRS = [
   ['carol', 'alice'],
 ] as const;
 
-describe.each([
+describe.runIf(withRedis).each([
   { cache: false, replicas: 1 },
   { cache: true, replicas: 1 },
   { cache: false, replicas: 2 },
@@ -161,7 +166,7 @@ describe.each([
   });
 });
 
-describe('savings kept', () => {
+describe.runIf(withRedis)('savings kept', () => {
   let upstream: UpstreamClient;
   let gql: GqlClient;
   let close: () => Promise<void>;
@@ -212,7 +217,7 @@ describe('savings kept', () => {
   });
 });
 
-describe('a credential the service refuses', () => {
+describe.runIf(withRedis)('a credential the service refuses', () => {
   let replicas: CacheReplica[] = [];
   beforeAll(async () => {
     replicas = await Promise.all([0, 1].map(() => startCacheReplica(emulator.url, redis.url)));

@@ -19,7 +19,7 @@ import { startTestGateway, useStack } from '../helpers/gateway.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
 import { personToken } from '../helpers/oauthTokens.ts';
 import { ALICE, builtInOrgWithTokens } from '../helpers/orgTokens.ts';
-import { useRedis } from '../helpers/redis.ts';
+import { redisTestsRun, type TestRedis, useRedis } from '../helpers/redis.ts';
 
 describe('CallerMemory', () => {
   const budget = { maxEntries: 6, maxBytes: 1_000, callerMaxEntries: 3, callerMaxBytes: 500 };
@@ -71,7 +71,16 @@ const READ_ONLY = Array.from({ length: 6 }, (_, i) => `read-only-${i}`);
 const stack = useStack({
   emulator: { fixture: builtInOrgWithTokens(READ_ONLY.map((token) => ({ token, userId: ALICE }))) },
 });
-const redis = useRedis();
+const withRedis = redisTestsRun('The per-caller budget tests through Redis');
+/** The rows of a table of stores, less its Redis row when redis-server is not installed. */
+function withoutRedisIfNone<T extends [string, ...unknown[]]>(rows: T[]): T[] {
+  return rows.filter(([where]) => withRedis || where !== 'in Redis');
+}
+const redis: () => TestRedis = withRedis
+  ? useRedis()
+  : () => {
+      throw new Error('redis-server is not installed');
+    };
 
 const CREATE_POLICY = `mutation($input: PolicyInput!, $key: String) {
   createPolicy(input: $input, idempotencyKey: $key) { policy { id name } userErrors { code } }
@@ -95,13 +104,18 @@ async function inRedis<T>(make: (link: RedisLink) => T): Promise<{ store: T; clo
   return { store: make(link), close: () => link.close() };
 }
 
-describe.each([
-  [
-    'in process',
-    async () => ({ store: new MemoryIdempotencyStore(IDEMPOTENCY_BUDGET) as IdempotencyStore, close: async () => {} }),
-  ],
-  ['in Redis', () => inRedis((link) => new RedisIdempotencyStore(link, IDEMPOTENCY_BUDGET) as IdempotencyStore)],
-])('idempotency records %s', (_, makeStore) => {
+describe.each(
+  withoutRedisIfNone<[string, () => Promise<{ store: IdempotencyStore; close: () => Promise<void> }>]>([
+    [
+      'in process',
+      async () => ({
+        store: new MemoryIdempotencyStore(IDEMPOTENCY_BUDGET) as IdempotencyStore,
+        close: async () => {},
+      }),
+    ],
+    ['in Redis', () => inRedis((link) => new RedisIdempotencyStore(link, IDEMPOTENCY_BUDGET) as IdempotencyStore)],
+  ]),
+)('idempotency records %s', (_, makeStore) => {
   it("read-only callers' floods of keyed creates leave carol's record: her retry replays her one policy", async () => {
     const { store, close } = await makeStore();
     const gateway = await startTestGateway(stack().upstream, { idempotency: { store, ttlMs: 60_000, waitMs: 5_000 } });
@@ -140,10 +154,12 @@ describe.each([
   });
 });
 
-describe.each([
-  ['in process', async () => ({ store: new MemoryPlanStore(PLAN_BUDGET) as PlanStore, close: async () => {} })],
-  ['in Redis', () => inRedis((link) => new RedisPlanStore(link, PLAN_BUDGET) as PlanStore)],
-])('policy plans %s', (_, makeStore) => {
+describe.each(
+  withoutRedisIfNone<[string, () => Promise<{ store: PlanStore; close: () => Promise<void> }>]>([
+    ['in process', async () => ({ store: new MemoryPlanStore(PLAN_BUDGET) as PlanStore, close: async () => {} })],
+    ['in Redis', () => inRedis((link) => new RedisPlanStore(link, PLAN_BUDGET) as PlanStore)],
+  ]),
+)('policy plans %s', (_, makeStore) => {
   it("read-only callers' floods of plans leave carol's plan: her apply applies", async () => {
     const { store, close } = await makeStore();
     const gateway = await startTestGateway(stack().upstream, { policyPlans: store });
@@ -189,7 +205,7 @@ describe('/metrics', () => {
   });
 });
 
-describe('the Redis records’ indexes', () => {
+describe.runIf(withRedis)('the Redis records’ indexes', () => {
   it('follow claims, completions, releases and expiry: every record counted once, none left behind', async () => {
     const { store, close } = await inRedis(
       (link) => new RedisIdempotencyStore(link, { maxEntries: 5, callerMaxEntries: 3 }) as IdempotencyStore,

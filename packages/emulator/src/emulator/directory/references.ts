@@ -1,0 +1,52 @@
+// Where stored policies and rules name directory objects: the people condition's groups and users,
+// the network condition's zones, and a profile enrollment rule's target groups. A deleted group or
+// user leaves every list that names it (docs/choices.md); a zone still named cannot be deleted.
+import type { OrgStore } from '../org/store.ts';
+
+type Kind = 'group' | 'user' | 'zone';
+
+/** The id lists of one policy's or rule's conditions and actions that hold ids of `kind`. */
+function idLists(item: { conditions?: unknown; actions?: unknown }, kind: Kind): string[][] {
+  const conditions = (item.conditions ?? {}) as Record<string, any>;
+  const lists: unknown[] = [];
+  if (kind === 'group' || kind === 'user') {
+    const people = conditions.people?.[kind === 'group' ? 'groups' : 'users'];
+    lists.push(people?.include, people?.exclude);
+  }
+  if (kind === 'group') lists.push((item.actions as Record<string, any> | undefined)?.profileEnrollment?.targetGroupIds);
+  if (kind === 'zone') lists.push(conditions.network?.include, conditions.network?.exclude);
+  return lists.filter((l): l is string[] => Array.isArray(l));
+}
+
+/** Every stored policy and rule, read through the store (so that persistence sees what is touched). */
+function* storedItems(store: OrgStore): Generator<{ conditions?: unknown; actions?: unknown }> {
+  for (const id of Object.keys(store.data.policies)) {
+    const policy = store.policy(id);
+    if (!policy) continue;
+    yield policy;
+    yield* store.rules(id);
+  }
+}
+
+/** Names of the policies and rules whose conditions name `id` (as `policy <id>` or `rule <id>`). */
+export function referencesTo(store: OrgStore, kind: Kind, id: string): string[] {
+  const found: string[] = [];
+  for (const policyId of Object.keys(store.data.policies)) {
+    const policy = store.policy(policyId)!;
+    if (idLists(policy, kind).some((l) => l.includes(id))) found.push(`policy ${policyId}`);
+    for (const rule of store.rules(policyId)) {
+      if (idLists(rule, kind).some((l) => l.includes(id))) found.push(`rule ${rule.id}`);
+    }
+  }
+  return found;
+}
+
+/** Removes `id` from every list of `kind` in stored policies and rules. */
+export function dropReferences(store: OrgStore, kind: Kind, id: string): void {
+  for (const item of storedItems(store)) {
+    for (const list of idLists(item, kind)) {
+      const at = list.indexOf(id);
+      if (at >= 0) list.splice(at, 1);
+    }
+  }
+}

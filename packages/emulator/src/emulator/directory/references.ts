@@ -5,16 +5,24 @@ import type { OrgStore } from '../org/store.ts';
 
 type Kind = 'group' | 'user' | 'zone';
 
+type Json = Record<string, unknown> | undefined;
+/** `o.a.b…` when each step is an object, else undefined. */
+const at = (o: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>(
+    (v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined),
+    o,
+  );
+
 /** The id lists of one policy's or rule's conditions and actions that hold ids of `kind`. */
 function idLists(item: { conditions?: unknown; actions?: unknown }, kind: Kind): string[][] {
-  const conditions = (item.conditions ?? {}) as Record<string, any>;
+  const conditions = item.conditions as Json;
   const lists: unknown[] = [];
   if (kind === 'group' || kind === 'user') {
-    const people = conditions.people?.[kind === 'group' ? 'groups' : 'users'];
-    lists.push(people?.include, people?.exclude);
+    const people = at(conditions, 'people', kind === 'group' ? 'groups' : 'users');
+    lists.push(at(people, 'include'), at(people, 'exclude'));
   }
-  if (kind === 'group') lists.push((item.actions as Record<string, any> | undefined)?.profileEnrollment?.targetGroupIds);
-  if (kind === 'zone') lists.push(conditions.network?.include, conditions.network?.exclude);
+  if (kind === 'group') lists.push(at(item.actions, 'profileEnrollment', 'targetGroupIds'));
+  if (kind === 'zone') lists.push(at(conditions, 'network', 'include'), at(conditions, 'network', 'exclude'));
   return lists.filter((l): l is string[] => Array.isArray(l));
 }
 

@@ -42,8 +42,8 @@ export function toWireGroup(base: string, g: StoredGroup): Group {
 export function toWireZone(base: string, z: StoredZone): NetworkZone {
   return {
     ...z,
-    gateways: z.gateways && z.gateways.map((g) => ({ ...g })),
-    proxies: z.proxies && z.proxies.map((g) => ({ ...g })),
+    gateways: z.gateways?.map((g) => ({ ...g })) ?? null,
+    proxies: z.proxies?.map((g) => ({ ...g })) ?? null,
     _links: { self: { href: base + operationPath('getNetworkZone', { zoneId: z.id }) } },
   };
 }

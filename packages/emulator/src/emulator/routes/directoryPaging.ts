@@ -14,7 +14,8 @@ export function pageOf<T extends { id: string }, W>(
   const limitText = query.get('limit');
   let limit: number = DIRECTORY_PAGE_SIZE.default;
   if (limitText !== null) {
-    if (!/^\d+$/.test(limitText) || Number(limitText) < 1) throw validationFailed(['limit: must be a positive integer']);
+    if (!/^\d+$/.test(limitText) || Number(limitText) < 1)
+      throw validationFailed(['limit: must be a positive integer']);
     limit = Math.min(Number(limitText), DIRECTORY_PAGE_SIZE.maximum);
   }
   const after = query.get('after');

@@ -39,7 +39,8 @@ function userByLogin(store: OrgStore, login: string): StoredUser | undefined {
 /** The platform's words for a login another user has. */
 function checkLoginFree(c: Check, store: OrgStore, login: string | undefined, self?: string): void {
   const other = login === undefined ? undefined : userByLogin(store, login);
-  if (other && other.id !== self) c.fail('profile.login', 'An object with this field already exists in the current organization');
+  if (other && other.id !== self)
+    c.fail('profile.login', 'An object with this field already exists in the current organization');
 }
 
 /** `type.id` must name a user type that exists: a deleted one cannot be assigned. */
@@ -83,7 +84,8 @@ export const listUsers: Handler = ({ store, base, query, may }) => {
   return pageOf(users, base, operationPath('listUsers'), query, (u) => toWireUser(base, u, may));
 };
 
-export const getUser: Handler = ({ store, base, params, may }) => ok(toWireUser(base, findUser(store, params.userId), may));
+export const getUser: Handler = ({ store, base, params, may }) =>
+  ok(toWireUser(base, findUser(store, params.userId), may));
 
 export const createUser: Handler = ({ store, base, query, body, may }) => {
   const activate = activateOf(query);

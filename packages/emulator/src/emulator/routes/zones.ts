@@ -40,12 +40,13 @@ function checkZoneBody(store: OrgStore, body: unknown, self?: string): NetworkZo
   return input;
 }
 
-const gatewaysOf = (list: NetworkZoneInput['gateways']) => (list && list.length ? list.map((g) => ({ ...g })) : null);
+const gatewaysOf = (list: NetworkZoneInput['gateways']) => (list?.length ? list.map((g) => ({ ...g })) : null);
 
 export const listNetworkZones: Handler = ({ store, base, query }) =>
   pageOf(Object.values(store.data.zones), base, operationPath('listNetworkZones'), query, (z) => toWireZone(base, z));
 
-export const getNetworkZone: Handler = ({ store, base, params }) => ok(toWireZone(base, findZone(store, params.zoneId)));
+export const getNetworkZone: Handler = ({ store, base, params }) =>
+  ok(toWireZone(base, findZone(store, params.zoneId)));
 
 export const createNetworkZone: Handler = ({ store, base, body }) => {
   const input = checkZoneBody(store, body);

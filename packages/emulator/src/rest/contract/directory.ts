@@ -112,10 +112,7 @@ export const ReplaceUserInputSchema = Type.Object(
 export type ReplaceUserInput = Static<typeof ReplaceUserInputSchema>;
 
 /** A partial update (POST): the profile members sent replace those stored; `type` is refused. */
-export const UpdateUserInputSchema = Type.Object(
-  { profile: UserProfilePatchSchema },
-  { additionalProperties: true },
-);
+export const UpdateUserInputSchema = Type.Object({ profile: UserProfilePatchSchema }, { additionalProperties: true });
 export type UpdateUserInput = Static<typeof UpdateUserInputSchema>;
 
 // ------------------------------------------------------------------ groups

@@ -351,7 +351,8 @@ export const OPERATIONS = {
     success: json(UserSchema),
     idempotent: false,
     emulatorExtension: true,
-    description: "`type.id` names a user type that exists (a deleted one cannot be assigned); without `type`, the org's default type.",
+    description:
+      "`type.id` names a user type that exists (a deleted one cannot be assigned); without `type`, the org's default type.",
   },
   getUser: {
     method: 'GET',
@@ -518,7 +519,7 @@ export const OPERATIONS = {
   getApplication: {
     method: 'GET',
     path: '/api/v1/apps/{appId}',
-    summary: "Get an application, with the `accessPolicy` link to its authentication policy",
+    summary: 'Get an application, with the `accessPolicy` link to its authentication policy',
     success: json(ApplicationSchema),
     idempotent: true,
     emulatorExtension: true,

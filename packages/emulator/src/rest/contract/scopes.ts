@@ -6,7 +6,14 @@ import { OPERATIONS, type Operation, type OperationName } from './operations.ts'
 
 export type ScopeFamily = 'policies' | 'userTypes' | 'users' | 'groups' | 'networkZones' | 'apps';
 /** Every scope family, in the order the scope lists name them. */
-export const SCOPE_FAMILIES: readonly ScopeFamily[] = ['policies', 'userTypes', 'users', 'groups', 'networkZones', 'apps'];
+export const SCOPE_FAMILIES: readonly ScopeFamily[] = [
+  'policies',
+  'userTypes',
+  'users',
+  'groups',
+  'networkZones',
+  'apps',
+];
 export type ScopeAccess = 'read' | 'manage';
 /** One of the API scopes: `okta.<family>.read` or `okta.<family>.manage` (okta.policies.read, okta.users.manage, …). */
 export type OperationScope = `okta.${ScopeFamily}.${ScopeAccess}`;

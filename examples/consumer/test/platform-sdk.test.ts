@@ -54,6 +54,16 @@ const brandTranslation = {
   },
 };
 
+/** What the test reads of a password policy. */
+interface PasswordPolicyJson {
+  conditions: {
+    people: { groups: { include: string[] } };
+    authProvider: { provider: string };
+    userType?: { include: string[]; exclude: string[] };
+  };
+  [member: string]: unknown;
+}
+
 let emulator: Emulator;
 let client: Client;
 
@@ -109,7 +119,7 @@ describe('the official Node SDK against the emulator', () => {
     // The SDK's password policy conditions have no `userType` member (its serializer drops one), so
     // the user type goes in as the SDK's own HTTP client sends any call: a full replace of the policy.
     const url = `${emulator.url}/api/v1/policies/${policy.id}`;
-    const { _links, ...body } = (await client.http.getJson(url)) as Record<string, any>;
+    const { _links, ...body } = (await client.http.getJson(url)) as unknown as PasswordPolicyJson;
     body.conditions.userType = { include: [userType.id], exclude: [] };
     await client.http.putJson(url, { body: JSON.stringify(body) });
 
@@ -121,10 +131,10 @@ describe('the official Node SDK against the emulator', () => {
     const members: string[] = [];
     for await (const member of await client.groupApi.listGroupUsers({ groupId: group.id! })) members.push(member!.id!);
     expect(members).toEqual([user.id]);
-    const readPolicy = (await client.policyApi.getPolicy({ policyId: policy.id! })) as Record<string, any>;
+    const readPolicy = (await client.policyApi.getPolicy({ policyId: policy.id! })) as unknown as PasswordPolicyJson;
     expect(readPolicy.conditions.people.groups.include).toEqual([group.id]);
     expect(readPolicy.conditions.authProvider.provider).toBe('OKTA');
-    const raw = (await client.http.getJson(url)) as Record<string, any>;
+    const raw = (await client.http.getJson(url)) as unknown as PasswordPolicyJson;
     expect(raw.conditions.userType).toEqual({ include: [userType.id], exclude: [] });
     expect(raw.conditions.authProvider.provider).toBe('OKTA');
 

@@ -120,7 +120,7 @@ describe('the official Node SDK against the emulator', () => {
     // the user type goes in as the SDK's own HTTP client sends any call: a full replace of the policy.
     const url = `${emulator.url}/api/v1/policies/${policy.id}`;
     const { _links, ...body } = (await client.http.getJson(url)) as unknown as PasswordPolicyJson;
-    body.conditions.userType = { include: [userType.id], exclude: [] };
+    body.conditions.userType = { include: [userType.id!], exclude: [] };
     await client.http.putJson(url, { body: JSON.stringify(body) });
 
     // Read back, through the SDK's models and as sent.

@@ -463,7 +463,7 @@ describe('network zones', () => {
     expect(causesOf(dynamic)[0]).toMatch(/^type/);
   });
 
-  it('a new zone is matched by address at once, and cannot be deleted while a rule names it', async () => {
+  it('a new zone is matched by address at once, and cannot be deleted while it is the only zone of a rule', async () => {
     const zone = (await callOperation(emu(), 'createNetworkZone', { body: zoneBody('Lab') })).body;
     const policy = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON' });
     const rule = await createRule(emu(), policy.id, {
@@ -479,7 +479,20 @@ describe('network zones', () => {
     expect(simulated.body.evaluation[0].result.policies[0].rules[0].id).toBe(rule.id);
     const refused = await callOperation(emu(), 'deleteNetworkZone', { params: { zoneId: zone.id }, expectStatus: 403 });
     expect([refused.body.errorCode, refused.body.reason]).toEqual(['E0000142', 'UNMET_REQUIREMENTS']);
-    expect(causesOf(refused)).toEqual([`the zone is named by rule ${rule.id}; remove it from them first`]);
+    expect(causesOf(refused)).toEqual([`the zone is the only zone of rule ${rule.id}; give them another zone first`]);
+  });
+
+  it('a zone deleted beside another zone of a rule leaves that rule', async () => {
+    const zone = (await callOperation(emu(), 'createNetworkZone', { body: zoneBody('Annex') })).body;
+    const policy = await createPolicy(emu(), { type: 'PLATFORM_SIGN_ON' });
+    const rule = await createRule(emu(), policy.id, {
+      type: 'SIGN_ON',
+      conditions: { network: { connection: 'ZONE', exclude: [zone.id, 'nzo2vpn'] } },
+      actions: { signon: { access: 'DENY' } },
+    });
+    await callOperation(emu(), 'deleteNetworkZone', { params: { zoneId: zone.id } });
+    const after = (await emu().call('GET', `/api/v1/policies/${policy.id}/rules/${rule.id}`)).body;
+    expect(after.conditions.network.exclude).toEqual(['nzo2vpn']);
   });
 });
 

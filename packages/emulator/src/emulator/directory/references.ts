@@ -1,6 +1,7 @@
 // Where stored policies and rules name directory objects: the people condition's groups and users,
-// the network condition's zones, and a profile enrollment rule's target groups. A deleted group or
-// user leaves every list that names it (docs/choices.md); a zone still named cannot be deleted.
+// the network condition's zones, and a profile enrollment rule's target groups. A deleted group, user
+// or zone leaves every list that names it (docs/choices.md); a zone that is the only one of a list
+// cannot be deleted, as the platform refuses it.
 import type { OrgStore } from '../org/store.ts';
 
 type Kind = 'group' | 'user' | 'zone';
@@ -36,15 +37,14 @@ function* storedItems(store: OrgStore): Generator<{ conditions?: unknown; action
   }
 }
 
-/** Names of the policies and rules whose conditions name `id` (as `policy <id>` or `rule <id>`). */
-export function referencesTo(store: OrgStore, kind: Kind, id: string): string[] {
+/** The policies and rules (`policy <id>`, `rule <id>`) with a list that names `id` alone. */
+export function soleReferencesTo(store: OrgStore, kind: Kind, id: string): string[] {
+  const sole = (item: { conditions?: unknown; actions?: unknown }) =>
+    idLists(item, kind).some((l) => l.length === 1 && l[0] === id);
   const found: string[] = [];
   for (const policyId of Object.keys(store.data.policies)) {
-    const policy = store.policy(policyId)!;
-    if (idLists(policy, kind).some((l) => l.includes(id))) found.push(`policy ${policyId}`);
-    for (const rule of store.rules(policyId)) {
-      if (idLists(rule, kind).some((l) => l.includes(id))) found.push(`rule ${rule.id}`);
-    }
+    if (sole(store.policy(policyId)!)) found.push(`policy ${policyId}`);
+    for (const rule of store.rules(policyId)) if (sole(rule)) found.push(`rule ${rule.id}`);
   }
   return found;
 }

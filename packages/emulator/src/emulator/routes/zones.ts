@@ -1,7 +1,8 @@
 // IP network zones, as the platform's network zones service has them: create, read, list, replace
 // and delete, with `gateways` (and `proxies`) of CIDR blocks and address ranges. The network
-// condition matches a request's address against the live zones; a zone still named by a policy or
-// rule cannot be deleted (403 E0000142 UNMET_REQUIREMENTS, naming them).
+// condition matches a request's address against the live zones. As the platform does, a deleted zone
+// leaves every policy and rule that names it, but a zone that is the only one of a rule's list cannot
+// be deleted (403 E0000142 UNMET_REQUIREMENTS, naming the rules).
 import { type NetworkZoneInput, NetworkZoneInputSchema } from '../../rest/contract/directory.ts';
 import { operationPath } from '../../rest/contract/operations.ts';
 import { notAllowed, notFound, validationFailed } from '../http/errors.ts';
@@ -12,7 +13,7 @@ import type { OrgStore } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { checkContract } from '../policyTypes/contractCheck.ts';
 import type { StoredZone } from '../directory/records.ts';
-import { referencesTo } from '../directory/references.ts';
+import { dropReferences, soleReferencesTo } from '../directory/references.ts';
 import { toWireZone } from '../directory/wire.ts';
 import { pageOf } from './directoryPaging.ts';
 import { bodyObject, ROUTE_WORDING } from './shared.ts';
@@ -84,11 +85,15 @@ export const replaceNetworkZone: Handler = ({ store, base, params, body }) => {
 
 export const deleteNetworkZone: Handler = ({ store, params }) => {
   const zone = findZone(store, params.zoneId);
-  const names = referencesTo(store, 'zone', zone.id);
+  const names = soleReferencesTo(store, 'zone', zone.id);
   if (names.length) {
-    throw notAllowed('UNMET_REQUIREMENTS', `the zone is named by ${names.join(', ')}; remove it from them first`);
+    throw notAllowed(
+      'UNMET_REQUIREMENTS',
+      `the zone is the only zone of ${names.join(', ')}; give them another zone first`,
+    );
   }
   delete store.data.zones[zone.id];
+  dropReferences(store, 'zone', zone.id);
   store.changed();
   return noContent();
 };

@@ -502,7 +502,7 @@ export const OPERATIONS = {
   deleteNetworkZone: {
     method: 'DELETE',
     path: Z,
-    summary: 'Delete a network zone (refused while a policy or rule names it)',
+    summary: 'Delete a network zone (it leaves the rules naming it; refused while it is the only zone of one)',
     success: empty,
     idempotent: true,
     emulatorExtension: true,

@@ -120,7 +120,7 @@ describe('client registration (RFC 7591)', () => {
 
   it.each([
     ['no client_name', { ...SPA, client_name: undefined }, 'invalid_client_metadata', 'client_name'],
-    ['an unknown scope', { ...SPA, scope: 'openid okta.users.manage' }, 'invalid_client_metadata', 'scope'],
+    ['an unknown scope', { ...SPA, scope: 'openid okta.logs.read' }, 'invalid_client_metadata', 'scope'],
     ['no scope', { ...SPA, scope: undefined }, 'invalid_client_metadata', 'scope'],
     [
       'a client secret method',

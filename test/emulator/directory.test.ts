@@ -19,6 +19,7 @@ import {
 } from '../helpers/emulator.ts';
 import { assertion, JWT_BEARER, serviceKey } from '../helpers/oauth.ts';
 import { requestToken } from '../../src/tools/clientCredentials.ts';
+import { MAX_DIRECTORY } from '../../packages/emulator/src/rest/contract/directory.ts';
 
 const emu = useEmulator();
 const T = '/api/v1/meta/types/user';
@@ -414,6 +415,21 @@ describe('policies name the live directory', () => {
     await emu().call('DELETE', `/api/v1/users/${user.id}`);
     const after = (await emu().call('GET', `/api/v1/policies/${policy.id}/rules/${rule.id}`)).body;
     expect(after.conditions.people.users.exclude).toEqual(['00u4dave']);
+  });
+});
+
+describe('bounds', () => {
+  it(`refuses a zone past the org's maximum of ${MAX_DIRECTORY.zones} with 400, and makes none`, async () => {
+    const zones = emu().store().data.zones;
+    const first = zones.nzo1office;
+    for (let i = Object.keys(zones).length; i < MAX_DIRECTORY.zones; i++)
+      zones[`nzofill${i}`] = { ...first, id: `nzofill${i}`, name: `Fill ${i}` };
+    const res = await callOperation(emu(), 'createNetworkZone', {
+      body: { type: 'IP', name: 'One too many' },
+      expectStatus: 400,
+    });
+    expect(causesOf(res)).toEqual([`(zone): the org already has the maximum of ${MAX_DIRECTORY.zones} network zones`]);
+    expect(Object.keys(zones)).toHaveLength(MAX_DIRECTORY.zones);
   });
 });
 

@@ -2,7 +2,7 @@
 // fixture when the org starts: these are the objects the API serves and the conditions name.
 import type { Static } from '@sinclair/typebox';
 import type { LifecycleStatus } from '../../rest/types.ts';
-import type { UserProfileSchema, UserStatusSchema } from '../../rest/contract/directory.ts';
+import { MAX_DIRECTORY, type UserProfileSchema, type UserStatusSchema } from '../../rest/contract/directory.ts';
 import type { OrgFixture, ZoneGateway } from '../org/fixture.ts';
 
 export type UserStatus = Static<typeof UserStatusSchema>;
@@ -51,6 +51,13 @@ export interface DirectoryData {
   users: Record<string, StoredUser>;
   groups: Record<string, StoredGroup>;
   zones: Record<string, StoredZone>;
+}
+
+/** Why one more object of `kind` is refused (the org holds the most it may), or undefined. */
+export function directoryFull(data: DirectoryData, kind: keyof DirectoryData): string | undefined {
+  const max = MAX_DIRECTORY[kind];
+  if (Object.keys(data[kind]).length < max) return undefined;
+  return `the org already has the maximum of ${max} ${kind === 'zones' ? 'network zones' : kind}`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { newId, now } from '../org/ids.ts';
 import type { OrgStore } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { checkContract } from '../policyTypes/contractCheck.ts';
-import type { StoredGroup } from '../directory/records.ts';
+import { directoryFull, type StoredGroup } from '../directory/records.ts';
 import { dropReferences } from '../directory/references.ts';
 import { toWireGroup, toWireUser } from '../directory/wire.ts';
 import { pageOf } from './directoryPaging.ts';
@@ -43,6 +43,8 @@ export const getGroup: Handler = ({ store, base, params }) => ok(toWireGroup(bas
 
 export const createGroup: Handler = ({ store, base, body }) => {
   const profile = checkGroupBody(store, body);
+  const full = directoryFull(store.data, 'groups');
+  if (full) throw validationFailed([`(group): ${full}`]);
   const t = now();
   const group: StoredGroup = {
     id: newId('00g'),

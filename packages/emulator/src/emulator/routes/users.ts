@@ -17,7 +17,7 @@ import { newId, now } from '../org/ids.ts';
 import type { OrgStore } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { checkContract } from '../policyTypes/contractCheck.ts';
-import type { StoredUser, UserProfile } from '../directory/records.ts';
+import { directoryFull, type StoredUser, type UserProfile } from '../directory/records.ts';
 import { dropReferences } from '../directory/references.ts';
 import { parseUserSearch } from '../directory/userSearch.ts';
 import { toWireUser } from '../directory/wire.ts';
@@ -94,6 +94,8 @@ export const createUser: Handler = ({ store, base, query, body, may }) => {
   checkLoginFree(c, store, input?.profile.login);
   const typeId = checkTypeId(c, store, input?.type?.id) ?? store.defaultUserTypeId();
   const groupIds = checkGroupIds(c, store, input?.groupIds);
+  const full = directoryFull(store.data, 'users');
+  if (full) c.fail('(user)', full);
   if (!input || !c.ok) throw validationFailed(c.causes);
   const t = now();
   const withPassword = input.credentials?.password !== undefined;

@@ -12,7 +12,7 @@ import { gatewayProblem } from '../org/network.ts';
 import type { OrgStore } from '../org/store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { checkContract } from '../policyTypes/contractCheck.ts';
-import type { StoredZone } from '../directory/records.ts';
+import { directoryFull, type StoredZone } from '../directory/records.ts';
 import { dropReferences, soleReferencesTo } from '../directory/references.ts';
 import { toWireZone } from '../directory/wire.ts';
 import { pageOf } from './directoryPaging.ts';
@@ -51,6 +51,8 @@ export const getNetworkZone: Handler = ({ store, base, params }) =>
 
 export const createNetworkZone: Handler = ({ store, base, body }) => {
   const input = checkZoneBody(store, body);
+  const full = directoryFull(store.data, 'zones');
+  if (full) throw validationFailed([`(zone): ${full}`]);
   const t = now();
   const zone: StoredZone = {
     id: newId('nzo'),

@@ -194,5 +194,11 @@ export const NetworkZoneInputSchema = Type.Object(
 );
 export type NetworkZoneInput = Static<typeof NetworkZoneInputSchema>;
 
+/**
+ * The most users, groups and zones one org holds: the emulator's bounds (the platform publishes none
+ * this low), so that a flood of creates cannot grow the emulator without end.
+ */
+export const MAX_DIRECTORY = { users: 20_000, groups: 5_000, zones: 1_000 } as const;
+
 /** Users, groups and zones per list page: the default and the most a `limit` gives. */
 export const DIRECTORY_PAGE_SIZE = { default: 200, maximum: 200 } as const;

@@ -142,7 +142,9 @@ function replayJournal(path: string, data: OrgData, generation: number): string[
       }
       if (typeof value !== 'object' || value === null) throw corrupt(i, `${key} is not an object`);
       // A directory member a snapshot of an older run lacks starts empty.
-      const map = ((data as unknown as Record<string, unknown>)[key] ??= {}) as Record<string, unknown>;
+      const members = data as unknown as Record<string, unknown>;
+      members[key] ??= {};
+      const map = members[key] as Record<string, unknown>;
       for (const [id, entry] of Object.entries(value as Record<string, unknown>)) {
         if (key === 'policyOrder') {
           if (!Array.isArray(entry) || typeof entry[0] !== 'number' || typeof entry[1] !== 'number') {

@@ -164,8 +164,9 @@ describe('users', () => {
     ).toEqual([val.id]);
     expect(await list(`filter=${encodeURIComponent('status eq "PROVISIONED"')}`)).toEqual([vic.id]);
     expect(await list(`search=${encodeURIComponent('not profile.login co "example.com"')}`)).toEqual([vic.id, val.id]);
-    for (const bad of ['type.id eq', 'status == "ACTIVE"', '(status eq "ACTIVE"', 'profile.nickName pr']) {
-      const parameter = bad === 'profile.nickName pr' ? 'filter' : 'search';
+    const filterOnly = ['profile.nickName pr', `type.id eq "${type.id}"`];
+    for (const bad of ['type.id eq', 'status == "ACTIVE"', '(status eq "ACTIVE"', ...filterOnly]) {
+      const parameter = filterOnly.includes(bad) ? 'filter' : 'search';
       const res = await callOperation(emu(), 'listUsers', {
         query: `${parameter}=${encodeURIComponent(bad)}`,
         expectStatus: 400,

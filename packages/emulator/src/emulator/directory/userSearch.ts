@@ -11,12 +11,11 @@ type Predicate = (user: StoredUser) => boolean;
 const OPERATORS = ['eq', 'ne', 'sw', 'co', 'gt', 'ge', 'lt', 'le'] as const;
 type Operator = (typeof OPERATORS)[number];
 
-/** The attributes `filter` may name (`search` may name any profile attribute too). */
+/** The attributes `filter` may name, the platform's (`search` names `type.id` and any profile attribute too). */
 const FILTER_ATTRIBUTES = [
   'id',
   'status',
   'lastUpdated',
-  'type.id',
   'profile.login',
   'profile.email',
   'profile.firstName',

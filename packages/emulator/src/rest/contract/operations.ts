@@ -329,7 +329,7 @@ export const OPERATIONS = {
       filter: {
         schema: Type.String(),
         description:
-          'The same expressions over `id`, `status`, `lastUpdated`, `type.id`, `profile.login`, `profile.email`, `profile.firstName`, `profile.lastName`.',
+          'The same expressions over `id`, `status`, `lastUpdated`, `profile.login`, `profile.email`, `profile.firstName`, `profile.lastName`.',
       },
       ...directoryPaging(),
     },

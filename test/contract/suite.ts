@@ -13,6 +13,7 @@ import {
   POLICY_TYPES,
   SIMULATION_POLICY_TYPES,
 } from 'policy-service-emulator/contract';
+import { cleanUpDirectory, directoryChecks, type SuiteTools } from './directoryChecks.ts';
 import { schemaErrors } from './schemas.ts';
 
 export interface SuiteOptions {
@@ -633,10 +634,14 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteResu
     w,
   );
 
+  // ---------------------------------------------------------------- the directory the conditions name
+  const tools: SuiteTools = { prefix, call, check, success, failure, assert, show };
+  await directoryChecks(tools);
+
   // ---------------------------------------------------------------- cleanup
   if (options.allowWrites) {
     await check(`cleanup: every object named ${prefix}… is removed`, async () => {
-      const left: string[] = [];
+      const left: string[] = await cleanUpDirectory(tools);
       for (const type of types()) {
         const list = (await call('listPolicies', { query: `type=${type}&limit=200` })).body;
         for (const p of Array.isArray(list) ? list : []) {

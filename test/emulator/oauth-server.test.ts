@@ -126,7 +126,7 @@ describe('client registration (RFC 7591)', () => {
 
   it.each([
     ['no client_name', { ...SPA, client_name: undefined }, 'invalid_client_metadata', 'client_name'],
-    ['an unknown scope', { ...SPA, scope: 'openid okta.users.manage' }, 'invalid_client_metadata', 'scope'],
+    ['an unknown scope', { ...SPA, scope: 'openid okta.logs.read' }, 'invalid_client_metadata', 'scope'],
     [
       'a browser app with a client secret method',
       { ...SPA, application_type: 'browser', token_endpoint_auth_method: 'client_secret_basic' },

@@ -44,6 +44,9 @@ async function requestsOfEveryOperation() {
     ruleId: rule.id,
     typeId: 'default',
     appId: '0oa1portal',
+    userId: '00u4dave',
+    groupId: '00g2sales',
+    zoneId: 'nzo2vpn',
   };
   return (Object.entries(OPERATIONS) as [OperationName, (typeof OPERATIONS)[OperationName]][]).map(([name, op]) => ({
     name,

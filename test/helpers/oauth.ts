@@ -19,7 +19,9 @@ import {
 
 export const DEV_PASSWORD = 'dev-password';
 export const ALL_SCOPES =
-  'okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage openid profile offline_access';
+  'okta.policies.read okta.policies.manage okta.userTypes.read okta.userTypes.manage ' +
+  'okta.users.read okta.users.manage okta.groups.read okta.groups.manage ' +
+  'okta.networkZones.read okta.networkZones.manage okta.apps.read okta.apps.manage openid profile offline_access';
 export const APP_CALLBACK = 'http://app.example.test/callback';
 
 /** A public client (PKCE) with every scope, as the gateway registers GraphiQL. */

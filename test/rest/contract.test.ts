@@ -56,11 +56,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('marks the emulator-only route as an extension, and leaves it out on request', () => {
+  it('marks the emulator-only routes as extensions, and leaves them out on request', () => {
     const extensions = Object.entries(OPERATIONS).filter(([, op]) => 'emulatorExtension' in op);
-    expect(extensions.map(([name]) => name)).toEqual(['assignAppPolicy']);
+    // The app assignment and the directory the conditions name (users, groups, zones, apps).
+    expect(extensions.map(([name]) => name)).toEqual([
+      'assignAppPolicy',
+      ...['listUsers', 'createUser', 'getUser', 'replaceUser', 'updateUser', 'deactivateUser', 'deleteUser'],
+      ...['listGroups', 'createGroup', 'getGroup', 'replaceGroup', 'deleteGroup', 'listGroupUsers'],
+      ...['assignUserToGroup', 'unassignUserFromGroup'],
+      ...['listNetworkZones', 'createNetworkZone', 'getNetworkZone', 'replaceNetworkZone', 'deleteNetworkZone'],
+      ...['listApplications', 'getApplication'],
+    ]);
     const serviceOnly = openApiDocument({ emulatorExtensions: false }) as Doc;
     expect(Object.keys(serviceOnly.paths)).not.toContain('/api/v1/apps/{appId}/policies/{policyId}');
+    expect(Object.keys(serviceOnly.paths).filter((p) => /^\/api\/v1\/(users|groups|zones|apps)/.test(p))).toEqual([]);
     expect(documented()).toContain('PUT /api/v1/apps/{appId}/policies/{policyId}');
   });
 });

@@ -9,17 +9,30 @@ const names = Object.keys(OPERATIONS) as OperationName[];
 /** The rule as the shared shapes state it, written independently of scopes.ts. */
 function expectedScope(name: OperationName): string {
   const op = OPERATIONS[name];
-  const family = op.path.startsWith('/api/v1/meta/types/user') ? 'userTypes' : 'policies';
+  const family = op.path.startsWith('/api/v1/meta/types/user')
+    ? 'userTypes'
+    : op.path.startsWith('/api/v1/users')
+      ? 'users'
+      : op.path.startsWith('/api/v1/groups')
+        ? 'groups'
+        : op.path.startsWith('/api/v1/zones')
+          ? 'networkZones'
+          : op.path.startsWith('/api/v1/apps') && !op.path.includes('/policies/')
+            ? 'apps'
+            : 'policies';
   const read = op.method === 'GET' || name === 'simulate';
   return `okta.${family}.${read ? 'read' : 'manage'}`;
 }
 
 describe('the scope of every operation', () => {
-  it('is okta.policies.* or okta.userTypes.* by resource, read for GETs and the simulation, manage otherwise', () => {
+  it('is okta.<resource>.* by resource (policies, userTypes, users, groups, networkZones, apps), read for GETs and the simulation, manage otherwise', () => {
     for (const name of names) expect(OPERATION_SCOPES[name].scope, name).toBe(expectedScope(name));
     expect(OPERATION_SCOPES.simulate.scope).toBe('okta.policies.read');
     expect(OPERATION_SCOPES.updateUserType.scope).toBe('okta.userTypes.manage');
     expect(OPERATION_SCOPES.assignAppPolicy.scope).toBe('okta.policies.manage');
+    expect(OPERATION_SCOPES.assignUserToGroup.scope).toBe('okta.groups.manage');
+    expect(OPERATION_SCOPES.getApplication.scope).toBe('okta.apps.read');
+    expect(OPERATION_SCOPES.deleteNetworkZone.scope).toBe('okta.networkZones.manage');
   });
 
   it('is what the OpenAPI document asks for, next to the API token', () => {

@@ -13,6 +13,7 @@ import { OrgSnapshots } from './org/snapshots.ts';
 import { readSavedState, removeStrayTempFiles } from './org/persistence.ts';
 import { StateWriter } from './org/stateWriter.ts';
 import { seedFixturePolicies } from './org/fixturePolicies.ts';
+import { directoryForOlderState } from './directory/records.ts';
 import { assignFixtureApps, emptyData, seedOAuthClients, seedOrg } from './org/seed.ts';
 import { type RequestCounter, resetEverything } from './http/admin.ts';
 import { type FaultRule, type FaultRuleInput, FaultRules, parseFaultRule } from './http/faultRules.ts';
@@ -250,6 +251,8 @@ async function openOrg(fixture: OrgFixture, engine: Engine, startData: OrgData, 
   if (statePath) removeStrayTempFiles(statePath);
   // A state file written before OAuth clients were org state starts with the fixture's.
   if (saved) saved.data.oauthClients ??= structuredClone(startData.oauthClients);
+  // One written before the directory was org state starts with the fixture's directory.
+  if (saved) directoryForOlderState(saved.data, startData);
   const writer = statePath ? new StateWriter(statePath, (): OrgData => store.data, saved?.generation) : undefined;
   const onChange = () => writer?.changed();
   const watched = (data: OrgData): OrgData => writer?.track(data) ?? data;

@@ -1,15 +1,13 @@
 // Who a request acts for, as the authorization server's `authenticate` finds it from the
 // Authorization header. The API's enforcement reads the principal's scopes and role; nothing here
 // decides what an operation needs.
+import { OPERATION_SCOPE_NAMES, type OperationScope } from '../../rest/contract/scopes.ts';
+
 export type AdminRole = 'SUPER_ADMIN' | 'ORG_ADMIN' | 'READ_ONLY_ADMIN';
 export const ADMIN_ROLES: readonly AdminRole[] = ['SUPER_ADMIN', 'ORG_ADMIN', 'READ_ONLY_ADMIN'];
-export const API_SCOPES = [
-  'okta.policies.read',
-  'okta.policies.manage',
-  'okta.userTypes.read',
-  'okta.userTypes.manage',
-] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
+/** The scopes the contract's operations need (policies, user types and the directory's families). */
+export const API_SCOPES = OPERATION_SCOPE_NAMES;
+export type ApiScope = OperationScope;
 export interface Principal {
   kind: 'apiToken' | 'accessToken';
   /** The person: the API token's admin, or the access token's `sub` for a person; null for a service client. */

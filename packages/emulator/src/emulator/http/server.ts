@@ -25,6 +25,10 @@ import type { OrgStore } from '../org/store.ts';
 import type { Authenticate } from '../auth/principal.ts';
 import { OPERATIONS, type Operation, type OperationName } from '../../rest/contract/operations.ts';
 import * as userTypes from '../routes/userTypes.ts';
+import * as users from '../routes/users.ts';
+import * as groups from '../routes/groups.ts';
+import * as zones from '../routes/zones.ts';
+import * as apps from '../routes/apps.ts';
 import { type Challenged, isBearer, notAuthenticated, notPermitted } from '../auth/replies.ts';
 import { type MayCall, mayCallFor, refusalOf } from '../auth/rights.ts';
 import { OPERATION_SCOPES } from '../../rest/contract/scopes.ts';
@@ -35,6 +39,10 @@ export const API_HANDLERS: Record<OperationName, Handler> = {
   ...rules.HANDLERS,
   ...userTypes.HANDLERS,
   ...simulation.HANDLERS,
+  ...users.HANDLERS,
+  ...groups.HANDLERS,
+  ...zones.HANDLERS,
+  ...apps.HANDLERS,
 };
 
 /**

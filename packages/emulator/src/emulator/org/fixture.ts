@@ -28,10 +28,15 @@ export interface FixtureUserType {
 export interface FixtureGroup {
   id: string;
   name: string;
+  description?: string;
 }
 export interface FixtureUser {
   id: string;
   login: string;
+  /** Absent: the login. */
+  email?: string;
+  firstName?: string;
+  lastName?: string;
   groupIds: string[];
   /** Absent: the user has the default user type. */
   typeId?: string;
@@ -125,8 +130,8 @@ export interface FixtureInput {
 export const FIXTURE_KEYS = {
   root: ['userTypes', 'groups', 'users', 'zones', 'apps', 'policies', 'apiTokens', 'oauthClients'],
   userTypes: ['id', 'name', 'displayName', 'description'],
-  groups: ['id', 'name'],
-  users: ['id', 'login', 'groupIds', 'typeId', 'adminRole', 'password'],
+  groups: ['id', 'name', 'description'],
+  users: ['id', 'login', 'groupIds', 'typeId', 'adminRole', 'password', 'email', 'firstName', 'lastName'],
   apiTokens: ['id', 'token', 'userId'],
   oauthClients: CLIENT_KEYS,
   zones: ['id', 'name', 'gateways'],
@@ -234,10 +239,12 @@ const parseUserType: EntryParser<FixtureUserType> = (c, o, p) => ({
   description: c.string(o.description, `${p}.description`) ?? '',
 });
 
-const parseGroup: EntryParser<FixtureGroup> = (c, o, p) => ({
-  id: o.id,
-  name: c.string(o.name, `${p}.name`, { required: true }) ?? '',
-});
+const parseGroup: EntryParser<FixtureGroup> = (c, o, p) => {
+  const group: FixtureGroup = { id: o.id, name: c.string(o.name, `${p}.name`, { required: true }) ?? '' };
+  const description = c.string(o.description, `${p}.description`);
+  if (description !== undefined) group.description = description;
+  return group;
+};
 
 const parseUser: EntryParser<FixtureUser> = (c, o, p) => {
   const user: FixtureUser = {
@@ -249,6 +256,10 @@ const parseUser: EntryParser<FixtureUser> = (c, o, p) => {
   if (adminRole) user.adminRole = adminRole;
   const typeId = c.string(o.typeId, `${p}.typeId`, { nullable: true });
   if (typeId) user.typeId = typeId;
+  for (const key of ['email', 'firstName', 'lastName'] as const) {
+    const value = c.string(o[key], `${p}.${key}`, { nonEmpty: true });
+    if (value !== undefined) user[key] = value;
+  }
   const password = c.string(o.password, `${p}.password`, { nonEmpty: true });
   if (password) user.passwordHash = hashPassword(password);
   return user;

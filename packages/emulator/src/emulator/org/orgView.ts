@@ -9,8 +9,9 @@ export interface OrgView extends OrgLookup {
   policiesOfType(type: PolicyType): Policy[];
   /** Rules of one policy in ascending priority. */
   rulesOf(policyId: string): PolicyRule[];
-  user(id: string): FixtureUser | undefined;
-  group(id: string): FixtureGroup | undefined;
+  /** A user that is not deleted: its groups and its type (absent: the default type). */
+  user(id: string): Pick<FixtureUser, 'id' | 'groupIds' | 'typeId'> | undefined;
+  group(id: string): Pick<FixtureGroup, 'id'> | undefined;
   zone(id: string): FixtureZone | undefined;
   zones(): FixtureZone[];
   app(id: string): FixtureApp | undefined;

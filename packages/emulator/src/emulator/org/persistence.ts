@@ -13,8 +13,8 @@ import { type FileHandle, open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { OrgData } from './store.ts';
 
-/** Top-level members of the org kept entry by entry (journaled per id). */
-export const ENTRY_MAPS = ['policies', 'rules'] as const;
+/** Top-level members of the org kept entry by entry (journaled per id): policies, rules and the directory. */
+export const ENTRY_MAPS = ['policies', 'rules', 'users', 'groups', 'zones'] as const;
 export type EntryMap = (typeof ENTRY_MAPS)[number];
 /** The member of the snapshot and of the journal's first line that holds the generation. */
 export const GENERATION = '$journal';
@@ -141,7 +141,10 @@ function replayJournal(path: string, data: OrgData, generation: number): string[
         continue;
       }
       if (typeof value !== 'object' || value === null) throw corrupt(i, `${key} is not an object`);
-      const map = data[key as EntryMap | 'policyOrder'] as Record<string, unknown>;
+      // A directory member a snapshot of an older run lacks starts empty.
+      const members = data as unknown as Record<string, unknown>;
+      members[key] ??= {};
+      const map = members[key] as Record<string, unknown>;
       for (const [id, entry] of Object.entries(value as Record<string, unknown>)) {
         if (key === 'policyOrder') {
           if (!Array.isArray(entry) || typeof entry[0] !== 'number' || typeof entry[1] !== 'number') {

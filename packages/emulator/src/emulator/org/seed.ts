@@ -1,6 +1,6 @@
 // The org as a new org has it: one system default policy per policy type (each with its system
 // default rule), exactly one IdP discovery policy, the default user type, plus the fixture's
-// user types and app assignments.
+// user types, directory (users, groups, zones) and app assignments.
 import type { PolicyType } from '../../rest/types.ts';
 import { POLICY_TYPES, RULE_TYPE_OF } from '../../rest/types.ts';
 import { FixtureError, type OrgFixture } from './fixture.ts';
@@ -9,6 +9,7 @@ import type { OrgStore, OrgData, StoredPolicy, StoredRule } from './store.ts';
 import { Check } from '../policyTypes/check.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
 import type { Engine } from '../policyTypes/registry.ts';
+import { seedDirectory } from '../directory/records.ts';
 
 export const EMULATOR_ADMIN_USER_ID = '00uemulatoradmin';
 
@@ -49,7 +50,17 @@ export function defaultSettings(store: OrgStore, type: PolicyType): StoredPolicy
 }
 
 export function emptyData(): OrgData {
-  return { policies: {}, policyOrder: {}, rules: {}, userTypes: [], appPolicies: {}, oauthClients: {} };
+  return {
+    policies: {},
+    policyOrder: {},
+    rules: {},
+    userTypes: [],
+    appPolicies: {},
+    oauthClients: {},
+    users: {},
+    groups: {},
+    zones: {},
+  };
 }
 
 /** Fills `store` (which must be empty) with a new org's contents (fixture policies and apps come after). */
@@ -76,6 +87,7 @@ export function seedOrg(store: OrgStore, fixture: OrgFixture): void {
       lastUpdated: t,
     });
   }
+  Object.assign(store.data, seedDirectory(fixture, store.defaultUserTypeId(), t));
   for (const type of typesOfEngine(store.engine)) {
     const settings = defaultSettings(store, type);
     const policy: StoredPolicy = {

@@ -22,7 +22,10 @@ export class StateWriter {
   /** The policy order last committed, per policy type. */
   private readonly writtenOrder = new Map<string, string[]>();
   /** Ids of each entry map read or written since the last commit: the only entries that may have changed. */
-  private readonly touched: Record<EntryMap, Set<string>> = { policies: new Set(), rules: new Set() };
+  private readonly touched = Object.fromEntries(ENTRY_MAPS.map((name) => [name, new Set<string>()])) as Record<
+    EntryMap,
+    Set<string>
+  >;
   /** Watched maps and the plain maps behind them. */
   private readonly targets = new WeakMap<object, Record<string, unknown>>();
 

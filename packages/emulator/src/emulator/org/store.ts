@@ -4,7 +4,10 @@
 // derived from positions, so they are always 1..N (or 0..N-1) without gaps or duplicates, and
 // every mutation is synchronous, so concurrent requests cannot interleave inside one.
 import type { Policy, PolicyRule, PolicyType, UserType } from '../../rest/types.ts';
-import type { FixtureApp, FixtureGroup, FixtureUser, FixtureZone, OrgFixture } from './fixture.ts';
+import type { FixtureApp, FixtureZone, OrgFixture } from './fixture.ts';
+import type { DirectoryData, StoredGroup, StoredUser, StoredZone } from '../directory/records.ts';
+import { appOfClient } from '../directory/apps.ts';
+import { registeredClient, registeredClients } from '../auth/registeredClients.ts';
 import type { OrgView } from './orgView.ts';
 import type { OAuthClient } from '../auth/clients.ts';
 import type { Engine } from '../policyTypes/registry.ts';
@@ -17,7 +20,7 @@ export type StoredRule = Omit<PolicyRule, 'priority' | '_links'>;
 export type StoredUserType = Omit<UserType, '_links'>;
 
 /** Everything that changes through the API; this is what persistence writes. */
-export interface OrgData {
+export interface OrgData extends DirectoryData {
   policies: Record<string, StoredPolicy>;
   policyOrder: Partial<Record<PolicyType, string[]>>;
   rules: Record<string, StoredRule[]>;
@@ -180,9 +183,10 @@ export class OrgStore implements OrgView {
     return this.data.userTypes.find((t) => t.id === id);
   }
 
-  usersOfType(typeId: string): FixtureUser[] {
-    const isDefault = this.userType(typeId)?.default ?? false;
-    return this.fixture.users.filter((u) => (u.typeId ?? (isDefault ? typeId : undefined)) === typeId);
+  /** The users of a type that are not deleted (deactivated ones count). */
+  usersOfType(typeId: string): StoredUser[] {
+    const id = this.userType(typeId)?.id ?? typeId;
+    return Object.values(this.data.users).filter((u) => u.typeId === id);
   }
 
   // ------------------------------------------------------------ OrgView (read side for evaluation and validation)
@@ -202,20 +206,38 @@ export class OrgStore implements OrgView {
     return this.rules(policyId).map((r) => toWireRule(this, '', policy, r, mayCallAnything));
   }
 
-  user(id: string): FixtureUser | undefined {
-    return this.fixture.users.find((u) => u.id === id);
+  user(id: string): StoredUser | undefined {
+    return Object.hasOwn(this.data.users, id) ? this.data.users[id] : undefined;
   }
-  group(id: string): FixtureGroup | undefined {
-    return this.fixture.groups.find((g) => g.id === id);
+  group(id: string): StoredGroup | undefined {
+    return Object.hasOwn(this.data.groups, id) ? this.data.groups[id] : undefined;
   }
+  storedZone(id: string): StoredZone | undefined {
+    return Object.hasOwn(this.data.zones, id) ? this.data.zones[id] : undefined;
+  }
+  /** An active zone as the evaluation reads it (its gateways; an inactive zone matches nothing). */
   zone(id: string): FixtureZone | undefined {
-    return this.fixture.zones.find((z) => z.id === id);
+    const z = this.storedZone(id);
+    return z && { id: z.id, name: z.name, gateways: z.status === 'ACTIVE' ? (z.gateways ?? []) : [] };
   }
   zones(): FixtureZone[] {
-    return this.fixture.zones;
+    return Object.keys(this.data.zones).map((id) => this.zone(id)!);
   }
+  /** The fixture's apps, then every registered OAuth client (its client_id is its app id). */
   app(id: string): FixtureApp | undefined {
-    return this.fixture.apps.find((a) => a.id === id);
+    const fixed = this.fixture.apps.find((a) => a.id === id);
+    if (fixed) return fixed;
+    const client = registeredClient(this.data, id);
+    return client && appOfClient(client);
+  }
+  apps(): FixtureApp[] {
+    const fixed = new Set(this.fixture.apps.map((a) => a.id));
+    return [
+      ...this.fixture.apps,
+      ...registeredClients(this.data)
+        .filter((c) => !fixed.has(c.client_id))
+        .map(appOfClient),
+    ];
   }
   accessPolicyIdOfApp(appId: string): string | undefined {
     if (!this.app(appId)) return undefined;
@@ -223,7 +245,7 @@ export class OrgStore implements OrgView {
   }
   appsOfPolicy(policy: StoredPolicy): FixtureApp[] {
     if (policy.type !== 'ACCESS_POLICY') return [];
-    return this.fixture.apps.filter((a) => this.accessPolicyIdOfApp(a.id) === policy.id);
+    return this.apps().filter((a) => this.accessPolicyIdOfApp(a.id) === policy.id);
   }
   defaultUserTypeId(): string {
     return this.data.userTypes.find((t) => t.default)!.id;

@@ -13,6 +13,7 @@ import { checkMember } from '../policyTypes/contractCheck.ts';
 import { MAX_EMBEDDED_RULES, PolicyBodyMembersSchema } from '../../rest/contract/policies.ts';
 import { fillTemplate, operationPath, POLICY_PAGE_SIZE } from '../../rest/contract/operations.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
+import { toWireApp } from '../directory/apps.ts';
 import { APPLICATION_PATH, toWirePolicy, toWireRule } from '../org/wire.ts';
 import { policyDeleteRefusal } from '../org/refusals.ts';
 import { compareByName, indexAfter } from './policyCursor.ts';
@@ -210,12 +211,7 @@ export const clonePolicy: Handler = ({ store, base, params, may }) => {
 
 export const listPolicyApps: Handler = ({ store, base, params }) => {
   const p = findPolicy(store, params.policyId);
-  return ok(
-    store.appsOfPolicy(p).map(({ accessPolicyId: _, ...app }) => ({
-      ...app,
-      _links: { accessPolicy: { href: base + operationPath('getPolicy', { policyId: p.id }) } },
-    })),
-  );
+  return ok(store.appsOfPolicy(p).map((app) => toWireApp(base, app, p.id)));
 };
 
 /**

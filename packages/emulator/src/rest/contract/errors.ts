@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: 'E0000022',
   RATE_LIMITED: 'E0000047',
   OPERATION_NOT_ALLOWED: 'E0000142',
+  /** A user list's `search` or `filter` expression that cannot be read. */
+  INVALID_SEARCH: 'E0000031',
 } as const;
 
 /** The reasons of an E0000142 refusal. */

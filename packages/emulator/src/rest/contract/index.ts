@@ -3,6 +3,7 @@
 // them. It imports TypeBox only, so that it ships inside the emulator's package as it is.
 export * from './applications.ts';
 export * from './conditions.ts';
+export * from './directory.ts';
 export * from './errors.ts';
 export * from './openapi.ts';
 export * from './operations.ts';

@@ -148,7 +148,21 @@ const API_SCOPE_DOCS = {
   'okta.policies.manage': 'Create, change and delete policies and rules (includes reading)',
   'okta.userTypes.read': 'Read user types',
   'okta.userTypes.manage': 'Create, change and delete user types (includes reading)',
+  'okta.users.read': 'Read users',
+  'okta.users.manage': 'Create, change, deactivate and delete users (includes reading)',
+  'okta.groups.read': 'Read groups and their members',
+  'okta.groups.manage': 'Create, change and delete groups and their memberships (includes reading)',
+  'okta.networkZones.read': 'Read network zones',
+  'okta.networkZones.manage': 'Create, change and delete network zones (includes reading)',
+  'okta.apps.read': 'Read applications',
+  'okta.apps.manage': 'Manage applications (includes reading)',
 } satisfies Record<OperationScope, string>;
+
+/** The scopes some operation needs (`okta.apps.manage` is granted, but no served operation needs it). */
+function usedScopeDocs(): Record<string, string> {
+  const used = new Set(Object.values(OPERATION_SCOPES).map((need) => need.scope));
+  return Object.fromEntries(Object.entries(API_SCOPE_DOCS).filter(([scope]) => used.has(scope as OperationScope)));
+}
 
 /**
  * The org's authorization server (discovery at `/.well-known/openid-configuration`): a person's
@@ -170,13 +184,13 @@ function oauth2Scheme(base: string): Json {
         tokenUrl,
         refreshUrl: tokenUrl,
         scopes: {
-          ...API_SCOPE_DOCS,
+          ...usedScopeDocs(),
           openid: 'An ID token',
           profile: 'The name and login in the ID token',
           offline_access: 'A refresh token',
         },
       },
-      clientCredentials: { tokenUrl, scopes: API_SCOPE_DOCS },
+      clientCredentials: { tokenUrl, scopes: usedScopeDocs() },
     },
   };
 }

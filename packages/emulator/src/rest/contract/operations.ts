@@ -4,6 +4,17 @@
 // all read from this table, so an endpoint is added here once.
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ApplicationSchema, PolicyMappingSchema } from './applications.ts';
+import {
+  CreateUserInputSchema,
+  DIRECTORY_PAGE_SIZE,
+  GroupInputSchema,
+  GroupSchema,
+  NetworkZoneInputSchema,
+  NetworkZoneSchema,
+  ReplaceUserInputSchema,
+  UpdateUserInputSchema,
+  UserSchema,
+} from './directory.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { AnyPolicySchema, AnyRuleSchema, MAX_EMBEDDED_RULES, PolicyBodySchema, RuleBodySchema } from './policies.ts';
 import { SimulationExpandSchema, SimulationRequestSchema, SimulationResponseSchema } from './simulation.ts';
@@ -63,6 +74,22 @@ const empty = { status: 204 as const };
 const P = '/api/v1/policies/{policyId}';
 const R = `${P}/rules/{ruleId}`;
 const T = '/api/v1/meta/types/user';
+const U = '/api/v1/users/{userId}';
+const G = '/api/v1/groups/{groupId}';
+const Z = '/api/v1/zones/{zoneId}';
+
+const PAGE_HEADERS = { link: 'Pagination links (RFC 8288): `self`, and `next` while another page exists.' };
+
+/** `limit` and `after` of the directory's lists. */
+function directoryPaging() {
+  return {
+    limit: {
+      schema: Type.Integer({ minimum: 1, default: DIRECTORY_PAGE_SIZE.default }),
+      description: `Page size; above ${DIRECTORY_PAGE_SIZE.maximum}, ${DIRECTORY_PAGE_SIZE.maximum} are answered.`,
+    },
+    after: { schema: Type.String(), description: 'End-page cursor (from the `next` link).' },
+  };
+}
 
 // The order is the routing order of the emulator (it only shapes the `Allow` header of a 405).
 export const OPERATIONS = {
@@ -282,6 +309,218 @@ export const OPERATIONS = {
     path: '/api/v1/apps/{appId}/policies/{policyId}',
     summary: "Assign an authentication policy to an app (the applications service's update-application-policy)",
     success: empty,
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  // ---------------------------------------------------------------- the directory conditions name
+  // Operations of the platform's users, groups, network zones and applications services (no spec file
+  // covers them), served so that a test can make what its policies name.
+  listUsers: {
+    method: 'GET',
+    path: '/api/v1/users',
+    summary: 'List users',
+    query: {
+      q: { schema: Type.String(), description: 'Prefix of a first name, last name, email or login.' },
+      search: {
+        schema: Type.String(),
+        description:
+          'An expression over `id`, `status`, `created`, `lastUpdated`, `type.id` and `profile.*`: `eq`, `ne`, `sw`, `co`, `gt`, `ge`, `lt`, `le`, `pr`, joined by `and`, `or`, `not` and parentheses (e.g. `type.id eq "oty…"`).',
+      },
+      filter: {
+        schema: Type.String(),
+        description:
+          'The same expressions over `id`, `status`, `lastUpdated`, `profile.login`, `profile.email`, `profile.firstName`, `profile.lastName`.',
+      },
+      ...directoryPaging(),
+    },
+    success: { ...json(Type.Array(UserSchema)), headers: PAGE_HEADERS },
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  createUser: {
+    method: 'POST',
+    path: '/api/v1/users',
+    summary: 'Create a user',
+    query: {
+      activate: {
+        schema: Type.Boolean({ default: true }),
+        description: 'true (default): PROVISIONED, or ACTIVE with a password; false: STAGED.',
+      },
+    },
+    body: CreateUserInputSchema,
+    success: json(UserSchema),
+    idempotent: false,
+    emulatorExtension: true,
+    description:
+      "`type.id` names a user type that exists (a deleted one cannot be assigned); without `type`, the org's default type.",
+  },
+  getUser: {
+    method: 'GET',
+    path: `${U}`,
+    summary: 'Get a user (by id or login)',
+    success: json(UserSchema),
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  replaceUser: {
+    method: 'PUT',
+    path: `${U}`,
+    summary: "Replace a user's profile and type (the only way to change the type)",
+    body: ReplaceUserInputSchema,
+    success: json(UserSchema),
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  updateUser: {
+    method: 'POST',
+    path: `${U}`,
+    summary: "Update a user's profile (partial; the type cannot change here)",
+    body: UpdateUserInputSchema,
+    success: json(UserSchema),
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  deactivateUser: {
+    method: 'POST',
+    path: `${U}/lifecycle/deactivate`,
+    summary: 'Deactivate a user (DEPROVISIONED)',
+    success: empty,
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  deleteUser: {
+    method: 'DELETE',
+    path: `${U}`,
+    summary: 'Delete a user: a user not yet deactivated is deactivated; a deactivated one is deleted',
+    success: empty,
+    idempotent: false,
+    emulatorExtension: true,
+  },
+  listGroups: {
+    method: 'GET',
+    path: '/api/v1/groups',
+    summary: 'List groups',
+    query: { q: { schema: Type.String(), description: 'Group name prefix.' }, ...directoryPaging() },
+    success: { ...json(Type.Array(GroupSchema)), headers: PAGE_HEADERS },
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  createGroup: {
+    method: 'POST',
+    path: '/api/v1/groups',
+    summary: 'Create a group',
+    body: GroupInputSchema,
+    success: json(GroupSchema),
+    idempotent: false,
+    emulatorExtension: true,
+  },
+  getGroup: {
+    method: 'GET',
+    path: G,
+    summary: 'Get a group',
+    success: json(GroupSchema),
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  replaceGroup: {
+    method: 'PUT',
+    path: G,
+    summary: "Replace a group's profile",
+    body: GroupInputSchema,
+    success: json(GroupSchema),
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  deleteGroup: {
+    method: 'DELETE',
+    path: G,
+    summary: 'Delete a group (its id leaves every condition that names it)',
+    success: empty,
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  listGroupUsers: {
+    method: 'GET',
+    path: `${G}/users`,
+    summary: 'List the members of a group',
+    query: directoryPaging(),
+    success: { ...json(Type.Array(UserSchema)), headers: PAGE_HEADERS },
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  assignUserToGroup: {
+    method: 'PUT',
+    path: `${G}/users/{userId}`,
+    summary: 'Add a user to a group',
+    success: empty,
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  unassignUserFromGroup: {
+    method: 'DELETE',
+    path: `${G}/users/{userId}`,
+    summary: 'Remove a user from a group',
+    success: empty,
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  listNetworkZones: {
+    method: 'GET',
+    path: '/api/v1/zones',
+    summary: 'List network zones',
+    query: directoryPaging(),
+    success: { ...json(Type.Array(NetworkZoneSchema)), headers: PAGE_HEADERS },
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  createNetworkZone: {
+    method: 'POST',
+    path: '/api/v1/zones',
+    summary: 'Create an IP network zone',
+    body: NetworkZoneInputSchema,
+    success: json(NetworkZoneSchema),
+    idempotent: false,
+    emulatorExtension: true,
+  },
+  getNetworkZone: {
+    method: 'GET',
+    path: Z,
+    summary: 'Get a network zone',
+    success: json(NetworkZoneSchema),
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  replaceNetworkZone: {
+    method: 'PUT',
+    path: Z,
+    summary: 'Replace an IP network zone',
+    body: NetworkZoneInputSchema,
+    success: json(NetworkZoneSchema),
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  deleteNetworkZone: {
+    method: 'DELETE',
+    path: Z,
+    summary: 'Delete a network zone (it leaves the rules naming it; refused while it is the only zone of one)',
+    success: empty,
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  listApplications: {
+    method: 'GET',
+    path: '/api/v1/apps',
+    summary: "List applications (the fixture's, and every registered OAuth client)",
+    query: { q: { schema: Type.String(), description: 'Prefix of the name or label.' }, ...directoryPaging() },
+    success: { ...json(Type.Array(ApplicationSchema)), headers: PAGE_HEADERS },
+    idempotent: true,
+    emulatorExtension: true,
+  },
+  getApplication: {
+    method: 'GET',
+    path: '/api/v1/apps/{appId}',
+    summary: 'Get an application, with the `accessPolicy` link to its authentication policy',
+    success: json(ApplicationSchema),
     idempotent: true,
     emulatorExtension: true,
   },

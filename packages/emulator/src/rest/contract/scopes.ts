@@ -4,9 +4,18 @@
 // includes reading. The emulator's rights check and the OpenAPI document both use this table.
 import { OPERATIONS, type Operation, type OperationName } from './operations.ts';
 
-export type ScopeFamily = 'policies' | 'userTypes';
+export type ScopeFamily = 'policies' | 'userTypes' | 'users' | 'groups' | 'networkZones' | 'apps';
+/** Every scope family, in the order the scope lists name them. */
+export const SCOPE_FAMILIES: readonly ScopeFamily[] = [
+  'policies',
+  'userTypes',
+  'users',
+  'groups',
+  'networkZones',
+  'apps',
+];
 export type ScopeAccess = 'read' | 'manage';
-/** One of the four API scopes: okta.policies.read, okta.policies.manage, okta.userTypes.read, okta.userTypes.manage. */
+/** One of the API scopes: `okta.<family>.read` or `okta.<family>.manage` (okta.policies.read, okta.users.manage, …). */
 export type OperationScope = `okta.${ScopeFamily}.${ScopeAccess}`;
 
 export interface ScopeNeed {
@@ -22,8 +31,12 @@ export interface ScopeNeed {
  */
 const FAMILY_OF_PATH: [prefix: string, family: ScopeFamily][] = [
   ['/api/v1/policies', 'policies'],
-  ['/api/v1/apps/', 'policies'],
+  ['/api/v1/apps/{appId}/policies/', 'policies'],
   ['/api/v1/meta/types/user', 'userTypes'],
+  ['/api/v1/users', 'users'],
+  ['/api/v1/groups', 'groups'],
+  ['/api/v1/zones', 'networkZones'],
+  ['/api/v1/apps', 'apps'],
 ];
 
 function familyOf(name: string, op: Operation): ScopeFamily {
@@ -31,6 +44,12 @@ function familyOf(name: string, op: Operation): ScopeFamily {
   if (!found) throw new Error(`operation ${name}: no API scope family for ${op.path}`);
   return found[1];
 }
+
+/** Every API scope the operations need, read before manage per family. */
+export const OPERATION_SCOPE_NAMES: readonly OperationScope[] = SCOPE_FAMILIES.flatMap((family) => [
+  `okta.${family}.read` as const,
+  `okta.${family}.manage` as const,
+]);
 
 export const scopeOf = (family: ScopeFamily, access: ScopeAccess): OperationScope => `okta.${family}.${access}`;
 

@@ -49,7 +49,7 @@ describe('signing in', () => {
       principal: { kind: 'accessToken', userId: '00u3carol', clientId: 'spa', role: 'SUPER_ADMIN' },
     });
     expect(auth.ok && auth.principal.scopes).toEqual(
-      new Set(PUBLIC_CLIENT.scope.split(' ').filter((scope) => scope.startsWith('okta.'))),
+      new Set((PUBLIC_CLIENT.scope ?? '').split(' ').filter((scope) => scope.startsWith('okta.'))),
     );
   });
 

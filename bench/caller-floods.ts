@@ -1,13 +1,13 @@
 // `npm run soak:floods`: one caller's floods against the production build (`node dist/main.js`) at
 // default settings, over an emulator process serving the built-in org, on loopback. (i) Carol makes a
 // keyed create and a plan; then read-only callers (12 API tokens of alice, a READ_ONLY_ADMIN; 2 of
-// them for the creates) flood keyed creates with a new key each and plans over 16 connections for `--seconds` (100), while the
+// them for the creates) flood keyed creates with a new key each and plans over 16 connections for `--seconds` (120, the acceptance's 2 minutes), while the
 // gateway's RSS is sampled every 100 ms; then carol retries her create (it must replay her one
 // policy) and applies her plan (it must apply). (ii) One client address (127.0.0.2) holds 1,100
 // sockets trickling their headers, reconnecting as they are cut, while another (127.0.0.1) makes 20
 // ordinary requests, one connection each. Prints a Markdown report and writes its "Latest run" to
 // docs/reports/attacks.md.
-//   npm run soak:floods -- [--seconds 100] [--no-write]
+//   npm run soak:floods -- [--seconds 120] [--no-write]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ const SLOW_SOCKETS = 1_100;
 const RSS_TARGET_MB = 300;
 
 const { values: args } = parseArgs({
-  options: { seconds: { type: 'string', default: '100' }, 'no-write': { type: 'boolean', default: false } },
+  options: { seconds: { type: 'string', default: '120' }, 'no-write': { type: 'boolean', default: false } },
 });
 const FLOOD_MS = Number(args.seconds) * 1000;
 

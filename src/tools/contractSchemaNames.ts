@@ -4,6 +4,8 @@
 // member of that name. Without an entry, a nested object's type is its member name in PascalCase, and
 // a member keeps its name and the type its schema gives (non-null when required and not nullable).
 
+import { ENUM_VALUE_NAMES } from '../gateway/resolvers/enums.ts';
+
 /** Members no GraphQL type has: a policy's embedded rules are its `rules` field. */
 export const OMITTED_MEMBERS: ReadonlySet<string> = new Set(['_embedded']);
 
@@ -107,6 +109,18 @@ export const ENUM_NAMES: Record<string, string> = {
   'UserIdentifierCondition.type': 'UserIdentifierType',
   'VerificationMethod.type': 'VerificationMethodType',
 };
+
+/**
+ * The GraphQL name of an enum's value: the REST value, but where that is no legal GraphQL name (the
+ * resolvers map them back, src/gateway/resolvers/enums.ts).
+ */
+export function enumValueName(enumName: string, restValue: string): string {
+  const renamed = ENUM_VALUE_NAMES[enumName];
+  if (!renamed) return restValue;
+  const name = Object.entries(renamed).find(([, rest]) => rest === restValue)?.[0];
+  if (!name) throw new Error(`${enumName}: name the value ${restValue} in src/gateway/resolvers/enums.ts`);
+  return name;
+}
 
 /** The object type of each nested contract object whose name is not its member name in PascalCase. */
 export const TYPE_NAMES: Record<string, string> = {

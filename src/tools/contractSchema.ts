@@ -29,12 +29,14 @@ import {
   FIELD_NAMES,
   FIELD_TYPES,
   FLATTENED,
+  INPUT_FIELD_TYPES,
   isIdMember,
   OMITTED,
   OMITTED_COMPONENTS,
   OMITTED_MEMBERS,
   RENAMED,
   TYPE_NAMES,
+  UPDATE_TWINS,
 } from './contractSchemaNames.ts';
 
 const file = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -277,8 +279,82 @@ export function roots(hand: DocumentNode, contract: Contract = CONTRACT): Root[]
 
 const INTERFACES = new Set(['Policy', 'PolicyRule']);
 
+/** One generated input type: its fields, and the output type it mirrors. */
+interface InputType {
+  name: string;
+  mirrors: string;
+  fields: Field[];
+}
+
+/** The input type names a definition of the hand half refers to (its fields and arguments). */
+function inputNamesUsed(hand: DocumentNode): string[] {
+  const names: string[] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as { kind?: string; name?: { value: string } };
+    if (n.kind === Kind.NAMED_TYPE && n.name && /Input$/.test(n.name.value)) names.push(n.name.value);
+    for (const [key, value] of Object.entries(node))
+      if (key !== 'loc' && value && typeof value === 'object') visit(value);
+  };
+  for (const definition of hand.definitions) {
+    if (definition.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION) visit(definition.fields);
+    if (definition.kind === Kind.OBJECT_TYPE_DEFINITION) {
+      for (const field of definition.fields ?? []) visit(field.arguments);
+    }
+  }
+  return names;
+}
+
+/**
+ * The input twins of the generated object types: `XInput` (members as in `X`, required where the
+ * contract requires them) and `XUpdateInput` (every member optional, nested objects merged where
+ * they have an update twin themselves), for each twin the hand half uses and does not define,
+ * with every twin those reach.
+ */
+export function inputTwins(hand: DocumentNode, types: ContractTypes): InputType[] {
+  const defined = new Set(hand.definitions.flatMap((d) => ('name' in d && d.name ? [d.name.value] : [])));
+  const twins = new Map<string, InputType>();
+  const queue = inputNamesUsed(hand).filter((name) => !defined.has(name));
+  while (queue.length > 0) {
+    const name = queue.shift() as string;
+    if (twins.has(name) || defined.has(name)) continue;
+    const update = name.endsWith('UpdateInput');
+    const mirrors = name.slice(0, -(update ? 'UpdateInput' : 'Input').length);
+    const output = types.types.get(mirrors);
+    if (!output) throw new Error(`schema.graphql uses ${name}: no generated type ${mirrors} to mirror, so define it`);
+    if (update && !UPDATE_TWINS.has(mirrors)) throw new Error(`${name}: name ${mirrors} in UPDATE_TWINS`);
+    const fields = output.fields.map((field) => {
+      const coordinate = `${name}.${field.name}`;
+      const type = INPUT_FIELD_TYPES[coordinate] ?? inputType(field.type, update, types);
+      for (const used of type.match(/\w+Input\b/g) ?? []) queue.push(used);
+      return { name: field.name, type, description: DESCRIPTIONS[coordinate] ?? field.description };
+    });
+    twins.set(name, { name, mirrors, fields });
+  }
+  return [...twins.values()];
+}
+
+/** An output field's type as an input's: nested objects as their twins, optional throughout in an update. */
+function inputType(type: string, update: boolean, types: ContractTypes): string {
+  const named = type.replace(/[[\]!]/g, '');
+  const twin = !types.types.has(named)
+    ? named
+    : update && UPDATE_TWINS.has(named)
+      ? `${named}UpdateInput`
+      : `${named}Input`;
+  const renamed = type.replace(named, twin);
+  return update ? renamed.replace(/!$/, '') : renamed;
+}
+
 function sdlString(text: string): string {
   return print({ kind: Kind.STRING, value: text, block: text.includes('\n') } as StringValueNode);
+}
+
+/** A type's description: the hand half's, else the generator's table. */
+function typeDescription(hand: DocumentNode, name: string): string | undefined {
+  const definition = hand.definitions.find((d) => 'name' in d && d.name?.value === name);
+  const given = definition && 'description' in definition ? definition.description?.value : undefined;
+  return given ?? DESCRIPTIONS[name];
 }
 
 /** The generated SDL: one definition per contract type, its description where the hand half has none. */
@@ -301,7 +377,12 @@ export function contractSdl(hand: DocumentNode, types: ContractTypes): string {
     const kind = INTERFACES.has(name) ? 'interface' : 'type';
     return `${description ? `${sdlString(description)}\n` : ''}${kind} ${name} {\n${lines.join('\n')}\n}\n`;
   });
-  return `${HEADER}\n${[...blocks, ...enums].join('\n')}`;
+  const inputs = inputTwins(hand, types).map(({ name, mirrors, fields }) => {
+    const description = DESCRIPTIONS[name] ?? typeDescription(hand, mirrors);
+    const lines = fields.map((f) => `${f.description ? `  ${sdlString(f.description)}\n` : ''}  ${f.name}: ${f.type}`);
+    return `${description ? `${sdlString(description)}\n` : ''}input ${name} {\n${lines.join('\n')}\n}\n`;
+  });
+  return `${HEADER}\n${[...blocks, ...enums, ...inputs].join('\n')}`;
 }
 
 const HEADER = [

@@ -804,4 +804,26 @@ export const DESCRIPTIONS: Record<string, string> = {
   'ConditionStatus.MATCH': 'The condition is met.',
   'ConditionStatus.NOT_MATCH': 'The condition is not met.',
   'ConditionStatus.UNDEFINED': 'The context gave no data to decide the condition.',
+  // The generated input twins, where their text is not the output type's.
+  PolicyConditionsUpdateInput:
+    'Conditions of a partial update: each condition is merged member by member; lists are replaced whole.',
+  'PasswordAgeInput.maxAgeDays': 'Days before the password expires (default 0: no limit).',
+  'PasswordAgeInput.expireWarnDays': 'Days of warning before expiry (default 0: no warning).',
+  'PasswordAgeInput.minAgeMinutes': 'Minutes before the password can be changed again (default 0: no limit).',
+  'PasswordAgeInput.historyCount': 'Previous passwords that cannot be reused (default 0: none).',
+  'PasswordLockoutInput.maxAttempts': 'Failed attempts before the account locks (default 0: no limit).',
+  'PasswordLockoutInput.autoUnlockMinutes': 'Minutes before a locked account unlocks (default 0: no automatic unlock).',
+  'PasswordLockoutInput.showLockoutFailures': 'Tell the user that the account is locked (default false).',
+  'RecoveryTokenInput.tokenLifetimeMinutes': 'Lifetime of the recovery token in minutes (default 10080, 7 days).',
+  'SelfServicePasswordResetActionUpdateInput.type':
+    'Read-only; accepted so that a body read from the service can be sent back.',
+  'VerificationMethodUpdateInput.constraints': 'A list: replaced whole.',
+  'ProfileEnrollmentActionUpdateInput.uiSchemaId': 'Must be sent once the service has created it.',
+  'SelfServicePasswordResetActionInput.type':
+    'Read-only; accepted so that a body read from the service can be sent back.',
+  'KnowledgeConstraintInput.required': 'Optional; default true, false when excludedAuthenticationMethods has values.',
+  'PossessionConstraintInput.required': 'Optional; default true, false when excludedAuthenticationMethods has values.',
+  'ProfileEnrollmentActionInput.uiSchemaId': 'Must be sent once the service has created it.',
+  EntityRiskActionItemInput: '`{action: TERMINATE_ALL_SESSIONS}` or `{action: RUN_WORKFLOW, workflow: {id}}`.',
+  ContinuousAccessFailureActionInput: '`{action: TERMINATE_SESSION, slo}` or `{action: RUN_WORKFLOW, workflow: {id}}`.',
 };

@@ -57,6 +57,38 @@ export const FIELD_TYPES: Record<string, string> = {
   'UserTypeLink.method': 'String!',
 };
 
+/**
+ * The object types whose partial update merges member by member (an `XUpdateInput` twin): a member
+ * of an update twin whose type is one of these is its update twin, any other nested object its
+ * `Input` twin, replaced whole.
+ */
+export const UPDATE_TWINS: ReadonlySet<string> = new Set([
+  'AppCondition',
+  'AppSignOnAction',
+  'AuthProviderCondition',
+  'IdpAction',
+  'PasswordRecoverySettings',
+  'PeopleCondition',
+  'PolicyConditions',
+  'ProfileEnrollmentAction',
+  'RecoveryEmailFactor',
+  'RecoveryFactors',
+  'RecoveryQuestionFactor',
+  'SelfServicePasswordResetAction',
+  'SignonAction',
+  'UserIdentifierCondition',
+  'VerificationMethod',
+]);
+
+/** Input fields whose type is not their output field's twin: the id lists share one input type. */
+export const INPUT_FIELD_TYPES: Record<string, string> = {
+  'PeopleConditionInput.groups': 'IdListConditionInput',
+  'PeopleConditionInput.users': 'IdListConditionInput',
+  'PeopleConditionUpdateInput.groups': 'IdListConditionUpdateInput',
+  'PeopleConditionUpdateInput.users': 'IdListConditionUpdateInput',
+  'PolicyConditionsUpdateInput.userType': 'IdListConditionUpdateInput',
+};
+
 /** A wrapper object of the contract that GraphQL answers as its one member (`result.policies` as `result`). */
 export const FLATTENED: Record<string, string> = {
   'PolicyTypeEvaluation.result': 'policies',

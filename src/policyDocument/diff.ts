@@ -29,6 +29,14 @@ export interface PlanChange {
   path: string[] | null;
   before: unknown;
   after: unknown;
+  /** The service's refusal of the change, foreseen before any write (refusals.ts); absent when none. */
+  refusal?: ChangeRefusal;
+}
+
+/** What the service will answer to a change, as a plan foresaw it. */
+export interface ChangeRefusal {
+  code: PlanErrorCode;
+  message: string;
 }
 
 /** The schema's `PolicyDocumentErrorCode`. */

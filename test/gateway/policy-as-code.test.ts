@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { POLICY_TYPES, RULE_TYPE_OF } from 'policy-service-emulator/contract';
 import { documentProblems } from '../../src/policyDocument/schema.ts';
+import { userTypeHasUsers, usersOfTypeSearch } from '../../src/upstream/users.ts';
 import { countFromNow, defaultPolicyOf, TOKEN as TOKEN_OF_EMULATOR, type TestEmulator } from '../helpers/emulator.ts';
 import { type TestStack, useStack } from '../helpers/gateway.ts';
 import { ALL_API_SCOPES, registerServiceClient, serviceToken } from '../helpers/oauth.ts';
@@ -624,6 +625,15 @@ describe('a plan foresees the refusals the service states in advance', () => {
     // Applied, it stops at the delete the service refuses: the rest was written (what the warning said).
     const applied = await apply(stack(), planned.id, auth);
     expect(applied.userErrors).toMatchObject([{ code: 'CONFLICT', key: 'Contractor' }]);
+  });
+
+  it("asks the Users API for the type's id as one quoted value, whatever it holds", async () => {
+    expect(usersOfTypeSearch('oty"x\\y')).toBe('type.id eq "oty\\"x\\\\y"');
+    const api = stack().upstream.forCaller(`SSWS ${TOKEN_OF_EMULATOR}`);
+    expect(await userTypeHasUsers(api, 'oty1contractor')).toBe(true);
+    // A quote in an id ends no string: the search is read (no 400) and finds nobody.
+    expect(await userTypeHasUsers(api, 'oty1contractor" or id pr "')).toBe(false);
+    api.finish();
   });
 
   it('a policy whose links offer no delete (assigned to an app) is marked refused', async () => {

@@ -12,7 +12,7 @@ import { userTypeHasUsers } from '../upstream/users.ts';
 import type { PolicyType } from '../rest/types.ts';
 import type { PolicyPlanWarningCode } from '../generated/enums.ts';
 import { type OrgSnapshot, policyKey } from './document.ts';
-import type { ChangeRefusal, PlanChange } from './diff.ts';
+import type { ChangeRefusal, PlanChange, PlanError } from './diff.ts';
 
 export interface PlanWarning {
   code: PolicyPlanWarningCode;
@@ -88,7 +88,7 @@ function policyRefusal(org: OrgSnapshot, key: string): ChangeRefusal | undefined
 }
 
 /** The plan's refused changes as the apply's user errors: nothing was written. */
-export function refusedErrors(changes: PlanChange[]) {
+export function refusedErrors(changes: PlanChange[]): PlanError[] {
   return changes.flatMap((c) =>
     c.refusal
       ? [

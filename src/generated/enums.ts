@@ -288,6 +288,11 @@ export type PolicyDocumentErrorCode =
   /** The service was unavailable midway: apply the plan again to finish. */
   | 'UPSTREAM_UNAVAILABLE';
 
+/** What a plan could not check. */
+export type PolicyPlanWarningCode =
+  /** The credential may not read users (scope okta.users.read, or its admin role): whether a user type to delete still has users was not checked, and the apply may stop at that delete. */
+  | 'USERS_NOT_READ';
+
 /** Rule types; each policy type has one rule type (see `PolicyType`). */
 export type PolicyRuleType =
   /** Rule of an authentication policy (identity engine). */

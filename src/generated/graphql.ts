@@ -1474,8 +1474,9 @@ export type Mutation = {
   /** Returns the rule as it now is. */
   activatePolicyRule?: Maybe<PolicyRulePayload>;
   /**
-   * Applies a plan: reads the org again and refuses (STALE_PLAN, nothing written) when it changed other than
-   * by this plan; otherwise writes what is left of the plan in an order the service accepts, every create with
+   * Applies a plan: refuses a plan with a refused change (its code, nothing read or written); reads the org
+   * again and refuses (STALE_PLAN, nothing written) when it changed other than by this plan, or (its code,
+   * nothing written) when a delete is refused now; otherwise writes what is left of the plan in an order the service accepts, every create with
    * an idempotency key derived from the plan. On a refusal or a failure midway it stops and reports what was
    * applied and what was not; applying the same plan again (or a new plan of the same document) finishes it.
    */
@@ -1502,7 +1503,8 @@ export type Mutation = {
    * Compares a policy document (validated against /policy-document.schema.json) with the org and keeps the
    * plan: every change that would make the org match it, the upstream calls its apply costs, and user errors
    * for anything the service would refuse (a missing group or zone, a system object to create or delete, a
-   * limit). Nothing is written.
+   * limit). A delete the org's state refuses (a user type that users still have: asked of the platform's
+   * Users API) is kept in the plan, marked with its `refusal`. Nothing is written.
    */
   planPolicies?: Maybe<PolicyPlanPayload>;
   /**
@@ -2288,6 +2290,12 @@ export type PolicyChange = {
   kind: PolicyChangeKind;
   /** The member path of an UPDATE; null otherwise, and for a new policy's default rule, which is set whole. */
   path?: Maybe<Array<Scalars['String']['output']>>;
+  /**
+   * The service's refusal of this change, foreseen by the plan from what the service states before any write
+   * (a user type that users still have, a policy whose links offer no delete); null when none is foreseen.
+   * A plan with a refused change is not applied: `applyPolicies` refuses it before its first write.
+   */
+  refusal?: Maybe<PolicyChangeRefusal>;
 };
 
 /** What a plan or an apply does to an object. */
@@ -2312,6 +2320,15 @@ export type PolicyChangeRef = {
   key: Scalars['String']['output'];
   kind: PolicyChangeKind;
   path?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** A refusal of the service that a plan foresaw for one of its changes. */
+export type PolicyChangeRefusal = {
+  __typename?: 'PolicyChangeRefusal';
+  /** What the service will answer: CONFLICT (the org's state, e.g. users of the type) or FORBIDDEN. */
+  code: PolicyDocumentErrorCode;
+  /** Why, in the service's terms, e.g. `1 or more users have this type`. */
+  message: Scalars['String']['output'];
 };
 
 /** Conditions of a policy or rule: all of them must be met. One member per condition key of the REST object. */
@@ -2524,6 +2541,8 @@ export type PolicyPlan = {
   summary: PolicyPlanSummary;
   /** Upstream calls the apply will make: its read of the org plus one per write; 0 for a plan without changes, whose apply reads nothing. */
   upstreamCalls: Scalars['Int']['output'];
+  /** The checks the plan could not make (e.g. users it may not read); empty when it made them all. */
+  warnings: Array<PolicyPlanWarning>;
 };
 
 /** The result of `planPolicies`. */
@@ -2540,9 +2559,25 @@ export type PolicyPlanSummary = {
   create: Scalars['Int']['output'];
   delete: Scalars['Int']['output'];
   move: Scalars['Int']['output'];
+  /** Changes the service will refuse (`PolicyChange.refusal`): more than 0, and the plan cannot be applied. */
+  refused: Scalars['Int']['output'];
   unchanged: Scalars['Int']['output'];
   update: Scalars['Int']['output'];
 };
+
+/** A check the plan could not make; the plan is still valid. */
+export type PolicyPlanWarning = {
+  __typename?: 'PolicyPlanWarning';
+  code: PolicyPlanWarningCode;
+  /** The change's object, as the document keys it. */
+  key: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
+/** What a plan could not check. */
+export type PolicyPlanWarningCode =
+  /** The credential may not read users (scope okta.users.read, or its admin role): whether a user type to delete still has users was not checked, and the apply may stop at that delete. */
+  | 'USERS_NOT_READ';
 
 /** A policy rule. Each rule type has its own implementation with its own typed `actions`. */
 export type PolicyRule = {
@@ -4340,6 +4375,7 @@ export type ResolversTypes = {
   PolicyChangeAction: PolicyChangeAction;
   PolicyChangeKind: PolicyChangeKind;
   PolicyChangeRef: ResolverTypeWrapper<PolicyChangeRef>;
+  PolicyChangeRefusal: ResolverTypeWrapper<PolicyChangeRefusal>;
   PolicyConditions: ResolverTypeWrapper<ConditionsWire>;
   PolicyConditionsInput: PolicyConditionsInput;
   PolicyConditionsUpdateInput: PolicyConditionsUpdateInput;
@@ -4354,6 +4390,8 @@ export type ResolversTypes = {
   PolicyPlan: ResolverTypeWrapper<PolicyPlan>;
   PolicyPlanPayload: ResolverTypeWrapper<PolicyPlanPayload>;
   PolicyPlanSummary: ResolverTypeWrapper<PolicyPlanSummary>;
+  PolicyPlanWarning: ResolverTypeWrapper<PolicyPlanWarning>;
+  PolicyPlanWarningCode: PolicyPlanWarningCode;
   PolicyRule: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['PolicyRule']>;
   PolicyRuleActionsInput: PolicyRuleActionsInput;
   PolicyRuleActionsUpdateInput: PolicyRuleActionsUpdateInput;
@@ -4610,6 +4648,7 @@ export type ResolversParentTypes = {
   PolicyAuthenticatorInput: PolicyAuthenticatorInput;
   PolicyChange: PolicyChange;
   PolicyChangeRef: PolicyChangeRef;
+  PolicyChangeRefusal: PolicyChangeRefusal;
   PolicyConditions: ConditionsWire;
   PolicyConditionsInput: PolicyConditionsInput;
   PolicyConditionsUpdateInput: PolicyConditionsUpdateInput;
@@ -4623,6 +4662,7 @@ export type ResolversParentTypes = {
   PolicyPlan: PolicyPlan;
   PolicyPlanPayload: PolicyPlanPayload;
   PolicyPlanSummary: PolicyPlanSummary;
+  PolicyPlanWarning: PolicyPlanWarning;
   PolicyRule: ResolversInterfaceTypes<ResolversParentTypes>['PolicyRule'];
   PolicyRuleActionsInput: PolicyRuleActionsInput;
   PolicyRuleActionsUpdateInput: PolicyRuleActionsUpdateInput;
@@ -5397,6 +5437,7 @@ export type PolicyChangeResolvers<ContextType = GatewayContext, ParentType exten
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['PolicyChangeKind'], ParentType, ContextType>;
   path?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  refusal?: Resolver<Maybe<ResolversTypes['PolicyChangeRefusal']>, ParentType, ContextType>;
 };
 
 export type PolicyChangeRefResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyChangeRef'] = ResolversParentTypes['PolicyChangeRef']> = {
@@ -5404,6 +5445,11 @@ export type PolicyChangeRefResolvers<ContextType = GatewayContext, ParentType ex
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['PolicyChangeKind'], ParentType, ContextType>;
   path?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+};
+
+export type PolicyChangeRefusalResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyChangeRefusal'] = ResolversParentTypes['PolicyChangeRefusal']> = {
+  code?: Resolver<ResolversTypes['PolicyDocumentErrorCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PolicyConditionsResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyConditions'] = ResolversParentTypes['PolicyConditions']> = {
@@ -5463,6 +5509,7 @@ export type PolicyPlanResolvers<ContextType = GatewayContext, ParentType extends
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['PolicyPlanSummary'], ParentType, ContextType>;
   upstreamCalls?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['PolicyPlanWarning']>, ParentType, ContextType>;
 };
 
 export type PolicyPlanPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyPlanPayload'] = ResolversParentTypes['PolicyPlanPayload']> = {
@@ -5474,8 +5521,15 @@ export type PolicyPlanSummaryResolvers<ContextType = GatewayContext, ParentType 
   create?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   delete?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   move?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  refused?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   update?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PolicyPlanWarningResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyPlanWarning'] = ResolversParentTypes['PolicyPlanWarning']> = {
+  code?: Resolver<ResolversTypes['PolicyPlanWarningCode'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PolicyRuleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PolicyRule'] = ResolversParentTypes['PolicyRule']> = {
@@ -5873,6 +5927,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   PolicyAuthenticator?: PolicyAuthenticatorResolvers<ContextType>;
   PolicyChange?: PolicyChangeResolvers<ContextType>;
   PolicyChangeRef?: PolicyChangeRefResolvers<ContextType>;
+  PolicyChangeRefusal?: PolicyChangeRefusalResolvers<ContextType>;
   PolicyConditions?: PolicyConditionsResolvers<ContextType>;
   PolicyConnection?: PolicyConnectionResolvers<ContextType>;
   PolicyDocumentError?: PolicyDocumentErrorResolvers<ContextType>;
@@ -5883,6 +5938,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   PolicyPlan?: PolicyPlanResolvers<ContextType>;
   PolicyPlanPayload?: PolicyPlanPayloadResolvers<ContextType>;
   PolicyPlanSummary?: PolicyPlanSummaryResolvers<ContextType>;
+  PolicyPlanWarning?: PolicyPlanWarningResolvers<ContextType>;
   PolicyRule?: PolicyRuleResolvers<ContextType>;
   PolicyRuleLinks?: PolicyRuleLinksResolvers<ContextType>;
   PolicyRulePayload?: PolicyRulePayloadResolvers<ContextType>;

@@ -1,7 +1,9 @@
 // Export, plan and apply: what the GraphQL fields and the CLI call. A plan compares the document
 // with a fresh read of the target org and is kept with that read; an apply reads the org again,
 // refuses (STALE_PLAN) when it changed in a way the plan did not make, and otherwise executes what
-// is left of the plan, so a retried apply finishes the job without doing anything twice.
+// is left of the plan, so a retried apply finishes the job without doing anything twice. A delete the
+// service states in advance it will refuse (refusals.ts) is marked in the plan, and such a plan is
+// never applied: nothing is written rather than everything up to that delete.
 import { randomUUID } from 'node:crypto';
 import { POLICY_TYPES } from 'policy-service-emulator/contract';
 import { GraphQLError } from 'graphql';
@@ -15,6 +17,7 @@ import { diff, type PlanChange, type PlanError, type PlanErrorCode } from './dif
 import type { PlanStore, StoredPlan } from './planStore.ts';
 import { readCost, readOrg } from './read.ts';
 import { checkReferences } from './references.ts';
+import { foresee, foreseeCost, type PlanWarning, refusedErrors } from './refusals.ts';
 import { documentProblems } from './schema.ts';
 
 export interface EngineContext {
@@ -31,7 +34,7 @@ export async function exportPolicies(api: RestApi, types?: readonly PolicyType[]
 }
 
 export interface PlanResult {
-  plan: (StoredPlan & { upstreamCalls: number }) | null;
+  plan: (StoredPlan & { upstreamCalls: number; warnings: PlanWarning[] }) | null;
   errors: PlanError[];
 }
 
@@ -64,10 +67,12 @@ export async function planPolicies(ctx: EngineContext, input: unknown, prune: bo
   const target = normalize(input as PolicyDocument);
   const snapshot = await readOrg(ctx.api, typesOf(target));
   const base = scoped(toDocument(snapshot), target);
-  const { changes, errors } = diff(base, target, prune);
+  const planned = diff(base, target, prune);
+  const errors = planned.errors;
   const references = await checkReferences(ctx.api, referencesOf(target));
   errors.push(...references.errors);
   if (errors.length > 0) return { plan: null, errors };
+  const { changes, warnings } = await foresee(ctx.api, snapshot, planned.changes);
   const plan: StoredPlan = { id: randomUUID(), caller: ctx.caller, base, target, prune, changes };
   const kept = await ctx.plans.put(plan);
   if (!kept.kept) {
@@ -83,9 +88,12 @@ export async function planPolicies(ctx: EngineContext, input: unknown, prune: bo
       ],
     };
   }
-  // An apply of an empty plan has nothing to do and reads nothing.
-  const upstreamCalls = changes.length === 0 ? 0 : readCost(snapshot) + writeCost(changes, target);
-  return { plan: { ...plan, upstreamCalls }, errors: [] };
+  // An apply of an empty plan, or of one with a refused change, reads nothing.
+  const upstreamCalls =
+    changes.length === 0 || changes.some((c) => c.refusal)
+      ? 0
+      : readCost(snapshot) + foreseeCost(changes) + writeCost(changes, target);
+  return { plan: { ...plan, upstreamCalls, warnings }, errors: [] };
 }
 
 export interface ApplyResult {
@@ -161,6 +169,8 @@ export async function applyPolicies(ctx: EngineContext, planId: string): Promise
     };
   }
   if (plan.changes.length === 0) return { applied: [], notApplied: [], errors: [] };
+  const refused = refusedErrors(plan.changes);
+  if (refused.length > 0) return { applied: [], notApplied: plan.changes.map(ref), errors: refused };
   const snapshot = await readOrg(ctx.api, typesOf(plan.target));
   const current = scoped(toDocument(snapshot), plan.target);
   const drift = diff(plan.base, current, true, false).changes.filter((c) => !madeByPlan(c, plan));
@@ -178,6 +188,9 @@ export async function applyPolicies(ctx: EngineContext, planId: string): Promise
   }
   const left = diff(current, plan.target, plan.prune);
   if (left.errors.length > 0) return { applied: [], notApplied: plan.changes.map(ref), errors: left.errors };
+  // The org may have changed outside what the plan compares (a user given the type to delete since).
+  const refusedNow = refusedErrors((await foresee(ctx.api, snapshot, left.changes)).changes);
+  if (refusedNow.length > 0) return { applied: [], notApplied: plan.changes.map(ref), errors: refusedNow };
   const applied: ChangeRef[] = [];
   const indexOf = (c: PlanChange) =>
     plan.changes.findIndex((p) => p.action === c.action && p.kind === c.kind && p.key === c.key);

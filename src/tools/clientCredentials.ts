@@ -13,6 +13,11 @@ export interface ClientCredentialsOptions {
   key: ClientKey;
   /** The scopes to ask for. */
   scopes: readonly string[];
+  /**
+   * Scopes asked for too, but done without when the endpoint refuses them (`invalid_scope`: the client
+   * was not granted them): the calls that need them are then refused, and the caller says so.
+   */
+  optionalScopes?: readonly string[];
   /** A token is fetched again this long before it expires; default one minute. */
   renewBeforeMs?: number;
   fetch?: typeof fetch;
@@ -111,42 +116,68 @@ export async function requestToken(
   };
   if (!res.ok || typeof body.access_token !== 'string') {
     const why = [body.error, body.error_description].filter(Boolean).join(': ') || `HTTP ${res.status}`;
-    throw new Error(`The token endpoint ${endpoint} refused the request (${why}).`);
+    throw new TokenRefusedError(`The token endpoint ${endpoint} refused the request (${why}).`, body.error);
   }
   return body as TokenAnswer;
+}
+
+/** The token endpoint's refusal, with its OAuth `error` (`invalid_scope`, `invalid_client` …). */
+export class TokenRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly error: string | undefined,
+  ) {
+    super(message);
+  }
 }
 
 /** One client's access token, fetched when first needed and again shortly before it expires. */
 export class ClientCredentialsToken {
   private cached: { authorization: string; renewAt: number } | undefined;
   private endpoint: string | undefined;
+  /** The optional scopes, until the endpoint refused them once. */
+  private optional: readonly string[];
   private readonly send: typeof fetch;
   private readonly now: () => number;
 
   constructor(private readonly options: ClientCredentialsOptions) {
     this.send = options.fetch ?? fetch;
     this.now = options.now ?? Date.now;
+    this.optional = options.optionalScopes ?? [];
   }
 
   /** `Bearer <access token>`, from the cache while it is fresh. */
   async authorization(): Promise<string> {
     if (this.cached && this.now() < this.cached.renewAt) return this.cached.authorization;
-    const { clientId, key, scopes, issuer } = this.options;
-    this.endpoint ??= await tokenEndpointOf(issuer, this.send);
-    const answer = await requestToken(
-      this.endpoint,
-      {
-        grant_type: 'client_credentials',
-        scope: scopes.join(' '),
-        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-        client_assertion: clientAssertion(clientId, key, this.endpoint, this.now()),
-      },
-      this.send,
-    );
+    this.endpoint ??= await tokenEndpointOf(this.options.issuer, this.send);
+    let answer: TokenAnswer;
+    try {
+      answer = await this.request(this.endpoint, [...this.options.scopes, ...this.optional]);
+    } catch (error) {
+      if (!(error instanceof TokenRefusedError && error.error === 'invalid_scope' && this.optional.length > 0)) {
+        throw error;
+      }
+      this.optional = [];
+      answer = await this.request(this.endpoint, this.options.scopes);
+    }
     const lifetimeMs = answer.expires_in * 1000;
     const renewBeforeMs = Math.min(this.options.renewBeforeMs ?? 60_000, lifetimeMs / 2);
     this.cached = { authorization: `Bearer ${answer.access_token}`, renewAt: this.now() + lifetimeMs - renewBeforeMs };
     return this.cached.authorization;
+  }
+
+  private request(endpoint: string, scopes: readonly string[]): Promise<TokenAnswer> {
+    const { clientId, key } = this.options;
+    return requestToken(
+      endpoint,
+      {
+        grant_type: 'client_credentials',
+        scope: scopes.join(' '),
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: clientAssertion(clientId, key, endpoint, this.now()),
+      },
+      this.send,
+    );
   }
 }
 

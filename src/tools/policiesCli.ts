@@ -1,7 +1,8 @@
 // The policy-as-code command line, a client of a running gateway (`policy-gateway policies …` from the
 // package, `npm run policies -- …` in a clone):
 //   export [--types T,...] [-o FILE]  the org's document as YAML, into FILE (else on stdout)
-//   plan FILE [--prune]               a readable diff; exit 2 when there are changes, 0 when none
+//   plan FILE [--prune]               a readable diff; exit 2 when there are changes, 0 when none, 1 when
+//                                     refused (or when the service will refuse a change: `!` lines)
 //   apply FILE --yes [--prune]        plans, then applies that plan; exit 0 when everything was applied
 // FILE is YAML or JSON (`-` for stdin). The gateway is --url, else POLICY_GATEWAY_URL, else the local
 // one. The credential is a service's OAuth client (--client-id and --private-key, else
@@ -28,10 +29,12 @@ commands:
   export [--types T,...] [-o FILE]   the org's document as YAML, into FILE (else on stdout)
   plan FILE [--prune]                the changes that would make the org match FILE (YAML or JSON, - for stdin);
                                      exit 2 when there are changes, 0 when none, 1 when refused
+                                     (or when the service will refuse a change: the lines marked !)
   apply FILE --yes [--prune]         plans, then applies that plan; exit 0 when everything was applied
 
 options:
-  --prune                            also delete managed objects the document does not list
+  --prune                            also delete managed objects the document does not list (a service
+                                     client then also asks for okta.users.read, if granted)
   --url URL                          the gateway (else POLICY_GATEWAY_URL, else ${DEFAULT_URL})
   --client-id ID                     act as an OAuth service client (else POLICY_OAUTH_CLIENT_ID) ...
   --private-key FILE                 ... with its private key, PEM or JWK (else POLICY_OAUTH_PRIVATE_KEY)
@@ -51,7 +54,11 @@ export interface CliIo {
 const CHANGE_FIELDS = 'action kind key path';
 const PLAN = `mutation Plan($document: JSON!, $prune: Boolean) {
   planPolicies(document: $document, prune: $prune) {
-    plan { id summary { create update delete move unchanged } changes { ${CHANGE_FIELDS} before after } upstreamCalls }
+    plan {
+      id summary { create update delete move unchanged refused } upstreamCalls
+      changes { ${CHANGE_FIELDS} before after refusal { code message } }
+      warnings { code key message }
+    }
     userErrors { message code key path }
   }
 }`;
@@ -69,6 +76,7 @@ interface Change {
   path: string[] | null;
   before?: unknown;
   after?: unknown;
+  refusal?: { code: string; message: string } | null;
 }
 
 const MARK: Record<string, string> = { CREATE: '+', UPDATE: '~', DELETE: '-', MOVE: '>' };
@@ -90,6 +98,7 @@ function leaves(value: unknown, path: string[] = []): string[] {
 
 /** A change as lines: its head, with the members of a create (or of a rule set whole) below it. */
 export function describeChange(c: Change): string {
+  if (c.refusal) return `! ${c.action} ${c.kind} ${c.key}: refused by the service, ${c.refusal.message}`;
   const head = `${MARK[c.action] ?? '?'} ${c.action} ${c.kind} ${c.key}`;
   if (c.action === 'UPDATE' && c.path) return `${head} ${c.path.join('.')}: ${short(c.before)} -> ${short(c.after)}`;
   if (c.action === 'MOVE') return `${head}: priority ${c.before} -> ${c.after}`;
@@ -209,6 +218,8 @@ async function credentialOf(line: CommandLine, env: CliIo['env']): Promise<() =>
       clientId: line.clientId,
       key: privateKeyOf(keyText),
       scopes: [`okta.policies.${access}`, `okta.userTypes.${access}`],
+      // Whether a user type to delete still has users; without the grant the plan warns it did not check.
+      optionalScopes: line.prune ? ['okta.users.read'] : [],
     });
     return () => token.authorization();
   }
@@ -314,7 +325,7 @@ function printErrors({ line, io }: Run, errors: PlanError[], document?: Document
 }
 
 /** Plans the document and prints the plan; undefined when it was refused (the reasons printed). */
-async function planOf(run: Run): Promise<{ id: string; changes: Change[] } | undefined> {
+async function planOf(run: Run): Promise<{ id: string; changes: Change[]; summary: { refused: number } } | undefined> {
   const document = await readDocument(run);
   const { planPolicies } = await run.gql(PLAN, { document: document.value, prune: run.line.prune });
   if (planPolicies.userErrors.length > 0) {
@@ -323,13 +334,19 @@ async function planOf(run: Run): Promise<{ id: string; changes: Change[] } | und
   }
   const plan = planPolicies.plan;
   for (const c of plan.changes as Change[]) run.io.out(describeChange(c));
-  const s = plan.summary;
-  run.io.out(
-    plan.changes.length === 0
-      ? `No changes. The org matches the document (plan ${plan.id}).`
-      : `Plan ${plan.id}: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.move} to move, ${s.unchanged} unchanged; ${plan.upstreamCalls} upstream calls to apply.`,
-  );
+  for (const w of plan.warnings as PlanError[]) run.io.out(`warning ${w.code} ${w.key}: ${w.message}`);
+  run.io.out(summaryOf(plan));
   return plan;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the plan as the PLAN operation answers it
+function summaryOf(plan: any): string {
+  const s = plan.summary;
+  if (plan.changes.length === 0) return `No changes. The org matches the document (plan ${plan.id}).`;
+  const counts = `${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.move} to move, ${s.unchanged} unchanged`;
+  return s.refused > 0
+    ? `Plan ${plan.id}: ${counts}; ${s.refused} refused by the service (!): this plan cannot be applied.`
+    : `Plan ${plan.id}: ${counts}; ${plan.upstreamCalls} upstream calls to apply.`;
 }
 
 async function exportCommand({ line, gql, io }: Run): Promise<number> {
@@ -346,7 +363,7 @@ async function exportCommand({ line, gql, io }: Run): Promise<number> {
 
 async function planCommand(run: Run): Promise<number> {
   const plan = await planOf(run);
-  if (!plan) return 1;
+  if (!plan || plan.summary.refused > 0) return 1;
   return plan.changes.length > 0 ? 2 : 0;
 }
 

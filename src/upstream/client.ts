@@ -20,6 +20,7 @@ import type {
   SimulationRequest,
   SimulationResponse,
   UpdateUserTypeInput,
+  User,
   UserType,
 } from '../rest/types.ts';
 import { attempt } from './attempt.ts';
@@ -95,6 +96,8 @@ export interface RestApi {
   updateUserType(id: string, body: UpdateUserTypeInput): Promise<UserType>;
   deleteUserType(id: string): Promise<void>;
   simulate(body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse>;
+  /** The platform's Users API (see users.ts: the one question the gateway asks it). */
+  listUsers(query: OperationQuery<'listUsers'>): Promise<User[]>;
 }
 
 /** Every RestApi method name: `call` and the route table's names. */
@@ -572,6 +575,7 @@ class CallerApi implements CallerRestApi {
   deleteUserType = (typeId: string) => this.call('deleteUserType', { typeId });
   simulate = (body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse> =>
     this.call('simulate', {}, body, { expand });
+  listUsers = (query: OperationQuery<'listUsers'>): Promise<User[]> => this.call('listUsers', {}, undefined, query);
 }
 
 /** A call's query string: the route's parameters in the contract's order, a repeated one once per value. */

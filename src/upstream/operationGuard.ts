@@ -33,7 +33,7 @@ export interface OperationLimits {
 export type CallOutcome =
   /** The service answered with a status that proves the token works (2xx, 400, 404, a 403 for a missing scope, …). */
   | { kind: 'answered' }
-  /** 401, or 403 to a read (not for a missing scope): the token is no good, and no call of the operation can succeed. */
+  /** 401, or 403 to a read (not for a missing scope, nor of users): the token is no good, and no call of the operation can succeed. */
   | { kind: 'token-rejected'; error: UpstreamError }
   /** 429 with a reset the operation cannot wait for. */
   | { kind: 'rate-limited'; error: UpstreamError }

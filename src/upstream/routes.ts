@@ -60,10 +60,12 @@ function answerCheckOf(schema: TSchema | undefined): Pick<Route, 'accepts' | 'ex
     : { accepts: resource, expected: `JSON object${holding}` };
 }
 
-/** The identity members every alternative of an object schema requires. */
+/** The identity members every alternative of an object schema requires as a string (a user's `type` is an object). */
 function identityMembersOf(schema: TSchema): string[] {
   const alternatives: TSchema[] = schema.anyOf ?? [schema];
-  return IDENTITY_MEMBERS.filter((name) => alternatives.every((s) => s.required?.includes(name)));
+  return IDENTITY_MEMBERS.filter((name) =>
+    alternatives.every((s) => s.required?.includes(name) && s.properties?.[name]?.type === 'string'),
+  );
 }
 
 /** The operations of the two services (the emulator's own extensions are never called upstream). */

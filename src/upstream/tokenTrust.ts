@@ -2,8 +2,8 @@
 // answered recently is proven; any other is unproven, and an operation with an unproven credential
 // sends one probe call before its fan-out, one probe at a time for the whole process (the probe
 // gate), so that junk credentials cost one call at a time, never a burst. A credential the upstream
-// refused (401, or 403 to a read, unless for a scope the token lacks: a token with the policy
-// scopes only is still good for policies) is remembered as refused for a short while: its operations get the
+// refused (401, or 403 to a read, unless for a scope the token lacks or to a read of users: a token
+// with the policy scopes only is still good for policies) is remembered as refused for a short while: its operations get the
 // upstream's refusal at once, with no call. A credential is the same in any spelling of its header
 // (credential.ts): proven, refused and its budget caller alike. Only SHA-256 digests are kept, in
 // memory, bounded in number (oldest forgotten first).

@@ -13,10 +13,10 @@ import { ROOT } from '../helpers/built.ts';
 
 const TABLE: Record<string, { source: string }> = GATEWAY_ERROR_CODES;
 
-/** The codes of the schema's user errors and plan errors: payload members, not `extensions.code`. */
+/** The codes of the schema's user errors, plan errors and plan warnings: payload members, not `extensions.code`. */
 function schemaErrorCodes(): Set<string> {
   const schema = buildSchema(readFileSync(join(ROOT, 'src/generated/schema.graphql'), 'utf8'));
-  const values = ['UserErrorCode', 'PolicyDocumentErrorCode'].flatMap((name) =>
+  const values = ['UserErrorCode', 'PolicyDocumentErrorCode', 'PolicyPlanWarningCode'].flatMap((name) =>
     (schema.getType(name) as GraphQLEnumType).getValues().map((v) => v.name),
   );
   return new Set(values);

@@ -228,6 +228,74 @@ describe('npm run policies', () => {
   });
 });
 
+describe('npm run policies --prune: the deletes the service will refuse', () => {
+  const stack = useStack();
+
+  /** The org's user types and password policies, without the Contractor type (the fixture's Bob has it), in a file. */
+  async function withoutContractor(env: Record<string, string | undefined> = {}): Promise<string> {
+    const exported = parse((await cli(stack(), ['export', '--types', 'PASSWORD'], env)).out);
+    exported.userTypes = exported.userTypes.filter((t: { name: string }) => t.name !== 'Contractor');
+    exported.policies.PASSWORD[0].description = 'Not written';
+    const file = join(await mkdtemp(join(tmpdir(), 'policies-')), 'org.yaml');
+    await writeFile(file, stringify(exported));
+    return file;
+  }
+
+  const userTypeNames = async () =>
+    (await stack().emulator.call('GET', '/api/v1/meta/types/user')).body.map((t: { name: string }) => t.name);
+
+  it('plan marks the refused delete (exit 1); apply refuses before any write', async () => {
+    const file = await withoutContractor();
+    const planned = await cli(stack(), ['plan', file, '--prune']);
+    expect(planned.code).toBe(1);
+    expect(planned.out.split('\n')).toContain(
+      '! DELETE USER_TYPE Contractor: refused by the service, 1 or more users have this type',
+    );
+    expect(planned.out).toMatch(
+      /1 to delete, 0 to move, \d+ unchanged; 1 refused by the service \(!\): this plan cannot be applied\./,
+    );
+
+    const applied = await cli(stack(), ['apply', file, '--yes', '--prune']);
+    expect(applied.code).toBe(1);
+    expect(applied.out.split('\n').filter((line) => line.startsWith('applied '))).toEqual([]);
+    expect(applied.err).toContain(
+      'CONFLICT Contractor: DELETE USER_TYPE Contractor: refused by the service, 1 or more users have this type. Nothing was written',
+    );
+    expect(await userTypeNames()).toContain('Contractor');
+    const policies = (await stack().emulator.call('GET', '/api/v1/policies?type=PASSWORD')).body;
+    expect(policies.map((p: { description?: string }) => p.description)).not.toContain('Not written');
+  });
+
+  it('a service client asks for okta.users.read with --prune; without that grant the plan warns and stays valid', async () => {
+    const { url } = stack().emulator;
+    const clientEnv = async (scopes: readonly string[]) => {
+      const client = await registerServiceClient(url, TOKEN, scopes);
+      return {
+        POLICY_API_TOKEN: undefined,
+        POLICY_OAUTH_CLIENT_ID: client.clientId,
+        POLICY_OAUTH_PRIVATE_KEY: client.privateJwk,
+        POLICY_OAUTH_ISSUER: url,
+      };
+    };
+    const granted = await clientEnv([...ALL_API_SCOPES, 'okta.users.read']);
+    const file = await withoutContractor(granted);
+    const checked = await cli(stack(), ['plan', file, '--prune'], granted);
+    expect(checked.code).toBe(1);
+    expect(checked.out).toContain('! DELETE USER_TYPE Contractor: refused by the service');
+
+    const notGranted = await clientEnv(ALL_API_SCOPES);
+    const warned = await cli(stack(), ['plan', file, '--prune'], notGranted);
+    expect(warned).toMatchObject({ code: 2, err: '' });
+    const lines = warned.out.split('\n');
+    expect(lines).toContain('- DELETE USER_TYPE Contractor');
+    expect(lines.filter((l) => l.startsWith('warning '))).toEqual([
+      expect.stringMatching(
+        /^warning USERS_NOT_READ Contractor: Not checked whether users have the type Contractor: the credential may not read users \(okta\.users\.read/,
+      ),
+    ]);
+  });
+});
+
 describe('npm run policies with a service client instead of an API token', () => {
   const stack = useStack();
 

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { POLICY_TYPES, RULE_TYPE_OF } from 'policy-service-emulator/contract';
 import { documentProblems } from '../../src/policyDocument/schema.ts';
-import { countFromNow, defaultPolicyOf, type TestEmulator } from '../helpers/emulator.ts';
+import { userTypeHasUsers, usersOfTypeSearch } from '../../src/upstream/users.ts';
+import { countFromNow, defaultPolicyOf, TOKEN as TOKEN_OF_EMULATOR, type TestEmulator } from '../helpers/emulator.ts';
 import { type TestStack, useStack } from '../helpers/gateway.ts';
+import { ALL_API_SCOPES, registerServiceClient, serviceToken } from '../helpers/oauth.ts';
 import { POLICY_BODIES, RULE_BODIES } from '../helpers/policyBodies.ts';
 
 const EXPORT = /* GraphQL */ `
@@ -18,6 +20,18 @@ const PLAN = /* GraphQL */ `
   mutation Plan($document: JSON!, $prune: Boolean) {
     planPolicies(document: $document, prune: $prune) {
       plan { id summary { create update delete move unchanged } changes { action kind key path before after } upstreamCalls }
+      userErrors { message code key path }
+    }
+  }
+`;
+const PLAN_FORESEEN = /* GraphQL */ `
+  mutation Plan($document: JSON!, $prune: Boolean) {
+    planPolicies(document: $document, prune: $prune) {
+      plan {
+        id summary { delete refused } upstreamCalls
+        changes { action kind key path refusal { code message } }
+        warnings { code key message }
+      }
       userErrors { message code key path }
     }
   }
@@ -82,8 +96,8 @@ async function plan(stack: TestStack, document: unknown, prune = false): Promise
   return res.data.planPolicies;
 }
 
-async function apply(stack: TestStack, planId: string): Promise<any> {
-  const res = await stack.gql(APPLY, { planId });
+async function apply(stack: TestStack, planId: string, auth?: string): Promise<any> {
+  const res = await stack.gql(APPLY, { planId }, auth ? { auth } : undefined);
   expect(res.errors).toBeUndefined();
   return res.data.applyPolicies;
 }
@@ -469,5 +483,183 @@ describe('policy as code', () => {
     expect(schema.properties.userTypes.maxItems).toBe(10);
     expect(schema.properties.references.properties.groups.items.maxLength).toBe(4096);
     expect(schema.description).toBe('At most 1048576 bytes as JSON.');
+  });
+});
+
+describe('a plan foresees the refusals the service states in advance', () => {
+  const stack = useStack();
+
+  /** The org's user types and password policies as a document, without the user types named. */
+  async function documentWithout(...names: string[]): Promise<any> {
+    const document = await exportOf(stack(), ['PASSWORD']);
+    document.userTypes = document.userTypes.filter((t: any) => !names.includes(t.name));
+    document.policies.PASSWORD[0].description = 'Managed in git';
+    return document;
+  }
+
+  async function planForeseen(document: unknown, auth?: string): Promise<any> {
+    const res = await stack().gql(PLAN_FORESEEN, { document, prune: true }, auth ? { auth } : undefined);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.planPolicies.userErrors).toEqual([]);
+    return res.data.planPolicies.plan;
+  }
+
+  /** The `listUsers` queries the gateway sends from now on, until the returned function is called. */
+  function usersQueries(): { queries: unknown[]; stop: () => void } {
+    const upstream = stack().upstream;
+    const forCaller = upstream.forCaller;
+    const queries: unknown[] = [];
+    upstream.forCaller = (authorization, options) => {
+      const api = forCaller.call(upstream, authorization, options);
+      const listUsers = api.listUsers;
+      api.listUsers = (query) => {
+        queries.push(query);
+        return listUsers(query);
+      };
+      return api;
+    };
+    return { queries, stop: () => (upstream.forCaller = forCaller) };
+  }
+
+  it('a user type that has a user: the plan marks its delete refused, and the apply writes nothing', async () => {
+    // The fixture's Contractor type has a user (Bob).
+    const document = await documentWithout('Contractor');
+    const users = usersQueries();
+    const since = countFromNow(stack().emulator);
+    const planned = await planForeseen(document).finally(users.stop);
+    // One users read, for one user at most.
+    expect(users.queries).toEqual([{ search: 'type.id eq "oty1contractor"', limit: 1 }]);
+    expect(since().byRoute['GET /api/v1/users']).toBe(1);
+    expect(planned.changes).toContainEqual({
+      action: 'DELETE',
+      kind: 'USER_TYPE',
+      key: 'Contractor',
+      path: null,
+      refusal: { code: 'CONFLICT', message: '1 or more users have this type' },
+    });
+    expect(planned.changes.filter((c: any) => c.refusal)).toHaveLength(1);
+    expect(planned.summary).toEqual({ delete: 1, refused: 1 });
+    expect(planned.warnings).toEqual([]);
+    expect(planned.upstreamCalls).toBe(0);
+
+    const applying = countFromNow(stack().emulator);
+    const applied = await apply(stack(), planned.id);
+    expect(applied.applied).toEqual([]);
+    expect(applied.notApplied).toHaveLength(planned.changes.length);
+    expect(applied.userErrors).toEqual([
+      {
+        code: 'CONFLICT',
+        key: 'Contractor',
+        path: null,
+        message: expect.stringMatching(
+          /^DELETE USER_TYPE Contractor: refused by the service, 1 or more users have this type\. Nothing was written/,
+        ),
+      },
+    ]);
+    // Refused before anything: no write, not even a read.
+    expect(applying().total).toBe(0);
+    const policy = await defaultPolicyOf(stack().emulator, 'PASSWORD');
+    expect(policy.description ?? null).not.toBe('Managed in git');
+  });
+
+  it('a user type without users is deleted; one given a user after the plan stops the apply before any write', async () => {
+    const made = await stack().emulator.call('POST', '/api/v1/meta/types/user/', { name: 'Temp', displayName: 'Temp' });
+    expect(made.status).toBe(200);
+    const document = await documentWithout('Temp');
+    const planned = await planForeseen(document);
+    expect(planned.changes).toContainEqual({
+      action: 'DELETE',
+      kind: 'USER_TYPE',
+      key: 'Temp',
+      path: null,
+      refusal: null,
+    });
+    expect(planned.summary.refused).toBe(0);
+
+    // A user of the type since the plan: the apply's fresh check refuses, and writes nothing.
+    const user = await stack().emulator.call('POST', '/api/v1/users?activate=false', {
+      profile: { firstName: 'Tim', lastName: 'Temp', email: 'tim@example.com', login: 'tim@example.com' },
+      type: { id: made.body.id },
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(200);
+    const refused = countFromNow(stack().emulator);
+    const stopped = await apply(stack(), planned.id);
+    expect(stopped).toMatchObject({ applied: [], userErrors: [{ code: 'CONFLICT', key: 'Temp' }] });
+    expect(writesOf(refused())).toEqual([]);
+
+    // Its user gone, the same plan applies: every change, the delete last, at the calls it said.
+    expect((await stack().emulator.call('DELETE', `/api/v1/users/${user.body.id}`)).status).toBe(204);
+    expect((await stack().emulator.call('DELETE', `/api/v1/users/${user.body.id}`)).status).toBe(204);
+    const applying = countFromNow(stack().emulator);
+    const applied = await apply(stack(), planned.id);
+    expect(applied.userErrors).toEqual([]);
+    expect(applied.applied.at(-1)).toEqual({ action: 'DELETE', kind: 'USER_TYPE', key: 'Temp', path: null });
+    expect(applying().total).toBe(planned.upstreamCalls);
+    const types = (await stack().emulator.call('GET', '/api/v1/meta/types/user')).body;
+    expect(types.map((t: any) => t.name)).not.toContain('Temp');
+  });
+
+  it('a credential that may not read users: the plan warns that it did not check, and stays valid', async () => {
+    const { url } = stack().emulator;
+    const client = await registerServiceClient(url, TOKEN_OF_EMULATOR, ALL_API_SCOPES);
+    const auth = await serviceToken(url, client, ALL_API_SCOPES);
+    const planned = await planForeseen(await documentWithout('Contractor'), auth);
+    expect(planned.changes).toContainEqual({
+      action: 'DELETE',
+      kind: 'USER_TYPE',
+      key: 'Contractor',
+      path: null,
+      refusal: null,
+    });
+    expect(planned.warnings).toEqual([
+      {
+        code: 'USERS_NOT_READ',
+        key: 'Contractor',
+        message: expect.stringContaining('the credential may not read users (okta.users.read'),
+      },
+    ]);
+    expect(planned.summary.refused).toBe(0);
+    // The refused read proved nothing against the token: its next operation is answered.
+    const exported = await stack().gql(EXPORT, { types: ['PASSWORD'] }, { auth });
+    expect(exported.errors).toBeUndefined();
+    // Applied, it stops at the delete the service refuses: the rest was written (what the warning said).
+    const applied = await apply(stack(), planned.id, auth);
+    expect(applied.userErrors).toMatchObject([{ code: 'CONFLICT', key: 'Contractor' }]);
+  });
+
+  it("asks the Users API for the type's id as one quoted value, whatever it holds", async () => {
+    expect(usersOfTypeSearch('oty"x\\y')).toBe('type.id eq "oty\\"x\\\\y"');
+    const api = stack().upstream.forCaller(`SSWS ${TOKEN_OF_EMULATOR}`);
+    expect(await userTypeHasUsers(api, 'oty1contractor')).toBe(true);
+    // A quote in an id ends no string: the search is read (no 400) and finds nobody.
+    expect(await userTypeHasUsers(api, 'oty1contractor" or id pr "')).toBe(false);
+    api.finish();
+  });
+
+  it('a policy whose links offer no delete (assigned to an app) is marked refused', async () => {
+    const emu = stack().emulator;
+    const made = await emu.call('POST', '/api/v1/policies', {
+      type: 'ACCESS_POLICY',
+      name: 'Portal access',
+      ...POLICY_BODIES.ACCESS_POLICY,
+    });
+    expect(made.status).toBe(200);
+    expect((await emu.call('PUT', `/api/v1/apps/0oa1portal/policies/${made.body.id}`)).status).toBe(204);
+    const document = await exportOf(stack(), ['ACCESS_POLICY']);
+    document.policies.ACCESS_POLICY = document.policies.ACCESS_POLICY.filter((p: any) => p.name !== 'Portal access');
+    const planned = await planForeseen(document);
+    expect(planned.changes.filter((c: any) => c.refusal)).toEqual([
+      {
+        action: 'DELETE',
+        kind: 'POLICY',
+        key: 'ACCESS_POLICY/Portal access',
+        path: null,
+        refusal: { code: 'FORBIDDEN', message: expect.stringContaining('its links offer no delete') },
+      },
+    ]);
+    const since = countFromNow(emu);
+    const applied = await apply(stack(), planned.id);
+    expect(applied.userErrors).toMatchObject([{ code: 'FORBIDDEN', key: 'ACCESS_POLICY/Portal access' }]);
+    expect(since().total).toBe(0);
   });
 });

@@ -27,7 +27,17 @@ import { CONTRACT, type Contract, generatedFiles, staleFiles } from '../../src/t
 const BEFORE = buildSchema(readFileSync(new URL('../fixtures/schema-before.graphql', import.meta.url), 'utf8'));
 
 /** The public changes since the fixture, as `schemaChanges` words them (each one is in CHANGELOG.md). */
-const INTENDED: string[] = [];
+const INTENDED: string[] = [
+  // Plans foresee the deletes the service will refuse (CHANGELOG: Unreleased).
+  '~ Mutation.planPolicies: (document: JSON!, prune: Boolean): PolicyPlanPayload "Compares a policy document (validated against /policy-document.schema.json) with the org and keeps the\\nplan: every change that would make the org match it, the upstream calls its apply costs, and user errors\\nfor anything the service would refuse (a missing group or zone, a system object to create or delete, a\\nlimit). Nothing is written." -> (document: JSON!, prune: Boolean): PolicyPlanPayload "Compares a policy document (validated against /policy-document.schema.json) with the org and keeps the\\nplan: every change that would make the org match it, the upstream calls its apply costs, and user errors\\nfor anything the service would refuse (a missing group or zone, a system object to create or delete, a\\nlimit). A delete the org\'s state refuses (a user type that users still have: asked of the platform\'s\\nUsers API) is kept in the plan, marked with its `refusal`. Nothing is written."',
+  '~ Mutation.applyPolicies: (planId: ID!): PolicyApplyPayload "Applies a plan: reads the org again and refuses (STALE_PLAN, nothing written) when it changed other than\\nby this plan; otherwise writes what is left of the plan in an order the service accepts, every create with\\nan idempotency key derived from the plan. On a refusal or a failure midway it stops and reports what was\\napplied and what was not; applying the same plan again (or a new plan of the same document) finishes it." -> (planId: ID!): PolicyApplyPayload "Applies a plan: refuses a plan with a refused change (its code, nothing read or written); reads the org\\nagain and refuses (STALE_PLAN, nothing written) when it changed other than by this plan, or (its code,\\nnothing written) when a delete is refused now; otherwise writes what is left of the plan in an order the service accepts, every create with\\nan idempotency key derived from the plan. On a refusal or a failure midway it stops and reports what was\\napplied and what was not; applying the same plan again (or a new plan of the same document) finishes it."',
+  '+ PolicyChange.refusal: PolicyChangeRefusal "The service\'s refusal of this change, foreseen by the plan from what the service states before any write\\n(a user type that users still have, a policy whose links offer no delete); null when none is foreseen.\\nA plan with a refused change is not applied: `applyPolicies` refuses it before its first write."',
+  '+ PolicyChangeRefusal',
+  '+ PolicyPlan.warnings: [PolicyPlanWarning!]! "The checks the plan could not make (e.g. users it may not read); empty when it made them all."',
+  '+ PolicyPlanSummary.refused: Int! "Changes the service will refuse (`PolicyChange.refusal`): more than 0, and the plan cannot be applied."',
+  '+ PolicyPlanWarning',
+  '+ PolicyPlanWarningCode',
+];
 
 /** A type's members as printed lines: `name: Type "description"` for fields, values and input fields. */
 function membersOf(type: GraphQLNamedType): Map<string, string> {
@@ -117,6 +127,7 @@ describe('the generated contract half of the schema', () => {
     const policies = ['Policy', ...Object.values(POLICY_TYPENAME)];
     expect(schemaChanges(BEFORE, schema).sort()).toEqual(
       [
+        ...INTENDED,
         ...[...policies, 'UserType'].map(note),
         '+ PasswordPolicySettings.hint: String "Added to the contract: hint."',
       ].sort(),

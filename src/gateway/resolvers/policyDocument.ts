@@ -31,6 +31,7 @@ export const policyDocumentMutations: Pick<MutationResolvers, 'planPolicies' | '
       plan: {
         id: plan.id,
         changes: plan.changes,
+        warnings: plan.warnings,
         upstreamCalls: plan.upstreamCalls,
         summary: {
           create: count('CREATE'),
@@ -38,6 +39,7 @@ export const policyDocumentMutations: Pick<MutationResolvers, 'planPolicies' | '
           delete: count('DELETE'),
           move: count('MOVE'),
           unchanged: unchangedObjects(plan.target, new Set(plan.changes.map((c) => c.key))),
+          refused: plan.changes.filter((c) => c.refusal).length,
         },
       },
       userErrors: [],

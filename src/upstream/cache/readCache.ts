@@ -11,7 +11,8 @@
 // rules) can change any policy of its type and its rules, and the URL of most writes names the
 // policy by id only, not its type: so every policy read is one group. A user type write changes the
 // user types, and the policies and rules whose conditions name user types: so policy reads depend
-// on the user types group too.
+// on the user types group too. Users are never kept (their reads have no rights class: rightsClasses.ts),
+// and the gateway writes none.
 import type { AnswerGuard, UpstreamResponse } from '../call/answer.ts';
 import type { PreparedCall } from '../call/request.ts';
 import type { RetriedResult } from '../call/retry.ts';
@@ -24,8 +25,9 @@ import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versi
 const READ_DEPENDS_ON: Record<ReadFamily, readonly CacheGroup[]> = {
   policies: ['policies', 'userTypes'],
   userTypes: ['userTypes'],
+  users: ['users'],
 };
-const ALL_GROUPS: readonly CacheGroup[] = ['policies', 'userTypes'];
+const ALL_GROUPS: readonly CacheGroup[] = ['policies', 'userTypes', 'users'];
 
 /** The simulation is a POST that changes nothing: the one non-GET route that invalidates nothing. */
 const READ_ONLY_POSTS = new Set(['/api/v1/policies/simulate']);

@@ -17,6 +17,7 @@ import { mayHaveReachedService } from '../retryPolicy.ts';
 import type { Route } from '../routes.ts';
 import { transportFailureOf } from '../transportFailures.ts';
 import type { Settled } from './guarded.ts';
+import { familyOf } from './sharedReads.ts';
 import type { PreparedCall } from './request.ts';
 import type { RetriedResult } from './retry.ts';
 
@@ -42,8 +43,12 @@ export function answerOf(call: PreparedCall, result: RetriedResult, guard: Answe
     UpstreamError.fromResponse(status, text, undefined, (causes) => accessRefusalOf(route, status, headers, causes));
   if (status === 401 || (status === 403 && method === 'GET')) {
     const error = errorOf();
-    // A token without the scope of this read is still a good credential for others (its other scopes).
-    if (error.access?.kind === 'insufficient_scope') return { outcome: { kind: 'answered' }, error };
+    // A token without the scope of this read is still a good credential for others (its other scopes);
+    // so is one refused the users: a credential that manages policies may not read users (an admin
+    // role of the platform can allow the one and not the other).
+    if (error.access?.kind === 'insufficient_scope' || (status === 403 && familyOf(route) === 'users')) {
+      return { outcome: { kind: 'answered' }, error };
+    }
     return { outcome: { kind: 'token-rejected', error }, error };
   }
   if (status === 429) {

@@ -10,6 +10,9 @@
 // every write. So a policy's or a rule's hints depend on one thing, whether the caller may manage
 // policies; a user type's links name no methods of the caller and are one answer for every reader.
 // The classes are then `policies:manage`, `policies:read` and `userTypes:read`: few and fixed.
+// A users read (the platform's Users API, asked only whether a user type has users) has no class: a
+// user's hints depend on whether the caller may manage users, which an answer of one user or none
+// cannot show, and a plan wants the service's own answer. So no users answer is ever shared.
 //
 // A caller's class is learned only from what the service answered that caller (its own 2xx read of
 // the family, never an answer shared from another, never the claims of a token): the hints of the
@@ -20,8 +23,8 @@
 import { UNPROVEN_CALLER } from '../budget/window.ts';
 import { WINDOW_MS } from '../rateLimitPolicy.ts';
 
-/** The kind of resource a route is about (policies, with their rules, or user types): a credential proven for one is not for the other. */
-export type ReadFamily = 'policies' | 'userTypes';
+/** The kind of resource a route is about (policies, with their rules, user types, or users): a credential proven for one is not for another. */
+export type ReadFamily = 'policies' | 'userTypes' | 'users';
 
 /** Callers remembered with a class (one per family each) at most, the least recently answered forgotten first. */
 export const MAX_CALLERS = 10_000;
@@ -33,6 +36,7 @@ export type RightsClass = 'policies:manage' | 'policies:read' | 'userTypes:read'
 export const CLASSES_OF: Record<ReadFamily, readonly RightsClass[]> = {
   policies: ['policies:manage', 'policies:read'],
   userTypes: ['userTypes:read'],
+  users: [],
 };
 
 interface HintedLink {
@@ -67,6 +71,7 @@ function shownBy(item: unknown): RightsClass | undefined {
  */
 export function rightsShownIn(family: ReadFamily, body: unknown): RightsClass | undefined {
   if (family === 'userTypes') return 'userTypes:read';
+  if (family === 'users') return undefined;
   const items = Array.isArray(body) ? body : [body];
   for (const item of items) {
     const shown = shownBy(item) ?? shownInEmbedded(item);

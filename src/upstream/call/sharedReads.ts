@@ -3,7 +3,7 @@
 // keyed by its class and URL; an identical GET by another caller of that class while it is in flight
 // waits for its answer instead of calling again. A caller of another class never takes it (the
 // service's `_links` hints differ between them), and a caller whose class is not known makes its own
-// call and leads none. Kinds are told apart (policies and user types) because a scoped token accepted
+// call and leads none. Kinds are told apart (policies, user types, users) because a scoped token accepted
 // for one is not proven for the other. Each joiner reads the shared answer itself (answer.ts parses the body per call, so no joiner
 // sees another's objects), counts its bytes in its own operation, and makes its own call when the
 // flight got no answer (its operation aborted, the transport failed) or the service refused the
@@ -25,7 +25,8 @@ import type { RetriedResult } from './retry.ts';
 export type { ReadFamily } from './rightsClasses.ts';
 
 export function familyOf(route: Route): ReadFamily {
-  return route.template.startsWith('/api/v1/meta/types/user') ? 'userTypes' : 'policies';
+  if (route.template.startsWith('/api/v1/meta/types/user')) return 'userTypes';
+  return route.template.startsWith('/api/v1/users') ? 'users' : 'policies';
 }
 
 /** What a joiner needs of its operation: its abort, and its byte budget. */

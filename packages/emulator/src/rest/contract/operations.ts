@@ -314,7 +314,9 @@ export const OPERATIONS = {
   },
   // ---------------------------------------------------------------- the directory conditions name
   // Operations of the platform's users, groups, network zones and applications services (no spec file
-  // covers them), served so that a test can make what its policies name.
+  // covers them), served so that a test can make what its policies name. The users list is the
+  // platform's own (the Users API), and the gateway calls it too: whether a user type still has users,
+  // the refusal of its delete the spec states (`search=type.id eq "…"&limit=1`).
   listUsers: {
     method: 'GET',
     path: '/api/v1/users',
@@ -335,7 +337,8 @@ export const OPERATIONS = {
     },
     success: { ...json(Type.Array(UserSchema)), headers: PAGE_HEADERS },
     idempotent: true,
-    emulatorExtension: true,
+    description:
+      'The Users API of the platform, not of the two services: the gateway asks it only whether a user type has users (`search=type.id eq "…"&limit=1`), which refuses the type\'s delete.',
   },
   createUser: {
     method: 'POST',

@@ -26,7 +26,12 @@ const SEARCH_ATTRIBUTES = ['id', 'status', 'created', 'activated', 'statusChange
 const MAX_LENGTH = 2000;
 
 export function invalidSearch(parameter: string, why: string): ApiError {
-  return new ApiError(400, ERROR_CODES.INVALID_SEARCH, 'Invalid search criteria.', [`${parameter}: ${why}`]);
+  return new ApiError({
+    status: 400,
+    errorCode: ERROR_CODES.INVALID_SEARCH,
+    errorSummary: 'Invalid search criteria.',
+    causes: [`${parameter}: ${why}`],
+  });
 }
 
 /** The value of one attribute of a user (undefined: the user has none). */

@@ -129,5 +129,5 @@ function errorOfStatus(status: number): ApiError {
       404: ERROR_CODES.NOT_FOUND,
       405: ERROR_CODES.METHOD_NOT_ALLOWED,
     }[status] ?? ERROR_CODES.VALIDATION;
-  return new ApiError(status, code, STATUS_CODES[status] ?? 'Client Error', cause);
+  return new ApiError({ status, errorCode: code, errorSummary: STATUS_CODES[status] ?? 'Client Error', causes: cause });
 }

@@ -12,7 +12,7 @@ import {
 import { OrgSnapshots } from './org/snapshots.ts';
 import { readSavedState, removeStrayTempFiles } from './org/persistence.ts';
 import { StateWriter } from './org/stateWriter.ts';
-import { seedFixturePolicies } from './org/fixturePolicies.ts';
+import { seedFixturePolicies } from './routes/fixturePolicies.ts';
 import { directoryForOlderState } from './directory/records.ts';
 import { assignFixtureApps, emptyData, seedOAuthClients, seedOrg } from './org/seed.ts';
 import { type RequestCounter, resetEverything } from './http/admin.ts';
@@ -27,9 +27,9 @@ import type { Server } from 'node:http';
 import { EMULATOR_DEFAULTS } from '../config/emulator.ts';
 import { parseSigningKey } from '../config/signingKey.ts';
 import { AuthorizationServer } from './auth/authServer.ts';
-import type { OAuthClientInput } from './auth/clients.ts';
-import type { Authenticate } from './auth/principal.ts';
-import { Check } from './policyTypes/check.ts';
+import type { OAuthClientInput } from './access/clients.ts';
+import type { Authenticate } from './access/principal.ts';
+import { Check } from './common/check.ts';
 
 export type { FaultRule, FaultRuleInput } from './http/faultRules.ts';
 export type { FaultSettings } from './http/faults.ts';

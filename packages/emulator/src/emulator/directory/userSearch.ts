@@ -2,7 +2,7 @@
 // `attribute op "value"` with eq, ne, sw, co, gt, ge, lt, le and `attribute pr`, joined by and, or,
 // not and parentheses (`type.id eq "oty…" and status eq "ACTIVE"`). Comparisons of text ignore case.
 // An expression that cannot be read is refused with the platform's E0000031.
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../common/errors.ts';
 import { ERROR_CODES } from '../../rest/types.ts';
 import type { StoredUser } from './records.ts';
 

@@ -39,6 +39,7 @@ const PROJECTS = {
       // The whole schema: schema.graphql joined with the contract half (npm run codegen).
       ['src/generated/schema.graphql', 'schema.graphql'],
       ['src/gateway/plugins/graphiqlSignIn.browser.js', 'gateway/plugins/graphiqlSignIn.browser.js'],
+      ['src/gateway/plugins/pkce.browser.js', 'gateway/plugins/pkce.browser.js'],
     ],
     bins: ['main.js'],
   },

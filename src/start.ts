@@ -7,7 +7,7 @@ import { ConfigError, exact } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
 import { type GatewayConfig, readStartConfig } from './config/gateway.ts';
 import { callbackUrls } from './gateway/plugins/graphiqlSignIn.ts';
-import { createLogger, flushLog } from './gateway/logger.ts';
+import { createLogger, flushLog, type Logger } from './gateway/logger.ts';
 import { GRAPHQL_PATH, type GatewayOptions, startGateway } from './gateway/server.ts';
 import { createSharedState, type SharedStateSettings } from './gateway/sharedState.ts';
 import { readTrustedManifest, TrustedDocumentsError } from './gateway/trustedDocuments.ts';
@@ -44,92 +44,125 @@ async function main(): Promise<void> {
         )
       : undefined;
     if (emulator) stops.push(() => emulator.close());
-    // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
-    const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
-    // Settings become options through exact(): a setting named unlike its option fails tsc.
-    const shared = await createSharedState(
-      // A retry waits for the first request with its key for at most one operation's time.
-      exact<SharedStateSettings>()({ ...config.shared, idempotencyWaitMs: config.upstream.operation.timeoutMs }),
-      {
-        warn: (message) => logger.warn(message),
-        info: (message) => logger.info(message),
-      },
-    );
+    const shared = await startSharedState(config, logger);
     stops.push(() => shared.close());
-    // Unreachable at start: the link has warned, the gateway serves with its fallbacks meanwhile.
-    await shared.redis?.whenReady().catch(() => undefined);
-    const upstream = new UpstreamClient(
-      exact<UpstreamClientOptions>()({
-        baseUrl,
-        ...config.upstream,
-        budget: shared.budget,
-        cacheVersions: shared.cacheVersions,
-        refusals: shared.refusals,
-        replicated: shared.redis !== undefined,
-      }),
-    );
+    // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
+    const upstream = upstreamClient(config, config.upstreamUrl ?? emulator?.url ?? '', shared);
     stops.push(() => upstream.close());
     orgReplaced = () => upstream.invalidateCache();
-    const gateway = await startGateway(
-      exact<GatewayOptions & { port: number; host: string }>()({
-        port: config.port,
-        host: config.host,
-        upstream,
-        http: config.http,
-        corsOrigins: config.corsOrigins,
-        trustedProxies: config.trustedProxies,
-        allowedHosts: config.allowedHosts,
-        graphiql: config.graphiql,
-        introspection: config.introspection,
-        federation: config.federation,
-        emulatorToken: emulatorConfig?.token,
-        graphiqlSignIn: graphiqlSignIn(config, emulator?.graphiqlClientId),
-        logger,
-        readiness: config.readiness,
-        queryLimits: config.queryLimits,
-        memoryBudgetBytes: config.memoryBudgetBytes,
-        maxResponseBytes: config.upstream.operation.maxResponseBytes,
-        maxResolvedFields: config.maxResolvedFields,
-        idempotency: shared.idempotency,
-        policyPlans: shared.policyPlans,
-        metrics: { redisCircuit: shared.redis?.circuit },
-
-        trustedDocuments: config.trustedDocuments.file
-          ? {
-              manifest: readTrustedManifest(config.trustedDocuments.file),
-              allowArbitrary: config.trustedDocuments.allowArbitrary,
-              source: `TRUSTED_DOCUMENTS=${config.trustedDocuments.file}`,
-            }
-          : undefined,
-      }),
-    ).catch(whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'));
+    const gateway = await startGateway(gatewayOptions(config, { upstream, shared, emulator, logger })).catch(
+      whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'),
+    );
     stops.push(() => gateway.close(config.shutdownGraceMs));
     releaseYoungGeneration(config.heapSemiSpaceMiB);
-
-    const upstreamText = emulator
-      ? `embedded emulator at ${emulator.url}/api/v1 (token from EMULATOR_TOKEN)`
-      : `${config.upstreamUrl} (callers' Authorization headers forwarded)`;
-    logger.info(
-      { url: gateway.url, upstream: emulator?.url ?? config.upstreamUrl, startupMs: Math.round(performance.now()) },
-      `gateway: GraphQL and GraphiQL at ${gateway.url}/graphql; upstream: ${upstreamText}`,
-    );
-    logger.info(
-      shared.redis
-        ? `gateway: upstream budget and idempotency shared through Redis at ${shared.redis.where}`
-        : 'gateway: upstream budget and idempotency in process (REDIS_URL unset)',
-    );
-    if (emulator && config.allowedHosts === undefined && ['0.0.0.0', '::'].includes(config.host)) {
-      logger.info(
-        `gateway: with the embedded emulator it answers to loopback names only (localhost, 127.0.0.1, [::1]); set ALLOWED_HOSTS to reach it by another name from HOST=${config.host}`,
-      );
-    }
+    logStarted(config, { url: gateway.url, shared, emulator, logger });
     // The start lines at once, not with the next buffer: whoever started the gateway waits for them.
     await flushLog(logger);
   } catch (error) {
     await stopAll();
     throw error;
   }
+  stopOnSignals(config, logger, stopAll);
+}
 
+type SharedState = Awaited<ReturnType<typeof createSharedState>>;
+type EmbeddedEmulator = Awaited<ReturnType<typeof startEmbeddedEmulator>>;
+
+/** Budget, idempotency and plans in process, or in Redis when REDIS_URL is set (waited for at start). */
+async function startSharedState(config: GatewayConfig, logger: Logger): Promise<SharedState> {
+  // Settings become options through exact(): a setting named unlike its option fails tsc.
+  const shared = await createSharedState(
+    // A retry waits for the first request with its key for at most one operation's time.
+    exact<SharedStateSettings>()({ ...config.shared, idempotencyWaitMs: config.upstream.operation.timeoutMs }),
+    {
+      warn: (message) => logger.warn(message),
+      info: (message) => logger.info(message),
+    },
+  );
+  // Unreachable at start: the link has warned, the gateway serves with its fallbacks meanwhile.
+  await shared.redis?.whenReady().catch(() => undefined);
+  return shared;
+}
+
+function upstreamClient(config: GatewayConfig, baseUrl: string, shared: SharedState): UpstreamClient {
+  return new UpstreamClient(
+    exact<UpstreamClientOptions>()({
+      baseUrl,
+      ...config.upstream,
+      budget: shared.budget,
+      cacheVersions: shared.cacheVersions,
+      refusals: shared.refusals,
+      replicated: shared.redis !== undefined,
+    }),
+  );
+}
+
+interface Started {
+  shared: SharedState;
+  emulator: EmbeddedEmulator | undefined;
+  logger: Logger;
+}
+
+function gatewayOptions(
+  config: GatewayConfig,
+  { upstream, shared, emulator, logger }: Started & { upstream: UpstreamClient },
+): GatewayOptions & { port: number; host: string } {
+  return exact<GatewayOptions & { port: number; host: string }>()({
+    port: config.port,
+    host: config.host,
+    upstream,
+    http: config.http,
+    corsOrigins: config.corsOrigins,
+    trustedProxies: config.trustedProxies,
+    allowedHosts: config.allowedHosts,
+    graphiql: config.graphiql,
+    introspection: config.introspection,
+    federation: config.federation,
+    emulatorToken: emulator?.token,
+    graphiqlSignIn: graphiqlSignIn(config, emulator?.graphiqlClientId),
+    logger,
+    readiness: config.readiness,
+    queryLimits: config.queryLimits,
+    memoryBudgetBytes: config.memoryBudgetBytes,
+    maxResponseBytes: config.upstream.operation.maxResponseBytes,
+    maxResolvedFields: config.maxResolvedFields,
+    idempotency: shared.idempotency,
+    policyPlans: shared.policyPlans,
+    metrics: { redisCircuit: shared.redis?.circuit },
+
+    trustedDocuments: config.trustedDocuments.file
+      ? {
+          manifest: readTrustedManifest(config.trustedDocuments.file),
+          allowArbitrary: config.trustedDocuments.allowArbitrary,
+          source: `TRUSTED_DOCUMENTS=${config.trustedDocuments.file}`,
+        }
+      : undefined,
+  });
+}
+
+/** The start lines: where GraphQL is, what the upstream is, where the shared state lives. */
+function logStarted(config: GatewayConfig, { url, shared, emulator, logger }: Started & { url: string }): void {
+  const upstreamText = emulator
+    ? `embedded emulator at ${emulator.url}/api/v1 (token from EMULATOR_TOKEN)`
+    : `${config.upstreamUrl} (callers' Authorization headers forwarded)`;
+  logger.info(
+    { url, upstream: emulator?.url ?? config.upstreamUrl, startupMs: Math.round(performance.now()) },
+    `gateway: GraphQL and GraphiQL at ${url}/graphql; upstream: ${upstreamText}`,
+  );
+  logger.info(
+    shared.redis
+      ? `gateway: upstream budget and idempotency shared through Redis at ${shared.redis.where}`
+      : 'gateway: upstream budget and idempotency in process (REDIS_URL unset)',
+  );
+  if (emulator && config.allowedHosts === undefined && ['0.0.0.0', '::'].includes(config.host)) {
+    logger.info(
+      `gateway: with the embedded emulator it answers to loopback names only (localhost, 127.0.0.1, [::1]); set ALLOWED_HOSTS to reach it by another name from HOST=${config.host}`,
+    );
+  }
+}
+
+/** SIGTERM or SIGINT: everything stopped in reverse order within the grace period and its margin, then exit. */
+function stopOnSignals(config: GatewayConfig, logger: Logger, stopAll: () => Promise<void>): void {
   let stopping = false;
   const shutdown = (signal: string) => {
     // npm forwards the signal a terminal's Ctrl-C already sent to the whole group: one stop is enough.

@@ -5,15 +5,18 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
-const FILES = {
-  '/': ['index.html', 'text/html; charset=utf-8'],
-  '/callback': ['index.html', 'text/html; charset=utf-8'],
-  '/app.js': ['app.js', 'text/javascript; charset=utf-8'],
-  '/oauth.js': ['oauth.js', 'text/javascript; charset=utf-8'],
-  '/policies.js': ['policies.js', 'text/javascript; charset=utf-8'],
-  '/console.css': ['console.css', 'text/css; charset=utf-8'],
-};
 const PUBLIC = new URL('./public/', import.meta.url);
+const JS = 'text/javascript; charset=utf-8';
+const FILES = {
+  '/': [new URL('index.html', PUBLIC), 'text/html; charset=utf-8'],
+  '/callback': [new URL('index.html', PUBLIC), 'text/html; charset=utf-8'],
+  '/app.js': [new URL('app.js', PUBLIC), JS],
+  '/oauth.js': [new URL('oauth.js', PUBLIC), JS],
+  // The sign-in flow itself: the gateway's browser module, the one GraphiQL's Sign in imports.
+  '/pkce.js': [new URL('../../src/gateway/plugins/pkce.browser.js', import.meta.url), JS],
+  '/policies.js': [new URL('policies.js', PUBLIC), JS],
+  '/console.css': [new URL('console.css', PUBLIC), 'text/css; charset=utf-8'],
+};
 export const DEFAULT_SCOPE = 'openid profile okta.policies.read okta.policies.manage';
 
 /**
@@ -32,7 +35,7 @@ export async function startConsoleServer({ port = 0, host = '127.0.0.1', config 
         .end(JSON.stringify({ scope: DEFAULT_SCOPE, ...config }));
     } else if (FILES[path]) {
       const [file, type] = FILES[path];
-      const body = await readFile(new URL(file, PUBLIC));
+      const body = await readFile(file);
       res
         .writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' })
         .end(req.method === 'HEAD' ? undefined : body);

@@ -5,7 +5,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
-import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import {
+  createYoga,
+  type Plugin,
+  type YogaInitialContext,
+  type YogaServerInstance,
+  type YogaServerOptions,
+} from 'graphql-yoga';
 import { GATEWAY_DEFAULTS, HTTP_DEFAULTS, type HttpLimits, type ReadinessConfig } from '../config/gateway.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
@@ -114,7 +120,51 @@ export interface GatewayOptions {
 export const MEMORY_BUDGET_DEFAULT = GATEWAY_DEFAULTS.memoryBudgetBytes;
 
 export function createGateway(options: GatewayOptions): Gateway {
-  const http = { ...HTTP_DEFAULTS, ...options.http };
+  const parts = gatewayParts(options);
+  const { trusted } = parts;
+  return createYoga<Record<string, never>, GatewayContext>({
+    schema: parts.schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    ...(trusted && { extraParamNames: [DOCUMENT_ID_PARAM] }),
+    maxRequestBodySize: false, // useBodyLimit below
+    // Yoga's own health check answers 200 to every URL that ends with its endpoint (`/health`,
+    // `/x/health`). No URL ends with a line feed (a request's URL is percent-encoded), so it answers
+    // none: `/healthz` and `/readyz` are the gateway's (useHealth), every other path the coded 404.
+    healthCheckEndpoint: '\n',
+    multipart: false,
+    cors: corsPolicy(options.corsOrigins),
+    plugins: gatewayPlugins(options, parts),
+    graphiql: false, // served by useGraphiQL above: a small page and cacheable, precompressed assets
+    landingPage: false, // useHomePage and useNotFound above
+    // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
+    maskedErrors: { isDev: false },
+    logging: yogaLogger(parts.logger),
+    context: contextOfRequest(options, parts),
+  });
+}
+
+type GatewayYogaOptions = YogaServerOptions<Record<string, never>, GatewayContext>;
+
+/** What the plugins and each request's context share: built once per gateway. */
+interface GatewayParts {
+  logger: Logger;
+  schema: GraphQLSchema;
+  probe: UpstreamProbe;
+  readiness: ReadinessConfig;
+  memory: ReturnType<typeof memoryBudget>;
+  idempotency: IdempotencySettings;
+  policyPlans: PlanStore;
+  metrics: ReturnType<typeof createMetrics>;
+  operationLog: ReturnType<typeof createOperationLog>;
+  upstreamObserver: ReturnType<typeof composeObservers>;
+  queryLimits: QueryLimits;
+  costLimits: Parameters<typeof useCost>[0];
+  trusted: ReturnType<typeof trustedDocuments> | undefined;
+  clientAddress: ReturnType<typeof clientAddressOf>;
+}
+
+/** The options' parts with their defaults: probe, budgets, stores, metrics and log, schema, limits. */
+function gatewayParts(options: GatewayOptions): GatewayParts {
   const logger = options.logger ?? createLogger({ level: 'info', format: 'json' });
   const readiness = { ...READINESS_DEFAULTS, ...options.readiness };
   const probe = new UpstreamProbe({
@@ -135,9 +185,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...options.metrics,
   });
   const operationLog = createOperationLog(logger);
-  const upstreamObserver = composeObservers(metrics.upstream, operationLog.upstream);
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
-  const clientAddress = clientAddressOf(options.trustedProxies);
   const schema = meterAnswers(options.schema ?? buildSchema({ federation: options.federation }));
   const costLimits = {
     maxSize: queryLimits.cost,
@@ -145,123 +193,137 @@ export function createGateway(options: GatewayOptions): Gateway {
     operation: options.upstream.operationLimits,
     readCache: options.upstream.readCache !== undefined,
   };
-  const trusted =
-    options.trustedDocuments &&
-    trustedDocuments(
-      schema,
-      options.trustedDocuments.manifest,
-      { query: queryLimits, cost: costLimits },
-      options.trustedDocuments.source,
-    );
-  if (trusted) {
-    registerTrustedDocumentCosts(metrics.registry, trusted);
-    logger.info({ documents: trusted.count }, `gateway: ${trusted.count} trusted documents (TRUSTED_DOCUMENTS)`);
-    for (const { id, operation, overLimit } of trusted.operations) {
-      if (overLimit)
-        logger.warn(
-          { document: id, operation },
-          `gateway: trusted document ${id} (${operation}) at its worst: ${overLimit}`,
-        );
-    }
-  }
-  return createYoga<Record<string, never>, GatewayContext>({
+  return {
+    logger,
     schema,
-    graphqlEndpoint: GRAPHQL_PATH,
-    ...(trusted && { extraParamNames: [DOCUMENT_ID_PARAM] }),
-    maxRequestBodySize: false, // useBodyLimit below
-    // Yoga's own health check answers 200 to every URL that ends with its endpoint (`/health`,
-    // `/x/health`). No URL ends with a line feed (a request's URL is percent-encoded), so it answers
-    // none: `/healthz` and `/readyz` are the gateway's (useHealth), every other path the coded 404.
-    healthCheckEndpoint: '\n',
-    multipart: false,
-    cors: corsPolicy(options.corsOrigins),
-    plugins: [
-      useOrderedExecution(),
-      useIncrementalDelivery(),
-      useRequestId(),
-      useNoFraming(),
-      useCorsPreflightHint(options.corsOrigins),
-      useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
-      metrics.plugin,
-      // One summary per operation feeds both the operation metrics and the operation log line.
-      useOperationSummary(
-        (summary) => {
-          metrics.operation(summary);
-          operationLog.operation(summary);
-        },
-        (response) => metrics.response(response),
-      ),
-      useJsonOnly(GRAPHQL_PATH),
-      useQueryStringParams(GRAPHQL_PATH),
-      trusted ? useTrustedDocuments(trusted, options.trustedDocuments?.allowArbitrary ?? 'none') : {},
-      options.introspection === false ? useNoIntrospection() : {},
-      useNoOriginalError(),
-      useUpstreamErrors(),
-      useErrorCodes(),
-      useSchemaFile({ introspection: options.introspection !== false }),
-      usePolicyDocumentSchema(),
-      queryLimitsPlugin(queryLimits),
-      // After validation, once the variables are known: the one cost estimate and its limits. After
-      // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
-      useCost(costLimits, memory),
-      options.upstream.readCache ? useFreshReadsInMutations() : {},
-      options.graphiql === false
-        ? useGraphiQLOff(GRAPHQL_PATH)
-        : useGraphiQL({
-            graphqlPath: GRAPHQL_PATH,
-            title: TITLE,
-            emulatorToken: options.emulatorToken,
-            signIn: options.graphiqlSignIn && { issuer: options.upstream.baseUrl, ...options.graphiqlSignIn },
-          }),
-      useHomePage({
-        graphqlPath: GRAPHQL_PATH,
-        title: TITLE,
-        graphiql: options.graphiql !== false,
-        introspection: options.introspection !== false,
-        emulatorToken: options.emulatorToken,
-      }),
-      // After every plugin that serves a path of its own.
-      useNotFound(GRAPHQL_PATH),
-      useOperationEnd(),
-      useBodyLimit(http.maxBodyBytes),
-    ],
-    graphiql: false, // served by useGraphiQL above: a small page and cacheable, precompressed assets
-    landingPage: false, // useHomePage and useNotFound above
-    // isDev false: never attach the original error or its stack, whatever NODE_ENV says.
-    maskedErrors: { isDev: false },
-    logging: yogaLogger(logger),
-    context: (initial) => {
-      const { request, res } = initial as typeof initial & { res?: ServerResponse };
-      const context = createContext(
-        options.upstream,
-        request.headers.get('authorization'),
-        {
-          requestId: requestIdOf(request),
-          observer: upstreamObserver,
-          // Without a Node response (yoga.fetch) the request's signal says the client went away;
-          // with one, its 'close' below does, at less cost than a listener on that signal.
-          signal: res ? undefined : request.signal,
-          clientAddress: clientAddress(peerOf(initial), request.headers.get('x-forwarded-for')),
-          freshReads: wantsFreshData(request.headers.get('cache-control')),
-        },
-        idempotency,
-        request.headers.get('idempotency-key'),
-        policyPlans,
-        {
-          memory,
-          maxBytes: options.maxResponseBytes ?? GATEWAY_DEFAULTS.upstream.operation.maxResponseBytes,
-          maxFields: options.maxResolvedFields,
-        },
+    probe,
+    readiness,
+    memory,
+    idempotency,
+    policyPlans,
+    metrics,
+    operationLog,
+    upstreamObserver: composeObservers(metrics.upstream, operationLog.upstream),
+    queryLimits,
+    costLimits,
+    trusted: loadTrustedDocuments(options, { schema, queryLimits, costLimits, metrics, logger }),
+    clientAddress: clientAddressOf(options.trustedProxies),
+  };
+}
+
+/** TRUSTED_DOCUMENTS: the manifest checked against the schema and limits, its costs in the metrics, logged. */
+function loadTrustedDocuments(
+  options: GatewayOptions,
+  parts: Pick<GatewayParts, 'schema' | 'queryLimits' | 'costLimits' | 'metrics' | 'logger'>,
+): GatewayParts['trusted'] {
+  if (!options.trustedDocuments) return undefined;
+  const { logger } = parts;
+  const trusted = trustedDocuments(
+    parts.schema,
+    options.trustedDocuments.manifest,
+    { query: parts.queryLimits, cost: parts.costLimits },
+    options.trustedDocuments.source,
+  );
+  registerTrustedDocumentCosts(parts.metrics.registry, trusted);
+  logger.info({ documents: trusted.count }, `gateway: ${trusted.count} trusted documents (TRUSTED_DOCUMENTS)`);
+  for (const { id, operation, overLimit } of trusted.operations) {
+    if (overLimit)
+      logger.warn(
+        { document: id, operation },
+        `gateway: trusted document ${id} (${operation}) at its worst: ${overLimit}`,
       );
-      // The answer's memory is held until its last byte is written, or the connection is gone; a
-      // connection gone before that stops the operation.
-      res?.once('close', () => {
-        if (!res.writableFinished) context.answer.clientGone();
-        context.answer.release();
-      });
-      return context;
-    },
-  });
+  }
+  return trusted;
+}
+
+/** The plugins, in the order they must run. */
+function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYogaOptions['plugins'] {
+  const { metrics, operationLog, trusted } = parts;
+  return [
+    useOrderedExecution(),
+    useIncrementalDelivery(),
+    useRequestId(),
+    useNoFraming(),
+    useCorsPreflightHint(options.corsOrigins),
+    useHealth({ probe: parts.probe, intervalMs: parts.readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
+    metrics.plugin,
+    // One summary per operation feeds both the operation metrics and the operation log line.
+    useOperationSummary(
+      (summary) => {
+        metrics.operation(summary);
+        operationLog.operation(summary);
+      },
+      (response) => metrics.response(response),
+    ),
+    useJsonOnly(GRAPHQL_PATH),
+    useQueryStringParams(GRAPHQL_PATH),
+    trusted ? useTrustedDocuments(trusted, options.trustedDocuments?.allowArbitrary ?? 'none') : {},
+    options.introspection === false ? useNoIntrospection() : {},
+    useNoOriginalError(),
+    useUpstreamErrors(),
+    useErrorCodes(),
+    useSchemaFile({ introspection: options.introspection !== false }),
+    usePolicyDocumentSchema(),
+    queryLimitsPlugin(parts.queryLimits),
+    // After validation, once the variables are known: the one cost estimate and its limits. After
+    // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
+    useCost(parts.costLimits, parts.memory),
+    options.upstream.readCache ? useFreshReadsInMutations() : {},
+    options.graphiql === false
+      ? useGraphiQLOff(GRAPHQL_PATH)
+      : useGraphiQL({
+          graphqlPath: GRAPHQL_PATH,
+          title: TITLE,
+          emulatorToken: options.emulatorToken,
+          signIn: options.graphiqlSignIn && { issuer: options.upstream.baseUrl, ...options.graphiqlSignIn },
+        }),
+    useHomePage({
+      graphqlPath: GRAPHQL_PATH,
+      title: TITLE,
+      graphiql: options.graphiql !== false,
+      introspection: options.introspection !== false,
+      emulatorToken: options.emulatorToken,
+    }),
+    // After every plugin that serves a path of its own.
+    useNotFound(GRAPHQL_PATH),
+    useOperationEnd(),
+    useBodyLimit({ ...HTTP_DEFAULTS, ...options.http }.maxBodyBytes),
+  ];
+}
+
+/** Each request's context: its credential, request id, client address, stores and answer budget. */
+function contextOfRequest(options: GatewayOptions, parts: GatewayParts) {
+  return (initial: YogaInitialContext): GatewayContext => {
+    const { request, res } = initial as YogaInitialContext & { res?: ServerResponse };
+    const context = createContext(
+      options.upstream,
+      request.headers.get('authorization'),
+      {
+        requestId: requestIdOf(request),
+        observer: parts.upstreamObserver,
+        // Without a Node response (yoga.fetch) the request's signal says the client went away;
+        // with one, its 'close' below does, at less cost than a listener on that signal.
+        signal: res ? undefined : request.signal,
+        clientAddress: parts.clientAddress(peerOf(initial), request.headers.get('x-forwarded-for')),
+        freshReads: wantsFreshData(request.headers.get('cache-control')),
+      },
+      parts.idempotency,
+      request.headers.get('idempotency-key'),
+      parts.policyPlans,
+      {
+        memory: parts.memory,
+        maxBytes: options.maxResponseBytes ?? GATEWAY_DEFAULTS.upstream.operation.maxResponseBytes,
+        maxFields: options.maxResolvedFields,
+      },
+    );
+    // The answer's memory is held until its last byte is written, or the connection is gone; a
+    // connection gone before that stops the operation.
+    res?.once('close', () => {
+      if (!res.writableFinished) context.answer.clientGone();
+      context.answer.release();
+    });
+    return context;
+  };
 }
 
 /**

@@ -105,6 +105,54 @@ describe('the layers below the gateway', () => {
   });
 });
 
+// The emulator's rooms, bottom to top: each module imports only from its own room and the rooms
+// below (types included). The answers and ids every room uses; who may call (roles, rights,
+// secrets, OAuth client records); the policy types' rules; the org's state with its directory; the
+// simulation engine over that state; the authorization server; the REST handlers; the HTTP server;
+// the entry points.
+describe("the emulator's layers", () => {
+  const EMULATOR = join(ROOT, 'packages/emulator/src/emulator/');
+  const LAYERS = [
+    ['common/'],
+    ['access/'],
+    ['policyTypes/'],
+    ['org/', 'directory/'],
+    ['simulation/'],
+    ['auth/'],
+    ['routes/'],
+    ['http/'],
+    ['index.ts', 'main.ts'],
+  ];
+  const layerOf = (file: string) => {
+    const path = file.slice(EMULATOR.length);
+    return LAYERS.findIndex((rooms) =>
+      rooms.some((room) => (room.endsWith('/') ? path.startsWith(room) : path === room)),
+    );
+  };
+  const modules = sources('packages/emulator/src/emulator');
+
+  it('puts every module of the emulator in a layer', () => {
+    expect(modules.length).toBeGreaterThan(80);
+    expect(modules.filter((file) => layerOf(file) < 0).map(fromRoot)).toEqual([]);
+  });
+
+  it('imports downwards only', () => {
+    const upwards = modules.flatMap((file) =>
+      importsOf(file)
+        .filter((i) => i.file.startsWith(EMULATOR) && layerOf(i.file) > layerOf(file))
+        .map((i) => `${fromRoot(file)} -> ${fromRoot(i.file)}`),
+    );
+    expect(upwards).toEqual([]);
+  });
+
+  it('sees an upward import when there is one', () => {
+    const server = join(EMULATOR, 'http/server.ts');
+    const routes = importsOf(server).filter((i) => i.file.startsWith(join(EMULATOR, 'routes/')));
+    expect(routes.length).toBeGreaterThan(3);
+    expect(layerOf(server)).toBeGreaterThan(layerOf(routes[0].file));
+  });
+});
+
 describe('the gateway entry and the emulator', () => {
   useBuiltTree();
   // The REST contract and the wire types (packages/emulator/src/rest/) are shared; the emulator is

@@ -2,7 +2,9 @@
 // type, the files that name it (its REST types, its modules, its GraphQL types) are exactly the
 // checklist's steps, the generated files it lists and the "only when" files that apply: a new place
 // that restates the types fails here until it derives from the contract's table instead (or the
-// checklist names it), and a step the checklist names that no longer names the type fails too.
+// checklist names it), and a step the checklist names that no longer names the type fails too. The
+// tests are scanned too: a test file that names every type restates the list a new type would have
+// to be added to.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +51,25 @@ const ONE_TYPE_FILES: Record<string, string> = {
   'packages/emulator/src/emulator/org/store.ts': "an app's policy is its ACCESS_POLICY one, the default one otherwise",
   'packages/emulator/src/emulator/routes/policies.ts': 'only ACCESS_POLICY policies are assigned to applications',
   'packages/emulator/src/emulator/simulation/engine.ts': 'an app is simulated against its own ACCESS_POLICY policy',
+};
+
+/** Where the tests are: they name types freely, but a test file that names them all restates the list. */
+const TESTS = 'test';
+
+/**
+ * Test files that name every policy type (or all but one) without restating the list, and why: one
+ * test of each type's own rules the spec states, each written for that type. A new type needs none
+ * of them edited (its own tests are new files, or a new test beside these).
+ */
+const EVERY_TYPE_TEST_FILES: Record<string, string> = {
+  'test/fixtures/schema-before.graphql': 'a frozen copy of an older schema, for the schema diff',
+  'test/rest/contract-defaults.test.ts': "the spec's defaults of each type's settings and actions",
+  'test/gateway/mutations-policies.test.ts': "each type's policy create and its own refusals",
+  'test/gateway/mutations-rules.test.ts': "each type's rule create and its own actions",
+  'test/gateway/partial-updates.test.ts': "each type's members changed one at a time",
+  'test/gateway/schema-wire-types.test-d.ts': "each type's wire actions against its GraphQL actions",
+  'test/emulator/spec-rules.test.ts': "the spec's rules of each type",
+  'test/emulator/hints.test.ts': 'what a default policy or rule of each type advertises and is refused',
 };
 
 /** The checklist: the section of docs/architecture.md up to the next heading. */
@@ -185,6 +206,22 @@ describe('the add-a-policy-type checklist', () => {
       expect(named.length, `${path} names ${named.join(', ') || 'no policy type'}`).toBeGreaterThan(0);
       expect(named.length, `${path} names ${named.join(', ')}`).toBeLessThanOrEqual(2);
     }
+  });
+
+  it('lets no test file list the policy types: a test that needs every type reads the contract', () => {
+    const listing = sourceFiles(TESTS).filter((path) => {
+      const text = read(path);
+      return POLICY_TYPES.filter((type) => naming(type).test(text)).length >= POLICY_TYPES.length - 1;
+    });
+    const allowed = new Set([...stepFiles, ...generatedFiles, ...Object.keys(EVERY_TYPE_TEST_FILES)]);
+    expect(
+      listing.filter((path) => !allowed.has(path)),
+      "test files naming every policy type: derive the list from the contract's table",
+    ).toEqual([]);
+    expect(
+      Object.keys(EVERY_TYPE_TEST_FILES).filter((path) => !listing.includes(path)),
+      'files listed as naming every type that no longer do',
+    ).toEqual([]);
   });
 
   it.each([...POLICY_TYPES])('names every file that names %s, and each of its steps names it', (type) => {

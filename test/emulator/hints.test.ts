@@ -7,37 +7,25 @@ import { describe, expect, it } from 'vitest';
 import { POLICY_TYPES } from '../../src/rest/types.ts';
 import { type TestEmulator, useEmulator } from '../helpers/emulator.ts';
 
-/** A rule each policy type accepts on both engines, for the `rules` link's POST. */
-const NEW_RULE: Record<string, Record<string, unknown>> = {
-  PLATFORM_SIGN_ON: { type: 'SIGN_ON', actions: { signon: { access: 'DENY' } } },
-  PASSWORD: { type: 'PASSWORD', actions: { passwordChange: { access: 'ALLOW' } } },
-  MFA_ENROLL: { type: 'MFA_ENROLL', actions: { enroll: { self: 'LOGIN' } } },
-  IDP_DISCOVERY: {
-    type: 'IDP_DISCOVERY',
-    actions: { idp: { idpSelectionType: 'SPECIFIC', providers: [{ type: 'SAML2', id: '0oaidp1' }] } },
-  },
-  ACCESS_POLICY: {
-    type: 'ACCESS_POLICY',
-    actions: { appSignOn: { access: 'DENY', verificationMethod: { type: 'ASSURANCE' } } },
-  },
-  ENTITY_RISK: { type: 'ENTITY_RISK', actions: { entityRisk: { actions: [] } } },
-  CONTINUOUS_ACCESS: { type: 'CONTINUOUS_ACCESS', actions: { continuousAccess: { failureActions: [] } } },
-};
-
 interface Link {
   href: string;
   hints?: { allow: string[] };
 }
 
+/**
+ * A new rule for a policy: its default rule's type, conditions and actions, which its engine accepts
+ * (the default rule is the last one).
+ */
+async function newRuleOf(emu: TestEmulator, policy: any) {
+  const { type, conditions, actions } = (await emu.call('GET', `/api/v1/policies/${policy.id}/rules`)).body.at(-1);
+  return { type, name: 'New', ...(conditions && { conditions }), ...(actions && { actions }) };
+}
+
 /** Sends `method` to a link; PUT sends the object back as read, POST on `rules` a new rule. */
-async function tryLink(emu: TestEmulator, name: string, link: Link, method: string, object: any, policyType: string) {
+async function tryLink(emu: TestEmulator, name: string, link: Link, method: string, object: any) {
   const path = new URL(link.href).pathname;
   const body =
-    method === 'PUT'
-      ? object
-      : method === 'POST' && name === 'rules'
-        ? { name: 'New', ...NEW_RULE[policyType] }
-        : undefined;
+    method === 'PUT' ? object : method === 'POST' && name === 'rules' ? await newRuleOf(emu, object) : undefined;
   return emu.call(method, path, body);
 }
 
@@ -45,7 +33,7 @@ async function tryEveryAdvertisedMethod(emu: TestEmulator, object: any, policyTy
   const tried: string[] = [];
   for (const [name, link] of Object.entries(object._links as Record<string, Link>)) {
     for (const method of link.hints?.allow ?? []) {
-      const res = await tryLink(emu, name, link, method, object, policyType);
+      const res = await tryLink(emu, name, link, method, object);
       if (name === 'rules' && method === 'POST' && policyType === 'PROFILE_ENROLLMENT') {
         expect(res.status).toBe(400);
         expect(res.body.errorCauses).toEqual([

@@ -1,7 +1,7 @@
 // Lifecycle of policies and rules: activate and deactivate, clone, delete, app assignment and
 // the mapped-apps listing, and the org-level limits of the core (one IdP discovery policy, the
 // classic engine without identity-engine types).
-import { IE_ONLY_POLICY_TYPES } from 'policy-service-emulator/contract';
+import { IE_ONLY_POLICY_TYPES, POLICY_TYPE_CONTRACT, POLICY_TYPES } from 'policy-service-emulator/contract';
 import { describe, expect, it } from 'vitest';
 import {
   causesOf,
@@ -15,7 +15,7 @@ import {
 const emu = useEmulator();
 const classic = useEmulator({ engine: 'CLASSIC' });
 
-const CLASSIC_TYPES = ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL', 'IDP_DISCOVERY'];
+const CLASSIC_TYPES = POLICY_TYPES.filter((type) => !IE_ONLY_POLICY_TYPES.includes(type));
 
 const accessRule = (name: string, access = 'ALLOW') => ({
   type: 'ACCESS_POLICY',
@@ -223,15 +223,7 @@ describe('clone', () => {
   });
 
   it('refuses to clone any other policy type with 400', async () => {
-    for (const type of [
-      'PLATFORM_SIGN_ON',
-      'PASSWORD',
-      'MFA_ENROLL',
-      'IDP_DISCOVERY',
-      'PROFILE_ENROLLMENT',
-      'CONTINUOUS_ACCESS',
-      'ENTITY_RISK',
-    ]) {
+    for (const type of POLICY_TYPES.filter((t) => t !== 'ACCESS_POLICY')) {
       const p = await defaultPolicyOf(emu(), type);
       const res = await emu().call('POST', `/api/v1/policies/${p.id}/clone`);
       expect(res.status, type).toBe(400);
@@ -339,13 +331,17 @@ describe('org limits', () => {
   });
 
   it('creates the default rule with an authentication or profile enrollment policy, and none for other types', async () => {
-    for (const type of ['ACCESS_POLICY', 'PROFILE_ENROLLMENT']) {
+    const makesRule = (type: (typeof POLICY_TYPES)[number]) => POLICY_TYPE_CONTRACT[type].createsDefaultRule;
+    // One policy per org (IdP discovery) has no second policy to create.
+    const creatable = POLICY_TYPES.filter((type) => POLICY_TYPE_CONTRACT[type].maxPolicies !== 1);
+    expect(creatable.filter(makesRule)).toEqual(expect.arrayContaining(['ACCESS_POLICY', 'PROFILE_ENROLLMENT']));
+    for (const type of creatable.filter(makesRule)) {
       const p = await createPolicy(emu(), { type });
       const rules = await get(`/api/v1/policies/${p.id}/rules`);
       expect(rules, type).toHaveLength(1);
       expect(rules[0].system, type).toBe(true);
     }
-    for (const type of ['PLATFORM_SIGN_ON', 'PASSWORD', 'MFA_ENROLL']) {
+    for (const type of creatable.filter((type) => !makesRule(type))) {
       const p = await createPolicy(emu(), { type });
       expect(await get(`/api/v1/policies/${p.id}/rules`), type).toEqual([]);
     }

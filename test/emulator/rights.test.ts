@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationName } from '../../packages/emulator/src/rest/contract/operations.ts';
 import { causesOf, createPolicy, createRule, defaultPolicyAndRule, TOKEN, useEmulator } from '../helpers/emulator.ts';
-import { API_SCOPES, type Principal } from '../../packages/emulator/src/emulator/auth/principal.ts';
+import { API_SCOPES, type Principal } from '../../packages/emulator/src/emulator/access/principal.ts';
 import { roleRefusalCause } from '../../packages/emulator/src/emulator/auth/replies.ts';
-import { refusalOf } from '../../packages/emulator/src/emulator/auth/rights.ts';
+import { refusalOf } from '../../packages/emulator/src/emulator/access/rights.ts';
 import { ALICE, BOB, builtInOrgWithTokens, CAROL } from '../helpers/orgTokens.ts';
 
 const READ_ONLY_TOKEN = 'alice-read-only-token';

@@ -1,7 +1,7 @@
 // Validation of access simulation requests: the body table of the spec, the expand query, and the
 // org look-ups (unknown app or user: 404; unknown group or zone ids: 400 with a cause).
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../packages/emulator/src/emulator/http/errors.ts';
+import { ApiError } from '../../packages/emulator/src/emulator/common/errors.ts';
 import type { OrgView } from '../../packages/emulator/src/emulator/org/orgView.ts';
 import { parseSimulationRequest } from '../../packages/emulator/src/emulator/simulation/request.ts';
 

@@ -2,6 +2,7 @@
 // settings and every rule type's actions, changing one member (sent alone, nested as deep as it
 // lives) changes exactly that member and keeps every other one; explicit nulls clear; lists are
 // replaced whole; priority alone moves; the read goes through the request's loaders.
+import { POLICY_TYPE_CONTRACT, POLICY_TYPES, type PolicyType } from 'policy-service-emulator/contract';
 import { describe, expect, it } from 'vitest';
 import { countRequests, createPolicy, createRule } from '../helpers/emulator.ts';
 import { useStack } from '../helpers/gateway.ts';
@@ -135,14 +136,17 @@ const TOP_LEVEL_CHANGES: [Path, unknown][] = [
   [['status'], 'INACTIVE'],
 ];
 
-const POLICY_CASES: { type: string; body: Record<string, unknown>; changes: [Path, unknown][] }[] = [
-  {
-    type: 'PASSWORD',
+interface PolicyCase {
+  body: Record<string, unknown>;
+  changes: [Path, unknown][];
+}
+/** The types whose settings and conditions are changed member by member (the others have no policy conditions). */
+const SETTINGS_CASES: Partial<Record<PolicyType, PolicyCase>> = {
+  PASSWORD: {
     body: { settings: STRICT_PASSWORD },
     changes: [...PASSWORD_SETTINGS_CHANGES, [['conditions', 'people', 'groups', 'include'], [FIXTURE.sales]]],
   },
-  {
-    type: 'MFA_ENROLL',
+  MFA_ENROLL: {
     body: {
       settings: {
         type: 'FACTORS',
@@ -155,21 +159,19 @@ const POLICY_CASES: { type: string; body: Record<string, unknown>; changes: [Pat
       [['conditions', 'people', 'groups', 'include'], [FIXTURE.sales]],
     ],
   },
-  {
-    type: 'PLATFORM_SIGN_ON',
+  PLATFORM_SIGN_ON: {
     body: {},
     changes: [
       [['conditions', 'people', 'groups', 'include'], [FIXTURE.sales]],
       [['conditions', 'network', 'include'], [FIXTURE.vpn]],
     ],
   },
-  { type: 'ACCESS_POLICY', body: {}, changes: [] },
-  { type: 'PROFILE_ENROLLMENT', body: {}, changes: [] },
-  { type: 'ENTITY_RISK', body: {}, changes: [] },
-  { type: 'CONTINUOUS_ACCESS', body: {}, changes: [] },
-];
-
-const WITH_POLICY_CONDITIONS = new Set(['PASSWORD', 'MFA_ENROLL', 'PLATFORM_SIGN_ON']);
+};
+/** Every type an org may have a second policy of (IdP discovery's one policy is below). */
+const POLICY_CASES = POLICY_TYPES.filter((type) => POLICY_TYPE_CONTRACT[type].maxPolicies !== 1).map((type) => ({
+  type,
+  ...(SETTINGS_CASES[type] ?? { body: {}, changes: [] }),
+}));
 
 describe('updatePolicy: one member at a time, every other member kept', () => {
   for (const { type, body, changes } of POLICY_CASES) {
@@ -178,7 +180,7 @@ describe('updatePolicy: one member at a time, every other member kept', () => {
         type,
         name: `Partial ${type}`,
         description: 'kept unless changed',
-        ...(WITH_POLICY_CONDITIONS.has(type) && {
+        ...(type in SETTINGS_CASES && {
           conditions: {
             people: { groups: { include: [FIXTURE.engineering], exclude: [] } },
             ...(type === 'PLATFORM_SIGN_ON' && { network: { connection: 'ZONE', include: [FIXTURE.office] } }),

@@ -1,7 +1,11 @@
 // Queries over real HTTP against the emulator: every policy type as its own implementation with
 // typed settings and actions, list arguments and pagination, nested rules, joins, and the upstream
 // calls each shape of query costs.
+import { getNamedType, type GraphQLNamedType, isNonNullType, isObjectType } from 'graphql';
+import { POLICY_TYPES, RULE_TYPE_OF } from 'policy-service-emulator/contract';
 import { describe, expect, it } from 'vitest';
+import { POLICY_TYPENAME, RULE_TYPENAME } from '../../src/gateway/resolvers/typenames.ts';
+import { buildSchema } from '../../src/gateway/schema.ts';
 import { freezeDate, midMinute } from '../helpers/clock.ts';
 import { countRequests, createPolicy, createRule } from '../helpers/emulator.ts';
 import { startTestStack, useStack } from '../helpers/gateway.ts';
@@ -9,32 +13,28 @@ import { defaultPolicyId, FIXTURE, ok } from './schema-helpers.ts';
 
 const stack = useStack();
 
-const IMPLEMENTATIONS: Record<string, { policy: string; rule: string }> = {
-  PLATFORM_SIGN_ON: { policy: 'GlobalSessionPolicy', rule: 'GlobalSessionRule' },
-  PASSWORD: { policy: 'PasswordPolicy', rule: 'PasswordRule' },
-  MFA_ENROLL: { policy: 'MfaEnrollPolicy', rule: 'MfaEnrollRule' },
-  IDP_DISCOVERY: { policy: 'IdpDiscoveryPolicy', rule: 'IdpDiscoveryRule' },
-  ACCESS_POLICY: { policy: 'AccessPolicy', rule: 'AccessPolicyRule' },
-  PROFILE_ENROLLMENT: { policy: 'ProfileEnrollmentPolicy', rule: 'ProfileEnrollmentRule' },
-  ENTITY_RISK: { policy: 'EntityRiskPolicy', rule: 'EntityRiskRule' },
-  CONTINUOUS_ACCESS: { policy: 'ContinuousAccessPolicy', rule: 'ContinuousAccessRule' },
-};
+/** Every leaf of a type's fields (no field that takes a required argument), as a selection set. */
+function leaves(type: GraphQLNamedType): string {
+  if (!isObjectType(type)) return '';
+  const fields = Object.values(type.getFields()).filter((f) => !f.args.some((a) => isNonNullType(a.type)));
+  return `{ ${fields.map((f) => `${f.name} ${leaves(getNamedType(f.type))}`).join(' ')} }`;
+}
 
-const RULE_ACTIONS = /* GraphQL */ `
-  ... on GlobalSessionRule { actions { signon { access requireFactor primaryFactor rememberDeviceByDefault session { maxSessionIdleMinutes maxSessionLifetimeMinutes usePersistentCookie } } } }
-  ... on PasswordRule { actions { passwordChange { access } selfServiceUnlock { access } selfServicePasswordReset { access type } } }
-  ... on MfaEnrollRule { actions { enroll { self } } }
-  ... on IdpDiscoveryRule { actions { idp { idpSelectionType providers { type id name } } } }
-  ... on AccessPolicyRule { actions { appSignOn { access verificationMethod { type factorMode constraints { knowledge { types } } } } } }
-  ... on ProfileEnrollmentRule { actions { profileEnrollment { access unknownUserAction activationRequirements { emailVerification } profileAttributes { name label required } uiSchemaId targetGroupIds } } }
-  ... on EntityRiskRule { actions { entityRisk { actions { action workflow { id } } } } }
-  ... on ContinuousAccessRule { actions { continuousAccess { failureActions { action } } } }
-`;
+/** Each rule implementation's actions with every member, read from the schema (one fragment per type). */
+const RULE_ACTIONS = (() => {
+  const schema = buildSchema();
+  return POLICY_TYPES.map((type) => {
+    const rule = schema.getType(RULE_TYPENAME[RULE_TYPE_OF[type]]);
+    const actions = isObjectType(rule) ? rule.getFields().actions : undefined;
+    return actions ? `... on ${rule?.name} { actions ${leaves(getNamedType(actions.type))} }` : '';
+  }).join('\n');
+})();
 
 describe('policies of every type', () => {
-  it.each(Object.entries(IMPLEMENTATIONS))(
-    'lists the default %s policy as %o with its typed default rule',
-    async (type, names) => {
+  it.each([...POLICY_TYPES])(
+    'lists the default %s policy as its implementation with its typed default rule',
+    async (type) => {
+      const names = { policy: POLICY_TYPENAME[type], rule: RULE_TYPENAME[RULE_TYPE_OF[type]] };
       const data = await ok(
         stack(),
         `query($type: PolicyType!) { policies(type: $type) { nodes { __typename id type name system status priority created lastUpdated
@@ -94,7 +94,10 @@ describe('policies of every type', () => {
   });
 
   it('reads typed sign-on actions of the default global session rule', async () => {
-    const data = await ok(stack(), `{ policies(type: PLATFORM_SIGN_ON) { nodes { rules { ${RULE_ACTIONS} } } } }`);
+    const data = await ok(
+      stack(),
+      `{ policies(type: PLATFORM_SIGN_ON) { nodes { rules { ... on GlobalSessionRule { actions { signon { access requireFactor primaryFactor rememberDeviceByDefault session { maxSessionIdleMinutes maxSessionLifetimeMinutes usePersistentCookie } } } } } } } }`,
+    );
     expect(data.policies.nodes[0].rules[0].actions.signon).toEqual({
       access: 'ALLOW',
       requireFactor: false,

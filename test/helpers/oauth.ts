@@ -7,7 +7,7 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import type { OAuthClientInput } from '../../packages/emulator/src/emulator/auth/clients.ts';
+import type { OAuthClientInput } from '../../packages/emulator/src/emulator/access/clients.ts';
 import { BUILTIN_FIXTURE_PATH, type FixtureInput } from '../../packages/emulator/src/emulator/org/fixture.ts';
 import {
   ClientCredentialsToken,

@@ -2,7 +2,7 @@
 // a limit of thousands of policies in milliseconds and spend its HTTP calls on the limit itself.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { RunningEmulator } from '../../packages/emulator/src/emulator/index.ts';
-import { newId, now } from '../../packages/emulator/src/emulator/org/ids.ts';
+import { newId, now } from '../../packages/emulator/src/emulator/common/ids.ts';
 import { defaultSettings, newDefaultRule } from '../../packages/emulator/src/emulator/org/seed.ts';
 import type { StoredPolicy } from '../../packages/emulator/src/emulator/org/store.ts';
 import { POLICY_TYPE_MODULES } from '../../packages/emulator/src/emulator/policyTypes/index.ts';

@@ -11,7 +11,7 @@ import {
 } from './emulator/index.ts';
 import type { FaultSettings } from './emulator/http/faults.ts';
 import type { Engine } from './emulator/policyTypes/registry.ts';
-import type { OAuthClientInput } from './emulator/auth/clients.ts';
+import type { OAuthClientInput } from './emulator/access/clients.ts';
 
 /** The emulator with every option `policy-emulator` reads (timeouts, connection cap, admin endpoints on or off). */
 export { startEmulatorServer };
@@ -20,15 +20,15 @@ export { StateFileError } from './emulator/org/persistence.ts';
 export type { ConnectionLimits } from './emulator/http/connectionLimits.ts';
 export type { FaultRule, FaultRuleInput, JournalEntry, FixturePolicy, FixtureRule } from './emulator/index.ts';
 export type { EmulatorOptions, RunningEmulator, Engine, FaultSettings, FixtureInput, OAuthClientInput };
-export { GRAPHIQL_CLIENT_ID, graphiqlClient } from './emulator/auth/clients.ts';
-export { API_SCOPES } from './emulator/auth/principal.ts';
+export { GRAPHIQL_CLIENT_ID, graphiqlClient } from './emulator/access/clients.ts';
+export { API_SCOPES } from './emulator/access/principal.ts';
 export type {
   AdminRole,
   ApiScope,
   Authenticate,
   Authentication,
   Principal,
-} from './emulator/auth/principal.ts';
+} from './emulator/access/principal.ts';
 
 /** The token `startEmulator` accepts when none is given (the same default as `policy-emulator`). */
 export const DEFAULT_TOKEN = EMULATOR_DEFAULTS.token;

@@ -9,6 +9,7 @@ import {
   OAUTH_CALLBACK_SEGMENT,
   type SignInPageConfig,
   signInConfigSource,
+  pkceModule,
   signInScript,
 } from './graphiqlSignIn.ts';
 import { IMMUTABLE, REVALIDATE, bufferRepresentation, fileRepresentation, respond } from './staticFiles.ts';
@@ -60,26 +61,19 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
     ? signInConfigSource(options.signIn, options.graphqlPath, () => logger)
     : () => Promise.resolve(undefined);
   const callbackPath = options.signIn ? options.graphqlPath + OAUTH_CALLBACK_SEGMENT : undefined;
-  let signInAsset: { file: string; representation: ReturnType<typeof bufferRepresentation> } | undefined;
-  const signInFile = () => {
-    if (!signInAsset) {
-      const representation = bufferRepresentation(signInScript(), {
-        contentType: 'text/javascript; charset=utf-8',
-        cacheControl: IMMUTABLE,
-      });
-      // The ETag is a hash of the content: the name changes with it, as the other assets' do.
-      const hash = Buffer.from(representation.etag!.slice(1, -1), 'base64url').toString('hex').slice(0, 16);
-      signInAsset = { file: `signin.${hash}.js`, representation };
-    }
-    return signInAsset;
-  };
+  const signInFile = scriptAsset('signin', signInScript);
+  const pkceFile = scriptAsset('pkce', pkceModule);
 
   const servePage = (assets: GraphiQLAssets, signIn: SignInPageConfig | undefined, showToken: boolean) => {
     const kept = showToken ? pages.shown : pages.withheld;
     let page = kept.get(signIn);
     if (!page) {
       const pageOptions = showToken ? options : { ...options, emulatorToken: undefined };
-      const html = renderPage(pageOptions, assets, signIn && { config: signIn, script: signInFile().file });
+      const html = renderPage(
+        pageOptions,
+        assets,
+        signIn && { config: signIn, script: signInFile().file, pkceModule: pkceFile().file },
+      );
       page = bufferRepresentation(Buffer.from(html), {
         contentType: 'text/html; charset=utf-8',
         cacheControl: REVALIDATE,
@@ -100,8 +94,8 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
         ? url.pathname.slice(GRAPHIQL_ASSETS_PATH.length)
         : undefined;
       if (!isPage && assetFile === undefined) return;
-      if (options.signIn && assetFile === signInFile().file) {
-        return endResponse(respond(fetchAPI, request, signInFile().representation));
+      for (const script of options.signIn ? [signInFile(), pkceFile()] : []) {
+        if (assetFile === script.file) return endResponse(respond(fetchAPI, request, script.representation));
       }
 
       return Promise.all([graphiqlAssets(), isPage ? signInConfig() : undefined]).then(
@@ -135,6 +129,25 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
  * A GET or HEAD of the GraphQL endpoint (or of the sign-in callback, where the page exchanges the
  * authorization code) that accepts HTML: a browser opening it.
  */
+/**
+ * A browser script of the sign-in served as a GraphiQL asset, read on first use: its name carries a
+ * hash of its content (the ETag's), as the other assets' do, so it is cached for good.
+ */
+function scriptAsset(name: string, read: () => Buffer) {
+  let asset: { file: string; representation: ReturnType<typeof bufferRepresentation> } | undefined;
+  return () => {
+    if (!asset) {
+      const representation = bufferRepresentation(read(), {
+        contentType: 'text/javascript; charset=utf-8',
+        cacheControl: IMMUTABLE,
+      });
+      const hash = Buffer.from(representation.etag!.slice(1, -1), 'base64url').toString('hex').slice(0, 16);
+      asset = { file: `${name}.${hash}.js`, representation };
+    }
+    return asset;
+  };
+}
+
 function asksForPage(request: Request, url: URL, graphqlPath: string, callbackPath?: string): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
@@ -166,7 +179,7 @@ export function useGraphiQLOff(graphqlPath: string): Plugin {
 function renderPage(
   options: GraphiQLOptions,
   assets: GraphiQLAssets,
-  signIn: { config: SignInPageConfig; script: string } | undefined,
+  signIn: { config: SignInPageConfig; script: string; pkceModule: string } | undefined,
 ): string {
   const url = (name: keyof GraphiQLAssets) => GRAPHIQL_ASSETS_PATH + assets[name].file;
   const { headers, query } = graphiqlDefaults(options.emulatorToken);
@@ -194,7 +207,7 @@ function renderPage(
       signIn
         ? `
     <div id="graphiql-sign-in"></div>
-    <script type="application/json" id="graphiql-sign-in-config">${scriptJson(signIn.config)}</script>
+    <script type="application/json" id="graphiql-sign-in-config">${scriptJson({ ...signIn.config, pkceModule: GRAPHIQL_ASSETS_PATH + signIn.pkceModule })}</script>
     <script src="${GRAPHIQL_ASSETS_PATH + signIn.script}"></script>`
         : ''
     }

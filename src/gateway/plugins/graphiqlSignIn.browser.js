@@ -13,24 +13,8 @@
   let message = '';
   let busy = false;
 
-  const base64url = (bytes) =>
-    btoa(String.fromCharCode(...bytes))
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_')
-      .replace(/=+$/, '');
-  const randomText = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
-  const sha256 = async (text) =>
-    base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
-
-  /** The claims of a JWT, unverified: only to show who is signed in (the servers verify the token). */
-  function claimsOf(jwt) {
-    try {
-      const part = jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-      return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(part), (c) => c.charCodeAt(0))));
-    } catch {
-      return {};
-    }
-  }
+  /** The PKCE flow (pkce.browser.js, an ES module served beside this script): loaded when first needed. */
+  const pkce = () => import(config.pkceModule);
 
   /**
    * The page's address to come back to: yoga's GraphiQL keeps the operation being edited in `?query=`
@@ -51,59 +35,30 @@
   }
 
   async function signIn() {
-    const state = randomText();
-    const verifier = randomText();
-    sessionStorage.setItem(PENDING, JSON.stringify({ state, verifier, search: returnSearch() }));
-    const url = new URL(config.authorizationEndpoint);
-    url.search = new URLSearchParams({
-      client_id: config.clientId,
-      response_type: 'code',
-      redirect_uri: redirectUri,
+    const { beginSignIn } = await pkce();
+    await beginSignIn({
+      authorizationEndpoint: config.authorizationEndpoint,
+      clientId: config.clientId,
+      redirectUri,
       scope: config.scope,
-      state,
-      code_challenge: await sha256(verifier),
-      code_challenge_method: 'S256',
-    }).toString();
-    location.assign(url.toString());
+      pendingKey: PENDING,
+      keep: { search: returnSearch() },
+    });
   }
 
-  /** Back from the authorization server: checks the state, exchanges the code, forgets the verifier. */
+  /** Back from the authorization server: the address is put back at once, then the code is exchanged. */
   async function finishSignIn() {
     const params = new URLSearchParams(location.search);
     const pending = JSON.parse(sessionStorage.getItem(PENDING) ?? 'null');
     sessionStorage.removeItem(PENDING);
     // Before GraphiQL renders (this runs first): the code leaves the address, the operation is back.
     history.replaceState(null, '', config.graphqlPath + (pending?.search ?? ''));
-    if (params.has('error')) {
-      throw new Error(`${params.get('error')}: ${params.get('error_description') ?? 'sign-in refused'}`);
-    }
-    if (!pending || params.get('state') !== pending.state || !params.get('code')) {
-      throw new Error('this sign-in was not started from this page (state mismatch): sign in again');
-    }
-    const response = await fetch(config.tokenEndpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code: params.get('code'),
-        redirect_uri: redirectUri,
-        client_id: config.clientId,
-        code_verifier: pending.verifier,
-      }),
-    });
-    const answer = await response.json().catch(() => ({}));
-    if (!response.ok || typeof answer.access_token !== 'string') {
-      throw new Error(
-        `the token endpoint answered ${response.status}: ${answer.error_description ?? answer.error ?? ''}`,
-      );
-    }
-    const access = claimsOf(answer.access_token);
-    const id = answer.id_token ? claimsOf(answer.id_token) : {};
-    session = {
-      accessToken: answer.access_token,
-      who: id.preferred_username ?? id.email ?? access.sub ?? id.sub ?? 'unknown',
-      expiresAt: Date.now() + (Number(answer.expires_in) || 3600) * 1000,
-    };
+    const { exchangeCode } = await pkce();
+    session = await exchangeCode(
+      { tokenEndpoint: config.tokenEndpoint, clientId: config.clientId, redirectUri },
+      params,
+      pending,
+    );
   }
 
   async function signOut() {
@@ -111,13 +66,9 @@
     session = undefined;
     message = '';
     render();
-    if (!token || !config.revocationEndpoint) return;
-    // Best effort: the token is forgotten either way.
-    await fetch(config.revocationEndpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token, token_type_hint: 'access_token', client_id: config.clientId }),
-    }).catch(() => undefined);
+    if (!token) return;
+    const { revoke } = await pkce();
+    await revoke({ revocationEndpoint: config.revocationEndpoint, clientId: config.clientId }, token);
   }
 
   function render() {

@@ -127,6 +127,11 @@ export function signInScript(): Buffer {
   return readFileSync(new URL('./graphiqlSignIn.browser.js', import.meta.url));
 }
 
+/** The PKCE flow the sign-in script imports (an ES module, also the example console's). */
+export function pkceModule(): Buffer {
+  return readFileSync(new URL('./pkce.browser.js', import.meta.url));
+}
+
 /**
  * The callback URLs of a gateway listening on `host`:`port`, as a browser on the same machine may
  * name it (a loopback or any-address gateway is opened as localhost or 127.0.0.1).

@@ -12,7 +12,7 @@ import {
 import { OrgSnapshots } from './org/snapshots.ts';
 import { readSavedState, removeStrayTempFiles } from './org/persistence.ts';
 import { StateWriter } from './org/stateWriter.ts';
-import { seedFixturePolicies } from './org/fixturePolicies.ts';
+import { seedFixturePolicies } from './routes/fixturePolicies.ts';
 import { directoryForOlderState } from './directory/records.ts';
 import { assignFixtureApps, emptyData, seedOAuthClients, seedOrg } from './org/seed.ts';
 import { type RequestCounter, resetEverything } from './http/admin.ts';
@@ -27,9 +27,9 @@ import type { Server } from 'node:http';
 import { EMULATOR_DEFAULTS } from '../config/emulator.ts';
 import { parseSigningKey } from '../config/signingKey.ts';
 import { AuthorizationServer } from './auth/authServer.ts';
-import type { OAuthClientInput } from './auth/clients.ts';
-import type { Authenticate } from './auth/principal.ts';
-import { Check } from './policyTypes/check.ts';
+import type { OAuthClientInput } from './access/clients.ts';
+import type { Authenticate } from './access/principal.ts';
+import { Check } from './common/check.ts';
 
 export type { FaultRule, FaultRuleInput } from './http/faultRules.ts';
 export type { FaultSettings } from './http/faults.ts';
@@ -115,25 +115,20 @@ export interface RunningEmulator {
 
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const engine = options.engine ?? 'IE';
-  const badFaults = parseFaultChange(options.faults ?? {}).causes;
-  if (badFaults.length) throw new Error(`invalid faults: ${badFaults.join('; ')}`);
-  const badJournal = journalOptionProblems(options);
-  if (badJournal.length) throw new Error(badJournal.join('; '));
-  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
-  const badLimits = connectionLimitsProblem(limits);
-  if (badLimits) throw new Error(`invalid limits: ${badLimits}`);
+  const limits = checkedLimits(options);
   const oauth = oauthSettings(options.oauth);
   const fixture = startFixture(options);
   const startData = seedStartData(fixture, engine);
   const org = await openOrg(fixture, engine, startData, options.state ?? options.statePath);
 
   let url = '';
+  const base = () => url;
   const authServer = new AuthorizationServer({
     fixture,
     token: options.token,
     store: org.current,
     durable: org.durable,
-    base: () => url,
+    base,
     ...oauth,
     now: options.clock,
   });
@@ -141,12 +136,40 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     { ...NO_FAULTS, ...options.faults, rateLimitPerMinute: options.rateLimitPerMinute ?? 0 },
     options.faultHooks,
   );
+  const served = serveOrg(options, { org, startData, authServer, faults, limits, base });
+  url = await listen(served.server, options.port, options.host ?? '127.0.0.1');
+  return runningEmulator(options, { url, org, authServer, faults, ...served });
+}
+
+/** The options' faults, journal bounds and connection limits, refused with every problem named. */
+function checkedLimits(options: EmulatorOptions): ConnectionLimits {
+  const badFaults = parseFaultChange(options.faults ?? {}).causes;
+  if (badFaults.length) throw new Error(`invalid faults: ${badFaults.join('; ')}`);
+  const badJournal = journalOptionProblems(options);
+  if (badJournal.length) throw new Error(badJournal.join('; '));
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  const badLimits = connectionLimitsProblem(limits);
+  if (badLimits) throw new Error(`invalid limits: ${badLimits}`);
+  return limits;
+}
+
+interface ServedParts {
+  org: LiveOrg;
+  startData: OrgData;
+  authServer: AuthorizationServer;
+  faults: Faults;
+  limits: ConnectionLimits;
+  base: () => string;
+}
+
+/** The HTTP server over the org: its API, authorization server, faults, journal and admin endpoints. */
+function serveOrg(options: EmulatorOptions, { org, startData, authServer, faults, limits, base }: ServedParts) {
   const snapshots = new OrgSnapshots();
   const replaceOrg = async (data: OrgData) => {
     await org.replace(data);
     await options.onOrgReplaced?.();
   };
-  const { server, counter, admin } = createEmulatorServer({
+  return createEmulatorServer({
     token: options.token,
     authenticate: authServer.authenticate,
     oauth: authServer,
@@ -169,9 +192,23 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       return true;
     },
     durable: org.durable,
-    base: () => url,
+    base,
   });
-  url = await listen(server, options.port, options.host ?? '127.0.0.1');
+}
+
+/** What startEmulator answers: the listening emulator's controls, the admin endpoints' as functions. */
+function runningEmulator(
+  options: EmulatorOptions,
+  {
+    url,
+    org,
+    authServer,
+    faults,
+    server,
+    counter,
+    admin,
+  }: Pick<ServedParts, 'org' | 'authServer' | 'faults'> & ReturnType<typeof serveOrg> & { url: string },
+): RunningEmulator {
   const close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

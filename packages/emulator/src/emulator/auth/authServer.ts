@@ -5,14 +5,14 @@
 // emulator's base URL.
 import type { KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendEmpty, sendJson } from '../http/body.ts';
-import { ApiError, methodNotAllowed, notFound, serverError } from '../http/errors.ts';
+import { sendEmpty, sendJson } from '../common/body.ts';
+import { ApiError, methodNotAllowed, notFound, serverError } from '../common/errors.ts';
 import type { OrgFixture } from '../org/fixture.ts';
 import type { OrgStore } from '../org/store.ts';
 import { createAuthenticate } from './authenticate.ts';
 import { Authorizations } from './authorize.ts';
 import { ClientAuthenticator } from './clientAuth.ts';
-import { clientScopes, notGranted, type OAuthClient } from './clients.ts';
+import { clientScopes, notGranted, type OAuthClient } from '../access/clients.ts';
 import { clientOf, isClientOrigin } from './clientStore.ts';
 import { GRANTS_PATH, serveGrants } from './grants.ts';
 import { discoveryDocument, OAUTH_PATHS } from './discovery.ts';
@@ -30,11 +30,11 @@ import {
   sendPreflight,
   unauthorizedClient,
 } from './oauthHttp.ts';
-import { type Authenticate, isApiScope } from './principal.ts';
+import { type Authenticate, isApiScope } from '../access/principal.ts';
 import { CLIENTS_PATH, serveClients } from './registration.ts';
 import { SIGN_IN_PATH } from './signInPage.ts';
 import { NotYourToken, Tokens } from './tokens.ts';
-import { randomSecret } from './secrets.ts';
+import { randomSecret } from '../access/secrets.ts';
 
 export interface AuthServerOptions {
   fixture: OrgFixture;

@@ -3,7 +3,7 @@
 // token of the authorization server, verified in full before any claim is read. An API token is
 // never a Bearer credential.
 import type { OrgIdentities } from './identities.ts';
-import type { Authenticate, Authentication } from './principal.ts';
+import type { Authenticate, Authentication } from '../access/principal.ts';
 
 // Schemes are case-insensitive and followed by one or more spaces (RFC 9110 §11.4).
 const CREDENTIALS = /^(SSWS|Bearer) +(\S+) *$/i;

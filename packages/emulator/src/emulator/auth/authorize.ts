@@ -8,12 +8,12 @@
 // throttled (SignInThrottle).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientScopes, notGranted, type OAuthClient, SUPPORTED_SCOPES } from './clients.ts';
+import { clientScopes, notGranted, type OAuthClient, SUPPORTED_SCOPES } from '../access/clients.ts';
 import { ENTRY_OVERHEAD_BYTES, ExpiringMap, textBytes } from './expiringMap.ts';
 import type { OrgIdentities } from './identities.ts';
 import { invalidGrant, OAuthError, param, readForm, single } from './oauthHttp.ts';
-import { isApiScope } from './principal.ts';
-import { digest, randomSecret } from './secrets.ts';
+import { isApiScope } from '../access/principal.ts';
+import { digest, randomSecret } from '../access/secrets.ts';
 import { sendErrorPage, sendSignInPage } from './signInPage.ts';
 import { SignInThrottle } from './signInThrottle.ts';
 import type { Grant } from './tokens.ts';

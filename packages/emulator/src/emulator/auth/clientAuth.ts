@@ -17,10 +17,10 @@ import {
   type JWTPayload,
   type ProtectedHeaderParameters,
 } from 'jose';
-import { ASSERTION_ALGORITHMS, type AuthMethod, type OAuthClient } from './clients.ts';
+import { ASSERTION_ALGORITHMS, type AuthMethod, type OAuthClient } from '../access/clients.ts';
 import { ExpiringMap } from './expiringMap.ts';
 import { invalidRequest, OAuthError, param } from './oauthHttp.ts';
-import { digest } from './secrets.ts';
+import { digest } from '../access/secrets.ts';
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 /** An assertion must expire within this many seconds (a replayable assertion is kept short). */

@@ -4,7 +4,7 @@
 // (after a start, reset or restore) and then kept up to date by these writes, so a registration
 // costs the size of its own client, never a walk over every client.
 import type { OrgStore } from '../org/store.ts';
-import type { OAuthClient } from './clients.ts';
+import type { OAuthClient } from '../access/clients.ts';
 
 /** The most clients an org keeps, and their bytes as JSON together. */
 export const CLIENT_BOUNDS = { count: 2000, bytes: 4 * 1024 * 1024 } as const;

@@ -1,6 +1,6 @@
 // The authorization server's metadata (RFC 8414 and OpenID Connect Discovery): one document served
 // at both well-known paths, every endpoint under the issuer (the emulator's base URL).
-import { ASSERTION_ALGORITHMS, AUTH_METHODS, GRANT_TYPES, SUPPORTED_SCOPES } from './clients.ts';
+import { ASSERTION_ALGORITHMS, AUTH_METHODS, GRANT_TYPES, SUPPORTED_SCOPES } from '../access/clients.ts';
 import { SIGNING_ALGORITHM } from './keys.ts';
 
 export const OAUTH_PATHS = {

@@ -5,13 +5,13 @@
 // (an administrator's API token; READ_ONLY_ADMIN reads). Grants are kept in their client, so they
 // are persisted, snapshotted, reset and deleted with it, within the clients' bounds.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readJsonBody, sendEmpty, sendJson } from '../http/body.ts';
-import { methodNotAllowed, notFound, validationFailed } from '../http/errors.ts';
-import { newId } from '../org/ids.ts';
+import { readJsonBody, sendEmpty, sendJson } from '../common/body.ts';
+import { methodNotAllowed, notFound, validationFailed } from '../common/errors.ts';
+import { newId } from '../common/ids.ts';
 import type { OrgStore } from '../org/store.ts';
-import type { OAuthClient, ScopeGrant } from './clients.ts';
+import type { OAuthClient, ScopeGrant } from '../access/clients.ts';
 import { clientOf, putClient } from './clientStore.ts';
-import { API_SCOPES, type Authenticate, isApiScope } from './principal.ts';
+import { API_SCOPES, type Authenticate, isApiScope } from '../access/principal.ts';
 import { requireAdmin } from './registration.ts';
 
 /** `/api/v1/apps/{appId}/grants[/{grantId}]`. */

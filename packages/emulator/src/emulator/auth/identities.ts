@@ -3,8 +3,8 @@
 // while the emulator runs.
 import type { FixtureUser, OrgFixture } from '../org/fixture.ts';
 import { EMULATOR_ADMIN_USER_ID } from '../org/seed.ts';
-import type { AdminRole } from './principal.ts';
-import { digest, hashPassword, passwordMatches, randomSecret } from './secrets.ts';
+import type { AdminRole } from '../access/principal.ts';
+import { digest, hashPassword, passwordMatches, randomSecret } from '../access/secrets.ts';
 
 export interface Person {
   id: string;

@@ -1,7 +1,7 @@
 // The HTTP plumbing of the authorization server: form bodies in, RFC 6749 error bodies and
 // uncacheable JSON out, and CORS for the endpoints a browser application calls.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from '../http/body.ts';
+import { sendJson } from '../common/body.ts';
 
 /** A token request is a few parameters; anything larger is not one. */
 const MAX_FORM_BYTES = 64 * 1024;

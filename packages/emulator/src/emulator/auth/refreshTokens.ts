@@ -5,7 +5,7 @@
 // token and every access token issued under it (`onReuse`). Tokens are kept as digests only.
 import type { Grant } from './tokens.ts';
 import { ENTRY_OVERHEAD_BYTES, ExpiringMap, textBytes } from './expiringMap.ts';
-import { digest, randomSecret } from './secrets.ts';
+import { digest, randomSecret } from '../access/secrets.ts';
 
 /** A refresh token lives this long without use; each use gives a new one (rotation). */
 export const REFRESH_TOKEN_SECONDS = 7 * 24 * 3600;

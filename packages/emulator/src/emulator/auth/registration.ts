@@ -4,15 +4,15 @@
 // in the registration answer only (the org keeps its digest). Clients are org state: persisted,
 // snapshotted, reset, and bounded (CLIENT_BOUNDS; a body over MAX_REGISTRATION_BYTES is refused).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readJsonBody, sendEmpty, sendJson } from '../http/body.ts';
-import { ApiError, forbidden, methodNotAllowed, notFound, unauthenticated } from '../http/errors.ts';
-import { newId } from '../org/ids.ts';
+import { readJsonBody, sendEmpty, sendJson } from '../common/body.ts';
+import { ApiError, forbidden, methodNotAllowed, notFound, unauthenticated } from '../common/errors.ts';
+import { newId } from '../common/ids.ts';
 import type { OrgStore } from '../org/store.ts';
-import { type OAuthClient, parseClientMetadata, SECRET_METHODS } from './clients.ts';
+import { type OAuthClient, parseClientMetadata, SECRET_METHODS } from '../access/clients.ts';
 import { clientOf, clientsOf, clientView, noRoomFor, putClient, removeClient } from './clientStore.ts';
 import { NO_STORE } from './oauthHttp.ts';
-import type { Authenticate, Principal } from './principal.ts';
-import { digest, randomSecret } from './secrets.ts';
+import type { Authenticate, Principal } from '../access/principal.ts';
+import { digest, randomSecret } from '../access/secrets.ts';
 
 export const CLIENTS_PATH = '/oauth2/v1/clients';
 const MANAGERS = ['SUPER_ADMIN', 'ORG_ADMIN'];

@@ -1,8 +1,8 @@
 // The 401 and 403 replies of the API's authentication and rights check, in the service's error body
 // shape. A Bearer request also gets the RFC 6750 challenge in `WWW-Authenticate`, naming the
 // authorization server, the scope the operation needs and what was wrong.
-import { type ApiError, forbidden, unauthenticated } from '../http/errors.ts';
-import type { Refusal } from './rights.ts';
+import { type ApiError, forbidden, unauthenticated } from '../common/errors.ts';
+import type { Refusal } from '../access/rights.ts';
 
 /** The request a reply answers. */
 export interface Challenged {

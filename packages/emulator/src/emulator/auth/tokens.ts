@@ -6,13 +6,13 @@
 // each. Refresh tokens and revocations live in this process's memory, bounded (ExpiringMap): a
 // restart forgets them (a configured signing key keeps access tokens valid).
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { OAuthClient } from './clients.ts';
+import type { OAuthClient } from '../access/clients.ts';
 import { ExpiringMap } from './expiringMap.ts';
 import type { Person } from './identities.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './keys.ts';
-import { type ApiScope, type Authentication, isApiScope } from './principal.ts';
+import { type ApiScope, type Authentication, isApiScope } from '../access/principal.ts';
 import { RefreshTokens } from './refreshTokens.ts';
-import { randomSecret } from './secrets.ts';
+import { randomSecret } from '../access/secrets.ts';
 
 export { REFRESH_TOKEN_SECONDS } from './refreshTokens.ts';
 /** Revoked access tokens and ended grants, kept until their last access token expires. */

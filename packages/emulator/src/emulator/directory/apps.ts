@@ -3,7 +3,7 @@
 // Policy document says, from its `accessPolicy` link, whose href ends in the policy id.
 import { operationPath } from '../../rest/contract/operations.ts';
 import type { Application } from '../../rest/types.ts';
-import type { OAuthClient } from '../auth/clients.ts';
+import type { OAuthClient } from '../access/clients.ts';
 import type { FixtureApp } from '../org/fixture.ts';
 
 /** A registered client as an app: the platform names OpenID Connect apps `oidc_client`. */

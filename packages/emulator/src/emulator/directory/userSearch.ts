@@ -2,7 +2,7 @@
 // `attribute op "value"` with eq, ne, sw, co, gt, ge, lt, le and `attribute pr`, joined by and, or,
 // not and parentheses (`type.id eq "oty…" and status eq "ACTIVE"`). Comparisons of text ignore case.
 // An expression that cannot be read is refused with the platform's E0000031.
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../common/errors.ts';
 import { ERROR_CODES } from '../../rest/types.ts';
 import type { StoredUser } from './records.ts';
 
@@ -26,7 +26,12 @@ const SEARCH_ATTRIBUTES = ['id', 'status', 'created', 'activated', 'statusChange
 const MAX_LENGTH = 2000;
 
 export function invalidSearch(parameter: string, why: string): ApiError {
-  return new ApiError(400, ERROR_CODES.INVALID_SEARCH, 'Invalid search criteria.', [`${parameter}: ${why}`]);
+  return new ApiError({
+    status: 400,
+    errorCode: ERROR_CODES.INVALID_SEARCH,
+    errorSummary: 'Invalid search criteria.',
+    causes: [`${parameter}: ${why}`],
+  });
 }
 
 /** The value of one attribute of a user (undefined: the user has none). */

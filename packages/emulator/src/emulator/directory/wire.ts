@@ -1,7 +1,7 @@
 // Stored directory objects -> the platform's wire shapes (neutral names), with their `_links`.
 import { operationPath } from '../../rest/contract/operations.ts';
 import type { Group, NetworkZone, User } from '../../rest/contract/directory.ts';
-import type { MayCall } from '../auth/rights.ts';
+import type { MayCall } from '../access/rights.ts';
 import type { StoredGroup, StoredUser, StoredZone } from './records.ts';
 
 export function toWireUser(base: string, u: StoredUser, may: MayCall): User {

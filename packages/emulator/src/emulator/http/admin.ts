@@ -3,12 +3,12 @@
 // and the OpenAPI document of the emulated services.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { openApiDocument } from '../../rest/contract/index.ts';
-import { readJson, sendEmpty, sendJson } from './body.ts';
-import { notFound, validationFailed } from './errors.ts';
+import { readJson, sendEmpty, sendJson } from '../common/body.ts';
+import { notFound, validationFailed } from '../common/errors.ts';
 import { type FaultRules, parseFaultRule } from './faultRules.ts';
 import { type Faults, parseFaultChange } from './faults.ts';
 import type { RequestJournal } from './journal.ts';
-import { type Params, Router } from './router.ts';
+import { type Params, Router } from '../routes/router.ts';
 
 export class RequestCounter {
   total = 0;

@@ -2,11 +2,11 @@
 // and body, a delay, a connection reset) for the next `times` matching requests; other requests are
 // untouched. The global faults of faults.ts stay as they are.
 import { STATUS_CODES } from 'node:http';
-import { Check } from '../policyTypes/check.ts';
+import { Check } from '../common/check.ts';
 import { ERROR_CODES } from '../../rest/types.ts';
-import { ApiError, rateLimited, serverError } from './errors.ts';
+import { ApiError, rateLimited, serverError } from '../common/errors.ts';
 import { FAULT_LIMITS } from './faults.ts';
-import { unknownKeys } from '../unknownKeys.ts';
+import { unknownKeys } from '../common/unknownKeys.ts';
 
 export interface FaultRuleInput {
   /** Which requests fail: a method (any when absent) and a path, as sent or as the spec's template. */
@@ -129,5 +129,5 @@ function errorOfStatus(status: number): ApiError {
       404: ERROR_CODES.NOT_FOUND,
       405: ERROR_CODES.METHOD_NOT_ALLOWED,
     }[status] ?? ERROR_CODES.VALIDATION;
-  return new ApiError(status, code, STATUS_CODES[status] ?? 'Client Error', cause);
+  return new ApiError({ status, errorCode: code, errorSummary: STATUS_CODES[status] ?? 'Client Error', causes: cause });
 }

@@ -1,7 +1,7 @@
 // Injected faults (latency, error answers, connection resets, a rate limit), set at start or through
 // /__emulator/faults, so that clients can test how they behave when the service misbehaves.
 import type { ServerResponse } from 'node:http';
-import { type ApiError, rateLimited, serverError } from './errors.ts';
+import { type ApiError, rateLimited, serverError } from '../common/errors.ts';
 import { FAULT_LIMITS, type FaultSettings, faultProblem, NO_FAULTS } from '../../config/faults.ts';
 import { RateLimiter } from './rateLimit.ts';
 

@@ -13,16 +13,16 @@ import {
   rateLimited,
   serverError,
   unauthenticated,
-} from './errors.ts';
+} from '../common/errors.ts';
 import { type Faults, sendThenReset } from './faults.ts';
-import type { Handler, Reply } from './handler.ts';
-import { readJsonBody, sendEmpty, sendJson, sendJsonText } from './body.ts';
+import type { Handler, Reply } from '../routes/handler.ts';
+import { readJsonBody, sendEmpty, sendJson, sendJsonText } from '../common/body.ts';
 import * as policies from '../routes/policies.ts';
-import { type Match, Router } from './router.ts';
+import { type Match, Router } from '../routes/router.ts';
 import * as rules from '../routes/rules.ts';
 import * as simulation from '../routes/simulate.ts';
 import type { OrgStore } from '../org/store.ts';
-import type { Authenticate } from '../auth/principal.ts';
+import type { Authenticate } from '../access/principal.ts';
 import { OPERATIONS, type Operation, type OperationName } from '../../rest/contract/operations.ts';
 import * as userTypes from '../routes/userTypes.ts';
 import * as users from '../routes/users.ts';
@@ -30,7 +30,7 @@ import * as groups from '../routes/groups.ts';
 import * as zones from '../routes/zones.ts';
 import * as apps from '../routes/apps.ts';
 import { type Challenged, isBearer, notAuthenticated, notPermitted } from '../auth/replies.ts';
-import { type MayCall, mayCallFor, refusalOf } from '../auth/rights.ts';
+import { type MayCall, mayCallFor, refusalOf } from '../access/rights.ts';
 import { OPERATION_SCOPES } from '../../rest/contract/scopes.ts';
 
 /** The handler of each operation of the REST contract; the router is built from the contract's table. */

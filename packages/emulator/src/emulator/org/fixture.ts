@@ -12,11 +12,11 @@ import {
   type OAuthClientInput,
   parseClientMetadata,
   SECRET_METHODS,
-} from '../auth/clients.ts';
-import { ADMIN_ROLES, type AdminRole } from '../auth/principal.ts';
-import { digest, hashPassword } from '../auth/secrets.ts';
-import { Check } from '../policyTypes/check.ts';
-import { unknownKeys } from '../unknownKeys.ts';
+} from '../access/clients.ts';
+import { ADMIN_ROLES, type AdminRole } from '../access/principal.ts';
+import { digest, hashPassword } from '../access/secrets.ts';
+import { Check } from '../common/check.ts';
+import { unknownKeys } from '../common/unknownKeys.ts';
 import { gatewayProblem } from './network.ts';
 
 export interface FixtureUserType {

@@ -4,9 +4,9 @@
 import type { PolicyType } from '../../rest/types.ts';
 import { POLICY_TYPES, RULE_TYPE_OF } from '../../rest/types.ts';
 import { FixtureError, type OrgFixture } from './fixture.ts';
-import { newId, now } from './ids.ts';
+import { newId, now } from '../common/ids.ts';
 import type { OrgStore, OrgData, StoredPolicy, StoredRule } from './store.ts';
-import { Check } from '../policyTypes/check.ts';
+import { Check } from '../common/check.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
 import type { Engine } from '../policyTypes/registry.ts';
 import { seedDirectory } from '../directory/records.ts';

@@ -2,7 +2,7 @@
 // before each test. A snapshot is the org's JSON text, so that it cannot change after it was taken
 // and a restore gives back the same ids, priorities and timestamps. At most `cap` are kept, and at
 // most `bytes` of them together; taking one more drops the oldest.
-import { newId } from './ids.ts';
+import { newId } from '../common/ids.ts';
 import type { OrgData } from './store.ts';
 
 export const MAX_SNAPSHOTS = 100;

@@ -7,12 +7,12 @@ import type { Policy, PolicyRule, PolicyType, UserType } from '../../rest/types.
 import type { FixtureApp, FixtureZone, OrgFixture } from './fixture.ts';
 import type { DirectoryData, StoredGroup, StoredUser, StoredZone } from '../directory/records.ts';
 import { appOfClient } from '../directory/apps.ts';
-import { registeredClient, registeredClients } from '../auth/registeredClients.ts';
+import { registeredClient, registeredClients } from './registeredClients.ts';
 import type { OrgView } from './orgView.ts';
-import type { OAuthClient } from '../auth/clients.ts';
+import type { OAuthClient } from '../access/clients.ts';
 import type { Engine } from '../policyTypes/registry.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
-import { mayCallAnything } from '../auth/rights.ts';
+import { mayCallAnything } from '../access/rights.ts';
 import { toWirePolicy, toWireRule } from './wire.ts';
 
 export type StoredPolicy = Omit<Policy, 'priority' | '_links' | '_embedded'>;

@@ -1,7 +1,7 @@
 // Stored objects -> the wire shapes of the spec: derived priority and `_links` (hinting what the
 // caller may do).
 import { fillTemplate, OPERATIONS, type OperationName, operationPath } from '../../rest/contract/operations.ts';
-import type { MayCall } from '../auth/rights.ts';
+import type { MayCall } from '../access/rights.ts';
 import type { Link, Policy, PolicyLinks, PolicyRule, RuleLinks, UserType } from '../../rest/types.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
 import { policyDeleteRefusal, ruleEditRefusal } from './refusals.ts';

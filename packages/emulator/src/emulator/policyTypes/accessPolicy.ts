@@ -10,7 +10,7 @@ import type {
   RuleActions,
   VerificationConstraint,
 } from '../../rest/types.ts';
-import { type Check, type JsonObject, member } from './check.ts';
+import { type Check, type JsonObject, member } from '../common/check.ts';
 import { rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
 import { contractFacts, type PolicyTypeModule, type RuleValidationContext } from './registry.ts';

@@ -1,6 +1,6 @@
 // Small checks shared by the per-type validation modules. Each one reports through the request's
 // Check, so a request still collects every violated rule at once.
-import type { Check } from './check.ts';
+import type { Check } from '../common/check.ts';
 import type { ValidationContext } from './registry.ts';
 
 export const IE_ONLY_MESSAGE = 'is available only on the identity engine';

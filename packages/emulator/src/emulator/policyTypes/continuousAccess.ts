@@ -2,7 +2,7 @@
 // session re-evaluation fails. No policy settings; rules carry `actions.continuousAccess`.
 import { RULE_ACTIONS, continuousAccessPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { Conditions, RuleActions, SloSettings } from '../../rest/types.ts';
-import type { Check } from './check.ts';
+import type { Check } from '../common/check.ts';
 import { checkReferences, rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
 import { onceEach } from './entityRisk.ts';

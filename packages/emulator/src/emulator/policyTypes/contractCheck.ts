@@ -6,7 +6,7 @@
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import { Check } from './check.ts';
+import { Check } from '../common/check.ts';
 import { isObject } from '../../rest/contract/shared.ts';
 
 // ajv-formats is CommonJS with a default export: the plugin function is its module object or its `.default`.

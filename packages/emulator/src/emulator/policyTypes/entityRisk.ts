@@ -2,7 +2,7 @@
 // for a user. No policy settings; rules carry `actions.entityRisk.actions`.
 import { RULE_ACTIONS, entityRiskPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { Conditions, RuleActions } from '../../rest/types.ts';
-import type { Check } from './check.ts';
+import type { Check } from '../common/check.ts';
 import { rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
 import { contractFacts, type PolicyTypeModule } from './registry.ts';

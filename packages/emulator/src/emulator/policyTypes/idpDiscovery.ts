@@ -2,7 +2,7 @@
 // identity providers (`actions.idp`). The default rule routes to the org's own sign-in page.
 import { RULE_ACTIONS, idpDiscoveryPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { IdpProviderType, RuleActions } from '../../rest/types.ts';
-import { type JsonObject, member } from './check.ts';
+import { type JsonObject, member } from '../common/check.ts';
 import { ieOnlyMember, rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
 import { contractFacts, type PolicyTypeModule, type RuleValidationContext } from './registry.ts';

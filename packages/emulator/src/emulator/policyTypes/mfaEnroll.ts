@@ -4,7 +4,7 @@
 // defaults come from the contract; this module keeps the spec's rules between members.
 import { MfaEnrollPolicySettingsSchema, RULE_ACTIONS, mfaEnrollPolicyType } from '../../rest/contract/policyTypes.ts';
 import { MFA_FACTOR_KEYS, type MfaEnrollPolicySettings, type RuleActions } from '../../rest/types.ts';
-import { compact, type JsonObject, member } from './check.ts';
+import { compact, type JsonObject, member } from '../common/check.ts';
 import { ieOnlyMember } from './common.ts';
 import { checkContract } from './contractCheck.ts';
 import { contractFacts, type PolicyTypeModule, type PolicyValidationContext } from './registry.ts';

@@ -8,7 +8,7 @@ import {
   passwordPolicyType,
 } from '../../rest/contract/policyTypes.ts';
 import type { PasswordPolicySettings, Policy, RuleActions, SelfServicePasswordResetAction } from '../../rest/types.ts';
-import { type Check, compact, type JsonObject, member } from './check.ts';
+import { type Check, compact, type JsonObject, member } from '../common/check.ts';
 import { IE_ONLY_MESSAGE } from './common.ts';
 import { checkContract } from './contractCheck.ts';
 import { contractFacts, type Engine, type PolicyTypeModule } from './registry.ts';

@@ -3,10 +3,10 @@
 // `actions.profileEnrollment` is edited in place.
 import { RULE_ACTIONS, profileEnrollmentPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { ProfileAttribute, RuleActions } from '../../rest/types.ts';
-import { type Check, member } from './check.ts';
+import { type Check, member } from '../common/check.ts';
 import { checkReferences, rejectSettings } from './common.ts';
 import { checkContract } from './contractCheck.ts';
-import { newId } from '../org/ids.ts';
+import { newId } from '../common/ids.ts';
 import { contractFacts, type PolicyTypeModule, type RuleValidationContext } from './registry.ts';
 
 const PATH = 'actions.profileEnrollment';

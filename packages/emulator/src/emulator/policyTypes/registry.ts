@@ -10,7 +10,7 @@ import type {
   RuleType,
 } from '../../rest/types.ts';
 import type { AnyPolicyTypeContract } from '../../rest/contract/policyTypes.ts';
-import type { Check } from './check.ts';
+import type { Check } from '../common/check.ts';
 
 export type Engine = 'IE' | 'CLASSIC';
 

@@ -2,7 +2,7 @@
 // `actions.signon`.
 import { RULE_ACTIONS, SignonSessionSchema, signOnPolicyType } from '../../rest/contract/policyTypes.ts';
 import type { Policy, RuleActions, SignonAction, SignonSession } from '../../rest/types.ts';
-import { compact, type JsonObject, member } from './check.ts';
+import { compact, type JsonObject, member } from '../common/check.ts';
 import { ieOnlyMember, rejectSettings } from './common.ts';
 import { checkContract, defaultsOf } from './contractCheck.ts';
 import { contractFacts, type Engine, type PolicyTypeModule, type RuleValidationContext } from './registry.ts';

@@ -1,8 +1,8 @@
 // Applications, read only: the fixture's and every registered OAuth client, each with the
 // `accessPolicy` link to the authentication policy it is mapped to now (so it follows an assignment).
 import { operationPath } from '../../rest/contract/operations.ts';
-import { notFound } from '../http/errors.ts';
-import { type Handler, ok } from '../http/handler.ts';
+import { notFound } from '../common/errors.ts';
+import { type Handler, ok } from './handler.ts';
 import { toWireApp } from '../directory/apps.ts';
 import { pageOf } from './directoryPaging.ts';
 

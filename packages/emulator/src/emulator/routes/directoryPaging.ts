@@ -1,8 +1,8 @@
 // One page of a directory list (`limit`, `after` the id ending the previous page) with the
 // platform's `Link` header: `self`, and `next` while another page exists.
 import { DIRECTORY_PAGE_SIZE } from '../../rest/contract/directory.ts';
-import { validationFailed } from '../http/errors.ts';
-import { ok, type Reply } from '../http/handler.ts';
+import { validationFailed } from '../common/errors.ts';
+import { ok, type Reply } from './handler.ts';
 
 export function pageOf<T extends { id: string }, W>(
   items: T[],

@@ -3,11 +3,11 @@
 // group leaves every condition that names it (docs/choices.md) and every user's memberships.
 import { type GroupInput, GroupInputSchema } from '../../rest/contract/directory.ts';
 import { operationPath } from '../../rest/contract/operations.ts';
-import { notFound, validationFailed } from '../http/errors.ts';
-import { type Handler, noContent, ok } from '../http/handler.ts';
-import { newId, now } from '../org/ids.ts';
+import { notFound, validationFailed } from '../common/errors.ts';
+import { type Handler, noContent, ok } from './handler.ts';
+import { newId, now } from '../common/ids.ts';
 import type { OrgStore } from '../org/store.ts';
-import { Check } from '../policyTypes/check.ts';
+import { Check } from '../common/check.ts';
 import { checkContract } from '../policyTypes/contractCheck.ts';
 import { directoryFull, type StoredGroup } from '../directory/records.ts';
 import { dropReferences } from '../directory/references.ts';

@@ -2,13 +2,13 @@
 // (deprecated) list of applications mapped to a policy.
 import type { LifecycleStatus, PolicyType } from '../../rest/types.ts';
 import { LIFECYCLE_STATUSES } from '../../rest/types.ts';
-import { forbidden, notFound, validationFailed } from '../http/errors.ts';
-import { noContent, ok, type Handler, type HandlerContext } from '../http/handler.ts';
-import { newId, now } from '../org/ids.ts';
+import { forbidden, notFound, validationFailed } from '../common/errors.ts';
+import { noContent, ok, type Handler, type HandlerContext } from './handler.ts';
+import { newId, now } from '../common/ids.ts';
 import { insertPolicy } from '../org/seed.ts';
 import { bodyObject, checkPolicyType, findPolicy, ROUTE_WORDING, setLifecycleStatus } from './shared.ts';
 import type { OrgStore, StoredPolicy } from '../org/store.ts';
-import { Check } from '../policyTypes/check.ts';
+import { Check } from '../common/check.ts';
 import { checkMember } from '../policyTypes/contractCheck.ts';
 import { MAX_EMBEDDED_RULES, PolicyBodyMembersSchema } from '../../rest/contract/policies.ts';
 import { fillTemplate, operationPath, POLICY_PAGE_SIZE } from '../../rest/contract/operations.ts';

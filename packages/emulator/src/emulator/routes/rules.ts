@@ -1,16 +1,16 @@
 // The rule operations of one policy: list, create, read, replace, delete and lifecycle.
 import { type LifecycleStatus, RULE_TYPES, RULE_TYPE_OF } from '../../rest/types.ts';
-import { forbidden, notFound, validationFailed } from '../http/errors.ts';
-import { noContent, ok, type Handler, type HandlerContext } from '../http/handler.ts';
-import { newId, now } from '../org/ids.ts';
+import { forbidden, notFound, validationFailed } from '../common/errors.ts';
+import { noContent, ok, type Handler, type HandlerContext } from './handler.ts';
+import { newId, now } from '../common/ids.ts';
 import { bodyObject, findPolicy, ROUTE_WORDING, setLifecycleStatus } from './shared.ts';
 import type { OrgStore, StoredPolicy, StoredRule } from '../org/store.ts';
-import { Check } from '../policyTypes/check.ts';
+import { Check } from '../common/check.ts';
 import { checkMember } from '../policyTypes/contractCheck.ts';
 import { RuleBodyMembersSchema } from '../../rest/contract/policies.ts';
 import { POLICY_TYPE_MODULES, validateConditions } from '../policyTypes/index.ts';
 import type { RuleValidationContext } from '../policyTypes/registry.ts';
-import { mayCallAnything } from '../auth/rights.ts';
+import { mayCallAnything } from '../access/rights.ts';
 import { toWireRule } from '../org/wire.ts';
 import { ruleCreateRefusal, ruleEditRefusal } from '../org/refusals.ts';
 

@@ -1,11 +1,11 @@
 // Lookups and body checks that every resource's routes share.
 import type { LifecycleStatus, PolicyType } from '../../rest/types.ts';
 import { POLICY_TYPES } from '../../rest/types.ts';
-import { forbidden, notFound, validationFailed } from '../http/errors.ts';
-import { noContent, type Reply } from '../http/handler.ts';
-import { now } from '../org/ids.ts';
+import { forbidden, notFound, validationFailed } from '../common/errors.ts';
+import { noContent, type Reply } from './handler.ts';
+import { now } from '../common/ids.ts';
 import type { OrgStore, StoredPolicy } from '../org/store.ts';
-import type { Check, JsonObject } from '../policyTypes/check.ts';
+import { BODY_NOT_AN_OBJECT, type Check, isJsonObject, type JsonObject } from '../common/check.ts';
 import type { ContractCheckOptions } from '../policyTypes/contractCheck.ts';
 import { POLICY_TYPE_MODULES } from '../policyTypes/index.ts';
 
@@ -18,13 +18,6 @@ export function findPolicy(store: OrgStore, id: string): StoredPolicy {
   const p = store.policy(id);
   if (!p) throw notFound(`${id} (Policy)`);
   return p;
-}
-
-/** The cause every operation gives for a body that is absent or not a JSON object. */
-export const BODY_NOT_AN_OBJECT = '(body): must be a JSON object';
-
-export function isJsonObject(body: unknown): body is JsonObject {
-  return body !== null && typeof body === 'object' && !Array.isArray(body);
 }
 
 /** The body's object, or a validation error naming the body. */

@@ -1,8 +1,8 @@
 // POST /api/v1/policies/simulate: validates the context, then runs the evaluation engine over
 // the org as it is now.
 import { simulate } from '../simulation/engine.ts';
-import { notFound } from '../http/errors.ts';
-import { ok, type Handler } from '../http/handler.ts';
+import { notFound } from '../common/errors.ts';
+import { ok, type Handler } from './handler.ts';
 import { parseSimulationRequest } from '../simulation/request.ts';
 
 export const simulateAccess: Handler = ({ store, query, body }) => {

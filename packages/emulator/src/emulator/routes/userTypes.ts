@@ -1,12 +1,12 @@
 // The User Types service: list, read (`default` is an alias of the default type), create,
 // replace, partial update and delete, with the limit of 10 types and immutable, unique names.
-import { notAllowed, notFound, validationFailed } from '../http/errors.ts';
-import { noContent, ok, type Handler } from '../http/handler.ts';
-import { newId, now } from '../org/ids.ts';
+import { notAllowed, notFound, validationFailed } from '../common/errors.ts';
+import { noContent, ok, type Handler } from './handler.ts';
+import { newId, now } from '../common/ids.ts';
 import { bodyObject, ROUTE_WORDING } from './shared.ts';
 import { EMULATOR_ADMIN_USER_ID } from '../org/seed.ts';
 import type { OrgStore, StoredUserType } from '../org/store.ts';
-import { Check } from '../policyTypes/check.ts';
+import { Check } from '../common/check.ts';
 import { toWireUserType } from '../org/wire.ts';
 import type { TObject } from '@sinclair/typebox';
 import {

@@ -5,12 +5,12 @@
 // be deleted (403 E0000142 UNMET_REQUIREMENTS, naming the rules).
 import { type NetworkZoneInput, NetworkZoneInputSchema } from '../../rest/contract/directory.ts';
 import { operationPath } from '../../rest/contract/operations.ts';
-import { notAllowed, notFound, validationFailed } from '../http/errors.ts';
-import { type Handler, noContent, ok } from '../http/handler.ts';
-import { newId, now } from '../org/ids.ts';
+import { notAllowed, notFound, validationFailed } from '../common/errors.ts';
+import { type Handler, noContent, ok } from './handler.ts';
+import { newId, now } from '../common/ids.ts';
 import { gatewayProblem } from '../org/network.ts';
 import type { OrgStore } from '../org/store.ts';
-import { Check } from '../policyTypes/check.ts';
+import { Check } from '../common/check.ts';
 import { checkContract } from '../policyTypes/contractCheck.ts';
 import { directoryFull, type StoredZone } from '../directory/records.ts';
 import { dropReferences, soleReferencesTo } from '../directory/references.ts';

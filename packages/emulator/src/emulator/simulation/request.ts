@@ -11,13 +11,12 @@ import {
   SimulationRequestSchema,
 } from '../../rest/contract/simulation.ts';
 import type { SimulationExpand, SimulationRequest } from '../../rest/types.ts';
-import { notFound, validationFailed } from '../http/errors.ts';
+import { notFound, validationFailed } from '../common/errors.ts';
 import { ipFamily } from '../org/network.ts';
 import type { OrgView } from '../org/orgView.ts';
-import { Check, compact } from '../policyTypes/check.ts';
+import { BODY_NOT_AN_OBJECT, Check, compact, isJsonObject } from '../common/check.ts';
 import { checkReferences } from '../policyTypes/common.ts';
 import { checkContract, checkMember } from '../policyTypes/contractCheck.ts';
-import { BODY_NOT_AN_OBJECT, isJsonObject } from '../routes/shared.ts';
 import { isObject } from '../../rest/contract/shared.ts';
 
 type PolicyContext = NonNullable<SimulationRequest['policyContext']>;

@@ -1,6 +1,6 @@
 // What a route handler gets and gives back. Handlers are synchronous over the store: the body
 // is already read, so a handler's reads and writes cannot interleave with another request's.
-import type { MayCall } from '../auth/rights.ts';
+import type { MayCall } from '../access/rights.ts';
 import type { OrgStore } from '../org/store.ts';
 import type { Params } from './router.ts';
 

@@ -5,6 +5,13 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: unknown };
 
+/** The cause every operation gives for a body that is absent or not a JSON object. */
+export const BODY_NOT_AN_OBJECT = '(body): must be a JSON object';
+
+export function isJsonObject(body: unknown): body is JsonObject {
+  return body !== null && typeof body === 'object' && !Array.isArray(body);
+}
+
 export interface Opts {
   required?: boolean;
   /** `null` is accepted and returned as null (the spec's "may be null"). */

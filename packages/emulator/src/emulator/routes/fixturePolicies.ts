@@ -1,14 +1,14 @@
 // Seeds the fixture's policies and rules through the API's own handlers, so that a fixture policy is
 // accepted exactly when a client's create (or, for `system: true`, replace) would be, and refused
 // with the same causes, prefixed with the fixture member (`policies[1].rules[0].actions…`).
-import { ApiError } from '../http/errors.ts';
-import { mayCallAnything } from '../auth/rights.ts';
-import type { Handler, HandlerContext } from '../http/handler.ts';
-import type { Params } from '../http/router.ts';
-import { createPolicy, replacePolicy } from '../routes/policies.ts';
-import { createRule, replaceRule } from '../routes/rules.ts';
-import { FixtureError, type FixturePolicy, type FixtureRule, type OrgFixture } from './fixture.ts';
-import type { OrgStore } from './store.ts';
+import { ApiError } from '../common/errors.ts';
+import { mayCallAnything } from '../access/rights.ts';
+import type { Handler, HandlerContext } from './handler.ts';
+import type { Params } from './router.ts';
+import { createPolicy, replacePolicy } from './policies.ts';
+import { createRule, replaceRule } from './rules.ts';
+import { FixtureError, type FixturePolicy, type FixtureRule, type OrgFixture } from '../org/fixture.ts';
+import type { OrgStore } from '../org/store.ts';
 
 /** Adds the fixture's policies in order (each just above its type's default policy), then their rules. */
 export function seedFixturePolicies(store: OrgStore, fixture: OrgFixture, label = 'fixture'): void {

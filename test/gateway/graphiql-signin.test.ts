@@ -81,6 +81,8 @@ describe('GraphiQL Sign in', () => {
       revocationEndpoint: `${issuerUrl}/oauth2/v1/revoke`,
       callbackPath: '/graphql/oauth-callback',
       graphqlPath: '/graphql',
+      // The shared PKCE helper, served as a GraphiQL asset named by its content's hash.
+      pkceModule: expect.stringMatching(/^\/graphiql\/pkce\.[0-9a-f]{16}\.js$/),
     };
     expect(await pageSignIn(`${url}/graphql`)).toEqual(expected);
     // The callback serves the same page (it exchanges the code); the document was read once.

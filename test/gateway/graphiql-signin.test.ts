@@ -97,7 +97,12 @@ describe('GraphiQL Sign in', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await asset.text()).toContain('code_challenge_method');
+    expect(await asset.text()).toContain('import(config.pkceModule)');
+    // The PKCE exchange itself is the shared module the page names, served the same way.
+    const pkce = await fetch(url + (await pageSignIn(`${url}/graphql`)).pkceModule);
+    expect(pkce.status).toBe(200);
+    expect(pkce.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await pkce.text()).toContain('code_challenge_method');
   });
 
   it('gives a page without Sign in, and a warning, when the server offers no PKCE S256, not asking again at once', async () => {

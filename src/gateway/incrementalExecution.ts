@@ -116,27 +116,41 @@ interface MemberOrder {
   part(part: IncrementalPart): IncrementalPart;
 }
 
+/** Each document's member order, by operation name: worked out as parts need it, kept with the parsed document. */
+const orders = new WeakMap<DocumentNode, Map<string | null | undefined, MemberOrder>>();
+
 function memberOrder(document: DocumentNode, operationName: string | null | undefined): MemberOrder {
+  let byName = orders.get(document);
+  if (!byName) {
+    byName = new Map();
+    orders.set(document, byName);
+  }
+  let order = byName.get(operationName);
+  if (!order) {
+    order = newMemberOrder(document, operationName);
+    byName.set(operationName, order);
+  }
+  return order;
+}
+
+function newMemberOrder(document: DocumentNode, operationName: string | null | undefined): MemberOrder {
   const operation = getOperationAST(document, operationName);
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   }
-  const root = operation ? [operation.selectionSet] : [];
-  const ordered = (value: unknown, sets: readonly SelectionSetNode[]) => orderValue(value, sets, fragments);
-  /** The selection sets of the object (or list) at `path` of the answer. */
-  const setsAt = (path: readonly (string | number)[]): SelectionSetNode[] => {
-    let sets = root;
+  const root = new Shape(operation ? [operation.selectionSet] : [], fragments);
+  /** The shape of the object (or list) at `path` of the answer. */
+  const shapeAt = (path: readonly (string | number)[]): Shape => {
+    let shape = root;
     for (const key of path) {
       if (typeof key === 'number') continue;
-      sets = (collectFields(sets, fragments).get(key) ?? []).flatMap((field) =>
-        field.selectionSet ? [field.selectionSet] : [],
-      );
+      shape = shape.members().get(key) ?? Shape.LEAF;
     }
-    return sets;
+    return shape;
   };
   return {
-    result: (result) => (result.data ? { ...result, data: ordered(result.data, root) } : result),
+    result: (result) => (result.data ? { ...result, data: orderValue(result.data, root) } : result),
     part: (part) => {
       if (!part.incremental) return part;
       return {
@@ -144,14 +158,43 @@ function memberOrder(document: DocumentNode, operationName: string | null | unde
         incremental: part.incremental.map((listed) => {
           const item = listed.errors ? { ...listed, errors: listed.errors.map(itemError) } : listed;
           const path = item.path ?? [];
-          if (item.data) return { ...item, data: ordered(item.data, setsAt(path)) as Record<string, unknown> };
+          if (item.data) return { ...item, data: orderValue(item.data, shapeAt(path)) as Record<string, unknown> };
           // Streamed items: the path ends with the first item's index, the list's selection applies to each.
-          if (item.items) return { ...item, items: item.items.map((each) => ordered(each, setsAt(path.slice(0, -1)))) };
+          if (item.items) {
+            const shape = shapeAt(path.slice(0, -1));
+            return { ...item, items: item.items.map((each) => orderValue(each, shape)) };
+          }
           return item;
         }),
       };
     },
   };
+}
+
+/**
+ * The selection sets that apply at one place of the answer, and (worked out once, at first use) its
+ * members in the order execution collects them, each with its own shape: a list's items, and every
+ * part, share them instead of collecting the same fields again for each object.
+ */
+class Shape {
+  /** A value with no selection (a leaf, or a member the document does not select). */
+  static readonly LEAF = new Shape([], {});
+  private collected: Map<string, Shape> | undefined;
+
+  constructor(
+    readonly sets: readonly SelectionSetNode[],
+    private readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>,
+  ) {}
+
+  members(): Map<string, Shape> {
+    if (this.collected) return this.collected;
+    this.collected = new Map();
+    for (const [key, fields] of collectFields(this.sets, this.fragments)) {
+      const inner = fields.flatMap((field) => (field.selectionSet ? [field.selectionSet] : []));
+      this.collected.set(key, inner.length === 0 ? Shape.LEAF : new Shape(inner, this.fragments));
+    }
+    return this.collected;
+  }
 }
 
 /**
@@ -168,20 +211,14 @@ function itemError(error: GraphQLError): GraphQLError {
   return new GraphQLError(message, { nodes, source, positions, path, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }
 
-/** The value with each object's members in the order its selection sets collect them. */
-function orderValue(
-  value: unknown,
-  sets: readonly SelectionSetNode[],
-  fragments: Readonly<Record<string, FragmentDefinitionNode>>,
-): unknown {
-  if (sets.length === 0 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => orderValue(item, sets, fragments));
+/** The value with each object's members in the order its shape collects them. */
+function orderValue(value: unknown, shape: Shape): unknown {
+  if (shape.sets.length === 0 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => orderValue(item, shape));
   const object = value as Record<string, unknown>;
   const ordered: Record<string, unknown> = {};
-  for (const [key, fields] of collectFields(sets, fragments)) {
-    if (!(key in object)) continue;
-    const inner = fields.flatMap((field) => (field.selectionSet ? [field.selectionSet] : []));
-    ordered[key] = orderValue(object[key], inner, fragments);
+  for (const [key, member] of shape.members()) {
+    if (key in object) ordered[key] = orderValue(object[key], member);
   }
   // Nothing is dropped, whatever the selection said.
   for (const key of Object.keys(object)) if (!(key in ordered)) ordered[key] = object[key];

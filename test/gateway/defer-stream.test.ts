@@ -2,17 +2,23 @@
 // text/event-stream), their members in selection order; merged they are the undeferred answer; the
 // upstream calls are the undeferred query's; extensions.cost comes in the last part; a run-time
 // bound crossed in a later part ends the stream with its one error. With the service answering in
-// 200 ms, the dashboard with each type's rules deferred paints its first part after about one round
-// trip, and the whole within the undeferred time.
+// 200 ms, the dashboard with each type's rules deferred delivers its first part within 1.3x one
+// upstream round trip (once its 8 lists are answered, before any rules are), and the whole within
+// the undeferred time + 10 %.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningGateway } from '../../src/gateway/server.ts';
-import { dashboard, POLICY_TYPES } from '../helpers/consoleOperations.ts';
+import { dashboard } from '../helpers/consoleOperations.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
 import { startTestGateway, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
 import { merged, postForParts } from '../helpers/incremental.ts';
+import { recordAttempts } from '../helpers/upstreamCalls.ts';
 
 const AUTH = { authorization: `SSWS ${TOKEN}` };
 const LATENCY_MS = 200;
+/** A query of one upstream call. */
+const ONE_CALL = '{ userTypes { id } }';
+/** Interleaved tries of the timed comparison, at most: they end once the best measures so far meet it. */
+const TIMED_TRIES = 5;
 
 let upstream: TestUpstream;
 let gateway: RunningGateway;
@@ -65,29 +71,42 @@ describe('@defer', () => {
     await expect.poll(counted).toBe('2');
   });
 
-  it('with the service at 200 ms, paints the dashboard after one round trip and the whole within the undeferred time', async () => {
+  it('with the service at 200 ms, delivers the first part within 1.3x one upstream round trip and the whole within the undeferred time + 10 %', async () => {
+    const plain = dashboard('variable');
+    const deferred = dashboard('variable', { deferRules: true });
     await upstream.emulator.setFaults({ latencyMs: LATENCY_MS });
     try {
-      // One round trip through the gateway, on a warm connection.
-      await undeferred('{ userTypes { id } }');
-      const single = await undeferred('{ userTypes { id } }');
-      const roundTrip = single.answer.parts[0].at;
-      const plain = dashboard('variable');
-      // The first wave alone: the 8 lists at once (on one machine with the emulator, 8 answers cost more than one).
-      const pages = POLICY_TYPES.map((t) => `${t.toLowerCase()}: policies(type: ${t}, first: 200) { nodes { id } }`);
-      const wave = (await undeferred(`{ ${pages.join(' ')} }`)).answer.parts[0].at;
-      const whole = await undeferred(plain.query, plain.variables);
-      const deferred = dashboard('variable', { deferRules: true });
-      const parts = await undeferred(deferred.query, deferred.variables);
-      expect(parts.calls).toBe(whole.calls);
-      const first = parts.answer.parts[0].at;
-      const last = parts.answer.parts.at(-1)!.at;
-      const undeferredTime = whole.answer.parts[0].at;
-      // Ordering firmly: the first part comes a round trip before the whole (the rules are a second wave).
-      expect(last - first).toBeGreaterThan(LATENCY_MS * 0.8);
-      // Timing loosely (a loaded machine): 1.3 × one round trip, the whole within the undeferred time + 10 %, each with slack.
-      expect(first).toBeLessThan(Math.max(roundTrip, wave) * 1.3 + 100);
-      expect(last).toBeLessThan(undeferredTime * 1.1 + 150);
+      await undeferred(ONE_CALL); // a warm connection
+      const attempts = recordAttempts(upstream.client);
+      // A loaded machine only adds time: the best of each measure over a few interleaved tries.
+      const best = { roundTrip: Infinity, first: Infinity, whole: Infinity, undeferred: Infinity };
+      const met = () => best.first <= best.roundTrip * 1.3 && best.whole <= best.undeferred * 1.1;
+      /** One run, with the upstream attempts that ended while it ran. */
+      const run = async ({ query, variables }: { query: string; variables?: Record<string, unknown> }) => {
+        const from = attempts.length;
+        const answer = await undeferred(query, variables);
+        return { ...answer, attempts: attempts.slice(from) };
+      };
+      for (let attempt = 0; attempt < TIMED_TRIES; attempt++) {
+        const single = await run({ query: ONE_CALL });
+        expect(single.attempts.map((a) => a.template)).toEqual(['/api/v1/meta/types/user']);
+        best.roundTrip = Math.min(best.roundTrip, single.attempts[0].durationMs);
+        // Which of the two goes first changes from try to try.
+        const plainBefore = attempt % 2 === 0 ? await run(plain) : undefined;
+        const parts = await run(deferred);
+        const whole = plainBefore ?? (await run(plain));
+        expect(parts.calls).toBe(whole.calls);
+        // Firmly, whatever the load: the first part came once the 8 lists were answered, before any rules were.
+        const firstAt = parts.answer.startedAt + parts.answer.parts[0].at;
+        const answered = parts.attempts.filter((a) => a.endedAt <= firstAt).map((a) => a.template);
+        expect(answered).toEqual(Array(8).fill('/api/v1/policies'));
+        best.first = Math.min(best.first, parts.answer.parts[0].at);
+        best.whole = Math.min(best.whole, parts.answer.parts.at(-1)!.at);
+        best.undeferred = Math.min(best.undeferred, whole.answer.parts[0].at);
+        if (met()) break;
+      }
+      expect(best.first).toBeLessThanOrEqual(best.roundTrip * 1.3);
+      expect(best.whole).toBeLessThanOrEqual(best.undeferred * 1.1);
     } finally {
       await upstream.emulator.setFaults({ latencyMs: 0 });
     }
@@ -143,6 +162,7 @@ describe('@defer within the operation deadline', () => {
     const timed = await startTestGateway(slow.client);
     try {
       await slow.emulator.setFaults({ latencyMs: 450 });
+      const attempts = recordAttempts(slow.client);
       const answer = await postForParts(
         timed.url,
         { query: '{ policies(type: PASSWORD) { nodes { id ... @defer { rules { id } } } } }' },
@@ -152,7 +172,12 @@ describe('@defer within the operation deadline', () => {
       expect(bodies[0].data.policies.nodes.length).toBeGreaterThan(0);
       expect(bodies.at(-1).hasNext).toBe(false);
       expect(bodies.at(-1).errors.map((e: any) => e.extensions.code)).toEqual(['OPERATION_TIMEOUT']);
-      expect(answer.parts.at(-1)!.at).toBeLessThan(700 + 400);
+      // The deadline cut the rules call in flight: the stream did not wait for its answer.
+      await expect.poll(() => attempts.length).toBe(2);
+      expect(attempts.map((a) => [a.template, a.status ?? a.errorCode])).toEqual([
+        ['/api/v1/policies', 200],
+        ['/api/v1/policies/{policyId}/rules', 'UPSTREAM_OPERATION_ABORTED'],
+      ]);
     } finally {
       await timed.close();
       await slow.close();

@@ -48,14 +48,14 @@ function everyLeaf(type: GraphQLNamedType, depth = 6): string {
 }
 
 /** `settings { … }` of a policy implementation, every leaf; empty for a type without settings. */
-function typedSettings(typename: string): string {
+export function typedSettings(typename: string): string {
   const type = schema.getType(typename);
   const settings = isObjectType(type) ? type.getFields().settings : undefined;
   return settings ? `settings { ${everyLeaf(getNamedType(settings.type))} }` : '';
 }
 
 /** `actions { … }` of a rule implementation, every leaf. */
-function typedActions(typename: string): string {
+export function typedActions(typename: string): string {
   const type = schema.getType(typename);
   const actions = isObjectType(type) ? type.getFields().actions : undefined;
   return actions ? `actions { ${everyLeaf(getNamedType(actions.type))} }` : '';

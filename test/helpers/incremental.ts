@@ -9,6 +9,8 @@ export interface TimedPart {
 }
 
 export interface PartsAnswer {
+  /** `performance.now()` when the request was sent: `at` counts from there. */
+  startedAt: number;
   status: number;
   contentType: string;
   parts: TimedPart[];
@@ -53,7 +55,7 @@ export async function postForParts(
   const parts: TimedPart[] = [];
   if (!contentType.startsWith('multipart/mixed')) {
     parts.push({ at: performance.now() - started, body: await response.body.json() });
-    return { status: response.statusCode, contentType, parts };
+    return { startedAt: started, status: response.statusCode, contentType, parts };
   }
   const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1] ?? '-';
   let buffered = '';
@@ -66,7 +68,7 @@ export async function postForParts(
       parts.push({ at: performance.now() - started, body: JSON.parse(taken.json) });
     }
   }
-  return { status: response.statusCode, contentType, parts };
+  return { startedAt: started, status: response.statusCode, contentType, parts };
 }
 
 /** The first whole part of `text` (headers, blank line, JSON up to the next boundary), and what follows it. */

@@ -1,6 +1,10 @@
 // Records every RestApi call a gateway makes through an upstream client, for tests that need to
-// know which calls an operation made, or to wait until calls still running after its answer end.
+// know which calls an operation made, or to wait until calls still running after its answer end;
+// or every HTTP attempt, with when it was answered, for tests that put parts of an answer and
+// upstream requests on one time line.
+import { vi } from 'vitest';
 import type { UpstreamClient } from '../../src/upstream/client.ts';
+import { composeObservers, type UpstreamAttempt } from '../../src/upstream/observer.ts';
 
 export interface RecordedCalls {
   /** The RestApi methods called so far, in order. */
@@ -37,4 +41,25 @@ export function recordCalls(upstream: UpstreamClient): RecordedCalls {
       }
     },
   };
+}
+
+/** An upstream attempt as the operation's observer heard of it, and when (`performance.now()`) it ended. */
+export interface TimedAttempt extends UpstreamAttempt {
+  endedAt: number;
+}
+
+/**
+ * Every upstream attempt of the operations the gateway starts from now on, in the order they end,
+ * until the test ends (its spy on `forCaller` is restored then).
+ */
+export function recordAttempts(upstream: UpstreamClient): TimedAttempt[] {
+  const attempts: TimedAttempt[] = [];
+  const forCaller = upstream.forCaller.bind(upstream);
+  const heard = {
+    onUpstreamRequest: (attempt: UpstreamAttempt) => attempts.push({ ...attempt, endedAt: performance.now() }),
+  };
+  vi.spyOn(upstream, 'forCaller').mockImplementation((authorization, options = {}) =>
+    forCaller(authorization, { ...options, observer: composeObservers(options.observer, heard) }),
+  );
+  return attempts;
 }

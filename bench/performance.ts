@@ -5,7 +5,9 @@
 // section) and docs/reports/performance.json:
 // - console operations at 20 ms upstream latency: upstream calls vs the lower bound, wall time vs
 //   a hand-written client sending the same calls in the fewest waves, and vs a sequential script;
-// - listing 10, 100 and 1,000 policies with their rules: calls, wall, gateway CPU per upstream call;
+// - reading every password policy with its rules on orgs of 150, 500 and 1,000 (pages of 200):
+//   calls against the bound, wall against a parallel REST script doing the same reads, gateway CPU
+//   per upstream call and peak RSS (performance/scaling.ts);
 // - one-policy query throughput at c=20 and c=50 next to a trivial graphql-yoga server and the
 //   direct REST GET, and GraphQL Mesh when it is installed for the bench (performance/mesh.ts); the
 //   gateway's peak RSS under that load;
@@ -16,7 +18,7 @@
 // - the read cache on (performance/cacheOn.ts): a repeated dashboard, `Cache-Control: no-cache`, a
 //   junk token with the cache warm;
 // - a summary: each acceptance line, its figure, met or missed.
-//   npm run bench -- [--no-write] [--quick] [--consoles (that part alone)]
+//   npm run bench -- [--no-write] [--quick] [--consoles | --scaling (that part alone, printed, not written)]
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
@@ -27,8 +29,8 @@ import { CONSOLES_DEFAULTS, type ConsolesResult, consolesReport, measureConsoles
 import { meshPackages, startMesh } from './performance/mesh.ts';
 import { CONSOLE_OPERATIONS, setUpConsoleOrg } from './performance/operations.ts';
 import { startEmulatorProcess, startGatewayProcess, startTrivialYoga } from './performance/processes.ts';
-import { emulatorAdmin, restClient } from './performance/rest.ts';
-import { measureScaling, median, type ScalingRow } from './performance/scaling.ts';
+import { emulatorAdmin, type Rest, restClient } from './performance/rest.ts';
+import { measureScaling, median, PAGE_SIZE, SCALING_SIZES, type ScalingRow } from './performance/scaling.ts';
 import {
   measureThroughput,
   measureTunedGateway,
@@ -45,9 +47,15 @@ const AUTH = `SSWS ${TOKEN}`;
 const LATENCY_MS = 20;
 const TARGETS = {
   wallRatio: 1.1,
-  throughputRatio: 0.8,
+  /** Cache off, against the limit (the trivial floor + one REST call). */
+  throughputRatio: 1.2,
   /** Cache on and warm, against the trivial floor. */
-  cachedThroughputRatio: 0.8,
+  cachedThroughputRatio: 1.3,
+  /** Every request its own upstream call (`UPSTREAM_SHARED_READS=false`), against the limit. */
+  unsharedThroughputRatio: 0.8,
+  /** The largest org's whole read: wall against the parallel REST script, and the gateway's peak RSS. */
+  scalingWallRatio: 1.15,
+  scalingPeakRssMB: 300,
   /** The memory targets are set in MB (10^6 bytes); the RSS is measured in MiB (2^20 bytes). */
   peakRssMB: 150,
   idleRssMB: 110,
@@ -69,6 +77,7 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     consoles: { type: 'boolean', default: false },
+    scaling: { type: 'boolean', default: false },
   },
 });
 const RUNS = args.quick ? 7 : 25;
@@ -128,6 +137,43 @@ async function consoles(): Promise<ConsolesResult> {
   return result;
 }
 
+/**
+ * The org-size part on a fresh gateway process (its CPU per call and its peak are then not those of
+ * the loads before), over the emulator at `emulatorUrl` with no added latency.
+ */
+async function measureScalingOn(emulatorUrl: string, rest: Rest, requests: () => Promise<number>) {
+  const lister = await startGatewayProcess({ UPSTREAM_URL: emulatorUrl, MAX_UPSTREAM_CALLS: '250' });
+  const listerClient = graphqlClient(lister.url, AUTH);
+  try {
+    const rows = await measureScaling(SCALING_SIZES, { gql: listerClient.gql, rest, gateway: lister, requests });
+    for (const row of rows) console.log(JSON.stringify(row));
+    return rows;
+  } finally {
+    await listerClient.close();
+    await lister.stop();
+  }
+}
+
+/** `--scaling`: the org-size part alone, with an emulator of its own; printed, not written. */
+async function scalingAlone(): Promise<void> {
+  const loadAtStart = loadavg();
+  const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN });
+  const rest = restClient(emulator.url, AUTH, 'parallel');
+  try {
+    const rows = await measureScalingOn(emulator.url, rest, emulatorAdmin(emulator.url, AUTH).requests);
+    console.log(
+      [
+        `${new Date().toISOString()}, ${cpus().length} cores, load average ${loads(loadAtStart)} at the start, ${loads(loadavg())} at the end.`,
+        '',
+        ...scalingTable(rows),
+      ].join('\n'),
+    );
+  } finally {
+    await rest.close();
+    await emulator.stop();
+  }
+}
+
 const CACHED_LABEL = 'gateway, CACHE_TTL_SECONDS=60, warm';
 const UNSHARED_LABEL = 'gateway, UPSTREAM_SHARED_READS=false';
 
@@ -137,6 +183,10 @@ async function main(): Promise<void> {
   assertBuilt();
   if (args.consoles) {
     await consoles();
+    return;
+  }
+  if (args.scaling) {
+    await scalingAlone();
     return;
   }
   const startedAt = Date.now();
@@ -251,19 +301,7 @@ async function main(): Promise<void> {
     console.log('hop', JSON.stringify(hop));
 
     await admin.reset();
-    // On a fresh gateway process: its CPU per call is then not the collection of the loads before.
-    const lister = await startGatewayProcess({ UPSTREAM_URL: emulator.url, MAX_UPSTREAM_CALLS: '250' });
-    const listerClient = graphqlClient(lister.url, AUTH);
-    const scaling = await measureScaling([10, 100, 1000], {
-      gql: listerClient.gql,
-      rest: parallel,
-      gateway: lister,
-      requests: admin.requests,
-    }).finally(async () => {
-      await listerClient.close();
-      await lister.stop();
-    });
-    for (const row of scaling) console.log(JSON.stringify(row));
+    const scaling = await measureScalingOn(emulator.url, parallel, admin.requests);
 
     // With processes of its own (an org of 150 policies, 20 API tokens).
     const consolesResult = await consoles();
@@ -322,6 +360,22 @@ async function main(): Promise<void> {
   }
 }
 
+/** The org-size part's table and its note. */
+function scalingTable(rows: ScalingRow[]): string[] {
+  return [
+    `Reading every password policy with its rules, page after page with \`first: ${PAGE_SIZE}\`, no added latency (the gateway's own cost shows); each gateway read in turn with the parallel REST script doing the same reads (a page, then its policies' rules at once, then the next page) and with the fewest waves (the next page asked for with this page's rules, which no GraphQL client reading page after page can do); medians:`,
+    '',
+    '| policies | upstream calls (bound) | gateway wall | parallel REST script | ratio | fewest waves | gateway CPU per upstream call | gateway peak RSS |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (s) =>
+        `| ${s.policies} | ${s.calls} (${s.bound})${s.calls === s.bound ? '' : ' **over**'} | ${s.gatewayMs} ms | ${s.restMs} ms | ${s.ratio}x | ${s.fewestWavesMs} ms | ${s.cpuPerCallMs} ms | ${rssText(s.peakMiB)} |`,
+    ),
+    '',
+    `(${rows.map((s) => `${s.policies}: ${s.repetitions} runs`).join(', ')}; the ratio is the median of each run's own; the peak RSS is the gateway's over its warm-up and measured reads of that size, a fresh process at the first.)`,
+  ];
+}
+
 function loads(values: number[]): string {
   return values.map((v) => v.toFixed(2)).join(' / ');
 }
@@ -344,6 +398,7 @@ interface SummaryRow {
 /** Each acceptance line of the run, its figure, met or missed. */
 function summary(r: {
   throughput: ThroughputRow[];
+  scaling: ScalingRow[];
   consoles: ConsolesResult;
   cacheOn: CacheOnResult;
   mesh: ReturnType<typeof meshPackages>;
@@ -354,6 +409,7 @@ function summary(r: {
   const variant = (t: ThroughputRow, label: string) => t.variants.find((v) => v.label === label)!.ratio;
   const worstConsoles = Math.max(...r.consoles.runs.map((run) => run.ratio));
   const notWhole = r.consoles.runs.reduce((sum, run) => sum + run.notWhole, 0);
+  const largest = r.scaling.at(-1)!;
   return [
     {
       line: `One-policy throughput, cache off ≥ ${TARGETS.throughputRatio}x the limit (trivial floor + one REST call)`,
@@ -361,9 +417,9 @@ function summary(r: {
       met: r.throughput.every((t) => t.ratio >= TARGETS.throughputRatio),
     },
     {
-      line: `Cache off, \`UPSTREAM_SHARED_READS=false\` (every request its own call) ≥ ${TARGETS.throughputRatio}x the limit`,
+      line: `Cache off, \`UPSTREAM_SHARED_READS=false\` (every request its own call) ≥ ${TARGETS.unsharedThroughputRatio}x the limit`,
       figure: perConcurrency((t) => variant(t, UNSHARED_LABEL)),
-      met: r.throughput.every((t) => variant(t, UNSHARED_LABEL) >= TARGETS.throughputRatio),
+      met: r.throughput.every((t) => variant(t, UNSHARED_LABEL) >= TARGETS.unsharedThroughputRatio),
     },
     {
       line: `Cache on (60 s) and warm ≥ ${TARGETS.cachedThroughputRatio}x the trivial floor`,
@@ -381,6 +437,14 @@ function summary(r: {
       line: `${r.consoles.consoles} consoles open the ${r.consoles.policies}-policy dashboard at once (${r.consoles.latencyMs} ms upstream, defaults): ≤ ${TARGETS.consolesRatio}x one dashboard's calls, every answer whole`,
       figure: `worst ${worstConsoles}x of ${r.consoles.aloneCalls} calls over ${r.consoles.runs.length} runs; ${notWhole} answers not whole`,
       met: worstConsoles <= TARGETS.consolesRatio && notWhole === 0,
+    },
+    {
+      line: `${largest.policies} password policies read whole (${Math.ceil(largest.policies / PAGE_SIZE)} pages of ${PAGE_SIZE} with their rules): calls = the bound, wall ≤ ${TARGETS.scalingWallRatio}x a parallel REST script doing the same reads, gateway peak RSS ≤ ${TARGETS.scalingPeakRssMB} MB`,
+      figure: `${largest.calls} calls (bound ${largest.bound}); ${largest.ratio}x (${largest.gatewayMs} / ${largest.restMs} ms, median of ${largest.repetitions} runs in turn); peak ${rssText(largest.peakMiB)}`,
+      met:
+        largest.calls === largest.bound &&
+        largest.ratio <= TARGETS.scalingWallRatio &&
+        withinMB(largest.peakMiB, TARGETS.scalingPeakRssMB),
     },
     ...cacheOnChecks(r.cacheOn),
     {
@@ -454,14 +518,7 @@ function report(r: {
     '',
     ...r.operations.map((o) => `- ${o.name}: ${o.derivation}.`),
     '',
-    "Listing every password policy with its rules (pages of 200), no added latency (the gateway's own cost shows):",
-    '',
-    '| policies | upstream calls (bound) | gateway wall | hand-written wall | gateway CPU per upstream call |',
-    '|---|---|---|---|---|',
-    ...r.scaling.map(
-      (s) =>
-        `| ${s.policies} | ${s.calls} (${s.bound}) | ${s.gatewayMs} ms | ${s.handWrittenMs} ms | ${s.cpuPerCallMs} ms (${s.repetitions} listing${s.repetitions > 1 ? 's' : ''}) |`,
-    ),
+    ...scalingTable(r.scaling),
     '',
     'One-policy query, no added latency, closed loop:',
     '',
@@ -499,7 +556,7 @@ function report(r: {
     '',
     `- upstream calls = bound on every operation: ${verdict(r.operations.every((o) => o.gatewayCalls === o.bound) && r.scaling.every((s) => s.calls === s.bound))}`,
     `- wall ≤ ${TARGETS.wallRatio}x the hand-written client: ${verdict(r.operations.every((o) => o.ratio <= TARGETS.wallRatio))} (worst ${Math.max(...r.operations.map((o) => o.ratio))})`,
-    `- one-policy throughput ≥ ${TARGETS.throughputRatio}x the limit: ${verdict(r.throughput.every((t) => t.ratio >= TARGETS.throughputRatio))} (${r.throughput.map((t) => `${t.ratio} at c=${t.concurrency}`).join(', ')})`,
+    `- one-policy throughput (cache off) ≥ ${TARGETS.throughputRatio}x the limit: ${verdict(r.throughput.every((t) => t.ratio >= TARGETS.throughputRatio))} (${r.throughput.map((t) => `${t.ratio} at c=${t.concurrency}`).join(', ')})`,
     'versions' in r.mesh
       ? `- one-policy throughput ≥ ${TARGETS.meshRatio}x GraphQL Mesh's: ${verdict(r.throughput.every((t) => (t.meshRatio ?? 0) >= TARGETS.meshRatio))} (${r.throughput.map((t) => `${t.meshRatio} at c=${t.concurrency}`).join(', ')})`
       : "- one-policy throughput ≥ 1.5x GraphQL Mesh's: not measured (Mesh not installed)",

@@ -1,23 +1,33 @@
-// Listing every policy of a type with its rules, as the org grows: 10, 100, 1,000 password
-// policies with 2 rules each. Pages of 200 (the service's largest page), each with its policies'
-// rules. The gateway's CPU per upstream call must stay flat as the org grows.
+// Reading every password policy with its rules as the org grows: 150, 500 and 1,000 password
+// policies with 2 rules each, page after page with `first: 200` (the service's largest page), each
+// page with its policies' rules. Per size: the upstream calls against the bound, the wall time
+// against a parallel REST script doing the same reads (measured in turn, run by run, so that a
+// drift of a shared machine's speed weighs on both alike), the gateway's CPU per upstream call
+// (which must stay flat as the org grows) and its peak RSS while it reads.
 import type { Gql } from './graphql.ts';
 import { passwordRule } from './operations.ts';
 import type { BenchProcess } from './processes.ts';
 import type { Rest } from './rest.ts';
 
 export const PAGE_SIZE = 200;
+export const SCALING_SIZES = [150, 500, 1000];
 
 export interface ScalingRow {
   policies: number;
   calls: number;
   bound: number;
-  /** Median wall time of one full listing through the gateway, ms. */
+  /** Median wall time of one full read through the gateway, ms. */
   gatewayMs: number;
-  /** The same calls by hand: the next page and the rules of this one in the same wave. */
-  handWrittenMs: number;
+  /** The same reads by a parallel REST script, page after page: a page, then its rules at once. */
+  restMs: number;
+  /** gatewayMs / restMs, the median of the runs' own ratios (each gateway run next to a REST run). */
+  ratio: number;
+  /** The fewest waves: the next page asked for with this page's rules (no GraphQL client can). */
+  fewestWavesMs: number;
   /** Gateway CPU time per upstream call over all repetitions, ms. */
   cpuPerCallMs: number;
+  /** The gateway's peak RSS while it read (its warm-up and the measured reads), MiB to one decimal. */
+  peakMiB: number;
   repetitions: number;
 }
 
@@ -94,10 +104,12 @@ export async function listThroughGateway(gql: Gql): Promise<number> {
 }
 
 /**
- * By hand: each page's rules are fetched in the same wave as the next page. It stops after
- * `total` policies, as a client reading the Link header stops when there is no next page.
+ * A parallel REST script doing the gateway's reads: a page, then the rules of each of its policies
+ * at once, then the next page. `overlap`: the next page is asked for with this page's rules, in the
+ * same wave (the fewest waves; a GraphQL client asks for the next page once it has this one). It
+ * stops after `total` policies, as a client reading the Link header stops when there is no next page.
  */
-export async function listByHand(rest: Rest, total: number): Promise<number> {
+export async function listByHand(rest: Rest, total: number, overlap = false): Promise<number> {
   let after = '';
   let policies = 0;
   let rulesOfLastPage: Promise<unknown[]> = Promise.resolve([]);
@@ -109,6 +121,7 @@ export async function listByHand(rest: Rest, total: number): Promise<number> {
     await rulesOfLastPage;
     policies += page.length;
     rulesOfLastPage = rest.all(page.map((p) => ({ method: 'GET' as const, path: `/api/v1/policies/${p.id}/rules` })));
+    if (!overlap) await rulesOfLastPage;
     if (policies >= total) break;
     after = `&after=${page.at(-1)!.id}`;
   }
@@ -119,49 +132,68 @@ export async function listByHand(rest: Rest, total: number): Promise<number> {
 export async function measureScaling(
   sizes: number[],
   { gql, rest, gateway, requests }: { gql: Gql; rest: Rest; gateway: BenchProcess; requests: () => Promise<number> },
+  minimumRuns = 5,
 ): Promise<ScalingRow[]> {
   const rows: ScalingRow[] = [];
   for (const size of sizes) {
     await growPasswordPolicies(rest, size);
-    // Enough repetitions for ~1,000 upstream calls: CPU time is counted in 10 ms steps.
-    const repetitions = Math.max(1, Math.round(1000 / size));
+    // At least ~1,000 upstream calls through the gateway (CPU time is counted in 10 ms steps), and
+    // `minimumRuns` reads of each kind for the medians.
+    const repetitions = Math.max(minimumRuns, Math.round(1000 / size));
     // One list call per page of 200, one rules list per policy.
     const bound = Math.ceil(size / PAGE_SIZE) + size;
-    // Warm-up, as many listings as are measured: the process may be fresh, its code not yet compiled.
+    gateway.resetPeak();
+    // Warm-up, as many reads as are measured: the process may be fresh, its code not yet compiled.
     for (let r = 0; r < repetitions; r++) await listThroughGateway(gql);
-    const cpuBefore = gateway.cpuMs();
-    const callsBefore = await requests();
+    for (let r = 0; r < 2; r++) await listByHand(rest, size);
     const gatewayTimes: number[] = [];
+    const restTimes: number[] = [];
+    const overlapTimes: number[] = [];
+    const ratios: number[] = [];
+    let calls = 0;
+    let cpuMs = 0;
     for (let r = 0; r < repetitions; r++) {
-      const started = performance.now();
+      const cpuBefore = gateway.cpuMs();
+      const callsBefore = await requests();
+      let started = performance.now();
       const listed = await listThroughGateway(gql);
-      gatewayTimes.push(performance.now() - started);
+      const gatewayMs = performance.now() - started;
+      cpuMs += gateway.cpuMs() - cpuBefore;
+      calls += (await requests()) - callsBefore;
       if (listed !== size) throw new Error(`listed ${listed} policies of ${size}`);
-    }
-    const calls = ((await requests()) - callsBefore) / repetitions;
-    const cpuMs = gateway.cpuMs() - cpuBefore;
-    const handTimes: number[] = [];
-    for (let r = 0; r < repetitions; r++) {
-      const started = performance.now();
+      started = performance.now();
       await listByHand(rest, size);
-      handTimes.push(performance.now() - started);
+      const restMs = performance.now() - started;
+      started = performance.now();
+      await listByHand(rest, size, true);
+      overlapTimes.push(performance.now() - started);
+      gatewayTimes.push(gatewayMs);
+      restTimes.push(restMs);
+      ratios.push(gatewayMs / restMs);
     }
     rows.push({
       policies: size,
-      calls,
+      calls: calls / repetitions,
       bound,
       gatewayMs: median(gatewayTimes),
-      handWrittenMs: median(handTimes),
-      cpuPerCallMs: Math.round((cpuMs / (calls * repetitions)) * 1000) / 1000,
+      restMs: median(restTimes),
+      ratio: Math.round(middle(ratios) * 100) / 100,
+      fewestWavesMs: median(overlapTimes),
+      cpuPerCallMs: Math.round((cpuMs / calls) * 1000) / 1000,
+      peakMiB: Math.round(gateway.peakMiB() * 10) / 10,
       repetitions,
     });
   }
   return rows;
 }
 
+/** The median, to one decimal. */
 export function median(values: number[]): number {
+  return Math.round(middle(values) * 10) / 10;
+}
+
+function middle(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  const value = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return Math.round(value * 10) / 10;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

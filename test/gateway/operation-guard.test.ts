@@ -62,6 +62,34 @@ describe('OperationGuard', () => {
     expect(guard.callsMade).toBe(3);
   });
 
+  it('a wave larger than the bound: each call that ends lets the next waiting one start, in the order they asked', async () => {
+    const guard = new OperationGuard({ ...LIMITS, maxCalls: 200, concurrency: 3 }, trust(true));
+    const calls = Array.from({ length: 12 }, () => track(guard.admit()));
+    await settleMicrotasks();
+    await settleMicrotasks();
+    const started = () => calls.flatMap((c, i) => (c.done ? [i] : []));
+    expect(started()).toEqual([0, 1, 2]);
+    for (let ended = 0; ended < 9; ended++) {
+      guard.settle(calls[ended].value as CallTicket, { kind: 'answered' });
+      await settleMicrotasks();
+      // Never more than the bound in flight, and the waiters go first come first.
+      expect(started()).toEqual(Array.from({ length: ended + 4 }, (_, i) => i));
+    }
+    expect(guard.callsMade).toBe(12);
+  });
+
+  it('a call refused while others wait for a slot: every waiting call gets the refusal', async () => {
+    const guard = new OperationGuard({ ...LIMITS, maxCalls: 200, concurrency: 2 }, trust(true));
+    const calls = Array.from({ length: 6 }, () => track(guard.admit()));
+    await settleMicrotasks();
+    await settleMicrotasks();
+    guard.settle(calls[0].value as CallTicket, { kind: 'token-rejected', error: rejected });
+    await settleMicrotasks();
+    await settleMicrotasks();
+    expect(calls.slice(2).map((c) => c.error)).toEqual([rejected, rejected, rejected, rejected]);
+    expect(guard.callsMade).toBe(2);
+  });
+
   it('holds the calls asked for while a wave runs until all of it has settled, then sends them as one wave', async () => {
     const guard = new OperationGuard(LIMITS, trust(true));
     const wave = [await guard.admit()];

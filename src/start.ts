@@ -6,6 +6,7 @@
 import { ConfigError, exact } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
 import { type GatewayConfig, readStartConfig } from './config/gateway.ts';
+import { tracingEnabled } from './config/tracing.ts';
 import { callbackUrls } from './gateway/plugins/graphiqlSignIn.ts';
 import { createLogger, flushLog } from './gateway/logger.ts';
 import { GRAPHQL_PATH, type GatewayOptions, startGateway } from './gateway/server.ts';
@@ -70,6 +71,16 @@ async function main(): Promise<void> {
     );
     stops.push(() => upstream.close());
     orgReplaced = () => upstream.invalidateCache();
+    // Loaded only when the OTEL_* variables turn tracing on: off, no module of it is loaded. Its
+    // spans are sent last, once the gateway has stopped.
+    const tracing = tracingEnabled(config.tracing)
+      ? (await import('./tracing/index.ts')).startTracing(config.tracing, {
+          graphqlPath: GRAPHQL_PATH,
+          upstreamUrl: baseUrl,
+          logger,
+        })
+      : undefined;
+    if (tracing) stops.push(() => tracing.close());
     const gateway = await startGateway(
       exact<GatewayOptions & { port: number; host: string }>()({
         port: config.port,
@@ -93,6 +104,7 @@ async function main(): Promise<void> {
         idempotency: shared.idempotency,
         policyPlans: shared.policyPlans,
         metrics: { redisCircuit: shared.redis?.circuit },
+        tracing,
 
         trustedDocuments: config.trustedDocuments.file
           ? {

@@ -50,6 +50,7 @@ import { useCost } from './plugins/cost.ts';
 import { memoryBudget } from './memoryBudget.ts';
 import { buildSchema } from './schema.ts';
 import { meterAnswers } from './meteredSchema.ts';
+import type { Tracing } from '../tracing/index.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 const TITLE = 'Policy GraphQL gateway';
@@ -108,6 +109,9 @@ export interface GatewayOptions {
    * that fails). Unset: any document runs.
    */
   trustedDocuments?: { manifest: TrustedManifest; allowArbitrary?: ArbitraryDocuments; source?: string };
+
+  /** OpenTelemetry traces (src/tracing/, started when the OTEL_* variables ask); unset: none. */
+  tracing?: Tracing;
 }
 
 /** See docs/limits.md: what 20 copies of the most expensive admitted document hold at once. */
@@ -179,6 +183,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       useOrderedExecution(),
       useIncrementalDelivery(),
       useRequestId(),
+      options.tracing?.requestPlugin ?? {},
       useNoFraming(),
       useCorsPreflightHint(options.corsOrigins),
       useHealth({ probe, intervalMs: readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
@@ -190,6 +195,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           operationLog.operation(summary);
         },
         (response) => metrics.response(response),
+        options.tracing?.idsOf,
       ),
       useJsonOnly(GRAPHQL_PATH),
       useQueryStringParams(GRAPHQL_PATH),
@@ -204,6 +210,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // After validation, once the variables are known: the one cost estimate and its limits. After
       // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
       useCost(costLimits, memory),
+      options.tracing?.operationPlugin ?? {},
       options.upstream.readCache ? useFreshReadsInMutations() : {},
       options.graphiql === false
         ? useGraphiQLOff(GRAPHQL_PATH)
@@ -238,6 +245,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         {
           requestId: requestIdOf(request),
           observer: upstreamObserver,
+          tracer: options.tracing?.upstreamOf(request),
           // Without a Node response (yoga.fetch) the request's signal says the client went away;
           // with one, its 'close' below does, at less cost than a listener on that signal.
           signal: res ? undefined : request.signal,

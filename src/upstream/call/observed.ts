@@ -24,6 +24,7 @@ export function withObserver(
       status: result.ok ? result.status : undefined,
       errorCode: result.ok ? undefined : typeof code === 'string' ? code : result.error.name,
       rateLimitRemaining: result.ok ? numberHeader(result.headers['x-rate-limit-remaining']) : undefined,
+      ...result.span,
     });
     return result;
   };

@@ -109,29 +109,18 @@ class ProtoWriter {
     return value ? this.bytes(field, Buffer.from(value, 'hex')) : this;
   }
 
-  fixed64(field: number, value: bigint): this {
-    const b = Buffer.allocUnsafe(8);
-    b.writeBigUInt64LE(value);
-    this.tag(field, 1);
+  /** A fixed-size field: 64 bits (wire type 1) or 32 (wire type 5), little-endian. */
+  private fixed(field: number, size: 4 | 8, write: (b: Buffer) => void): this {
+    const b = Buffer.allocUnsafe(size);
+    write(b);
+    this.tag(field, size === 8 ? 1 : 5);
     this.parts.push(b);
     return this;
   }
 
-  fixed32(field: number, value: number): this {
-    const b = Buffer.allocUnsafe(4);
-    b.writeUInt32LE(value);
-    this.tag(field, 5);
-    this.parts.push(b);
-    return this;
-  }
-
-  double(field: number, value: number): this {
-    const b = Buffer.allocUnsafe(8);
-    b.writeDoubleLE(value);
-    this.tag(field, 1);
-    this.parts.push(b);
-    return this;
-  }
+  fixed64 = (field: number, value: bigint) => this.fixed(field, 8, (b) => b.writeBigUInt64LE(value));
+  fixed32 = (field: number, value: number) => this.fixed(field, 4, (b) => b.writeUInt32LE(value));
+  double = (field: number, value: number) => this.fixed(field, 8, (b) => b.writeDoubleLE(value));
 
   message(field: number, write: (inner: ProtoWriter) => void): this {
     const inner = new ProtoWriter();

@@ -383,10 +383,15 @@ export class UpstreamClient {
     proofKey: () => string,
   ): Promise<UpstreamResponse> {
     const call = prepareCall(this.basePath, request, authorization, caller.requestId);
-    const { method, template } = call.route;
-    const traced = caller.tracer?.call({ method, template, target: call.options.path });
-    const send = (options: PreparedCall['options']) => attempt(this.pool, options, this.maxBodyBytes, guard);
-    const dispatch: TryOnce = traced ? withTraceparent(call, traced, send) : () => send(call.options);
+    // Untraced (tracing off), the call's steps are what they were: no object or closure more.
+    const traced = caller.tracer?.call({
+      method: call.route.method,
+      template: call.route.template,
+      target: call.options.path,
+    });
+    const dispatch: TryOnce = traced
+      ? withTraceparent(call, traced, (options) => attempt(this.pool, options, this.maxBodyBytes, guard))
+      : () => attempt(this.pool, call.options, this.maxBodyBytes, guard);
     const budgeted = withBudgetToken(
       this.budget,
       this.bucket,

@@ -86,8 +86,8 @@ export function useOperationSummary(
       errors,
       errorCodes: [...new Set(errors)],
       outcome: errors.length === 0 ? 'success' : hasAnyValue(result.data) ? 'partial' : 'error',
-      ...traceIdsOf?.(request),
     };
+    if (traceIdsOf) Object.assign(entry.summary, traceIdsOf(request));
     onDone(entry.summary);
   };
   return {

@@ -22,11 +22,13 @@ const ZERO_SPAN = '0'.repeat(16);
  */
 export function parseTraceparent(header: string | null | undefined): SpanContext | undefined {
   if (!header || header.length > 512) return undefined;
-  const match = TRACEPARENT.exec(header.trim());
+  const value = header.trim();
+  const match = TRACEPARENT.exec(value);
   if (!match) return undefined;
-  const [whole, version, traceId, spanId, flags] = match;
+  const [, version, traceId, spanId, flags] = match;
   if (version === 'ff' || traceId === ZERO_TRACE || spanId === ZERO_SPAN) return undefined;
-  if (version === '00' && header.trim().length !== whole.length) return undefined;
+  // Version 00 is exactly its four fields (55 characters).
+  if (version === '00' && value.length !== 55) return undefined;
   return { traceId, spanId, sampled: (Number.parseInt(flags, 16) & 1) === 1, remote: true };
 }
 

@@ -100,8 +100,9 @@ export function sampler(name: SamplerName, ratio: number): Sampler {
     ? () => true
     : name.endsWith('always_off')
       ? () => false
-      : // The trace id's last 56 bits are random (W3C Trace Context level 2): their share of 2^56.
-        (traceId: string) => Number.parseInt(traceId.slice(18), 16) / 2 ** 56 < ratio;
+      : // The trace id's last 56 bits are random (W3C Trace Context level 2): the last 52 of them (a
+        // number held exactly) as a share of 2^52.
+        (traceId: string) => Number.parseInt(traceId.slice(19), 16) / 2 ** 52 < ratio;
   return name.startsWith('parentbased_') ? (traceId, parent) => (parent ? parent.sampled : root(traceId)) : root;
 }
 

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { readGatewayConfig } from '../../src/config/gateway.ts';
 import { ConfigError } from '../../src/config/env.ts';
 import { tracingEnabled } from '../../src/config/tracing.ts';
+import { parseTraceparent } from '../../src/tracing/context.ts';
 import { startTracing, type Tracing } from '../../src/tracing/index.ts';
+import { sampler } from '../../src/tracing/spans.ts';
 import type { UpstreamClientOptions } from '../../src/upstream/client.ts';
 import { ROOT } from '../helpers/built.ts';
 import { dashboard } from '../helpers/consoleOperations.ts';
@@ -249,6 +251,48 @@ describe('sampling', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0].traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-00$`));
     expect(entries[0].traceparent).not.toContain('1111222233334444');
+  });
+});
+
+describe('traceparent and samplers', () => {
+  const trace = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const span = '00f067aa0ba902b7';
+
+  it('reads a W3C traceparent, and ignores one that names no span', () => {
+    expect(parseTraceparent(`00-${trace}-${span}-01`)).toEqual({
+      traceId: trace,
+      spanId: span,
+      sampled: true,
+      remote: true,
+    });
+    expect(parseTraceparent(`00-${trace}-${span}-00`)?.sampled).toBe(false);
+    // A later version: its first four fields, whatever follows.
+    expect(parseTraceparent(`cc-${trace}-${span}-01-what-comes-later`)?.spanId).toBe(span);
+    for (const bad of [
+      `00-${trace}-${span}-01-extra`,
+      `00-${trace}-${span}-01-`,
+      `ff-${trace}-${span}-01`,
+      `00-${'0'.repeat(32)}-${span}-01`,
+      `00-${trace}-${'0'.repeat(16)}-01`,
+      `00-${trace.toUpperCase()}-${span}-01`,
+      `00-${trace}-${span}`,
+      '',
+      null,
+    ]) {
+      expect(parseTraceparent(bad), String(bad)).toBeUndefined();
+    }
+  });
+
+  it('samples by the trace id’s last 52 bits, and follows a parent only when parent-based', () => {
+    const ratio = sampler('traceidratio', 0.5);
+    expect(ratio(`${'f'.repeat(19)}7ffffffffffff`, undefined)).toBe(true);
+    expect(ratio(`${'0'.repeat(19)}8000000000000`, undefined)).toBe(false);
+    const parent = (sampled: boolean) => ({ traceId: trace, spanId: span, sampled, remote: true });
+    expect(sampler('always_off', 1)(trace, parent(true))).toBe(false);
+    expect(sampler('parentbased_always_off', 1)(trace, parent(true))).toBe(true);
+    expect(sampler('parentbased_always_on', 1)(trace, parent(false))).toBe(false);
+    expect(sampler('parentbased_always_on', 1)(trace, undefined)).toBe(true);
+    expect(sampler('parentbased_traceidratio', 0)(trace, undefined)).toBe(false);
   });
 });
 

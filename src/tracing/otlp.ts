@@ -74,6 +74,18 @@ class ProtoWriter {
   private readonly parts: Uint8Array[] = [];
 
   private varint(value: bigint | number): void {
+    // Tags and lengths are small: 7 bits a byte without BigInt's cost.
+    if (typeof value === 'number' && value >= 0 && value < 2 ** 31) {
+      const bytes: number[] = [];
+      let n = value;
+      while (n > 0x7f) {
+        bytes.push((n & 0x7f) | 0x80);
+        n >>>= 7;
+      }
+      bytes.push(n);
+      this.parts.push(Uint8Array.from(bytes));
+      return;
+    }
     let n = BigInt.asUintN(64, BigInt(value));
     const bytes: number[] = [];
     while (n > 0x7fn) {
@@ -141,7 +153,7 @@ function protoValue(w: ProtoWriter, value: AttributeValue): void {
     });
   else if (typeof value === 'string') w.bytes(1, Buffer.from(value, 'utf8'));
   else if (typeof value === 'boolean') w.uint(2, value ? 1 : 0);
-  else if (Number.isInteger(value)) w.uint(3, BigInt(value));
+  else if (Number.isInteger(value)) w.uint(3, value);
   else w.double(4, value);
 }
 

@@ -140,7 +140,7 @@ export class RequestTraces {
     let waitingSince = startedAt;
     let attempt: Span | undefined;
     const named = `${call.method} ${call.template}`;
-    const full = new URL(call.target, this.upstream).href;
+    const full = this.upstream.origin + call.target;
     return {
       waiting: () => {
         waitingSince = nowMs();

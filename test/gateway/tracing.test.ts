@@ -217,6 +217,31 @@ describe('upstream spans of retries, shared reads and cached reads', () => {
     expect(sentIds(entries)).toEqual(idsOf(clients));
   });
 
+  it('gives a read that joined another operation’s flight an INTERNAL span and no CLIENT span', async () => {
+    const s = stack();
+    const emu = s.upstream.emulator;
+    await s.gql('{ userTypes { id } }');
+    const { from, cursor } = await mark(s);
+    // The first read is held at the service while the second operation arrives and joins it.
+    emu.addFaultRule({ match: { method: 'GET', path: '/api/v1/meta/types/user' }, latencyMs: 3_000, times: 1 });
+    const fresh = { headers: { 'cache-control': 'no-cache' } };
+    const before = emu.counter.total;
+    const first = s.gql('query First { userTypes { id } }', {}, fresh);
+    while (emu.counter.total === before) await new Promise((resolve) => setImmediate(resolve));
+    const second = await s.gql('query Second { userTypes { id } }', {}, fresh);
+    expect((await first).extensions.cost.calls).toBe(1);
+    expect(second.extensions.cost.calls).toBe(0);
+    const { spans, entries } = await received(s, from, cursor);
+    const [firstOp, secondOp] = ['query First', 'query Second'].map((n) => spans.find((span) => span.name === n));
+    const clients = spans.filter((span) => span.kind === CLIENT);
+    expect(clients.map((c) => c.parentSpanId)).toEqual([firstOp?.spanId]);
+    expect(sentIds(entries)).toEqual(idsOf(clients));
+    const joined = spans.filter((span) => span.attributes['gateway.upstream.answered_by'] === 'shared');
+    expect(joined.map((span) => [span.kind, span.parentSpanId, span.name])).toEqual([
+      [INTERNAL, secondOp?.spanId, 'GET /api/v1/meta/types/user'],
+    ]);
+  });
+
   it('gives a read answered from the cache an INTERNAL span and no CLIENT span: the service received nothing', async () => {
     const s = stack();
     await s.gql('{ userTypes { id } }');

@@ -17,6 +17,7 @@ import { ROOT } from '../helpers/built.ts';
 import { dashboard } from '../helpers/consoleOperations.ts';
 import { TOKEN } from '../helpers/emulator.ts';
 import { graphqlClient } from '../helpers/graphqlClient.ts';
+import { postForParts } from '../helpers/incremental.ts';
 import { startTestGateway, startTestUpstream, type TestUpstream } from '../helpers/gateway.ts';
 import { fromRoot, importGraph } from '../helpers/importGraph.ts';
 import { useForTests } from '../helpers/lifecycle.ts';
@@ -148,6 +149,23 @@ for (const protocol of ['http/protobuf', 'http/json'] as const) {
       expect(entries.every((e) => /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/.test(e.traceparent))).toBe(true);
       expect(sentIds(entries)).toEqual(idsOf(clients));
       expect(new Set(idsOf(clients)).size).toBe(clients.length);
+    });
+
+    it('traces an answer in parts whole: the operation span ends with its last part, carrying its cost', async () => {
+      const s = stack();
+      const { query, variables } = dashboard('variable', { deferRules: true });
+      const { from, cursor } = await mark(s);
+      const answer = await postForParts(s.gateway.url, { query, variables }, { authorization: `SSWS ${TOKEN}` });
+      expect(answer.contentType).toMatch(/^multipart\/mixed/);
+      const cost = answer.parts.at(-1)?.body.extensions.cost;
+      const { spans, entries } = await received(s, from, cursor);
+      const operation = spans.find((span) => span.name === 'query Dashboard') as ReceivedSpan;
+      const server = spans.find((span) => span.kind === SERVER) as ReceivedSpan;
+      expect(operation.attributes['gateway.cost.calls']).toBe(cost.calls);
+      expect(spans.filter((span) => span.kind === CLIENT)).toHaveLength(cost.calls);
+      expect(entries).toHaveLength(cost.calls);
+      // The HTTP span lasts as long as its operation's parts.
+      expect(server.endNs).toBeGreaterThanOrEqual(operation.endNs);
     });
 
     it("continues a client's traceparent, and the operation's log lines carry its trace and span ids", async () => {

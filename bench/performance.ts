@@ -12,7 +12,8 @@
 //   direct REST GET, and GraphQL Mesh when it is installed for the bench (performance/mesh.ts); the
 //   gateway's peak RSS under that load;
 //   The same load on a gateway with the read cache on and warm (next to the floor), and on one with
-//   shared reads off (every request its own upstream call: the per-request overhead alone);
+//   shared reads off (every request its own upstream call: the per-request overhead alone), and on
+//   one with tracing on, exporting every span to a local OTLP sink (what tracing costs);
 // - twenty consoles opening the 150-policy dashboard at once (performance/consoles.ts): upstream
 //   calls against one dashboard's, with its own emulator and gateway processes;
 // - the read cache on (performance/cacheOn.ts): a repeated dashboard, `Cache-Control: no-cache`, a
@@ -24,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { writeFileSync } from 'node:fs';
 import { assertBuilt } from '../test/helpers/built.ts';
 import { graphqlClient } from './performance/graphql.ts';
+import { startOtlpSink } from './performance/otlpSink.ts';
 import { CACHE_ON_DEFAULTS, type CacheOnResult, cacheOnChecks, measureCacheOn } from './performance/cacheOn.ts';
 import { CONSOLES_DEFAULTS, type ConsolesResult, consolesReport, measureConsoles } from './performance/consoles.ts';
 import { meshPackages, startMesh } from './performance/mesh.ts';
@@ -176,6 +178,7 @@ async function scalingAlone(): Promise<void> {
 
 const CACHED_LABEL = 'gateway, CACHE_TTL_SECONDS=60, warm';
 const UNSHARED_LABEL = 'gateway, UPSTREAM_SHARED_READS=false';
+const TRACED_LABEL = 'gateway, tracing on (OTLP http/protobuf to a local sink)';
 
 const CONSOLES_HEADING = '## Twenty consoles opening the same dashboard';
 
@@ -205,6 +208,13 @@ async function main(): Promise<void> {
     MAX_UPSTREAM_CALLS: '250',
     UPSTREAM_SHARED_READS: 'false',
   });
+  // Tracing's cost: the same gateway exporting every span (docs/observability.md).
+  const otlpSink = await startOtlpSink();
+  const tracedGateway = await startGatewayProcess({
+    UPSTREAM_URL: emulator.url,
+    MAX_UPSTREAM_CALLS: '250',
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink.url,
+  });
   const meshInstalled = meshPackages();
   const mesh = 'versions' in meshInstalled ? await startMesh(emulator.url, TOKEN) : undefined;
   const idleRssMiB = oneDecimal(gateway.rssMiB());
@@ -226,6 +236,7 @@ async function main(): Promise<void> {
         variants: [
           { label: CACHED_LABEL, gateway: cachedGateway, reference: 'floor' },
           { label: UNSHARED_LABEL, gateway: unsharedGateway, reference: 'limit' },
+          { label: TRACED_LABEL, gateway: tracedGateway, reference: 'limit' },
         ],
       },
       AUTH,
@@ -240,7 +251,8 @@ async function main(): Promise<void> {
       ),
     );
 
-    await Promise.all([cachedGateway.stop(), unsharedGateway.stop()]);
+    if (otlpSink.requests() === 0) throw new Error('the traced gateway exported no span');
+    await Promise.all([cachedGateway.stop(), unsharedGateway.stop(), tracedGateway.stop(), otlpSink.close()]);
     // The same load on a gateway with a capped heap (old generation 64 MB, semi-spaces 8 MB): what
     // memory costs in speed. Not the default: a large operation's data must fit under the cap.
     const tuned = await measureTunedGateway(
@@ -352,6 +364,8 @@ async function main(): Promise<void> {
       gateway.stop(),
       cachedGateway.stop(),
       unsharedGateway.stop(),
+      tracedGateway.stop(),
+      otlpSink.close(),
       trivialYoga.stop(),
       minimalGateway.stop(),
       emulator.stop(),

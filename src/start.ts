@@ -6,6 +6,7 @@
 import { ConfigError, exact } from './config/env.ts';
 import type { EmulatorConfig } from './config/emulator.ts';
 import { type GatewayConfig, readStartConfig } from './config/gateway.ts';
+import { tracingEnabled } from './config/tracing.ts';
 import { callbackUrls } from './gateway/plugins/graphiqlSignIn.ts';
 import { createLogger, flushLog, type Logger } from './gateway/logger.ts';
 import { GRAPHQL_PATH, type GatewayOptions, startGateway } from './gateway/server.ts';
@@ -47,10 +48,21 @@ async function main(): Promise<void> {
     const shared = await startSharedState(config, logger);
     stops.push(() => shared.close());
     // readStartConfig gives emulator settings exactly when UPSTREAM_URL is unset.
-    const upstream = upstreamClient(config, config.upstreamUrl ?? emulator?.url ?? '', shared);
+    const baseUrl = config.upstreamUrl ?? emulator?.url ?? '';
+    const upstream = upstreamClient(config, baseUrl, shared);
     stops.push(() => upstream.close());
     orgReplaced = () => upstream.invalidateCache();
-    const gateway = await startGateway(gatewayOptions(config, { upstream, shared, emulator, logger })).catch(
+    // Loaded only when the OTEL_* variables turn tracing on: off, no module of it is loaded. Its
+    // spans are sent last, once the gateway has stopped.
+    const tracing = tracingEnabled(config.tracing)
+      ? (await import('./tracing/index.ts')).startTracing(config.tracing, {
+          graphqlPath: GRAPHQL_PATH,
+          upstreamUrl: baseUrl,
+          logger,
+        })
+      : undefined;
+    if (tracing) stops.push(() => tracing.close());
+    const gateway = await startGateway(gatewayOptions(config, { upstream, shared, emulator, logger, tracing })).catch(
       whenPortBusy("the gateway's port (PORT)", 'choose another with PORT (PORT=0 picks a free one)'),
     );
     stops.push(() => gateway.close(config.shutdownGraceMs));
@@ -105,7 +117,13 @@ interface Started {
 
 function gatewayOptions(
   config: GatewayConfig,
-  { upstream, shared, emulator, logger }: Started & { upstream: UpstreamClient },
+  {
+    upstream,
+    shared,
+    emulator,
+    logger,
+    tracing,
+  }: Started & { upstream: UpstreamClient; tracing?: GatewayOptions['tracing'] },
 ): GatewayOptions & { port: number; host: string } {
   return exact<GatewayOptions & { port: number; host: string }>()({
     port: config.port,
@@ -129,7 +147,7 @@ function gatewayOptions(
     idempotency: shared.idempotency,
     policyPlans: shared.policyPlans,
     metrics: { redisCircuit: shared.redis?.circuit },
-
+    tracing,
     trustedDocuments: config.trustedDocuments.file
       ? {
           manifest: readTrustedManifest(config.trustedDocuments.file),

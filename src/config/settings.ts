@@ -24,6 +24,7 @@ import {
 } from './env.ts';
 import { addressList } from './addresses.ts';
 import { hostList } from './hosts.ts';
+import { TRACING_SETTINGS } from './tracing.ts';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -370,6 +371,8 @@ export const GATEWAY_SETTINGS = {
       doc: '`json` (one JSON object a line) or `pretty` (for a terminal; needs the dev dependency pino-pretty)',
     }),
   },
+  /** OpenTelemetry traces (docs/observability.md): off unless these variables turn them on. */
+  tracing: TRACING_SETTINGS,
   readiness: {
     /** An API token for the readiness call; without one any upstream answer below 500 counts. */
     token: token({
@@ -563,6 +566,7 @@ export type GatewayConfig = SettingValues<typeof GATEWAY_SETTINGS>;
 export type HttpLimits = GatewayConfig['http'];
 export type LogConfig = GatewayConfig['log'];
 export type ReadinessConfig = GatewayConfig['readiness'];
+export type TracingConfig = GatewayConfig['tracing'];
 
 /** The gateway's options when no variable is set; the modules' defaults. */
 export const GATEWAY_DEFAULTS: Readonly<GatewayConfig> = defaultsOf(GATEWAY_SETTINGS);

@@ -13,6 +13,7 @@ import {
   type YogaServerOptions,
 } from 'graphql-yoga';
 import { GATEWAY_DEFAULTS, HTTP_DEFAULTS, type HttpLimits, type ReadinessConfig } from '../config/gateway.ts';
+import type { Tracing } from '../tracing/index.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { composeObservers } from '../upstream/observer.ts';
 import { UpstreamProbe } from '../upstream/probe.ts';
@@ -107,6 +108,9 @@ export interface GatewayOptions {
 
   /** FEDERATION: the default schema is the federation subgraph's (docs/federation.md); default false. */
   federation?: boolean;
+
+  /** OpenTelemetry traces (src/tracing/, started when the OTEL_* variables ask); unset: none. */
+  tracing?: Tracing;
 
   /**
    * The trusted documents (TRUSTED_DOCUMENTS): only they run, unless `allowArbitrary` (default
@@ -243,6 +247,7 @@ function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYo
     useOrderedExecution(),
     useIncrementalDelivery(),
     useRequestId(),
+    options.tracing?.requestPlugin ?? {},
     useNoFraming(),
     useCorsPreflightHint(options.corsOrigins),
     useHealth({ probe: parts.probe, intervalMs: parts.readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
@@ -254,6 +259,7 @@ function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYo
         operationLog.operation(summary);
       },
       (response) => metrics.response(response),
+      options.tracing?.idsOf,
     ),
     useJsonOnly(GRAPHQL_PATH),
     useQueryStringParams(GRAPHQL_PATH),
@@ -268,6 +274,7 @@ function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYo
     // After validation, once the variables are known: the one cost estimate and its limits. After
     // useUpstreamErrors too: its one-error-per-operation collapse reads the codes that mapping gives.
     useCost(parts.costLimits, parts.memory),
+    options.tracing?.operationPlugin ?? {},
     options.upstream.readCache ? useFreshReadsInMutations() : {},
     options.graphiql === false
       ? useGraphiQLOff(GRAPHQL_PATH)
@@ -301,6 +308,7 @@ function contextOfRequest(options: GatewayOptions, parts: GatewayParts) {
       {
         requestId: requestIdOf(request),
         observer: parts.upstreamObserver,
+        tracer: options.tracing?.upstreamOf(request),
         // Without a Node response (yoga.fetch) the request's signal says the client went away;
         // with one, its 'close' below does, at less cost than a listener on that signal.
         signal: res ? undefined : request.signal,

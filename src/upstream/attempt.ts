@@ -20,9 +20,14 @@ export interface Cancellation {
   takeBytes(count: number): Error | undefined;
 }
 
+/** An attempt's span, when its operation is traced (call/traced.ts): named in its log line. */
+interface Traced {
+  span?: { traceId: string; spanId: string };
+}
+
 export type AttemptResult =
-  | { ok: true; status: number; headers: IncomingHttpHeaders; body: string; durationMs: number }
-  | { ok: false; error: Error; durationMs: number };
+  | ({ ok: true; status: number; headers: IncomingHttpHeaders; body: string; durationMs: number } & Traced)
+  | ({ ok: false; error: Error; durationMs: number } & Traced);
 
 /** Sends one attempt; never rejects (a failure is a result). */
 export function attempt(

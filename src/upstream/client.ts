@@ -30,6 +30,7 @@ import { guarded } from './call/guarded.ts';
 import { withObserver } from './call/observed.ts';
 import { type PreparedCall, prepareCall, type UpstreamRequest } from './call/request.ts';
 import { type RetriedResult, withRetries } from './call/retry.ts';
+import { withBudgetWait, withTraceparent } from './call/traced.ts';
 import { familyOf, SharedReads } from './call/sharedReads.ts';
 import { type RightsClass, RightsClasses } from './call/rightsClasses.ts';
 import { ReadCache } from './cache/readCache.ts';
@@ -40,6 +41,7 @@ import { OperationGuard, type OperationLimits } from './operationGuard.ts';
 import { RETRY_DEFAULTS, type RetrySettings } from './retryPolicy.ts';
 import { TOKEN_TRUST_DEFAULTS, type TokenTrust, TrustedTokens } from './tokenTrust.ts';
 import type { SharedRead, UpstreamObserver } from './observer.ts';
+import type { CallTrace, UpstreamTracer } from './tracer.ts';
 import { bucketOf, UpstreamBudget } from './budget/budget.ts';
 import { type CallerStanding, UNPROVEN_CALLER } from './budget/window.ts';
 import { UpstreamError } from './errors.ts';
@@ -163,6 +165,8 @@ export interface CallerOptions extends Partial<OperationLimits> {
   requestId?: string;
   /** Told about every HTTP attempt made for this caller, retries included. */
   observer?: UpstreamObserver;
+  /** The operation's trace (src/tracing/): a span per HTTP attempt, its `traceparent` sent with it. */
+  tracer?: UpstreamTracer;
   /** Aborted when the client goes away: in-flight calls are aborted and no new call starts. */
   signal?: AbortSignal;
   /**
@@ -275,7 +279,7 @@ export class UpstreamClient {
    * budget, deadline, concurrency bound and short-circuits.
    */
   forCaller(authorization: string, options: CallerOptions = {}): CallerRestApi {
-    const { signal, requestId, observer, clientAddress, onBodyBytes, arrivedAt, fresh, ...limits } = options;
+    const { signal, requestId, observer, tracer, clientAddress, onBodyBytes, arrivedAt, fresh, ...limits } = options;
     const startedAt = Date.now();
     const leave =
       arrivedAt === undefined
@@ -308,7 +312,7 @@ export class UpstreamClient {
           request,
           authorization,
           guardOf(),
-          { requestId, observer, clientAddress, arrivedAt, fresh },
+          { requestId, observer, tracer, clientAddress, arrivedAt, fresh },
           trustOf().budgetCaller,
           // Not once the service has refused it: a revoked token is not served what it read before.
           () => (trustOf().isTrusted() ? trustOf().digest : UNPROVEN_CALLER),
@@ -375,15 +379,23 @@ export class UpstreamClient {
     request: UpstreamRequest,
     authorization: string,
     guard: OperationGuard,
-    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'clientAddress' | 'arrivedAt' | 'fresh'>,
+    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'tracer' | 'clientAddress' | 'arrivedAt' | 'fresh'>,
     /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
     budgetCaller: () => string,
     /** Whose rights class a read is of (call/rightsClasses.ts): the credential, or UNPROVEN_CALLER once refused. */
     proofKey: () => string,
   ): Promise<UpstreamResponse> {
     const call = prepareCall(this.basePath, request, authorization, caller.requestId);
-    const dispatch: TryOnce = () => attempt(this.pool, call.options, this.maxBodyBytes, guard);
-    const tryOnce = withBudgetToken(
+    // Untraced (tracing off), the call's steps are what they were: no object or closure more.
+    const traced = caller.tracer?.call({
+      method: call.route.method,
+      template: call.route.template,
+      target: call.options.path,
+    });
+    const dispatch: TryOnce = traced
+      ? withTraceparent(call, traced, (options) => attempt(this.pool, options, this.maxBodyBytes, guard))
+      : () => attempt(this.pool, call.options, this.maxBodyBytes, guard);
+    const budgeted = withBudgetToken(
       this.budget,
       this.bucket,
       budgetCaller,
@@ -391,6 +403,7 @@ export class UpstreamClient {
       withObserver(call, caller.observer, caller.requestId, dispatch),
       caller.clientAddress,
     );
+    const tryOnce = traced ? withBudgetWait(traced, budgeted) : budgeted;
     const retried = () => withRetries(call.route, guard, this.retry, tryOnce);
     const family = familyOf(call.route);
     /** The caller's class for this family now: undefined once the service has refused it, or before it answered it. */
@@ -405,7 +418,7 @@ export class UpstreamClient {
         return own;
       };
       const response = await guarded(guard, async () => {
-        const result = await this.withSharing(call, guard, rights(), caller, run, stamp);
+        const result = await this.withSharing(call, guard, rights(), caller, run, stamp, traced);
         answeredOwn = result === own;
         return answerOf(call, result, guard);
       });
@@ -422,6 +435,7 @@ export class UpstreamClient {
     if (!cache) return fresh();
     return cache.read(call, family, rights, caller.fresh?.() !== true, guard, fresh, (ageMs) => {
       caller.observer?.onCacheHit?.({ ...readOf(call, caller.requestId), ageMs });
+      traced?.answeredWithout('cache', ageMs);
     });
   }
 
@@ -438,6 +452,7 @@ export class UpstreamClient {
     caller: Pick<CallerOptions, 'requestId' | 'observer' | 'arrivedAt'>,
     run: () => Promise<RetriedResult>,
     stamp?: string,
+    traced?: CallTrace,
   ): Promise<RetriedResult> {
     const shared = this.sharedReads;
     if (!shared) return run();
@@ -458,7 +473,10 @@ export class UpstreamClient {
       caller.arrivedAt,
       guard,
       run,
-      () => caller.observer?.onSharedRead?.(readOf(call, caller.requestId)),
+      () => {
+        caller.observer?.onSharedRead?.(readOf(call, caller.requestId));
+        traced?.answeredWithout('shared');
+      },
       this.replicated && stamp === undefined,
     );
   }

@@ -23,6 +23,9 @@ export interface UpstreamAttempt {
   rateLimitRemaining?: number;
   /** This attempt repeats an earlier attempt of the same call. */
   retry: boolean;
+  /** The attempt's trace and span, when its operation is traced (the `traceparent` it sent). */
+  traceId?: string;
+  spanId?: string;
 }
 
 /** A read answered from an identical one in flight for another caller: no upstream request of its own. */

@@ -51,6 +51,18 @@ describe('GET /__emulator/journal', () => {
     expect(text).not.toContain(TOKEN);
   });
 
+  it('records the traceparent each request sent, and null for none or one not of the W3C form', async () => {
+    const sent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const later = `01-${'a'.repeat(32)}-${'b'.repeat(16)}-00-more`;
+    for (const traceparent of [sent, later, 'not a traceparent', undefined]) {
+      await emu().call('GET', TYPES, undefined, traceparent === undefined ? {} : { traceparent });
+    }
+    const failing = await emu().call('GET', '/api/v1/nothing', undefined, { traceparent: sent });
+    expect(failing.status).toBe(404);
+    const { entries } = await journal();
+    expect(entries.map((e) => e.traceparent)).toEqual([sent, later, null, null, sent]);
+  });
+
   it('gives the entries after a cursor with ?since=, is cleared by DELETE, and refuses a bad cursor', async () => {
     await emu().call('GET', TYPES);
     const { cursor } = await journal();

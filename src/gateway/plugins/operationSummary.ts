@@ -28,6 +28,9 @@ export interface OperationSummary {
   errorCodes: string[];
   /** success: no error; partial: errors next to data; error: errors, and no top-level field has a value. */
   outcome: OperationOutcome;
+  /** The operation's trace and span, when it is traced (OTEL_* variables). */
+  traceId?: string;
+  spanId?: string;
 }
 
 /** A GraphQL request's HTTP answer. */
@@ -56,6 +59,8 @@ const CODE_OF_PHASE: Record<ErrorPhase, string> = {
 export function useOperationSummary(
   onDone: (summary: OperationSummary) => void,
   onResponse?: (summary: ResponseSummary) => void,
+  /** The trace and span ids of a request, when it is traced. */
+  traceIdsOf?: (request: Request) => { traceId: string; spanId: string } | undefined,
 ): Plugin {
   // Keyed by the request: yoga keeps it, and the context holding it, through every phase.
   const pending = new WeakMap<Request, Pending>();
@@ -82,6 +87,7 @@ export function useOperationSummary(
       errorCodes: [...new Set(errors)],
       outcome: errors.length === 0 ? 'success' : hasAnyValue(result.data) ? 'partial' : 'error',
     };
+    if (traceIdsOf) Object.assign(entry.summary, traceIdsOf(request));
     onDone(entry.summary);
   };
   return {

@@ -1,6 +1,6 @@
 // The observer's step, around each attempt: tells the operation's observer (metrics, logs) about the
 // attempt once it ended, by route template and without a header.
-import type { UpstreamObserver } from '../observer.ts';
+import type { UpstreamAttempt, UpstreamObserver } from '../observer.ts';
 import type { PreparedCall } from './request.ts';
 import type { TryOnce } from './steps.ts';
 
@@ -14,7 +14,7 @@ export function withObserver(
   return async (retried) => {
     const result = await next(retried);
     const code = result.ok ? undefined : (result.error as { code?: unknown }).code;
-    observer.onUpstreamRequest({
+    const report: UpstreamAttempt = {
       method: call.route.method,
       template: call.route.template,
       path: call.path,
@@ -24,7 +24,10 @@ export function withObserver(
       status: result.ok ? result.status : undefined,
       errorCode: result.ok ? undefined : typeof code === 'string' ? code : result.error.name,
       rateLimitRemaining: result.ok ? numberHeader(result.headers['x-rate-limit-remaining']) : undefined,
-    });
+    };
+    // Only when traced: an untraced report keeps its one shape.
+    if (result.span) Object.assign(report, result.span);
+    observer.onUpstreamRequest(report);
     return result;
   };
 }

@@ -5,7 +5,10 @@
 // traffic. The sequence numbers go on, so a cursor stays valid.
 import { EMULATOR_DEFAULTS, JOURNAL_LIMITS } from '../../config/emulator.ts';
 
-/** One API request as the journal keeps it. Headers are not kept: credentials never enter it. */
+/**
+ * One API request as the journal keeps it. Headers are not kept (credentials never enter it), but
+ * for the W3C `traceparent`, which joins the request to the caller's span.
+ */
 export interface JournalEntry {
   /** Position in the emulator's life (1, 2, 3 …); `?since=<seq>` returns the entries after it. */
   seq: number;
@@ -30,6 +33,8 @@ export interface JournalEntry {
   status: number;
   /** The `errorCode` of an error answer, else null. */
   errorCode: string | null;
+  /** The request's `traceparent` header as sent (W3C Trace Context), or null when it had none or one not of that form. */
+  traceparent: string | null;
 }
 
 /** What the server records of a request; the journal decides how much of the body it keeps. */
@@ -110,6 +115,15 @@ export class RequestJournal {
       .replace(/\uFFFD$/, '');
     return { body: cut, bodyTruncated: true };
   }
+}
+
+/** A `traceparent` value of the W3C form (version, trace id, parent id, flags; a later version may add fields). */
+const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}(-[0-9a-zA-Z-]*)?$/;
+
+/** The `traceparent` header as the journal keeps it: a value of the W3C form (at most 256 characters), else null. */
+export function traceparentOf(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && value.length <= 256 && TRACEPARENT.test(value) ? value : null;
 }
 
 export function queryOf(params: URLSearchParams): Record<string, string | string[]> {

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AdminContext, RequestCounter, serveAdmin } from './admin.ts';
 import { type FaultRules, faultAnswer } from './faultRules.ts';
-import { queryOf, type RequestJournal } from './journal.ts';
+import { queryOf, type RequestJournal, traceparentOf } from './journal.ts';
 import { type ConnectionLimits, serverTimeouts } from './connectionLimits.ts';
 import {
   ApiError,
@@ -111,7 +111,7 @@ async function serveApi(
   const match = api.match(method, url.pathname);
   const template = match?.route?.template;
   counter.count(template ? `${method} ${template}` : `${method} (unmatched)`);
-  const entry = journalEntry(options.journal, method, url, template);
+  const entry = journalEntry(options.journal, method, url, template, traceparentOf(req.headers.traceparent));
   if (await answeredByFaultRule(options, req, res, url, template, entry)) return;
   const reply = await answer(options, req, url, match, entry);
   entry.record(reply.status, reply.body);
@@ -128,7 +128,13 @@ interface JournalEntryDraft {
   record(status: number, replyBody: unknown): void;
 }
 
-function journalEntry(journal: RequestJournal, method: string, url: URL, template?: string): JournalEntryDraft {
+function journalEntry(
+  journal: RequestJournal,
+  method: string,
+  url: URL,
+  template: string | undefined,
+  traceparent: string | null,
+): JournalEntryDraft {
   const time = new Date().toISOString();
   const draft: JournalEntryDraft = {
     record: (status, replyBody) => {
@@ -143,6 +149,7 @@ function journalEntry(journal: RequestJournal, method: string, url: URL, templat
         bodyBytes: draft.body?.bytes ?? 0,
         status,
         errorCode: typeof errorCode === 'string' ? errorCode : null,
+        traceparent,
       });
     },
   };

@@ -193,7 +193,14 @@ export function createGateway(options: GatewayOptions): Gateway {
       ),
       useJsonOnly(GRAPHQL_PATH),
       useQueryStringParams(GRAPHQL_PATH),
-      trusted ? useTrustedDocuments(trusted, options.trustedDocuments?.allowArbitrary ?? 'none') : {},
+      trusted
+        ? useTrustedDocuments(
+            trusted,
+            options.trustedDocuments?.allowArbitrary ?? 'none',
+            // A subgraph's router sends its own documents, which no manifest can list.
+            schema.getQueryType()?.getFields()._entities ? { maxTokens: queryLimits.tokens } : undefined,
+          )
+        : {},
       options.introspection === false ? useNoIntrospection() : {},
       useNoOriginalError(),
       useUpstreamErrors(),

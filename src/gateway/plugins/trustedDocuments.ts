@@ -73,9 +73,11 @@ export function useTrustedDocuments(
   return {
     onPluginInit({ addPlugin }) {
       addPlugin({
+        // Decided for each document of the request (a batch's too), just before the check reads it.
         onParams({ request, params }) {
           if (typeof params.query === 'string' && isFederationProtocolDocument(params.query, federation.maxTokens))
             protocolRequests.add(request);
+          else protocolRequests.delete(request);
         },
       });
       addPlugin(persisted);

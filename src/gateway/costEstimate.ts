@@ -464,8 +464,9 @@ class Estimator {
       this.cycle ??= { path: [...this.path, key], field: `${parent.name}.${name}`, kind, backReferences: visits };
       return NONE;
     }
-    const byArguments = CALLS_OF_ARGUMENTS[`${parent.name}.${name}`];
-    const calls = REFERENCES_LOOKED_UP.has(`${parent.name}.${name}`)
+    const qualified = `${parent.name}.${name}`;
+    const byArguments = CALLS_OF_ARGUMENTS[qualified];
+    const calls = REFERENCES_LOOKED_UP.has(qualified)
       ? Number(this.selectsBeyondKey(node, type, scope))
       : !this.needsCall(parent, name)
         ? 0

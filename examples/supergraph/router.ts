@@ -1,12 +1,14 @@
 // The example supergraph's router: the subgraphs composed (compose.ts) and served by Hive Gateway,
 // forwarding the caller's Authorization header (and Cache-Control) to every subgraph, so that the
-// policy gateway reads with the caller's own rights. Run alone, it serves the subgraphs named by
+// policy gateway reads with the caller's own rights, and keeping the errors of entities that failed
+// to load (entityErrors.ts). Run alone, it serves the subgraphs named by
 // SUBGRAPHS (`name=url,name=url`) on 127.0.0.1:PORT (0: a free one) and prints its URL.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { createGatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { composeSupergraph, type Subgraph, subgraphSdlOf } from './compose.ts';
+import { useEntityErrors } from './entityErrors.ts';
 
 /** The headers the router forwards from the client to each subgraph. */
 export const FORWARDED_HEADERS = ['authorization', 'cache-control'] as const;
@@ -26,6 +28,7 @@ export async function startRouter(subgraphs: readonly Subgraph[], port = 0): Pro
     supergraph: supergraphSdl,
     // LOG_LEVEL=debug shows each subgraph request; errors only otherwise.
     logging: (process.env.LOG_LEVEL as 'debug' | 'info' | 'warn' | 'error' | undefined) ?? 'error',
+    plugins: () => [useEntityErrors()],
     propagateHeaders: {
       fromClientToSubgraphs: ({ request }) =>
         Object.fromEntries(FORWARDED_HEADERS.map((name) => [name, request.headers.get(name)])),

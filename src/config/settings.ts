@@ -349,7 +349,7 @@ export const GATEWAY_SETTINGS = {
   federation: boolean({
     env: 'FEDERATION',
     default: false,
-    doc: 'serve `/graphql` as an Apollo Federation 2.3 subgraph: `@key` on policies, rules, user types and applications, `_service { sdl }`, `_entities` (each representation counts as an id of `MAX_NODE_IDS`), and references to groups and users (docs/federation.md). Off: the schema of schema.graphql alone',
+    doc: 'serve `/graphql` as an Apollo Federation 2.3 subgraph: `@key` on policies, rules, user types and applications, `_service { sdl }`, `_entities` (each representation counts as an id of `MAX_NODE_IDS`), and references to groups, users and apps (docs/federation.md). Off: the schema of schema.graphql alone',
   }),
   introspection: boolean({
     env: 'INTROSPECTION',
@@ -541,7 +541,7 @@ export const GATEWAY_SETTINGS = {
       default: 'none',
       range:
         '`none`, `all`, or a comma-separated list of SHA-256 digests (hex) of credentials as `SSWS <token>` / `Bearer <token>`',
-      doc: 'with `TRUSTED_DOCUMENTS`, who may still send a document that is not in the manifest: nobody (`PERSISTED_QUERY_ID_REQUIRED`), everyone (`all`: development, GraphiQL), or the callers whose credential has one of these digests (an admin tool’s token: `printf "SSWS %s" "$TOKEN" | sha256sum`)',
+      doc: 'with `TRUSTED_DOCUMENTS`, who may still send a document that is not in the manifest: nobody (`PERSISTED_QUERY_ID_REQUIRED`), everyone (`all`: development, GraphiQL), or the callers whose credential has one of these digests (an admin tool’s token: `printf "SSWS %s" "$TOKEN" | sha256sum`). With `FEDERATION`, a router’s `_service` and `_entities` documents run in any case (docs/federation.md)',
       read: readArbitraryDocuments,
     }),
   },

@@ -28,6 +28,7 @@ import { type PolicyType, RULE_TYPE_OF } from '../rest/types.ts';
 import { planReadCalls } from '../policyDocument/read.ts';
 import { MAX_USER_TYPES, POLICY_PAGE_SIZE } from 'policy-service-emulator/contract';
 import { contractListMaxima } from './contractListMaxima.ts';
+import { REFERENCE_KEY_FIELDS } from './federation/applications.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from './resolvers/typenames.ts';
 import { RecentlyUsed } from '../upstream/recentlyUsed.ts';
 
@@ -79,6 +80,12 @@ function listMaximaOf(schema: GraphQLSchema): Readonly<Record<string, number>> {
 const CALLS_OF_ARGUMENTS: Readonly<Record<string, (argument: (name: string) => unknown) => number>> = {
   'Mutation.planPolicies': (argument) => planReadCalls(argument('document')),
 };
+
+/**
+ * Fields of a federation subgraph (FEDERATION) that return references to apps: free with only the
+ * key selected, else the app lookup, at least one call (federation/applications.ts).
+ */
+const REFERENCES_LOOKED_UP = new Set(['AppConditionEntry.application', 'SloSettings.applications']);
 
 /**
  * Items per parent of a list fetched by a call of its own at or below a back-reference (a field
@@ -457,8 +464,15 @@ class Estimator {
       this.cycle ??= { path: [...this.path, key], field: `${parent.name}.${name}`, kind, backReferences: visits };
       return NONE;
     }
-    const byArguments = CALLS_OF_ARGUMENTS[`${parent.name}.${name}`];
-    const calls = !this.needsCall(parent, name) ? 0 : byArguments ? byArguments((a) => this.argument(node, a)) : 1;
+    const qualified = `${parent.name}.${name}`;
+    const byArguments = CALLS_OF_ARGUMENTS[qualified];
+    const calls = REFERENCES_LOOKED_UP.has(qualified)
+      ? Number(this.selectsBeyondKey(node, type, scope))
+      : !this.needsCall(parent, name)
+        ? 0
+        : byArguments
+          ? byArguments((a) => this.argument(node, a))
+          : 1;
     const reachedBack = scope.reachedBack || visits > 0;
     const items = this.multiplier(node, parent, field, scope, calls > 0 && reachedBack);
     if (!node.selectionSet) return { calls, size: items, items };
@@ -552,6 +566,15 @@ class Estimator {
     if (implemented.includes('Policy')) return POLICY_TYPENAME[policyType] === type.name;
     if (implemented.includes('PolicyRule')) return RULE_TYPENAME[RULE_TYPE_OF[policyType]] === type.name;
     return true;
+  }
+
+  /** Whether a reference's selection asks for more than its key (fragments opened). */
+  private selectsBeyondKey(node: FieldNode, type: GraphQLNamedType, scope: Scope): boolean {
+    if (!node.selectionSet) return false;
+    for (const selected of this.collect(node.selectionSet, type, scope, new Set(), true)) {
+      if ('node' in selected && !REFERENCE_KEY_FIELDS.has(selected.node.name.value)) return true;
+    }
+    return false;
   }
 
   private needsCall(parent: GraphQLNamedType, field: string): boolean {

@@ -263,7 +263,14 @@ function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYo
     ),
     useJsonOnly(GRAPHQL_PATH),
     useQueryStringParams(GRAPHQL_PATH),
-    trusted ? useTrustedDocuments(trusted, options.trustedDocuments?.allowArbitrary ?? 'none') : {},
+    trusted
+      ? useTrustedDocuments(
+          trusted,
+          options.trustedDocuments?.allowArbitrary ?? 'none',
+          // A subgraph's router sends its own documents, which no manifest can list.
+          parts.schema.getQueryType()?.getFields()._entities ? { maxTokens: parts.queryLimits.tokens } : undefined,
+        )
+      : {},
     options.introspection === false ? useNoIntrospection() : {},
     useNoOriginalError(),
     useUpstreamErrors(),

@@ -34,6 +34,7 @@ describe('FEDERATION=1: the gateway as a subgraph', () => {
     expect(sdl).toMatch(/interface PolicyRule implements Node @key\(fields: "id"\)/);
     expect(sdl).toMatch(/type UserType implements Node @key\(fields: "id"\)/);
     expect(sdl).toMatch(/type Group @key\(fields: "id", resolvable: false\)/);
+    expect(sdl).toMatch(/type AppConditionEntry \{[^}]*application: Application\n/);
     expect(sdl).not.toMatch(/_entities|_service|scalar _Any|union _Entity|directive @key/);
   });
 
@@ -115,6 +116,98 @@ describe('FEDERATION=1: the gateway as a subgraph', () => {
       includedUsers: [{ __typename: 'User', id: '00u1alice' }],
       excludedUsers: [],
     });
+  });
+});
+
+describe('apps named by authentication rules and single logout, as Application entities', () => {
+  const APP_RULE = {
+    type: 'ACCESS_POLICY',
+    name: 'CRM, not the portal',
+    ...RULE_BODIES.ACCESS_POLICY,
+    conditions: {
+      app: {
+        include: [
+          { type: 'APP', id: '0oa2crm' },
+          { type: 'APP_TYPE', name: 'oidc_client' },
+        ],
+        exclude: [{ type: 'APP', id: '0oa1portal' }],
+      },
+    },
+  };
+  const appsOf = (selection: string) => `query($p: ID!, $c: ID!) {
+    p: policy(id: $p) { ... on AccessPolicy { rules { conditions { app {
+      include { type application { ${selection} } } exclude { application { ${selection} } } } } } } }
+    c: policy(id: $c) { ... on ContinuousAccessPolicy { rules { actions { continuousAccess { failureActions {
+      slo { applications { ${selection} } } } } } } } }
+  }`;
+
+  async function rulesNamingApps() {
+    const emu = stack().emulator;
+    const policy = await emu.call('POST', '/api/v1/policies', {
+      type: 'ACCESS_POLICY',
+      name: 'Finance apps',
+      ...POLICY_BODIES.ACCESS_POLICY,
+    });
+    const rule = await emu.call('POST', `/api/v1/policies/${policy.body.id}/rules`, APP_RULE);
+    expect(rule.status).toBe(200);
+    const continuous = await idOf('/api/v1/policies?type=CONTINUOUS_ACCESS', (items) => items[0]);
+    const slo = await emu.call('POST', `/api/v1/policies/${continuous.id}/rules`, {
+      type: 'CONTINUOUS_ACCESS',
+      name: 'Log out of the portal',
+      ...RULE_BODIES.CONTINUOUS_ACCESS,
+    });
+    expect(slo.status).toBe(200);
+    return { p: policy.body.id, c: continuous.id };
+  }
+
+  it('with only the key selected they are references: no call beyond the rules', async () => {
+    const ids = await rulesNamingApps();
+    const counted = await countRequests(stack().emulator, () => stack().gql(appsOf('__typename id'), ids));
+    const { data, errors } = counted.result;
+    expect(errors).toBeUndefined();
+    const app = data.p.rules.find((r: any) => r.conditions?.app).conditions.app;
+    expect(app).toEqual({
+      include: [
+        { type: 'APP', application: { __typename: 'Application', id: '0oa2crm' } },
+        { type: 'APP_TYPE', application: null },
+      ],
+      exclude: [{ application: { __typename: 'Application', id: '0oa1portal' } }],
+    });
+    const slo = data.c.rules.flatMap((r: any) => r.actions?.continuousAccess?.failureActions ?? [])[0].slo;
+    expect(slo.applications).toEqual([{ __typename: 'Application', id: '0oa1portal' }]);
+    expect(counted.byRoute).toEqual({
+      'GET /api/v1/policies/{policyId}': 2,
+      'GET /api/v1/policies/{policyId}/rules': 2,
+    });
+  });
+
+  it('any other field looks the apps up among the authentication policies’ apps, once per request', async () => {
+    const ids = await rulesNamingApps();
+    const { body: accessPolicies } = await stack().emulator.call('GET', '/api/v1/policies?type=ACCESS_POLICY');
+    const counted = await countRequests(stack().emulator, () => stack().gql(appsOf('id label'), ids));
+    const { data, errors } = counted.result;
+    expect(errors).toBeUndefined();
+    const app = data.p.rules.find((r: any) => r.conditions?.app).conditions.app;
+    expect(app.include[0].application).toEqual({ id: '0oa2crm', label: 'CRM' });
+    expect(app.exclude[0].application).toEqual({ id: '0oa1portal', label: 'Employee Portal' });
+    const slo = data.c.rules.flatMap((r: any) => r.actions?.continuousAccess?.failureActions ?? [])[0].slo;
+    expect(slo.applications).toEqual([{ id: '0oa1portal', label: 'Employee Portal' }]);
+    expect(counted.byRoute).toEqual({
+      'GET /api/v1/policies/{policyId}': 2,
+      'GET /api/v1/policies/{policyId}/rules': 2,
+      'GET /api/v1/policies': 1,
+      'GET /api/v1/policies/{policyId}/app': accessPolicies.length,
+    });
+  });
+
+  it('the estimate counts the lookup only when more than the key is selected', () => {
+    const schema = stack().yoga.getEnveloped().schema;
+    const estimate = (selection: string) =>
+      estimateCost(schema, parse(appsOf(selection)).definitions[0] as OperationDefinitionNode, {}, {}).calls;
+    expect(estimate('__typename id')).toBe(4);
+    // One lookup per reference field (three here), at least a call each.
+    expect(estimate('id label')).toBe(7);
+    expect(estimate('... on Application { id }')).toBe(4);
   });
 });
 

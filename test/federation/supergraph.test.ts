@@ -2,6 +2,7 @@
 // team's subgraph (examples/supergraph/teams.ts) and Hive Gateway over their composed supergraph,
 // each on a random port. A query across both subgraphs answers whole at the lower bound of upstream
 // calls, with the caller's own rights and the gateway's error codes through the router.
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeSupergraph, subgraphSdlOf } from '../../examples/supergraph/compose.ts';
@@ -13,6 +14,7 @@ import { countFromNow, startTestEmulator, type TestEmulator, TOKEN } from '../he
 import { startTestGateway } from '../helpers/gateway.ts';
 import { largeOrgFixture } from '../helpers/largeOrg.ts';
 import { type Running, run } from '../helpers/process.ts';
+import { PEOPLE, personToken } from '../helpers/oauth.ts';
 import { ALICE } from '../helpers/orgTokens.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,6 +22,16 @@ const POLICIES = 150;
 const RULES = 2;
 const TEAMS = 20;
 const READ_ONLY_TOKEN = 'alice-read-only';
+/** A public client the test signs a person in with, for a token of fewer scopes. */
+const REDIRECT = 'http://127.0.0.1:9/callback';
+const CLIENT = {
+  client_id: 'graphiql',
+  client_name: 'GraphiQL',
+  redirect_uris: [REDIRECT],
+  grant_types: ['authorization_code' as const],
+  token_endpoint_auth_method: 'none' as const,
+  scope: 'openid okta.policies.read okta.userTypes.read',
+};
 
 let emulator: TestEmulator;
 let upstream: UpstreamClient;
@@ -32,8 +44,8 @@ let teams: Team[];
 const policies = new Map<string, any>();
 const rulesOf = new Map<string, any[]>();
 
-async function routerQuery(query: string, auth: string | null = `SSWS ${TOKEN}`): Promise<any> {
-  const response = await fetch(router.url, {
+async function routerQuery(query: string, auth: string | null = `SSWS ${TOKEN}`, url = router.url): Promise<any> {
+  const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(auth !== null && { authorization: auth }) },
     body: JSON.stringify({ query }),
@@ -44,6 +56,7 @@ async function routerQuery(query: string, auth: string | null = `SSWS ${TOKEN}`)
 beforeAll(async () => {
   emulator = await startTestEmulator({
     fixture: { ...largeOrgFixture(POLICIES, RULES), apiTokens: [{ token: READ_ONLY_TOKEN, userId: ALICE }] },
+    oauthClients: [CLIENT],
   });
   // The operation's upstream budget is the lower bound of the cross-subgraph query: one call more is refused.
   upstream = new UpstreamClient({ baseUrl: emulator.url, operation: { maxCalls: 2 * POLICIES } });
@@ -62,17 +75,26 @@ beforeAll(async () => {
     policyIds: [...mine, own[(t + 1) % TEAMS][0]],
   }));
   teamsSubgraph = await startTeamsSubgraph(teams);
-  const routerProcess = run(process.execPath, ['--import', 'tsx', 'examples/supergraph/router.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', SUBGRAPHS: `policies=${gateway.url}/graphql,teams=${teamsSubgraph.url}` },
-  });
-  const line = await routerProcess.line((l) => l.startsWith('router: '));
-  router = { url: line.slice('router: '.length).trim(), process: routerProcess };
+  router = await startRouterProcess(gateway);
 }, 60_000);
 
+/** The example router over `policies` (the gateway) and the teams subgraph, in a process of its own. */
+async function startRouterProcess(policiesGateway: RunningGateway): Promise<{ url: string; process: Running }> {
+  const routerProcess = run(process.execPath, ['--import', 'tsx', 'examples/supergraph/router.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', SUBGRAPHS: `policies=${policiesGateway.url}/graphql,teams=${teamsSubgraph.url}` },
+  });
+  const line = await routerProcess.line((l) => l.startsWith('router: '));
+  return { url: line.slice('router: '.length).trim(), process: routerProcess };
+}
+
+async function stopRouter(running: { process: Running } | undefined): Promise<void> {
+  running?.process.child.kill('SIGTERM');
+  await running?.process.exited;
+}
+
 afterAll(async () => {
-  router?.process.child.kill('SIGTERM');
-  await router?.process.exited;
+  await stopRouter(router);
   await teamsSubgraph?.close();
   await gateway?.close();
   await upstream?.close();
@@ -149,6 +171,49 @@ describe('a supergraph of the gateway and another team’s subgraph, under Hive 
     expect(since().total).toBeLessThanOrEqual(2 * POLICIES);
   });
 
+  it('a bad token: every entity is null, and the subgraph’s UNAUTHENTICATED comes through the router', async () => {
+    const since = countFromNow(emulator);
+    const result = await routerQuery('{ teams { policies { id name } } }', 'SSWS not-a-token');
+    expect(result.data.teams.flatMap((t: any) => t.policies)).toEqual(
+      teams.flatMap((t) => t.policyIds.map(() => null)),
+    );
+    expect(new Set(result.errors.map((e: any) => e.extensions.code))).toEqual(new Set(['UNAUTHENTICATED']));
+    expect(result.errors[0].extensions).toMatchObject({ serviceName: 'policies', upstream: { status: 401 } });
+    // One error per policy, naming the representation it stood for.
+    expect(new Set(result.errors.map((e: any) => e.extensions.representation.id))).toEqual(new Set(policies.keys()));
+    // The service's refusal is remembered: no other read is tried with that credential.
+    expect(since().total).toBe(1);
+  });
+
+  it('a token without okta.userTypes.read: the policies load, the user types field is FORBIDDEN with its scope', async () => {
+    const id = teams[0].policyIds[0];
+    const policy = policies.get(id);
+    const userType = (await emulator.call('GET', '/api/v1/meta/types/user')).body[0];
+    const put = await emulator.call('PUT', `/api/v1/policies/${id}`, {
+      ...policy,
+      conditions: { ...policy.conditions, userType: { include: [userType.id], exclude: [] } },
+    });
+    expect(put.status).toBe(200);
+    const tokens = await personToken({
+      issuer: emulator.url,
+      login: PEOPLE.alice,
+      scopes: ['okta.policies.read'],
+      redirectUri: REDIRECT,
+    });
+    const result = await routerQuery(
+      '{ team(id: "team-1") { policies { id name conditions { userType { includedUserTypes { id } } } } } }',
+      `Bearer ${tokens.access_token}`,
+    );
+    expect(result.data.team.policies.map((p: any) => p?.id)).toEqual(teams[0].policyIds);
+    expect(result.data.team.policies[0].conditions.userType).toEqual({ includedUserTypes: null });
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0].extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      requiredScope: 'okta.userTypes.read',
+      serviceName: 'policies',
+    });
+  });
+
   it('10,000 representations sent straight to the subgraph: refused with a code, no upstream call', async () => {
     const representations = Array.from({ length: 10_000 }, (_, i) => ({
       __typename: 'Policy',
@@ -176,6 +241,41 @@ describe('a supergraph of the gateway and another team’s subgraph, under Hive 
     expect(body.errors[0].message).toContain('`_entities(representations:)`');
     expect(since().total).toBe(0);
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(64 * 1024 * 1024);
+  });
+});
+
+describe('the subgraph with a trusted-documents manifest (TRUSTED_DOCUMENTS)', () => {
+  const TRUSTED = '{ userTypes { id } }';
+  let trusted: RunningGateway;
+  let trustedRouter: { url: string; process: Running };
+
+  beforeAll(async () => {
+    trusted = await startTestGateway(upstream, {
+      schema: buildSchema({ federation: true }),
+      trustedDocuments: { manifest: { [createHash('sha256').update(TRUSTED).digest('hex')]: TRUSTED } },
+    });
+    trustedRouter = await startRouterProcess(trusted);
+  }, 60_000);
+  afterAll(async () => {
+    await stopRouter(trustedRouter);
+    await trusted?.close();
+  });
+
+  it('the router composes it and fetches its entities; a client’s own document is still refused', async () => {
+    const result = await routerQuery(
+      '{ team(id: "team-1") { policies { id name } } }',
+      `SSWS ${TOKEN}`,
+      trustedRouter.url,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data.team.policies).toEqual(teams[0].policyIds.map((id) => ({ id, name: policies.get(id).name })));
+    const direct = await fetch(`${trusted.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `SSWS ${TOKEN}` },
+      body: JSON.stringify({ query: '{ policies(type: PASSWORD) { nodes { id } } }' }),
+    });
+    expect(direct.status).toBe(400);
+    expect((await direct.json()).errors[0].extensions.code).toBe('PERSISTED_QUERY_ID_REQUIRED');
   });
 });
 

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSchema } from '../../src/gateway/schema.ts';
 import type { RunningGateway } from '../../src/gateway/server.ts';
 import { TrustedDocumentsError } from '../../src/gateway/trustedDocuments.ts';
 import { checkDocuments } from '../../src/tools/documentsCheck.ts';
@@ -137,6 +138,54 @@ describe('with TRUSTED_DOCUMENTS', () => {
     await expect(
       startTestGateway(upstream.client, { trustedDocuments: { manifest: { bad: '{ userTypes { nope } }' } } }),
     ).rejects.toThrow(/document "bad" does not validate.*nope/);
+  });
+});
+
+describe('with TRUSTED_DOCUMENTS and FEDERATION', () => {
+  const ENTITIES = 'query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Policy { id name } } }';
+
+  it('runs the router’s own documents sent whole, _service and _entities alone, and refuses any other', async () => {
+    const gateway = await gatewayWith({
+      schema: buildSchema({ federation: true }),
+      trustedDocuments: { manifest: MANIFEST },
+    });
+    const sdl = await post(gateway, { query: '{ _service { sdl } }' }, '');
+    expect(sdl.body.data._service.sdl).toContain('@key(fields: "id")');
+    const policy = (await upstream.emulator.call('GET', '/api/v1/policies?type=PASSWORD')).body[0];
+    const entities = await post(gateway, {
+      query: ENTITIES,
+      variables: { r: [{ __typename: 'Policy', id: policy.id }] },
+    });
+    expect(entities.body.errors).toBeUndefined();
+    expect(entities.body.data._entities).toEqual([{ __typename: 'PasswordPolicy', id: policy.id, name: policy.name }]);
+    // A trusted document still runs by its id.
+    const byId = await post(gateway, { documentId: sha256(USER_TYPES) });
+    expect(byId.body.errors).toBeUndefined();
+
+    const calls = countFromNow(upstream.emulator);
+    const refused = [
+      USER_TYPES,
+      // _entities beside another root field, written out or in a fragment on Query.
+      'query($r: [_Any!]!) { _entities(representations: $r) { __typename } userTypes { id } }',
+      'query($r: [_Any!]!) { ...Both } fragment Both on Query { _entities(representations: $r) { __typename } userTypes { id } }',
+      'query($r: [_Any!]!) { _entities(representations: $r) { __typename } ... on Query { userTypes { id } } }',
+      // A second operation that is not the protocol's.
+      `${ENTITIES} query Other { userTypes { id } }`,
+    ];
+    for (const query of refused) {
+      const answer = await post(gateway, { query, variables: { r: [{ __typename: 'Policy', id: policy.id }] } });
+      expect(answer.status, query).toBe(400);
+      expect(
+        answer.body.errors.map((e: any) => e.extensions.code),
+        query,
+      ).toEqual(['PERSISTED_QUERY_ID_REQUIRED']);
+    }
+    expect(calls().total).toBe(0);
+  });
+
+  it('without FEDERATION, an _entities document is a document like any other: refused', async () => {
+    const answer = await post(closed, { query: ENTITIES, variables: { r: [] } });
+    expect(answer.body.errors.map((e: any) => e.extensions.code)).toEqual(['PERSISTED_QUERY_ID_REQUIRED']);
   });
 });
 

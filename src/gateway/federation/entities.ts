@@ -4,17 +4,16 @@
 // interface (`Policy`, as a subgraph that sees policies as an `@interfaceObject` sends it) or an
 // implementation, which then must be the policy's own type. Also the `_Any` scalar, the `_Entity`
 // union's type resolution, the `_service` answer and the references of conditions to groups and
-// users, which other subgraphs resolve.
+// users, which other subgraphs resolve (apps: applications.ts).
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode, valueFromASTUntyped } from 'graphql';
 import type { Application, Policy, UserType } from '../../rest/types.ts';
 import type { GatewayContext } from '../context.ts';
 import type { Loaders } from '../loaders.ts';
 import type { RuleWithPolicyId } from '../resolvers/models.ts';
 import { Node } from '../resolvers/nodes.ts';
-import { policiesOfType } from '../resolvers/payloads.ts';
-import { APPLICATION_POLICY_TYPE } from '../resolvers/policies.ts';
 import { everyRule } from '../resolvers/references.ts';
 import { POLICY_TYPENAME, RULE_TYPENAME } from '../resolvers/typenames.ts';
+import { applicationById, applicationReferenceResolvers } from './applications.ts';
 
 /** A representation as `_Any` parses it: an object with a `__typename`. */
 export interface Representation {
@@ -48,17 +47,6 @@ export const AnyScalar = new GraphQLScalarType<Representation, unknown>({
 
 const POLICY_TYPENAMES = new Set<string>(Object.values(POLICY_TYPENAME));
 const RULE_TYPENAMES = new Set<string>(Object.values(RULE_TYPENAME));
-
-/** The app with this id among the apps of every authentication policy (the services have no app lookup by id). */
-async function applicationById(loaders: Loaders, id: string): Promise<Application | null> {
-  const policies = await policiesOfType(loaders, APPLICATION_POLICY_TYPE);
-  const lists = await Promise.all(policies.map((policy) => loaders.policyApplications.load(policy.id)));
-  for (const apps of lists) {
-    const found = apps.find((app) => app.id === id);
-    if (found) return found;
-  }
-  return null;
-}
 
 /** The object a representation stands for; null when nothing of that type has its id. */
 export async function entityOf(loaders: Loaders, representation: Representation): Promise<EntityValue | null> {
@@ -117,5 +105,6 @@ export function federationResolvers(sdl: string) {
       includedUsers: (condition: IdList) => references(condition.include),
       excludedUsers: (condition: IdList) => references(condition.exclude),
     },
+    ...applicationReferenceResolvers,
   };
 }

@@ -1,6 +1,6 @@
 // The SDL the subgraph adds to schema.graphql when FEDERATION=1: the federation 2.3 link and the
 // definitions of what it imports, the references to other teams' entities (groups and users that
-// conditions name), and the `_service` / `_entities` entry points of the subgraph spec. The `@key`
+// conditions name, and the apps of authentication rules and single logout), and the `_service` / `_entities` entry points of the subgraph spec. The `@key`
 // of each entity of this subgraph is added by name at build (subgraph.ts), so that a new policy
 // or rule type is an entity without a line here.
 
@@ -71,5 +71,24 @@ extend type UserCondition {
   includedUsers: [User!]!
   "The users of \`exclude\`, in order, as references to the User entity of the supergraph."
   excludedUsers: [User!]!
+}
+
+extend type AppConditionEntry {
+  """
+  The app of an APP entry as the Application entity; null for APP_TYPE. Its \`id\` alone is a
+  reference that costs no upstream call (an applications subgraph resolves the rest); any other
+  field looks the app up among the apps of every authentication policy (as the router's entity fetch does),
+  once per request, and the entry is null when no authentication policy has it.
+  """
+  application: Application
+}
+
+extend type SloSettings {
+  """
+  The apps of \`appInstanceIds\`, in order, as the Application entity: null where \`appInstanceIds\`
+  is absent. Their \`id\` alone costs no upstream call; any other field looks them up as
+  \`AppConditionEntry.application\` does, an entry null where no authentication policy has the app.
+  """
+  applications: [Application]
 }
 `;

@@ -4,6 +4,8 @@
 // A document sent whole is refused (PERSISTED_QUERY_ID_REQUIRED) unless
 // TRUSTED_DOCUMENTS_ALLOW_ARBITRARY allows it for everyone (`all`, e.g. GraphiQL in development) or
 // for the caller's credential (its SHA-256 digest); an unknown id is PERSISTED_QUERY_NOT_FOUND.
+// A federation subgraph (FEDERATION) also runs the router's own documents sent whole: `_service`
+// and `_entities` alone (federation/protocolDocument.ts), whoever sends them.
 // Either way before parsing, so nothing runs upstream. A named document then goes the way of any
 // other (parse, validation, limits, cost). The worst-case estimate of every trusted operation is
 // on /metrics, labelled by document id and operation (bounded by the manifest).
@@ -12,6 +14,7 @@ import { GraphQLError } from 'graphql';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import { Gauge, type Registry } from 'prom-client';
 import { credentialDigest, isUsableAuthorization } from '../../upstream/credential.ts';
+import { isFederationProtocolDocument } from '../federation/protocolDocument.ts';
 import type { TrustedDocuments } from '../trustedDocuments.ts';
 
 /** Who may send documents that are not in the manifest: nobody, everyone, or these credentials' digests. */
@@ -20,19 +23,33 @@ export type ArbitraryDocuments = 'none' | 'all' | readonly string[];
 /** The request member that names a persisted document (GraphQL over HTTP). */
 export const DOCUMENT_ID_PARAM = 'documentId';
 
-export function useTrustedDocuments(documents: TrustedDocuments, arbitrary: ArbitraryDocuments): Plugin {
+/** A subgraph's router protocol documents, let through with a manifest: the parse's token limit. */
+export interface FederationProtocol {
+  maxTokens: number;
+}
+
+export function useTrustedDocuments(
+  documents: TrustedDocuments,
+  arbitrary: ArbitraryDocuments,
+  federation?: FederationProtocol,
+): Plugin {
   const digests = Array.isArray(arbitrary) ? new Set(arbitrary.map((d) => d.toLowerCase())) : undefined;
-  return usePersistedOperations({
+  const fromCredential = (request: Request) => {
+    const authorization = request.headers.get('authorization');
+    return (
+      digests !== undefined && isUsableAuthorization(authorization) && digests.has(credentialDigest(authorization))
+    );
+  };
+  // The requests whose whole document is a router's protocol document, found before the check below.
+  const protocolRequests = new WeakSet<Request>();
+  const persisted = usePersistedOperations({
     extractPersistedOperationId: documentIdOf,
     getPersistedOperation: (id) => documents.text(id) ?? null,
     allowArbitraryOperations:
       arbitrary === 'all'
         ? true
-        : digests
-          ? (request: Request) => {
-              const authorization = request.headers.get('authorization');
-              return isUsableAuthorization(authorization) && digests.has(credentialDigest(authorization));
-            }
+        : digests || federation
+          ? (request: Request) => protocolRequests.has(request) || fromCredential(request)
           : false,
     customErrors: {
       notFound: () =>
@@ -52,6 +69,20 @@ export function useTrustedDocuments(documents: TrustedDocuments, arbitrary: Arbi
         ),
     },
   });
+  if (!federation) return persisted;
+  return {
+    onPluginInit({ addPlugin }) {
+      addPlugin({
+        // Decided for each document of the request (a batch's too), just before the check reads it.
+        onParams({ request, params }) {
+          if (typeof params.query === 'string' && isFederationProtocolDocument(params.query, federation.maxTokens))
+            protocolRequests.add(request);
+          else protocolRequests.delete(request);
+        },
+      });
+      addPlugin(persisted);
+    },
+  };
 }
 
 /** The id a request names: `documentId` (body, else query string), else Apollo's persisted-query hash. */

@@ -51,9 +51,12 @@ const ONE_TYPE_FILES: Record<string, string> = {
   'packages/emulator/src/emulator/org/store.ts': "an app's policy is its ACCESS_POLICY one, the default one otherwise",
   'packages/emulator/src/emulator/routes/policies.ts': 'only ACCESS_POLICY policies are assigned to applications',
   'packages/emulator/src/emulator/simulation/engine.ts': 'an app is simulated against its own ACCESS_POLICY policy',
-  'src/gateway/federation/federationSdl.ts': "a continuous access rule's single logout names apps (SloSettings.applications)",
-  'src/gateway/federation/applications.ts': "a continuous access rule's single logout names apps (SloSettings.applications)",
-  'src/gateway/costEstimate.ts': "the apps of a continuous access rule's single logout are looked up (SloSettings.applications)",
+  'src/gateway/federation/federationSdl.ts':
+    "a continuous access rule's single logout names apps (SloSettings.applications)",
+  'src/gateway/federation/applications.ts':
+    "a continuous access rule's single logout names apps (SloSettings.applications)",
+  'src/gateway/costEstimate.ts':
+    "the apps of a continuous access rule's single logout are looked up (SloSettings.applications)",
 };
 
 /** Where the tests are: they name types freely, but a test file that names them all restates the list. */

@@ -31,7 +31,7 @@ import { withObserver } from './call/observed.ts';
 import { type PreparedCall, prepareCall, type UpstreamRequest } from './call/request.ts';
 import { type RetriedResult, withRetries } from './call/retry.ts';
 import { withBudgetWait, withTraceparent } from './call/traced.ts';
-import { familyOf, SharedReads } from './call/sharedReads.ts';
+import { SharedReads } from './call/sharedReads.ts';
 import { type RightsClass, RightsClasses } from './call/rightsClasses.ts';
 import { ReadCache } from './cache/readCache.ts';
 import type { CacheVersions } from './cache/versions.ts';
@@ -405,7 +405,7 @@ export class UpstreamClient {
     );
     const tryOnce = traced ? withBudgetWait(traced, budgeted) : budgeted;
     const retried = () => withRetries(call.route, guard, this.retry, tryOnce);
-    const family = familyOf(call.route);
+    const family = call.route.family;
     /** The caller's class for this family now: undefined once the service has refused it, or before it answered it. */
     const rights = () => this.rights.classOf(proofKey(), family);
     // `keep` is handed this caller's own result (not one shared from another's flight): the cache's.
@@ -431,7 +431,7 @@ export class UpstreamClient {
     };
     const cache = this.readCache;
     if (call.route.method !== 'GET')
-      return cache ? invalidatingAfter(fresh(), () => cache.written(call.route, family)) : fresh();
+      return cache ? invalidatingAfter(fresh(), () => cache.written(call.route)) : fresh();
     if (!cache) return fresh();
     return cache.read(call, family, rights, caller.fresh?.() !== true, guard, fresh, (ageMs) => {
       caller.observer?.onCacheHit?.({ ...readOf(call, caller.requestId), ageMs });
@@ -456,7 +456,7 @@ export class UpstreamClient {
   ): Promise<RetriedResult> {
     const shared = this.sharedReads;
     if (!shared) return run();
-    const family = familyOf(call.route);
+    const family = call.route.family;
     if (call.route.method !== 'GET') {
       shared.written(family);
       try {

@@ -7,14 +7,24 @@ import type { TSchema } from '@sinclair/typebox';
 import {
   type HttpMethod,
   isObject,
+  OPERATION_SCOPES,
   OPERATIONS,
   type Operation,
+  type OperationName,
   type OperationResult,
+  type ScopeFamily,
   type ServiceOperationName,
 } from 'policy-service-emulator/contract';
 import { notFoundError } from './errors.ts';
 
 export type { HttpMethod };
+
+/**
+ * The resource families the gateway reads, as the contract's scopes name them: what a read is shared
+ * and cached by (call/rightsClasses.ts), and what a write makes stale (cache/readCache.ts).
+ */
+export type ReadFamily = Extract<ScopeFamily, 'policies' | 'userTypes' | 'users'>;
+const READ_FAMILIES: readonly ScopeFamily[] = ['policies', 'userTypes', 'users'];
 
 export interface Route {
   method: HttpMethod;
@@ -30,13 +40,29 @@ export interface Route {
   expected: string;
   /** Repeating the call cannot create a second object: GET, PUT, DELETE, lifecycle changes. */
   idempotent: boolean;
+  /** The resource family of its scope (the contract's): policies (rules, mappings, the simulation), user types, users. */
+  family: ReadFamily;
+  /** A POST that changes nothing (the access simulation), as the contract marks it: it makes nothing stale. */
+  readOnly: boolean;
 }
 
-function routeOf(op: Operation): Route {
+function routeOf(name: OperationName, op: Operation): Route {
   const schema = op.success.schema;
   const returns = !schema ? 'none' : schema.type === 'array' ? 'array' : 'object';
   const query = Object.keys(op.query ?? {});
-  return { method: op.method, template: op.path, query, returns, ...answerCheckOf(schema), idempotent: op.idempotent };
+  const { family } = OPERATION_SCOPES[name];
+  // A route of another family needs its own sharing and cache rules before the gateway may call it.
+  if (!READ_FAMILIES.includes(family)) throw new Error(`route ${name}: the gateway has no rules for ${family}`);
+  return {
+    method: op.method,
+    template: op.path,
+    query,
+    returns,
+    ...answerCheckOf(schema),
+    idempotent: op.idempotent,
+    family: family as ReadFamily,
+    readOnly: op.readOnly === true,
+  };
 }
 
 /** The members a resource is known by, which the gateway reads first (loader keys, type resolution). */
@@ -72,7 +98,7 @@ function identityMembersOf(schema: TSchema): string[] {
 export const ROUTES = Object.fromEntries(
   Object.entries(OPERATIONS as Record<string, Operation>)
     .filter(([, op]) => !op.emulatorExtension)
-    .map(([name, op]) => [name, routeOf(op)]),
+    .map(([name, op]) => [name, routeOf(name as OperationName, op)]),
 ) as Record<ServiceOperationName, Route>;
 
 export type RouteName = keyof typeof ROUTES;

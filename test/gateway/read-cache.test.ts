@@ -332,9 +332,8 @@ describe('the read cache step', () => {
 
   it('never serves an answer whose read started before a write ended, even one stored after it', async () => {
     const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
-    const write = { method: 'POST', template: '/api/v1/meta/types/user' };
     // The write ends while the read is in flight: its answer may predate the write.
-    await readThrough(cache, [type('before')], () => cache.written(write, 'userTypes'));
+    await readThrough(cache, [type('before')], () => cache.written(ROUTES.createUserType));
     expect((await readThrough(cache, [type('after')])).body).toEqual([type('after')]);
     expect(await readThrough(cache, [type('later')])).toMatchObject({ body: [type('after')] });
   });
@@ -344,12 +343,13 @@ describe('the read cache step', () => {
     const rule = (id: string) => ({ id, type: 'PASSWORD' });
     await readThrough(cache, [type('kept')]);
     await readThrough(cache, [rule('old')], undefined, 'policies');
-    await cache.written({ method: 'POST', template: '/api/v1/policies/{policyId}/lifecycle/activate' }, 'policies');
-    await cache.written({ method: 'POST', template: '/api/v1/policies/simulate' }, 'policies');
+    await cache.written(ROUTES.activatePolicy);
+    // The simulation is a POST the contract marks as changing nothing: it makes nothing stale.
+    await cache.written(ROUTES.simulate);
     expect((await readThrough(cache, [type('new')])).body).toEqual([type('kept')]);
     expect((await readThrough(cache, [rule('new')], undefined, 'policies')).body).toEqual([rule('new')]);
     expect((await readThrough(cache, [rule('unread')], undefined, 'policies')).body).toEqual([rule('new')]);
-    await cache.written({ method: 'DELETE', template: '/api/v1/meta/types/user/{typeId}' }, 'userTypes');
+    await cache.written(ROUTES.deleteUserType);
     expect((await readThrough(cache, [type('new')])).body).toEqual([type('new')]);
     expect((await readThrough(cache, [rule('newer')], undefined, 'policies')).body).toEqual([rule('newer')]);
     expect(cache.invalidations).toBe(2);

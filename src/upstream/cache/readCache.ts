@@ -16,7 +16,7 @@
 import type { AnswerGuard, UpstreamResponse } from '../call/answer.ts';
 import type { PreparedCall } from '../call/request.ts';
 import type { RetriedResult } from '../call/retry.ts';
-import type { ReadFamily } from '../call/sharedReads.ts';
+import type { ReadFamily, Route } from '../routes.ts';
 import { type RightsClass, RightsClasses, shareKey } from '../call/rightsClasses.ts';
 import { type CachedRead, frozen, ReadCacheStore } from './store.ts';
 import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versions.ts';
@@ -28,9 +28,6 @@ const READ_DEPENDS_ON: Record<ReadFamily, readonly CacheGroup[]> = {
   users: ['users'],
 };
 const ALL_GROUPS: readonly CacheGroup[] = ['policies', 'userTypes', 'users'];
-
-/** The simulation is a POST that changes nothing: the one non-GET route that invalidates nothing. */
-const READ_ONLY_POSTS = new Set(['/api/v1/policies/simulate']);
 
 export interface ReadCacheOptions {
   ttlMs: number;
@@ -145,13 +142,14 @@ export class ReadCache implements ReadCacheCounters {
   }
 
   /**
-   * A write to `family` through this gateway ended (answered, failed or unknown: it may have
+   * A write to its route's family through this gateway ended (answered, failed or unknown: it may have
    * applied): no entry read before it is served again, on any replica. Awaited before the write's
    * answer returns.
    */
-  async written(route: { method: string; template: string }, family: ReadFamily): Promise<void> {
-    if (route.method === 'GET' || READ_ONLY_POSTS.has(route.template)) return;
-    await this.invalidate([family]);
+  async written(route: Pick<Route, 'method' | 'readOnly' | 'family'>): Promise<void> {
+    // A GET, or a POST the contract marks as changing nothing (the access simulation).
+    if (route.method === 'GET' || route.readOnly) return;
+    await this.invalidate([route.family]);
   }
 
   /** Everything read so far is stale (the org was reset or loaded from a fixture). */

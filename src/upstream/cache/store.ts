@@ -4,7 +4,7 @@
 // was read under. Every hit is handed the same parsed body, frozen through and through when kept:
 // parsing it again per hit cost more than the rest of the hit, and a frozen body cannot be changed
 // by one caller under another's feet (a change throws instead).
-import type { ReadFamily } from '../call/sharedReads.ts';
+import type { ReadFamily } from '../routes.ts';
 
 export interface CachedRead {
   /** The key: the caller's rights class and the request path with its query string (rightsClasses.ts's shareKey). */

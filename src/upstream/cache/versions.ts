@@ -3,7 +3,7 @@
 // version on before its answer returns; an entry is served only while its stamp is still current,
 // so no entry read before a write is served after it. In process here; in Redis for replicas
 // (redisVersions.ts), where every replica sees every other's writes.
-import type { ReadFamily } from '../call/sharedReads.ts';
+import type { ReadFamily } from '../routes.ts';
 
 /** A group of resources a write can change together; a family is one (see readCache.ts). */
 export type CacheGroup = ReadFamily;

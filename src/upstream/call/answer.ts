@@ -17,7 +17,6 @@ import { mayHaveReachedService } from '../retryPolicy.ts';
 import type { Route } from '../routes.ts';
 import { transportFailureOf } from '../transportFailures.ts';
 import type { Settled } from './guarded.ts';
-import { familyOf } from './sharedReads.ts';
 import type { PreparedCall } from './request.ts';
 import type { RetriedResult } from './retry.ts';
 
@@ -46,7 +45,7 @@ export function answerOf(call: PreparedCall, result: RetriedResult, guard: Answe
     // A token without the scope of this read is still a good credential for others (its other scopes);
     // so is one refused the users: a credential that manages policies may not read users (an admin
     // role of the platform can allow the one and not the other).
-    if (error.access?.kind === 'insufficient_scope' || (status === 403 && familyOf(route) === 'users')) {
+    if (error.access?.kind === 'insufficient_scope' || (status === 403 && route.family === 'users')) {
       return { outcome: { kind: 'answered' }, error };
     }
     return { outcome: { kind: 'token-rejected', error }, error };

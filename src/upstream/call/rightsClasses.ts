@@ -22,9 +22,9 @@
 // MAX_CALLERS callers are remembered, the least recently answered forgotten first.
 import { UNPROVEN_CALLER } from '../budget/window.ts';
 import { WINDOW_MS } from '../rateLimitPolicy.ts';
-
-/** The kind of resource a route is about (policies, with their rules, user types, or users): a credential proven for one is not for another. */
-export type ReadFamily = 'policies' | 'userTypes' | 'users';
+// The kind of resource a route is about (policies, with their rules, user types, or users): a
+// credential proven for one is not for another.
+import type { ReadFamily } from '../routes.ts';
 
 /** Callers remembered with a class (one per family each) at most, the least recently answered forgotten first. */
 export const MAX_CALLERS = 10_000;

@@ -18,16 +18,9 @@
 // A write to a kind of resource through this client ends the sharing of that kind's flights, in
 // flight and landed, when it starts and when it ends, so a read after a write never takes a read sent
 // before it. Runs around the retry and budget steps: a joiner takes no budget token.
-import type { Route } from '../routes.ts';
-import { type ReadFamily, type RightsClass, RightsClasses, shareKey } from './rightsClasses.ts';
+import type { ReadFamily } from '../routes.ts';
+import { type RightsClass, RightsClasses, shareKey } from './rightsClasses.ts';
 import type { RetriedResult } from './retry.ts';
-
-export type { ReadFamily } from './rightsClasses.ts';
-
-export function familyOf(route: Route): ReadFamily {
-  if (route.template.startsWith('/api/v1/meta/types/user')) return 'userTypes';
-  return route.template.startsWith('/api/v1/users') ? 'users' : 'policies';
-}
 
 /** What a joiner needs of its operation: its abort, and its byte budget. */
 export interface JoinerGuard {

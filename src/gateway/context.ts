@@ -56,15 +56,25 @@ export interface OperationTally {
  * `idempotency` is where creates with a key (the argument, else `idempotencyKey`, the request's header)
  * remember their outcome.
  */
-export function createContext(
-  upstream: UpstreamClient,
-  authorization: string | null | undefined,
-  caller: Omit<CallerOptions, 'fresh'> & { freshReads?: boolean } = {},
-  idempotency: IdempotencySettings = memoryIdempotency(),
-  idempotencyKey?: string | null,
-  policyPlans: PlanStore = new MemoryPlanStore(),
-  answerLimits: AnswerOptions = {},
-): GatewayContext {
+export interface ContextOptions {
+  upstream: UpstreamClient;
+  authorization: string | null | undefined;
+  caller?: Omit<CallerOptions, 'fresh'> & { freshReads?: boolean };
+  idempotency?: IdempotencySettings;
+  idempotencyKey?: string | null;
+  policyPlans?: PlanStore;
+  answerLimits?: AnswerOptions;
+}
+
+export function createContext({
+  upstream,
+  authorization,
+  caller = {},
+  idempotency = memoryIdempotency(),
+  idempotencyKey,
+  policyPlans = new MemoryPlanStore(),
+  answerLimits = {},
+}: ContextOptions): GatewayContext {
   const operation: OperationTally = { upstreamCalls: 0, cacheHits: 0, oldestCacheAgeMs: 0 };
   const tally = {
     onUpstreamRequest: () => operation.upstreamCalls++,

@@ -309,10 +309,10 @@ function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYo
 function contextOfRequest(options: GatewayOptions, parts: GatewayParts) {
   return (initial: YogaInitialContext): GatewayContext => {
     const { request, res } = initial as YogaInitialContext & { res?: ServerResponse };
-    const context = createContext(
-      options.upstream,
-      request.headers.get('authorization'),
-      {
+    const context = createContext({
+      upstream: options.upstream,
+      authorization: request.headers.get('authorization'),
+      caller: {
         requestId: requestIdOf(request),
         observer: parts.upstreamObserver,
         tracer: options.tracing?.upstreamOf(request),
@@ -322,15 +322,15 @@ function contextOfRequest(options: GatewayOptions, parts: GatewayParts) {
         clientAddress: parts.clientAddress(peerOf(initial), request.headers.get('x-forwarded-for')),
         freshReads: wantsFreshData(request.headers.get('cache-control')),
       },
-      parts.idempotency,
-      request.headers.get('idempotency-key'),
-      parts.policyPlans,
-      {
+      idempotency: parts.idempotency,
+      idempotencyKey: request.headers.get('idempotency-key'),
+      policyPlans: parts.policyPlans,
+      answerLimits: {
         memory: parts.memory,
         maxBytes: options.maxResponseBytes ?? GATEWAY_DEFAULTS.upstream.operation.maxResponseBytes,
         maxFields: options.maxResolvedFields,
       },
-    );
+    });
     // The answer's memory is held until its last byte is written, or the connection is gone; a
     // connection gone before that stops the operation.
     res?.once('close', () => {

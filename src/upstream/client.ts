@@ -295,14 +295,11 @@ export class UpstreamClient {
     let cancelled = false;
     const guardOf = () => {
       if (guard) return guard;
-      guard = new OperationGuard(
-        this.withBodyCap({ ...this.operation, ...definedMembers(limits) }),
-        trustOf(),
-        signal,
-        Date.now,
+      guard = new OperationGuard(this.withBodyCap({ ...this.operation, ...definedMembers(limits) }), trustOf(), {
+        clientSignal: signal,
         startedAt,
-        onBodyBytes,
-      );
+        onBytes: onBodyBytes,
+      });
       if (cancelled) guard.cancel();
       return guard;
     };
@@ -396,12 +393,8 @@ export class UpstreamClient {
       ? withTraceparent(call, traced, (options) => attempt(this.pool, options, this.maxBodyBytes, guard))
       : () => attempt(this.pool, call.options, this.maxBodyBytes, guard);
     const budgeted = withBudgetToken(
-      this.budget,
-      this.bucket,
-      budgetCaller,
-      guard,
+      { budget: this.budget, bucket: this.bucket, callerOf: budgetCaller, guard, address: caller.clientAddress },
       withObserver(call, caller.observer, caller.requestId, dispatch),
-      caller.clientAddress,
     );
     const tryOnce = traced ? withBudgetWait(traced, budgeted) : budgeted;
     const retried = () => withRetries(call.route, guard, this.retry, tryOnce);
@@ -466,18 +459,14 @@ export class UpstreamClient {
       }
     }
     const key = stamp === undefined ? call.options.path : `${call.options.path} ${stamp}`;
+    const joinedOne = () => {
+      caller.observer?.onSharedRead?.(readOf(call, caller.requestId));
+      traced?.answeredWithout('shared');
+    };
+    const onlyLaterFlights = this.replicated && stamp === undefined;
     return shared.read(
-      key,
-      family,
-      rights,
-      caller.arrivedAt,
-      guard,
+      { url: key, family, rights, arrivedAt: caller.arrivedAt, guard, joinedOne, onlyLaterFlights },
       run,
-      () => {
-        caller.observer?.onSharedRead?.(readOf(call, caller.requestId));
-        traced?.answeredWithout('shared');
-      },
-      this.replicated && stamp === undefined,
     );
   }
 }

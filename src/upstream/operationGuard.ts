@@ -45,6 +45,18 @@ export interface CallTicket {
   readonly probe: boolean;
 }
 
+/** What an operation's guard watches besides its limits and its credential. */
+export interface GuardOptions {
+  /** The client's signal: its abort stops the operation. */
+  clientSignal?: AbortSignal;
+  /** The clock (tests pass a fake one); default Date.now. */
+  now?: () => number;
+  /** When the operation started (its deadline counts from it); default now. */
+  startedAt?: number;
+  /** Told of body bytes as they arrive; its error refuses them as the response budget's does. */
+  onBytes?: (count: number) => Error | undefined;
+}
+
 export class OperationGuard {
   /** Epoch milliseconds. */
   readonly deadline: number;
@@ -77,15 +89,18 @@ export class OperationGuard {
   private readonly onClientAbort = () => this.abort('cancelled');
 
   /** `startedAt` (epoch ms, default now): when the operation started, which its deadline counts from. */
+  readonly now: () => number;
+  private readonly clientSignal?: AbortSignal;
+  private readonly onBytes?: (count: number) => Error | undefined;
+
   constructor(
     private readonly limits: OperationLimits,
     private readonly token: TokenTrust,
-    private readonly clientSignal?: AbortSignal,
-    readonly now: () => number = Date.now,
-    startedAt: number = now(),
-    /** Told of body bytes as they arrive; its error refuses them as the response budget's does. */
-    private readonly onBytes?: (count: number) => Error | undefined,
+    { clientSignal, now = Date.now, startedAt = now(), onBytes }: GuardOptions = {},
   ) {
+    this.now = now;
+    this.clientSignal = clientSignal;
+    this.onBytes = onBytes;
     this.deadline = startedAt + limits.timeoutMs;
   }
 

@@ -130,7 +130,9 @@ describe('landed reads within their byte bound', () => {
     reads.arrive(0, Number.POSITIVE_INFINITY);
     const lead = (url: string, body: string) => {
       clock++;
-      return reads.read(url, 'policies', 'policies:read', 0.5, guard, async () => ok(body));
+      return reads.read({ url, family: 'policies', rights: 'policies:read', arrivedAt: 0.5, guard }, async () =>
+        ok(body),
+      );
     };
     await lead('/one', '123456');
     await lead('/two', '1234');
@@ -145,9 +147,9 @@ describe('landed reads within their byte bound', () => {
       calls++;
       return ok('x');
     };
-    await reads.read('/two', 'policies', 'policies:read', 0.5, guard, count);
+    await reads.read({ url: '/two', family: 'policies', rights: 'policies:read', arrivedAt: 0.5, guard }, count);
     expect(calls).toBe(0);
-    await reads.read('/one', 'policies', 'policies:read', 0.5, guard, count);
+    await reads.read({ url: '/one', family: 'policies', rights: 'policies:read', arrivedAt: 0.5, guard }, count);
     expect(calls).toBe(1);
   });
 });

@@ -215,7 +215,7 @@ describe('OperationGuard', () => {
 
   it('aborts when the client goes away', async () => {
     const client = new AbortController();
-    const guard = new OperationGuard(LIMITS, trust(true), client.signal);
+    const guard = new OperationGuard(LIMITS, trust(true), { clientSignal: client.signal });
     const sleeping = track(guard.sleep(60_000));
     client.abort();
     await settleMicrotasks();
@@ -295,7 +295,7 @@ describe('unproven credentials across operations', () => {
     const tokens = new TrustedTokens();
     const first = new OperationGuard(LIMITS, tokens.for('SSWS a'));
     const client = new AbortController();
-    const second = new OperationGuard(LIMITS, tokens.for('SSWS b'), client.signal);
+    const second = new OperationGuard(LIMITS, tokens.for('SSWS b'), { clientSignal: client.signal });
     await first.admit();
     const waiting = track(second.admit());
     client.abort();
@@ -308,7 +308,7 @@ describe('OperationGuard.finish', () => {
   it('drops the deadline timer and the listener on the client signal: nothing aborts the finished operation', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const client = new AbortController();
-    const guard = new OperationGuard({ ...LIMITS, timeoutMs: 500 }, trust(true), client.signal);
+    const guard = new OperationGuard({ ...LIMITS, timeoutMs: 500 }, trust(true), { clientSignal: client.signal });
     // No timer until the operation's first call or wait (one answered from the read cache makes none).
     expect(vi.getTimerCount()).toBe(0);
     guard.settle(await guard.admit(), { kind: 'answered' });
@@ -326,7 +326,7 @@ describe('OperationGuard.finish', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(late.reason).toMatchObject({ reason: 'timeout' });
     const client = new AbortController();
-    const gone = new OperationGuard(LIMITS, trust(true), client.signal);
+    const gone = new OperationGuard(LIMITS, trust(true), { clientSignal: client.signal });
     client.abort();
     expect(gone.reason).toMatchObject({ reason: 'cancelled' });
     await expect(gone.admit()).rejects.toMatchObject({ reason: 'cancelled' });

@@ -87,19 +87,17 @@ describe('concurrent identical reads', () => {
       retriedAfterAmbiguousFailure: false,
     });
     let answerFirst!: (result: ReturnType<typeof answer>) => void;
-    const first = reads.read(
-      '/api/v1/policies/p1',
-      'policies',
-      'policies:read',
-      undefined,
+    const p1 = {
+      url: '/api/v1/policies/p1',
+      family: 'policies',
+      rights: 'policies:read',
+      arrivedAt: undefined,
       guard,
-      () => new Promise((r) => (answerFirst = r)),
-    );
+    } as const;
+    const first = reads.read(p1, () => new Promise((r) => (answerFirst = r)));
     // While it is in flight, a write to a policy: the read after it makes its own call.
     reads.written('policies');
-    const second = reads.read('/api/v1/policies/p1', 'policies', 'policies:read', undefined, guard, async () =>
-      answer('after'),
-    );
+    const second = reads.read(p1, async () => answer('after'));
     answerFirst(answer('before'));
     expect([await first, await second]).toMatchObject([{ body: 'before' }, { body: 'after' }]);
     expect(reads.joined).toBe(0);
@@ -124,22 +122,15 @@ describe('concurrent identical reads', () => {
     };
     const refused = { ...own, status: 401, body: '{}' };
     for (const leader of [failed, refused]) {
-      const first = reads.read(
-        '/api/v1/meta/types/user',
-        'userTypes',
-        'userTypes:read',
-        undefined,
+      const types = {
+        url: '/api/v1/meta/types/user',
+        family: 'userTypes',
+        rights: 'userTypes:read',
+        arrivedAt: undefined,
         guard,
-        async () => leader,
-      );
-      const second = reads.read(
-        '/api/v1/meta/types/user',
-        'userTypes',
-        'userTypes:read',
-        undefined,
-        guard,
-        async () => own,
-      );
+      } as const;
+      const first = reads.read(types, async () => leader);
+      const second = reads.read(types, async () => own);
       expect(await first).toBe(leader);
       expect(await second).toBe(own);
     }

@@ -165,7 +165,7 @@ describe('withBudgetToken', () => {
   it('takes one token per attempt and corrects the budget with each answer', async () => {
     const { budget, counts } = countingBudget(true);
     const next = scripted(answer(503, '', { 'x-rate-limit-remaining': '9' }), answer(200, '{}'));
-    const tryOnce = withBudgetToken(budget, 'org', () => 'caller', guard, next);
+    const tryOnce = withBudgetToken({ budget, bucket: 'org', callerOf: () => 'caller', guard }, next);
     await tryOnce(0);
     await tryOnce(1);
     expect(counts).toEqual({
@@ -182,7 +182,7 @@ describe('withBudgetToken', () => {
   it('waits through acquire when no token is free, and corrects nothing after a transport failure', async () => {
     const { budget, counts } = countingBudget(false);
     const next = scripted(failed('ECONNRESET'));
-    await withBudgetToken(budget, 'org', () => 'caller', guard, next)(0);
+    await withBudgetToken({ budget, bucket: 'org', callerOf: () => 'caller', guard }, next)(0);
     expect(counts).toEqual({ tryAcquire: 1, acquire: 1, observed: [] });
   });
 
@@ -193,15 +193,17 @@ describe('withBudgetToken', () => {
       observe: () => undefined,
     };
     const next = scripted(answer(200));
-    await expect(withBudgetToken(budget, 'org', () => 'c', guard, next)(0)).rejects.toBeInstanceOf(
-      UpstreamRateLimitedError,
-    );
+    await expect(
+      withBudgetToken({ budget, bucket: 'org', callerOf: () => 'c', guard }, next)(0),
+    ).rejects.toBeInstanceOf(UpstreamRateLimitedError);
     expect(next.calls).toEqual([]);
   });
 
   it('answers even when the correction fails (Redis gone)', async () => {
     const { budget } = countingBudget(true, Promise.reject(new Error('redis gone')));
-    await expect(withBudgetToken(budget, 'org', () => 'c', guard, scripted(answer(200)))(0)).resolves.toMatchObject({
+    await expect(
+      withBudgetToken({ budget, bucket: 'org', callerOf: () => 'c', guard }, scripted(answer(200)))(0),
+    ).resolves.toMatchObject({
       status: 200,
     });
   });

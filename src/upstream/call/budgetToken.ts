@@ -7,16 +7,17 @@ import type { TryOnce } from './steps.ts';
 
 export type TokenSource = Pick<UpstreamBudget, 'tryAcquire' | 'acquire' | 'observe'>;
 
-export function withBudgetToken(
-  budget: TokenSource,
-  bucket: string,
+export interface BudgetStep {
+  budget: TokenSource;
+  bucket: string;
   /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
-  callerOf: () => string,
-  guard: { readonly deadline: number; sleep(ms: number): Promise<void> },
-  next: TryOnce,
+  callerOf: () => string;
+  guard: { readonly deadline: number; sleep(ms: number): Promise<void> };
   /** The client's address, for its part of the unproven pool; undefined when not known (in process). */
-  address?: string,
-): TryOnce {
+  address?: string;
+}
+
+export function withBudgetToken({ budget, bucket, callerOf, guard, address }: BudgetStep, next: TryOnce): TryOnce {
   return async (retried) => {
     const who = callerOf();
     const grant =

@@ -22,6 +22,25 @@ import type { ReadFamily } from '../routes.ts';
 import { type RightsClass, RightsClasses, shareKey } from './rightsClasses.ts';
 import type { RetriedResult } from './retry.ts';
 
+/** One read that may be shared: what it reads, for whom, and what its operation allows. */
+export interface SharedReadRequest {
+  /** The request path (with the cache versions it was read under, when the read cache is on). */
+  url: string;
+  family: ReadFamily;
+  /** The caller's rights class for the family; undefined: not known, so nothing is shared. */
+  rights: RightsClass | undefined;
+  /** When the caller's operation arrived; undefined: not known, takes no landed answer. */
+  arrivedAt: number | undefined;
+  guard: JoinerGuard;
+  /** Told when the result came from another call. */
+  joinedOne?: () => void;
+  /**
+   * Join a flight in progress only when it took off after the operation arrived, as for landed ones:
+   * where another process may write to the org (replicas) without ending this one's flights.
+   */
+  onlyLaterFlights?: boolean;
+}
+
 /** What a joiner needs of its operation: its abort, and its byte budget. */
 export interface JoinerGuard {
   readonly reason: Error | undefined;
@@ -96,61 +115,45 @@ export class SharedReads {
   }
 
   /**
-   * The result of the GET at `url` for a caller of class `rights` (undefined: not known), whose
+   * The result of the GET at `read.url` for a caller of class `rights` (undefined: not known), whose
    * operation arrived at `arrivedAt` (undefined: not known, takes no landed answer): a landed answer
    * of a flight of its class that took off after that, or one in progress, else `call()` (a flight
    * others of its class may join, when its class is known). `joinedOne` is told when the result came from another call.
    */
-  async read(
-    url: string,
-    family: ReadFamily,
-    rights: RightsClass | undefined,
-    arrivedAt: number | undefined,
-    guard: JoinerGuard,
-    call: () => Promise<RetriedResult>,
-    joinedOne?: () => void,
-    /**
-     * Join a flight in progress only when it took off after the operation arrived, as for landed ones:
-     * where another process may write to the org (replicas) without ending this one's flights.
-     */
-    onlyLaterFlights = false,
-  ): Promise<RetriedResult> {
+  async read(read: SharedReadRequest, call: () => Promise<RetriedResult>): Promise<RetriedResult> {
+    const { url, family, rights } = read;
     this.rights.countIfRefused(
       family,
       rights,
       (other) => this.flights.has(shareKey(other, url)) || this.landed.has(shareKey(other, url)),
     );
     if (!rights) return call();
-    return this.readAs(shareKey(rights, url), family, arrivedAt, guard, call, joinedOne, onlyLaterFlights);
+    return this.readAs(shareKey(rights, url), read, call);
   }
 
   private async readAs(
-    url: string,
-    family: ReadFamily,
-    arrivedAt: number | undefined,
-    guard: JoinerGuard,
+    key: string,
+    { family, arrivedAt, guard, joinedOne, onlyLaterFlights = false }: SharedReadRequest,
     call: () => Promise<RetriedResult>,
-    joinedOne: (() => void) | undefined,
-    onlyLaterFlights: boolean,
   ): Promise<RetriedResult> {
-    const kept = this.landed.get(url);
+    const kept = this.landed.get(key);
     if (kept && arrivedAt !== undefined && arrivedAt < kept.startedAt) {
       return this.handOut(kept.result, kept.bytes, guard, joinedOne);
     }
-    const flight = this.flights.get(url);
+    const flight = this.flights.get(key);
     if (flight && (!onlyLaterFlights || (arrivedAt !== undefined && arrivedAt < flight.startedAt))) {
       const shared = await untilAborted(flight.result, guard);
       if (shared && sharable(shared)) return this.handOut(shared, Buffer.byteLength(shared.body), guard, joinedOne);
       if (guard.reason) return { ok: false, error: guard.reason, durationMs: 0, retriedAfterAmbiguousFailure: false };
     }
     const entry: Flight = { family, startedAt: this.clock(), result: call() };
-    this.flights.set(url, entry);
+    this.flights.set(key, entry);
     try {
       const result = await entry.result;
-      if (this.flights.get(url) === entry) this.keep(url, entry, result);
+      if (this.flights.get(key) === entry) this.keep(key, entry, result);
       return result;
     } finally {
-      if (this.flights.get(url) === entry) this.flights.delete(url);
+      if (this.flights.get(key) === entry) this.flights.delete(key);
     }
   }
 

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { mergeTypeDefs } from '@graphql-tools/merge';
 import type { TSchema } from '@sinclair/typebox';
-import { type DocumentNode, Kind, parse, print, type StringValueNode } from 'graphql';
+import { type DocumentNode, Kind, parse, print, type StringValueNode, visit } from 'graphql';
 import {
   COMPONENT,
   POLICY_SCHEMAS,
@@ -286,22 +286,14 @@ interface InputType {
   fields: Field[];
 }
 
-/** The input type names a definition of the hand half refers to (its fields and arguments). */
+/** The input type names the hand half refers to (only input fields and arguments can name one). */
 function inputNamesUsed(hand: DocumentNode): string[] {
   const names: string[] = [];
-  const visit = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    const n = node as { kind?: string; name?: { value: string } };
-    if (n.kind === Kind.NAMED_TYPE && n.name && /Input$/.test(n.name.value)) names.push(n.name.value);
-    for (const [key, value] of Object.entries(node))
-      if (key !== 'loc' && value && typeof value === 'object') visit(value);
-  };
-  for (const definition of hand.definitions) {
-    if (definition.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION) visit(definition.fields);
-    if (definition.kind === Kind.OBJECT_TYPE_DEFINITION) {
-      for (const field of definition.fields ?? []) visit(field.arguments);
-    }
-  }
+  visit(hand, {
+    NamedType(node) {
+      if (node.name.value.endsWith('Input')) names.push(node.name.value);
+    },
+  });
   return names;
 }
 

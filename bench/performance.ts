@@ -13,7 +13,8 @@
 //   gateway's peak RSS under that load;
 //   The same load on a gateway with the read cache on and warm (next to the floor), and on one with
 //   shared reads off (every request its own upstream call: the per-request overhead alone), and on
-//   one with tracing on, exporting every span to a local OTLP sink (what tracing costs);
+//   one with tracing on, exporting every span to a local OTLP sink (what tracing costs), and on the
+//   gateway built without its tracing code (performance/untraced.ts: what tracing off costs);
 // - twenty consoles opening the 150-policy dashboard at once (performance/consoles.ts): upstream
 //   calls against one dashboard's, with its own emulator and gateway processes;
 // - the read cache on (performance/cacheOn.ts): a repeated dashboard, `Cache-Control: no-cache`, a
@@ -37,9 +38,11 @@ import {
   measureThroughput,
   measureTunedGateway,
   ONE_POLICY_QUERY,
+  roundsRatio,
   type ThroughputRow,
   type TunedRun,
 } from './performance/throughput.ts';
+import { buildUntracedGateway } from './performance/untraced.ts';
 import { writeLatestRun } from './report.ts';
 
 const REPORT = new URL('../docs/reports/performance.md', import.meta.url);
@@ -63,6 +66,8 @@ const TARGETS = {
   idleRssMB: 110,
   consolesRatio: 2,
   meshRatio: 1.5,
+  /** Tracing off (no OTEL_* set) against the build without the tracing code, req/s: at most 2% slower. */
+  tracingOffRatio: 0.98,
 };
 
 /** A resident size measured in MiB, in MB (10^6 bytes, the targets' unit), to one decimal. */
@@ -179,6 +184,7 @@ async function scalingAlone(): Promise<void> {
 const CACHED_LABEL = 'gateway, CACHE_TTL_SECONDS=60, warm';
 const UNSHARED_LABEL = 'gateway, UPSTREAM_SHARED_READS=false';
 const TRACED_LABEL = 'gateway, tracing on (OTLP http/protobuf to a local sink)';
+const UNTRACED_LABEL = 'gateway built without the tracing code';
 
 const CONSOLES_HEADING = '## Twenty consoles opening the same dashboard';
 
@@ -215,6 +221,12 @@ async function main(): Promise<void> {
     MAX_UPSTREAM_CALLS: '250',
     OTEL_EXPORTER_OTLP_ENDPOINT: otlpSink.url,
   });
+  // And tracing off's: the same gateway (no OTEL_* set) next to a build with no tracing code to run.
+  const untracedGateway = await startGatewayProcess(
+    { UPSTREAM_URL: emulator.url, MAX_UPSTREAM_CALLS: '250' },
+    [],
+    buildUntracedGateway(),
+  );
   const meshInstalled = meshPackages();
   const mesh = 'versions' in meshInstalled ? await startMesh(emulator.url, TOKEN) : undefined;
   const idleRssMiB = oneDecimal(gateway.rssMiB());
@@ -234,6 +246,8 @@ async function main(): Promise<void> {
         emulator,
         mesh,
         variants: [
+          // First, so that it runs next to the default gateway in each round.
+          { label: UNTRACED_LABEL, gateway: untracedGateway, reference: 'limit' },
           { label: CACHED_LABEL, gateway: cachedGateway, reference: 'floor' },
           { label: UNSHARED_LABEL, gateway: unsharedGateway, reference: 'limit' },
           { label: TRACED_LABEL, gateway: tracedGateway, reference: 'limit' },
@@ -252,7 +266,13 @@ async function main(): Promise<void> {
     );
 
     if (otlpSink.requests() === 0) throw new Error('the traced gateway exported no span');
-    await Promise.all([cachedGateway.stop(), unsharedGateway.stop(), tracedGateway.stop(), otlpSink.close()]);
+    await Promise.all([
+      cachedGateway.stop(),
+      unsharedGateway.stop(),
+      tracedGateway.stop(),
+      untracedGateway.stop(),
+      otlpSink.close(),
+    ]);
     // The same load on a gateway with a capped heap (old generation 64 MB, semi-spaces 8 MB): what
     // memory costs in speed. Not the default: a large operation's data must fit under the cap.
     const tuned = await measureTunedGateway(
@@ -365,6 +385,7 @@ async function main(): Promise<void> {
       cachedGateway.stop(),
       unsharedGateway.stop(),
       tracedGateway.stop(),
+      untracedGateway.stop(),
       otlpSink.close(),
       trivialYoga.stop(),
       minimalGateway.stop(),
@@ -405,8 +426,8 @@ function verdict(ok: boolean): string {
 interface SummaryRow {
   line: string;
   figure: string;
-  /** undefined: cited from another report or test, not measured by this run. */
-  met?: boolean;
+  /** undefined: cited from another report or test, not measured by this run; 'reported': measured, no line. */
+  met?: boolean | 'reported';
 }
 
 /** Each acceptance line of the run, its figure, met or missed. */
@@ -420,7 +441,11 @@ function summary(r: {
 }): SummaryRow[] {
   const perConcurrency = (value: (t: ThroughputRow) => number | undefined) =>
     r.throughput.map((t) => `${value(t)}x at c=${t.concurrency}`).join(', ');
-  const variant = (t: ThroughputRow, label: string) => t.variants.find((v) => v.label === label)!.ratio;
+  const variantRow = (t: ThroughputRow, label: string) => t.variants.find((v) => v.label === label)!;
+  const variant = (t: ThroughputRow, label: string) => variantRow(t, label).ratio;
+  const untracedRounds = (t: ThroughputRow) => variantRow(t, UNTRACED_LABEL).rounds;
+  const tracedRounds = (t: ThroughputRow) => variantRow(t, TRACED_LABEL).rounds;
+  const offToUntraced = (t: ThroughputRow) => roundsRatio(t.gatewayRounds, untracedRounds(t));
   const worstConsoles = Math.max(...r.consoles.runs.map((run) => run.ratio));
   const notWhole = r.consoles.runs.reduce((sum, run) => sum + run.notWhole, 0);
   const largest = r.scaling.at(-1)!;
@@ -439,6 +464,21 @@ function summary(r: {
       line: `Cache on (60 s) and warm ≥ ${TARGETS.cachedThroughputRatio}x the trivial floor`,
       figure: perConcurrency((t) => variant(t, CACHED_LABEL)),
       met: r.throughput.every((t) => variant(t, CACHED_LABEL) >= TARGETS.cachedThroughputRatio),
+    },
+    {
+      line: `Tracing off (no OTEL_* set) ≤ ${Math.round((1 - TARGETS.tracingOffRatio) * 100)}% slower than the gateway built without the tracing code (req/s, median of the rounds' own ratios)`,
+      figure: perConcurrency(offToUntraced),
+      met: r.throughput.every((t) => offToUntraced(t) >= TARGETS.tracingOffRatio),
+    },
+    {
+      line: "Tracing on (every span exported to a local OTLP sink): its cost (req/s, median of the rounds' own ratios)",
+      figure: r.throughput
+        .map(
+          (t) =>
+            `${roundsRatio(tracedRounds(t), untracedRounds(t))}x the build without tracing code, ${roundsRatio(tracedRounds(t), t.gatewayRounds)}x tracing off at c=${t.concurrency}`,
+        )
+        .join('; '),
+      met: 'reported',
     },
     'versions' in r.mesh
       ? {
@@ -514,7 +554,8 @@ function report(r: {
     '| acceptance | measured | verdict |',
     '|---|---|---|',
     ...summary(r).map(
-      (row) => `| ${row.line} | ${row.figure} | ${row.met === undefined ? 'cited' : verdict(row.met)} |`,
+      (row) =>
+        `| ${row.line} | ${row.figure} | ${row.met === undefined ? 'cited' : row.met === 'reported' ? 'reported, no line' : verdict(row.met)} |`,
     ),
     '',
     `Console operations, upstream ${LATENCY_MS} ms away (median of ${RUNS} runs; sequential script: ${SEQUENTIAL_RUNS}):`,

@@ -3,12 +3,14 @@
 // at run time, so that each dist/ runs alone (`node dist/main.js`, `policy-emulator`), and the guide
 // (docs/emulator.md) into the emulator's dist/docs/, so that the installed package carries it. The gateway
 // imports the emulator's package by name, so the package is built first. `node scripts/build.mjs
-// emulator` builds the package alone (its `prepack`). Type checking is `npm run typecheck` (part of
+// emulator` builds the package alone (its `prepack`); `node scripts/build.mjs gateway <dir>` builds a
+// copy of the gateway's tree at <dir> (its src/ and tsconfig files) into <dir>/dist the same way (the
+// bench's build without the tracing code, bench/performance/untraced.ts). Type checking is `npm run typecheck` (part of
 // `npm test`); the build only emits, which keeps `npm start` in a fresh clone (its `prestart`) quick.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -69,9 +71,14 @@ function build({ dir, tsconfig, emitFlags, assets, guide, bins }) {
   for (const bin of bins) chmodSync(join(dist, bin), 0o755);
 }
 
-const only = process.argv[2];
+const [only, copyDir] = process.argv.slice(2);
 if (only !== undefined && !(only in PROJECTS)) {
   console.error(`build: unknown project ${only} (known: ${Object.keys(PROJECTS).join(', ')})`);
   process.exit(2);
 }
-for (const [name, project] of Object.entries(PROJECTS)) if (!only || only === name) build(project);
+if (copyDir !== undefined && only !== 'gateway') {
+  console.error('build: only the gateway builds from a copy of its tree');
+  process.exit(2);
+}
+if (copyDir !== undefined) build({ ...PROJECTS.gateway, dir: resolve(copyDir) });
+else for (const [name, project] of Object.entries(PROJECTS)) if (!only || only === name) build(project);

@@ -101,13 +101,9 @@ export const startEmulatorProcess = (env: Record<string, string>) =>
     /listening on (http:\/\/[^\s/]+)/,
   );
 
-export const startGatewayProcess = (env: Record<string, string>, nodeArgs: string[] = []) =>
-  startBenchProcess(
-    'dist/main.js',
-    { PORT: '0', ...env },
-    /GraphQL and GraphiQL at (http:\/\/[^\s/]+)\/graphql/,
-    nodeArgs,
-  );
+/** The gateway of dist/, or of another build of it (`script`: its main.js). */
+export const startGatewayProcess = (env: Record<string, string>, nodeArgs: string[] = [], script = 'dist/main.js') =>
+  startBenchProcess(script, { PORT: '0', ...env }, /GraphQL and GraphiQL at (http:\/\/[^\s/]+)\/graphql/, nodeArgs);
 
 export const startTrivialYoga = (upstreamUrl?: string) =>
   startBenchProcess(

@@ -192,7 +192,8 @@ export function median(values: number[]): number {
   return Math.round(middle(values) * 10) / 10;
 }
 
-function middle(values: number[]): number {
+/** The median, unrounded. */
+export function middle(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;

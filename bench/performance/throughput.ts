@@ -5,11 +5,13 @@
 // One more reference shows what that "nothing" costs in practice: the same yoga making the one
 // undici GET itself (no plugins, no logging, no guards). And, when installed for the bench, GraphQL
 // Mesh over the same service (mesh.ts), in the same rounds. And gateways started with other
-// settings (`variants`: the read cache on, shared reads off), each compared with the limit or the floor.
+// settings or builds (`variants`: the read cache on, shared reads off, tracing on, the build without
+// the tracing code), each compared with the limit or the floor, and round by round with each other.
 import type { BenchProcess } from './processes.ts';
 import { closedLoop, combined, type LoadRequest, type LoadResult } from './load.ts';
 import { meshOnePolicyRequest } from './mesh.ts';
 import { metricSum } from './metrics.ts';
+import { middle } from './scaling.ts';
 
 /** Rounds of the four measurements at each concurrency. */
 const ROUNDS = 3;
@@ -17,6 +19,8 @@ const ROUNDS = 3;
 export interface ThroughputRow {
   concurrency: number;
   gateway: LoadResult;
+  /** The gateway's req/s in each round: see roundsRatio. */
+  gatewayRounds: number[];
   trivialYoga: LoadResult;
   directRest: LoadResult;
   /** Trivial yoga whose resolver makes the one upstream GET with undici. */
@@ -52,6 +56,16 @@ export interface VariantRow {
   result: LoadResult;
   /** result / the reference. */
   ratio: number;
+  /** Its req/s in each round: see roundsRatio. */
+  rounds: number[];
+}
+
+/**
+ * a / b, two servers' req/s of the same rounds: the median of each round's own ratio, so that a
+ * change of the machine's speed between rounds cancels out (to 3 decimals: a line may be 2%).
+ */
+export function roundsRatio(a: number[], b: number[]): number {
+  return Math.round(middle(a.map((x, round) => x / b[round])) * 1000) / 1000;
 }
 
 /** The one-policy query as a load request; an answer counts when it holds the policy and no error. */
@@ -143,11 +157,18 @@ export async function measureThroughput(
     const variantRows = variants.map(({ label, reference }, i): VariantRow => {
       const result = combined(variantRuns[i]);
       const base = reference === 'limit' ? limit : trivialYoga.requestsPerSecond;
-      return { label, reference, result, ratio: Math.round((result.requestsPerSecond / base) * 100) / 100 };
+      return {
+        label,
+        reference,
+        result,
+        ratio: Math.round((result.requestsPerSecond / base) * 100) / 100,
+        rounds: variantRuns[i].map((run) => run.requestsPerSecond),
+      };
     });
     rows.push({
       concurrency,
       gateway,
+      gatewayRounds: runs.gateway.map((run) => run.requestsPerSecond),
       trivialYoga,
       directRest,
       minimalGateway,

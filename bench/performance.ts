@@ -471,7 +471,7 @@ function summary(r: {
       met: r.throughput.every((t) => offToUntraced(t) >= TARGETS.tracingOffRatio),
     },
     {
-      line: "Tracing on (every span exported to a local OTLP sink): its cost (req/s, median of the rounds' own ratios)",
+      line: "Tracing on (every span exported to a local OTLP sink), its cost: its req/s to the build without the tracing code's and to tracing off's (medians of the rounds' own ratios)",
       figure: r.throughput
         .map(
           (t) =>

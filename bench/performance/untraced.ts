@@ -15,7 +15,7 @@ import { ROOT } from '../../test/helpers/built.ts';
 const DIR = join(ROOT, 'node_modules/.cache/gateway-untraced');
 
 /** The tracer, its plugins and exporter, and the upstream client's traced steps: gone from the copy. */
-const REMOVED = ['src/tracing', 'src/upstream/call/traced.ts'];
+export const REMOVED_FROM_SRC = ['src/tracing', 'src/upstream/call/traced.ts'];
 
 /** Each hook, as the source has it, and what the source would be without tracing. */
 const CUTS: { file: string; traced: string | RegExp; untraced: string }[] = [
@@ -51,15 +51,14 @@ const CUTS: { file: string; traced: string | RegExp; untraced: string }[] = [
   { file: 'src/upstream/call/observed.ts', traced: /\n.*\n *if \(result\.span\) .*/, untraced: '' },
 ];
 
-/** Builds the untraced gateway (a few seconds of tsc) and answers its entry point, as dist/main.js is. */
-export function buildUntracedGateway(): string {
-  rmSync(DIR, { recursive: true, force: true });
-  for (const entry of ['src', 'tsconfig.json', 'tsconfig.build.json']) {
-    cpSync(join(ROOT, entry), join(DIR, entry), { recursive: true });
-  }
-  for (const path of REMOVED) rmSync(join(DIR, path), { recursive: true });
+/**
+ * The files of src/ the cuts change, as they read without tracing (`read` answers a file of the
+ * tree by its path from the root); throws when a cut no longer matches its source exactly once.
+ */
+export function untracedSources(read: (file: string) => string): Map<string, string> {
+  const texts = new Map<string, string>();
   for (const { file, traced, untraced } of CUTS) {
-    const text = readFileSync(join(DIR, file), 'utf8');
+    const text = texts.get(file) ?? read(file);
     const pattern = typeof traced === 'string' ? traced : new RegExp(traced.source, 'g');
     const found = typeof pattern === 'string' ? text.split(pattern).length - 1 : (text.match(pattern) ?? []).length;
     // A changed source must not yield a build that still traces, or a cut of something else.
@@ -68,7 +67,20 @@ export function buildUntracedGateway(): string {
         `the tracing cut of ${file} (${traced}) matches ${found} times: update bench/performance/untraced.ts`,
       );
     }
-    writeFileSync(join(DIR, file), text.replace(pattern, untraced));
+    texts.set(file, text.replace(pattern, untraced));
+  }
+  return texts;
+}
+
+/** Builds the untraced gateway (a few seconds of tsc) and answers its entry point, as dist/main.js is. */
+export function buildUntracedGateway(): string {
+  rmSync(DIR, { recursive: true, force: true });
+  for (const entry of ['src', 'tsconfig.json', 'tsconfig.build.json']) {
+    cpSync(join(ROOT, entry), join(DIR, entry), { recursive: true });
+  }
+  for (const path of REMOVED_FROM_SRC) rmSync(join(DIR, path), { recursive: true });
+  for (const [file, text] of untracedSources((file) => readFileSync(join(ROOT, file), 'utf8'))) {
+    writeFileSync(join(DIR, file), text);
   }
   // Under node_modules/ the project's package.json is not the modules' scope: they are ES modules all the same.
   writeFileSync(join(DIR, 'package.json'), '{ "type": "module" }\n');

@@ -126,10 +126,6 @@ export function useGraphiQL(options: GraphiQLOptions): Plugin {
 }
 
 /**
- * A GET or HEAD of the GraphQL endpoint (or of the sign-in callback, where the page exchanges the
- * authorization code) that accepts HTML: a browser opening it.
- */
-/**
  * A browser script of the sign-in served as a GraphiQL asset, read on first use: its name carries a
  * hash of its content (the ETag's), as the other assets' do, so it is cached for good.
  */
@@ -148,6 +144,10 @@ function scriptAsset(name: string, read: () => Buffer) {
   };
 }
 
+/**
+ * A GET or HEAD of the GraphQL endpoint (or of the sign-in callback, where the page exchanges the
+ * authorization code) that accepts HTML: a browser opening it.
+ */
 function asksForPage(request: Request, url: URL, graphqlPath: string, callbackPath?: string): boolean {
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&

@@ -81,16 +81,32 @@ function ifNoneMatch(header: string | null, etag: string): boolean {
   });
 }
 
-/** An in-memory representation of small content, compressed once here, with an ETag of its content. */
+/**
+ * An in-memory representation of small content, with an ETag of its content. Each compressed copy
+ * is made at its first request, not when the representation is: most gateways (and every test's)
+ * are never asked for most of them, and compressing the schema's SDL took longer than building it.
+ */
 export function bufferRepresentation(content: Buffer, meta: Omit<Representation, 'variants' | 'etag'>): Representation {
   const variant = (buffer: Buffer): Variant => ({ size: buffer.length, body: () => new Uint8Array(buffer) });
+  const compressed = (compress: () => Buffer): Variant => {
+    let made: Variant | undefined;
+    const once = () => (made ??= variant(compress()));
+    return {
+      get size() {
+        return once().size;
+      },
+      body: () => once().body(),
+    };
+  };
   return {
     ...meta,
     etag: `"${createHash('sha256').update(content).digest('base64url').slice(0, 22)}"`,
     variants: {
       identity: variant(content),
-      br: variant(brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })),
-      gzip: variant(gzipSync(content, { level: 9 })),
+      br: compressed(() =>
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+      ),
+      gzip: compressed(() => gzipSync(content, { level: 9 })),
     },
   };
 }

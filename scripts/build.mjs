@@ -3,7 +3,9 @@
 // at run time, so that each dist/ runs alone (`node dist/main.js`, `policy-emulator`), and the guide
 // (docs/emulator.md) into the emulator's dist/docs/, so that the installed package carries it. The gateway
 // imports the emulator's package by name, so the package is built first. `node scripts/build.mjs
-// emulator` builds the package alone (its `prepack`); `node scripts/build.mjs gateway <dir>` builds a
+// emulator` builds the package alone (its `prepack`); `--no-declarations` leaves out the emulator's type
+// declarations, which need the compiler to read the whole program (`npm test`'s build: the tests run
+// the JavaScript alone, and every packing build makes them); `node scripts/build.mjs gateway <dir>` builds a
 // copy of the gateway's tree at <dir> (its src/ and tsconfig files) into <dir>/dist the same way (the
 // bench's build without the tracing code, bench/performance/untraced.ts). Type checking is `npm run typecheck` (part of
 // `npm test`); the build only emits, which keeps `npm start` in a fresh clone (its `prestart`) quick.
@@ -52,6 +54,9 @@ function shippedPage(text) {
   return text.replace(/\[[^\]]+\]\(([a-z-]+\.md)(?:#[^)]*)?\)/g, '`docs/$1` of the repository');
 }
 
+/** Without declarations each module emits alone, as the gateway's do (--noResolve): the same JavaScript. */
+const JS_ONLY_FLAGS = ['--declaration', 'false', '--noResolve'];
+
 function build({ dir, tsconfig, emitFlags, assets, guide, bins }) {
   const dist = join(dir, 'dist');
   // A file deleted from src/ must not live on in dist/.
@@ -71,7 +76,9 @@ function build({ dir, tsconfig, emitFlags, assets, guide, bins }) {
   for (const bin of bins) chmodSync(join(dist, bin), 0o755);
 }
 
-const [only, copyDir] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const jsOnly = args.includes('--no-declarations');
+const [only, copyDir] = args.filter((arg) => arg !== '--no-declarations');
 if (only !== undefined && !(only in PROJECTS)) {
   console.error(`build: unknown project ${only} (known: ${Object.keys(PROJECTS).join(', ')})`);
   process.exit(2);
@@ -81,4 +88,8 @@ if (copyDir !== undefined && only !== 'gateway') {
   process.exit(2);
 }
 if (copyDir !== undefined) build({ ...PROJECTS.gateway, dir: resolve(copyDir) });
-else for (const [name, project] of Object.entries(PROJECTS)) if (!only || only === name) build(project);
+else {
+  for (const [name, project] of Object.entries(PROJECTS)) {
+    if (!only || only === name) build(jsOnly ? { ...project, emitFlags: [...project.emitFlags, ...JS_ONLY_FLAGS] } : project);
+  }
+}

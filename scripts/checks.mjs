@@ -10,7 +10,9 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
-const CHECKS = ['lint', 'typecheck', 'codegen:check', 'build'];
+// The build without the emulator's declarations (build:js): the tests run JavaScript alone; a
+// declaration the compiler cannot write fails every packing build (.ci/run's consumer step).
+const CHECKS = ['lint', 'typecheck', 'codegen:check', 'build:js'];
 const npm = process.env.npm_execpath;
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 
@@ -50,7 +52,7 @@ function runTests(gateUrl) {
 }
 
 const checks = Object.fromEntries(CHECKS.map((check) => [check, runCheck(check)]));
-const gate = await startBuildGate(checks.build);
+const gate = await startBuildGate(checks['build:js']);
 const tests = runTests(`http://127.0.0.1:${gate.address().port}/`);
 const outcomes = await Promise.all([...Object.values(checks), tests]);
 gate.close();

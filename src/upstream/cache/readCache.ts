@@ -21,6 +21,9 @@ import { type RightsClass, RightsClasses, shareKey } from '../call/rightsClasses
 import { type CachedRead, frozen, ReadCacheStore } from './store.ts';
 import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versions.ts';
 
+/** Told of the entry a GET was answered from or kept in; undefined when it was neither (see `read`). */
+export type ReadUse = (entry: CachedRead | undefined) => void;
+
 /** The groups a read of each family depends on: a write to any of them can change what it answers. */
 const READ_DEPENDS_ON: Record<ReadFamily, readonly CacheGroup[]> = {
   policies: ['policies', 'userTypes'],
@@ -63,6 +66,8 @@ export type FreshRead = (keep: (result: RetriedResult) => void, stamp: string | 
 export class ReadCache implements ReadCacheCounters {
   private readonly store: ReadCacheStore;
   private readonly versions: CacheVersions;
+  /** The versions when they live in this process: a stamp is then known at once (`servesAgain`). */
+  private readonly localVersions: LocalCacheVersions | undefined;
   private readonly now: () => number;
   private readonly rights: RightsClasses;
   readonly ttlMs: number;
@@ -74,7 +79,9 @@ export class ReadCache implements ReadCacheCounters {
     this.ttlMs = options.ttlMs;
     this.store = new ReadCacheStore(options.maxBytes);
     this.versions = options.versions ?? new LocalCacheVersions();
-    this.now = options.now ?? Date.now;
+    this.localVersions = this.versions instanceof LocalCacheVersions ? this.versions : undefined;
+    // Read at each call, not kept: a test's faked Date moves the cache's clock too.
+    this.now = options.now ?? (() => Date.now());
     this.rights = options.rights ?? new RightsClasses();
   }
 
@@ -82,11 +89,22 @@ export class ReadCache implements ReadCacheCounters {
     return this.store.bytes;
   }
 
+  /** Whether the versions live in this process (no replicas sharing them through Redis). */
+  get inProcess(): boolean {
+    return this.localVersions !== undefined;
+  }
+
+  /** `listener` is told of every entry that goes (replaced, evicted, invalidated, found stale). */
+  onDrop(listener: (entry: CachedRead) => void): void {
+    this.store.onDrop = listener;
+  }
+
   /**
    * One GET by a caller of class `rights` (asked before and again after its own read, which may
    * teach it): when `serve` (it did not ask for fresh data) a current entry of its class answers it
    * (`onHit` is told its age); else `read` answers it and its own 2xx answer is kept under its class
-   * and the versions captured before it was sent.
+   * and the versions captured before it was sent. `used` is told once, when it has settled, of the
+   * entry that answered it or now keeps its answer, or undefined when neither.
    */
   async read(
     call: PreparedCall,
@@ -96,6 +114,28 @@ export class ReadCache implements ReadCacheCounters {
     guard: CacheReadGuard,
     read: FreshRead,
     onHit: (ageMs: number) => void,
+    used?: ReadUse,
+  ): Promise<UpstreamResponse> {
+    let entry: CachedRead | undefined;
+    try {
+      const response = await this.readOnce(call, family, rights, serve, guard, read, onHit, (kept) => {
+        entry = kept;
+      });
+      return response;
+    } finally {
+      used?.(entry);
+    }
+  }
+
+  private async readOnce(
+    call: PreparedCall,
+    family: ReadFamily,
+    rights: () => RightsClass | undefined,
+    serve: boolean,
+    guard: CacheReadGuard,
+    read: FreshRead,
+    onHit: (ageMs: number) => void,
+    used: (entry: CachedRead) => void,
   ): Promise<UpstreamResponse> {
     const url = String(call.options.path);
     const startedAt = this.now();
@@ -106,7 +146,9 @@ export class ReadCache implements ReadCacheCounters {
     if (entry) {
       this.hits++;
       onHit(startedAt - entry.startedAt);
-      return answerFrom(entry, guard);
+      const response = answerFrom(entry, guard);
+      used(entry);
+      return response;
     }
     if (serve) this.misses++;
     if (stamp !== undefined) {
@@ -127,18 +169,50 @@ export class ReadCache implements ReadCacheCounters {
     ) {
       const { status, body: text } = own;
       const body = frozen(response.body);
-      this.store.set({
+      const kept: CachedRead = {
         url: shareKey(after, url),
         family,
+        rights: after,
         status,
         body,
         bodyBytes: Buffer.byteLength(text),
         link: response.link,
         startedAt,
         stamp,
-      });
+      };
+      if (this.store.set(kept)) used(kept);
     }
     return response;
+  }
+
+  /** Whether `entry` is still the one kept under its key. */
+  keeps(entry: CachedRead): boolean {
+    return this.store.peek(entry.url) === entry;
+  }
+
+  /**
+   * Whether every one of `entries` would answer its read again right now for a caller whose class
+   * for a family is `rightsOf(family)`, as `read` decides: still the entry kept under its key (not
+   * replaced, evicted or invalidated), read under the current versions, younger than the TTL, and
+   * of the caller's class. When they all do, each counts as a hit and the oldest one's age is
+   * returned; else undefined. Only with the versions in this process (undefined otherwise).
+   */
+  servesAgain(
+    entries: readonly CachedRead[],
+    rightsOf: (family: ReadFamily) => RightsClass | undefined,
+  ): number | undefined {
+    const versions = this.localVersions;
+    if (!versions) return undefined;
+    const now = this.now();
+    let oldest = 0;
+    for (const entry of entries) {
+      if (rightsOf(entry.family) !== entry.rights) return undefined;
+      const stamp = versions.stampNow(READ_DEPENDS_ON[entry.family]);
+      if (this.current(entry.url, stamp, now) !== entry) return undefined;
+      oldest = Math.max(oldest, now - entry.startedAt);
+    }
+    this.hits += entries.length;
+    return oldest;
   }
 
   /**

@@ -9,23 +9,17 @@ import { AnswerStore } from '../../src/gateway/answerCache/store.ts';
 import { answerKeyOf } from '../../src/gateway/answerCache/key.ts';
 import type { CachedRead } from '../../src/upstream/cache/store.ts';
 import { advanceDate, freezeDate } from '../helpers/clock.ts';
-import { countFromNow, createPolicy, TOKEN } from '../helpers/emulator.ts';
+import { countFromNow, countRequests, createPolicy, TOKEN } from '../helpers/emulator.ts';
 import { type GqlResult, startTestGateway, startTestUpstream, type TestStack, useStack } from '../helpers/gateway.ts';
 import { personToken } from '../helpers/oauthTokens.ts';
+import { dataOf as ok } from './schema-helpers.ts';
 
 const POLICY = 'query One($id: ID!) { policy(id: $id) { id name status priority type } }';
 const RIGHTS = 'query Rights($id: ID!) { policy(id: $id) { id viewerCanUpdate } }';
 
-function ok<T = any>(result: GqlResult<T>): T {
-  expect(result.errors).toBeUndefined();
-  return result.data as T;
-}
-
 /** The upstream requests `run` made, as the emulator counted them. */
 async function callsOf(s: TestStack, run: () => Promise<unknown>): Promise<number> {
-  const calls = countFromNow(s.emulator);
-  await run();
-  return calls().total;
+  return (await countRequests(s.emulator, run)).total;
 }
 
 async function metric(s: TestStack, name: string): Promise<number> {

@@ -103,8 +103,8 @@ export class ReadCache implements ReadCacheCounters {
    * One GET by a caller of class `rights` (asked before and again after its own read, which may
    * teach it): when `serve` (it did not ask for fresh data) a current entry of its class answers it
    * (`onHit` is told its age); else `read` answers it and its own 2xx answer is kept under its class
-   * and the versions captured before it was sent. `used` is told once, when it has settled, of the
-   * entry that answered it or now keeps its answer, or undefined when neither.
+   * and the versions captured before it was sent. `onUsed` is told once, when it has settled, of
+   * the entry that answered it or now keeps its answer, or undefined when neither.
    */
   async read(
     call: PreparedCall,
@@ -114,75 +114,59 @@ export class ReadCache implements ReadCacheCounters {
     guard: CacheReadGuard,
     read: FreshRead,
     onHit: (ageMs: number) => void,
-    used?: ReadUse,
+    onUsed?: ReadUse,
   ): Promise<UpstreamResponse> {
-    let entry: CachedRead | undefined;
+    let used: CachedRead | undefined;
     try {
-      const response = await this.readOnce(call, family, rights, serve, guard, read, onHit, (kept) => {
-        entry = kept;
-      });
+      const url = String(call.options.path);
+      const startedAt = this.now();
+      const stamp = await this.versions.stamp(READ_DEPENDS_ON[family]);
+      const before = rights();
+      const entry =
+        serve && stamp !== undefined && before ? this.current(shareKey(before, url), stamp, startedAt) : undefined;
+      if (entry) {
+        this.hits++;
+        onHit(startedAt - entry.startedAt);
+        const response = answerFrom(entry, guard);
+        used = entry;
+        return response;
+      }
+      if (serve) this.misses++;
+      if (stamp !== undefined) {
+        this.rights.countIfRefused(family, before, (other) => this.store.holds(shareKey(other, url), stamp));
+      }
+      let own: RetriedResult | undefined;
+      const response = await read((result) => {
+        own = result;
+      }, stamp);
+      const after = rights();
+      if (
+        stamp !== undefined &&
+        after &&
+        own?.ok &&
+        own.status >= 200 &&
+        own.status < 300 &&
+        call.route.accepts(response.body)
+      ) {
+        const { status, body: text } = own;
+        const body = frozen(response.body);
+        const kept: CachedRead = {
+          url: shareKey(after, url),
+          family,
+          rights: after,
+          status,
+          body,
+          bodyBytes: Buffer.byteLength(text),
+          link: response.link,
+          startedAt,
+          stamp,
+        };
+        if (this.store.set(kept)) used = kept;
+      }
       return response;
     } finally {
-      used?.(entry);
+      onUsed?.(used);
     }
-  }
-
-  private async readOnce(
-    call: PreparedCall,
-    family: ReadFamily,
-    rights: () => RightsClass | undefined,
-    serve: boolean,
-    guard: CacheReadGuard,
-    read: FreshRead,
-    onHit: (ageMs: number) => void,
-    used: (entry: CachedRead) => void,
-  ): Promise<UpstreamResponse> {
-    const url = String(call.options.path);
-    const startedAt = this.now();
-    const stamp = await this.versions.stamp(READ_DEPENDS_ON[family]);
-    const before = rights();
-    const entry =
-      serve && stamp !== undefined && before ? this.current(shareKey(before, url), stamp, startedAt) : undefined;
-    if (entry) {
-      this.hits++;
-      onHit(startedAt - entry.startedAt);
-      const response = answerFrom(entry, guard);
-      used(entry);
-      return response;
-    }
-    if (serve) this.misses++;
-    if (stamp !== undefined) {
-      this.rights.countIfRefused(family, before, (other) => this.store.holds(shareKey(other, url), stamp));
-    }
-    let own: RetriedResult | undefined;
-    const response = await read((result) => {
-      own = result;
-    }, stamp);
-    const after = rights();
-    if (
-      stamp !== undefined &&
-      after &&
-      own?.ok &&
-      own.status >= 200 &&
-      own.status < 300 &&
-      call.route.accepts(response.body)
-    ) {
-      const { status, body: text } = own;
-      const body = frozen(response.body);
-      const kept: CachedRead = {
-        url: shareKey(after, url),
-        family,
-        rights: after,
-        status,
-        body,
-        bodyBytes: Buffer.byteLength(text),
-        link: response.link,
-        startedAt,
-        stamp,
-      };
-      if (this.store.set(kept)) used(kept);
-    }
-    return response;
   }
 
   /** Whether `entry` is still the one kept under its key. */

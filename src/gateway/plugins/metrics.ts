@@ -378,7 +378,7 @@ function registerAnswerCacheCounters(registry: Registry, cache: AnswerCacheCount
   registerCounter(
     registry,
     'gateway_answer_cache_misses_total',
-    'Queries the answer cache was asked for (a plain POST, see answerCache/fastPath.ts) and did not answer',
+    'Plain GraphQL POSTs the answer cache looked up and did not answer (see answerCache/fastPath.ts; writes too: it does not parse them)',
     () => cache.misses,
   );
   new Gauge({

@@ -142,6 +142,7 @@ function gatewayOptions(
     readiness: config.readiness,
     queryLimits: config.queryLimits,
     memoryBudgetBytes: config.memoryBudgetBytes,
+    answerCacheMaxBytes: config.answerCacheMaxBytes,
     maxResponseBytes: config.upstream.operation.maxResponseBytes,
     maxResolvedFields: config.maxResolvedFields,
     idempotency: shared.idempotency,

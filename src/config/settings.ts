@@ -179,6 +179,14 @@ export const GATEWAY_SETTINGS = {
     max: 100_000_000,
     doc: 'fields one operation may resolve, each list item’s fields counting (the 150-policy dashboard resolves about 10,000): past it the operation stops and answers one `RESPONSE_TOO_LARGE` error (`measure: fields`)',
   }),
+  /** The answer cache over the read cache (see src/gateway/answerCache/ and docs/caching.md). */
+  answerCacheMaxBytes: integer({
+    env: 'ANSWER_CACHE_MAX_BYTES',
+    default: 8 * MiB,
+    min: 0,
+    max: 1024 ** 3,
+    doc: 'bytes the answer cache holds in each gateway process (8 MiB; 0: off), the least recently used answers going first. With the read cache on (`CACHE_TTL_SECONDS`), its versions in this process (no `REDIS_URL`), and neither `CORS_ORIGINS` nor tracing set, a query answered without errors whose every upstream read came from or went into the read cache is kept whole, and answered again without being run to a caller the read cache would serve each of those entries now (see [caching.md](caching.md))',
+  }),
   /** What the heavy operations in flight may hold together (see memoryBudget.ts and docs/limits.md). */
   memoryBudgetBytes: integer({
     env: 'MEMORY_BUDGET_BYTES',

@@ -57,6 +57,10 @@ import { useCost } from './plugins/cost.ts';
 import { memoryBudget } from './memoryBudget.ts';
 import { buildSchema } from './schema.ts';
 import { meterAnswers } from './meteredSchema.ts';
+import { type AnswerCache, answerCacheOf } from './answerCache/answerCache.ts';
+import { withAnswerCache } from './answerCache/fastPath.ts';
+import { useAnswerKeeping } from './answerCache/plugin.ts';
+import type { OperationSummary, ResponseSummary } from './plugins/operationSummary.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 const TITLE = 'Policy GraphQL gateway';
@@ -91,6 +95,11 @@ export interface GatewayOptions {
   shutdownSignal?: AbortSignal;
   /** Static limits of a document; each one absent takes its default. */
   queryLimits?: Partial<QueryLimits>;
+  /**
+   * Bytes the answer cache may hold (ANSWER_CACHE_MAX_BYTES; 0: off); on only with the read cache on
+   * and its versions in this process, and neither CORS origins nor tracing set (answerCache/).
+   */
+  answerCacheMaxBytes?: number;
   /** What the heavy operations in flight may hold together; default MEMORY_BUDGET_DEFAULT. */
   memoryBudgetBytes?: number;
   /** The largest answer of one operation, serialised (MAX_RESPONSE_BYTES); default its setting's default. */
@@ -124,9 +133,13 @@ export interface GatewayOptions {
 export const MEMORY_BUDGET_DEFAULT = GATEWAY_DEFAULTS.memoryBudgetBytes;
 
 export function createGateway(options: GatewayOptions): Gateway {
+  return gatewayAndParts(options).yoga;
+}
+
+function gatewayAndParts(options: GatewayOptions): { yoga: Gateway; parts: GatewayParts } {
   const parts = gatewayParts(options);
   const { trusted } = parts;
-  return createYoga<Record<string, never>, GatewayContext>({
+  const yoga = createYoga<Record<string, never>, GatewayContext>({
     schema: parts.schema,
     graphqlEndpoint: GRAPHQL_PATH,
     ...(trusted && { extraParamNames: [DOCUMENT_ID_PARAM] }),
@@ -145,6 +158,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     logging: yogaLogger(parts.logger),
     context: contextOfRequest(options, parts),
   });
+  return { yoga, parts };
 }
 
 type GatewayYogaOptions = YogaServerOptions<Record<string, never>, GatewayContext>;
@@ -165,6 +179,11 @@ interface GatewayParts {
   costLimits: Parameters<typeof useCost>[0];
   trusted: ReturnType<typeof trustedDocuments> | undefined;
   clientAddress: ReturnType<typeof clientAddressOf>;
+  /** Answers kept whole (answerCache/); undefined when off. */
+  answers: AnswerCache | undefined;
+  /** Each operation's summary, and each GraphQL HTTP answer's: to the metrics and the operation log. */
+  onOperation: (summary: OperationSummary) => void;
+  onResponse: (summary: ResponseSummary) => void;
 }
 
 /** The options' parts with their defaults: probe, budgets, stores, metrics and log, schema, limits. */
@@ -179,16 +198,28 @@ function gatewayParts(options: GatewayOptions): GatewayParts {
   const memory = memoryBudget(options.memoryBudgetBytes ?? MEMORY_BUDGET_DEFAULT);
   const idempotency = options.idempotency ?? memoryIdempotency();
   const policyPlans = options.policyPlans ?? new MemoryPlanStore();
+  // Its hits are written before yoga, which CORS headers and traces would have to be written twice for.
+  const corsOn = options.corsOrigins !== undefined && options.corsOrigins.length > 0;
+  const answers =
+    corsOn || options.tracing
+      ? undefined
+      : answerCacheOf(options.upstream, options.answerCacheMaxBytes ?? GATEWAY_DEFAULTS.answerCacheMaxBytes);
   const metrics = createMetrics({
     budget: options.upstream.budget.counters,
     memory,
     readCache: options.upstream.readCache,
+    answerCache: answers,
     evictions: { idempotency: () => idempotency.store.evicted, plans: () => policyPlans.evicted },
 
     rights: options.upstream.rights,
     ...options.metrics,
   });
   const operationLog = createOperationLog(logger);
+  // One summary per operation feeds both the operation metrics and the operation log line.
+  const onOperation = (summary: OperationSummary) => {
+    metrics.operation(summary);
+    operationLog.operation(summary);
+  };
   const queryLimits = { ...QUERY_LIMIT_DEFAULTS, ...options.queryLimits };
   const schema = meterAnswers(options.schema ?? buildSchema({ federation: options.federation }));
   const costLimits = {
@@ -212,6 +243,9 @@ function gatewayParts(options: GatewayOptions): GatewayParts {
     costLimits,
     trusted: loadTrustedDocuments(options, { schema, queryLimits, costLimits, metrics, logger }),
     clientAddress: clientAddressOf(options.trustedProxies),
+    answers,
+    onOperation,
+    onResponse: (response) => metrics.response(response),
   };
 }
 
@@ -242,7 +276,7 @@ function loadTrustedDocuments(
 
 /** The plugins, in the order they must run. */
 function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYogaOptions['plugins'] {
-  const { metrics, operationLog, trusted } = parts;
+  const { metrics, trusted } = parts;
   return [
     useOrderedExecution(),
     useIncrementalDelivery(),
@@ -252,17 +286,11 @@ function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYo
     useCorsPreflightHint(options.corsOrigins),
     useHealth({ probe: parts.probe, intervalMs: parts.readiness.intervalMs, shutdownSignal: options.shutdownSignal }),
     metrics.plugin,
-    // One summary per operation feeds both the operation metrics and the operation log line.
-    useOperationSummary(
-      (summary) => {
-        metrics.operation(summary);
-        operationLog.operation(summary);
-      },
-      (response) => metrics.response(response),
-      options.tracing?.idsOf,
-    ),
+    useOperationSummary(parts.onOperation, parts.onResponse, options.tracing?.idsOf),
     useJsonOnly(GRAPHQL_PATH),
     useQueryStringParams(GRAPHQL_PATH),
+    // Before the trusted documents: the key is what the request sent, not the text a document id stands for.
+    parts.answers ? useAnswerKeeping(parts.answers) : {},
     trusted
       ? useTrustedDocuments(
           trusted,
@@ -321,6 +349,7 @@ function contextOfRequest(options: GatewayOptions, parts: GatewayParts) {
         signal: res ? undefined : request.signal,
         clientAddress: parts.clientAddress(peerOf(initial), request.headers.get('x-forwarded-for')),
         freshReads: wantsFreshData(request.headers.get('cache-control')),
+        onRead: parts.answers?.readsOf(request).add,
       },
       idempotency: parts.idempotency,
       idempotencyKey: request.headers.get('idempotency-key'),
@@ -445,8 +474,23 @@ export async function startGateway(
   options: Omit<GatewayOptions, 'shutdownSignal'> & { port: number; host?: string },
 ): Promise<RunningGateway> {
   const shutdown = new AbortController();
-  const yoga = createGateway({ ...options, shutdownSignal: shutdown.signal });
+  const { yoga, parts } = gatewayAndParts({ ...options, shutdownSignal: shutdown.signal });
   const http = { ...HTTP_DEFAULTS, ...options.http };
+  const answering = parts.answers
+    ? withAnswerCache(yoga, {
+        answers: parts.answers,
+        graphqlPath: GRAPHQL_PATH,
+        maxBodyBytes: http.maxBodyBytes,
+        costLimits: parts.costLimits,
+        ...(parts.trusted && {
+          // Only the documents the mode admits: a text only when every caller may send one.
+          admits: (naming) => naming === 'id' || options.trustedDocuments?.allowArbitrary === 'all',
+          extraParams: [DOCUMENT_ID_PARAM],
+        }),
+        onSummary: parts.onOperation,
+        onResponse: parts.onResponse,
+      })
+    : yoga;
   const server = createServer(
     {
       // A client that sends headers or a body too slowly is cut off, so idle sockets cannot starve others.
@@ -456,7 +500,7 @@ export async function startGateway(
       connectionsCheckingInterval: Math.min(1_000, http.headersTimeoutMs),
     },
     withValidHost(
-      yoga,
+      answering,
       options.allowedHosts === undefined && options.emulatorToken !== undefined
         ? loopbackHosts(options.host)
         : allowedHosts(options.allowedHosts),

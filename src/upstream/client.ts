@@ -33,7 +33,7 @@ import { type RetriedResult, withRetries } from './call/retry.ts';
 import { withBudgetWait, withTraceparent } from './call/traced.ts';
 import { SharedReads } from './call/sharedReads.ts';
 import { type RightsClass, RightsClasses } from './call/rightsClasses.ts';
-import { ReadCache } from './cache/readCache.ts';
+import { ReadCache, type ReadUse } from './cache/readCache.ts';
 import type { CacheVersions } from './cache/versions.ts';
 import type { RefusalChannel } from './refusalChannel.ts';
 import type { TryOnce } from './call/steps.ts';
@@ -46,7 +46,7 @@ import { bucketOf, UpstreamBudget } from './budget/budget.ts';
 import { type CallerStanding, UNPROVEN_CALLER } from './budget/window.ts';
 import { UpstreamError } from './errors.ts';
 import { nextCursorFromLink } from './pagination.ts';
-import { isResultOf, type Route, ROUTES, type RouteName } from './routes.ts';
+import { isResultOf, type ReadFamily, type Route, ROUTES, type RouteName } from './routes.ts';
 import { RecentlyUsed } from './recentlyUsed.ts';
 
 /** The query of a policy list, as the contract's `listPolicies` states it (`limit`: see POLICY_PAGE_SIZE). */
@@ -190,6 +190,12 @@ export interface CallerOptions extends Partial<OperationLimits> {
    * or the operation is a mutation): then no read is answered from the cache. Asked at each read.
    */
   fresh?: () => boolean;
+  /**
+   * Told once of each call when it has settled: the read cache entry a GET was answered from or
+   * kept in, or undefined for any call the read cache neither answered nor kept (a write, a read
+   * shared from another's flight, an error, the cache off). What the answer cache keeps an answer by.
+   */
+  onRead?: ReadUse;
 }
 
 /** The defaults of one operation's limits (OPERATION_TIMEOUT_MS, MAX_UPSTREAM_CALLS, … in src/config/settings.ts). */
@@ -279,7 +285,8 @@ export class UpstreamClient {
    * budget, deadline, concurrency bound and short-circuits.
    */
   forCaller(authorization: string, options: CallerOptions = {}): CallerRestApi {
-    const { signal, requestId, observer, tracer, clientAddress, onBodyBytes, arrivedAt, fresh, ...limits } = options;
+    const { signal, requestId, observer, tracer, clientAddress, onBodyBytes, arrivedAt, fresh, onRead, ...limits } =
+      options;
     const startedAt = Date.now();
     const leave =
       arrivedAt === undefined
@@ -309,10 +316,9 @@ export class UpstreamClient {
           request,
           authorization,
           guardOf(),
-          { requestId, observer, tracer, clientAddress, arrivedAt, fresh },
+          { requestId, observer, tracer, clientAddress, arrivedAt, fresh, onRead },
           trustOf().budgetCaller,
-          // Not once the service has refused it: a revoked token is not served what it read before.
-          () => (trustOf().isTrusted() ? trustOf().digest : UNPROVEN_CALLER),
+          () => proofKeyOf(trustOf()),
         ),
       () => {
         guard?.finish();
@@ -324,6 +330,21 @@ export class UpstreamClient {
         guard?.cancel();
       },
     );
+  }
+
+  /**
+   * What a shared answer needs to know of a credential's caller now: its rights class for a family
+   * (undefined: not known, or refused since) and its standing in the org's window.
+   */
+  callerView(authorization: string): {
+    rights(family: ReadFamily): RightsClass | undefined;
+    throttleStatus(): ThrottleStatus;
+  } {
+    const trust = this.trustOfCredential(authorization);
+    return {
+      rights: (family) => this.rights.classOf(proofKeyOf(trust), family),
+      throttleStatus: () => throttleStatusOf(this.budget.standingOf(trust.budgetCaller())),
+    };
   }
 
   /** Who the credential's caller is now (tokenTrust.ts): its person once a Bearer JWT is proven, else its digest. */
@@ -376,7 +397,10 @@ export class UpstreamClient {
     request: UpstreamRequest,
     authorization: string,
     guard: OperationGuard,
-    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'tracer' | 'clientAddress' | 'arrivedAt' | 'fresh'>,
+    caller: Pick<
+      CallerOptions,
+      'requestId' | 'observer' | 'tracer' | 'clientAddress' | 'arrivedAt' | 'fresh' | 'onRead'
+    >,
     /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
     budgetCaller: () => string,
     /** Whose rights class a read is of (call/rightsClasses.ts): the credential, or UNPROVEN_CALLER once refused. */
@@ -423,13 +447,15 @@ export class UpstreamClient {
       return response;
     };
     const cache = this.readCache;
+    if (call.route.method !== 'GET' || !cache) caller.onRead?.(undefined);
     if (call.route.method !== 'GET')
       return cache ? invalidatingAfter(fresh(), () => cache.written(call.route)) : fresh();
     if (!cache) return fresh();
-    return cache.read(call, family, rights, caller.fresh?.() !== true, guard, fresh, (ageMs) => {
+    const onHit = (ageMs: number) => {
       caller.observer?.onCacheHit?.({ ...readOf(call, caller.requestId), ageMs });
       traced?.answeredWithout('cache', ageMs);
-    });
+    };
+    return cache.read(call, family, rights, caller.fresh?.() !== true, guard, fresh, onHit, caller.onRead);
   }
 
   /**
@@ -472,6 +498,11 @@ export class UpstreamClient {
 }
 
 type Send = (request: UpstreamRequest) => Promise<UpstreamResponse>;
+
+/** Whose rights class a read is of: the credential's digest, but not once the service has refused it (a revoked token is not served what it read before). */
+function proofKeyOf(trust: Required<TokenTrust>): string {
+  return trust.isTrusted() ? trust.digest : UNPROVEN_CALLER;
+}
 
 /** A read answered without a request of its own, as the observer hears of it. */
 function readOf(call: PreparedCall, requestId: string | undefined): SharedRead {

@@ -237,6 +237,7 @@ describe('configuration', () => {
       queryLimits: { depth: 12, aliases: 50, tokens: 5000, directives: 50, cost: 350000, nodeIds: 200 },
       maxResolvedFields: 100_000,
       memoryBudgetBytes: 64 * 1024 * 1024,
+      answerCacheMaxBytes: 8 * 1024 * 1024,
       heapGrowthPercent: 50,
       heapSemiSpaceMiB: 8,
       http: {
@@ -378,6 +379,7 @@ describe('configuration', () => {
         MAX_NODE_IDS: '30',
         MAX_RESPONSE_BYTES: '4096',
         MEMORY_BUDGET_BYTES: '2097152',
+        ANSWER_CACHE_MAX_BYTES: '1048576',
         HEAP_GROWTH_PERCENT: '35',
         HEAP_SEMI_SPACE_MIB: '4',
         MAX_RESOLVED_FIELDS: '1234',
@@ -426,6 +428,7 @@ describe('configuration', () => {
       queryLimits: { depth: 6, aliases: 7, tokens: 800, directives: 9, cost: 900, nodeIds: 30 },
       maxResolvedFields: 1234,
       memoryBudgetBytes: 2097152,
+      answerCacheMaxBytes: 1048576,
       heapGrowthPercent: 35,
       heapSemiSpaceMiB: 4,
       http: {

@@ -234,6 +234,7 @@ describe('the read cache store', () => {
   const read = (url: string, body: string): CachedRead => ({
     url,
     family: 'policies',
+    rights: 'policies:manage',
     status: 200,
     body,
     bodyBytes: Buffer.byteLength(body),

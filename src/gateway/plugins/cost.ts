@@ -44,11 +44,7 @@ export const BYTES_PER_COST_UNIT = 64;
 const ONCE_PER_OPERATION = new Set(['UPSTREAM_BUDGET_EXCEEDED', 'RESPONSE_TOO_LARGE']);
 
 export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<GatewayContext> {
-  const reported = {
-    calls: limits.operation.maxCalls,
-    size: limits.maxSize,
-    responseBytes: limits.operation.maxResponseBytes,
-  };
+  const reported = reportedLimits(limits);
   return {
     // An answer refused before execution (a parse or validation error) has no estimate, but the limits.
     onResultProcess({ result, setResult }) {
@@ -117,9 +113,19 @@ export function useCost(limits: CostLimits, memory: MemoryBudget): Plugin<Gatewa
   };
 }
 
+/** The limits `extensions.cost` reports. */
+export function reportedLimits(limits: CostLimits): CostExtension['limits'] {
+  return { calls: limits.operation.maxCalls, size: limits.maxSize, responseBytes: limits.operation.maxResponseBytes };
+}
+
 /** What the read cache served the operation. */
 function cacheOf(tally: GatewayContext['operation'] | undefined): CostExtension['cache'] {
-  return { hits: tally?.cacheHits ?? 0, oldestAgeSeconds: Math.floor((tally?.oldestCacheAgeMs ?? 0) / 1000) };
+  return cacheExtension(tally?.cacheHits ?? 0, tally?.oldestCacheAgeMs ?? 0);
+}
+
+/** `extensions.cost.cache`: the reads the read cache answered, and the oldest one's age in whole seconds. */
+export function cacheExtension(hits: number, oldestAgeMs: number): CostExtension['cache'] {
+  return { hits, oldestAgeSeconds: Math.floor(oldestAgeMs / 1000) };
 }
 
 /** COST_LIMIT_EXCEEDED for a cycle or over any limit, naming what to change; undefined within them all. */
@@ -189,7 +195,7 @@ function serverBusy(): GraphQLError {
   );
 }
 
-function throttleStatusOf(status: ThrottleStatus | undefined): CostExtension['throttleStatus'] {
+export function throttleStatusOf(status: ThrottleStatus | undefined): CostExtension['throttleStatus'] {
   // A caller this replica has not seen spend anything yet: nothing is known.
   if (!status || (status.limit === null && status.remaining === null)) return null;
   return {

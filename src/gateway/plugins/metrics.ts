@@ -10,6 +10,7 @@ import type { EvictionCounts } from '../../callerMemory.ts';
 import type { BudgetCounters } from '../../upstream/budget/budget.ts';
 import type { RedisCircuitCounters } from '../../redis/link.ts';
 import type { ReadCacheCounters } from '../../upstream/cache/readCache.ts';
+import type { AnswerCacheCounters } from '../answerCache/answerCache.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
 import { labelValues } from './metricLabels.ts';
 import type { OperationSummary, ResponseSummary } from './operationSummary.ts';
@@ -34,6 +35,8 @@ export interface MetricsOptions {
   memory?: { readonly waited: number };
   /** The read cache's counts (hits, misses, invalidations, bytes held), read at each scrape; none when it is off. */
   readCache?: ReadCacheCounters;
+  /** The answer cache's counts (hits, misses, bytes held), read at each scrape; none when it is off. */
+  answerCache?: AnswerCacheCounters;
   /** Idempotency records and policy plans evicted by their budgets, by cause, read at each scrape. */
   evictions?: { idempotency?: () => EvictionCounts; plans?: () => EvictionCounts };
 
@@ -68,6 +71,7 @@ export function createMetrics({
   budget,
   memory,
   readCache,
+  answerCache,
   evictions,
 
   redisCircuit,
@@ -84,6 +88,7 @@ export function createMetrics({
       () => memory.waited,
     );
   if (readCache) registerReadCacheCounters(registry, readCache);
+  if (answerCache) registerAnswerCacheCounters(registry, answerCache);
   if (evictions?.idempotency) {
     registerEvictions(
       registry,
@@ -356,6 +361,29 @@ function registerReadCacheCounters(registry: Registry, cache: ReadCacheCounters)
   new Gauge({
     name: 'gateway_read_cache_bytes',
     help: 'Bytes the read cache holds in this process (CACHE_MAX_BYTES at most)',
+    registers: [registry],
+    collect() {
+      this.set(cache.bytes);
+    },
+  });
+}
+
+function registerAnswerCacheCounters(registry: Registry, cache: AnswerCacheCounters): void {
+  registerCounter(
+    registry,
+    'gateway_answer_cache_hits_total',
+    'Queries answered whole from the answer cache (not run)',
+    () => cache.hits,
+  );
+  registerCounter(
+    registry,
+    'gateway_answer_cache_misses_total',
+    'Plain GraphQL POSTs the answer cache looked up and did not answer (see answerCache/fastPath.ts; writes too: it does not parse them)',
+    () => cache.misses,
+  );
+  new Gauge({
+    name: 'gateway_answer_cache_bytes',
+    help: 'Bytes the answer cache holds in this process (ANSWER_CACHE_MAX_BYTES at most)',
     registers: [registry],
     collect() {
       this.set(cache.bytes);

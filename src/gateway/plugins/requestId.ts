@@ -15,11 +15,15 @@ const ids = new WeakMap<Request, string>();
 export function requestIdOf(request: Request): string {
   let id = ids.get(request);
   if (id === undefined) {
-    const sent = request.headers.get(REQUEST_ID_HEADER);
-    id = sent !== null && ACCEPTABLE_ID.test(sent) ? sent : randomUUID();
+    id = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
     ids.set(request, id);
   }
   return id;
+}
+
+/** The id of a request that sent `sent` as its `X-Request-Id`: that one when it is acceptable, else a new one. */
+export function requestIdFrom(sent: string | null | undefined): string {
+  return typeof sent === 'string' && ACCEPTABLE_ID.test(sent) ? sent : randomUUID();
 }
 
 export function useRequestId(): Plugin {

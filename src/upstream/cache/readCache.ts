@@ -21,6 +21,9 @@ import { type RightsClass, RightsClasses, shareKey } from '../call/rightsClasses
 import { type CachedRead, frozen, ReadCacheStore } from './store.ts';
 import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versions.ts';
 
+/** Told of the entry a GET was answered from or kept in; undefined when it was neither (see `read`). */
+export type ReadUse = (entry: CachedRead | undefined) => void;
+
 /** The groups a read of each family depends on: a write to any of them can change what it answers. */
 const READ_DEPENDS_ON: Record<ReadFamily, readonly CacheGroup[]> = {
   policies: ['policies', 'userTypes'],
@@ -63,6 +66,8 @@ export type FreshRead = (keep: (result: RetriedResult) => void, stamp: string | 
 export class ReadCache implements ReadCacheCounters {
   private readonly store: ReadCacheStore;
   private readonly versions: CacheVersions;
+  /** The versions when they live in this process: a stamp is then known at once (`servesAgain`). */
+  private readonly localVersions: LocalCacheVersions | undefined;
   private readonly now: () => number;
   private readonly rights: RightsClasses;
   readonly ttlMs: number;
@@ -74,7 +79,9 @@ export class ReadCache implements ReadCacheCounters {
     this.ttlMs = options.ttlMs;
     this.store = new ReadCacheStore(options.maxBytes);
     this.versions = options.versions ?? new LocalCacheVersions();
-    this.now = options.now ?? Date.now;
+    this.localVersions = this.versions instanceof LocalCacheVersions ? this.versions : undefined;
+    // Read at each call, not kept: a test's faked Date moves the cache's clock too.
+    this.now = options.now ?? (() => Date.now());
     this.rights = options.rights ?? new RightsClasses();
   }
 
@@ -82,11 +89,22 @@ export class ReadCache implements ReadCacheCounters {
     return this.store.bytes;
   }
 
+  /** Whether the versions live in this process (no replicas sharing them through Redis). */
+  get inProcess(): boolean {
+    return this.localVersions !== undefined;
+  }
+
+  /** `listener` is told of every entry that goes (replaced, evicted, invalidated, found stale). */
+  onDrop(listener: (entry: CachedRead) => void): void {
+    this.store.onDrop = listener;
+  }
+
   /**
    * One GET by a caller of class `rights` (asked before and again after its own read, which may
    * teach it): when `serve` (it did not ask for fresh data) a current entry of its class answers it
    * (`onHit` is told its age); else `read` answers it and its own 2xx answer is kept under its class
-   * and the versions captured before it was sent.
+   * and the versions captured before it was sent. `onUsed` is told once, when it has settled, of
+   * the entry that answered it or now keeps its answer, or undefined when neither.
    */
   async read(
     call: PreparedCall,
@@ -96,49 +114,89 @@ export class ReadCache implements ReadCacheCounters {
     guard: CacheReadGuard,
     read: FreshRead,
     onHit: (ageMs: number) => void,
+    onUsed?: ReadUse,
   ): Promise<UpstreamResponse> {
-    const url = String(call.options.path);
-    const startedAt = this.now();
-    const stamp = await this.versions.stamp(READ_DEPENDS_ON[family]);
-    const before = rights();
-    const entry =
-      serve && stamp !== undefined && before ? this.current(shareKey(before, url), stamp, startedAt) : undefined;
-    if (entry) {
-      this.hits++;
-      onHit(startedAt - entry.startedAt);
-      return answerFrom(entry, guard);
+    let used: CachedRead | undefined;
+    try {
+      const url = String(call.options.path);
+      const startedAt = this.now();
+      const stamp = await this.versions.stamp(READ_DEPENDS_ON[family]);
+      const before = rights();
+      const entry =
+        serve && stamp !== undefined && before ? this.current(shareKey(before, url), stamp, startedAt) : undefined;
+      if (entry) {
+        this.hits++;
+        onHit(startedAt - entry.startedAt);
+        const response = answerFrom(entry, guard);
+        used = entry;
+        return response;
+      }
+      if (serve) this.misses++;
+      if (stamp !== undefined) {
+        this.rights.countIfRefused(family, before, (other) => this.store.holds(shareKey(other, url), stamp));
+      }
+      let own: RetriedResult | undefined;
+      const response = await read((result) => {
+        own = result;
+      }, stamp);
+      const after = rights();
+      if (
+        stamp !== undefined &&
+        after &&
+        own?.ok &&
+        own.status >= 200 &&
+        own.status < 300 &&
+        call.route.accepts(response.body)
+      ) {
+        const { status, body: text } = own;
+        const body = frozen(response.body);
+        const kept: CachedRead = {
+          url: shareKey(after, url),
+          family,
+          rights: after,
+          status,
+          body,
+          bodyBytes: Buffer.byteLength(text),
+          link: response.link,
+          startedAt,
+          stamp,
+        };
+        if (this.store.set(kept)) used = kept;
+      }
+      return response;
+    } finally {
+      onUsed?.(used);
     }
-    if (serve) this.misses++;
-    if (stamp !== undefined) {
-      this.rights.countIfRefused(family, before, (other) => this.store.holds(shareKey(other, url), stamp));
+  }
+
+  /** Whether `entry` is still the one kept under its key. */
+  keeps(entry: CachedRead): boolean {
+    return this.store.peek(entry.url) === entry;
+  }
+
+  /**
+   * Whether every one of `entries` would answer its read again right now for a caller whose class
+   * for a family is `rightsOf(family)`, as `read` decides: still the entry kept under its key (not
+   * replaced, evicted or invalidated), read under the current versions, younger than the TTL, and
+   * of the caller's class. When they all do, each counts as a hit and the oldest one's age is
+   * returned; else undefined. Only with the versions in this process (undefined otherwise).
+   */
+  servesAgain(
+    entries: readonly CachedRead[],
+    rightsOf: (family: ReadFamily) => RightsClass | undefined,
+  ): number | undefined {
+    const versions = this.localVersions;
+    if (!versions) return undefined;
+    const now = this.now();
+    let oldest = 0;
+    for (const entry of entries) {
+      if (rightsOf(entry.family) !== entry.rights) return undefined;
+      const stamp = versions.stampNow(READ_DEPENDS_ON[entry.family]);
+      if (this.current(entry.url, stamp, now) !== entry) return undefined;
+      oldest = Math.max(oldest, now - entry.startedAt);
     }
-    let own: RetriedResult | undefined;
-    const response = await read((result) => {
-      own = result;
-    }, stamp);
-    const after = rights();
-    if (
-      stamp !== undefined &&
-      after &&
-      own?.ok &&
-      own.status >= 200 &&
-      own.status < 300 &&
-      call.route.accepts(response.body)
-    ) {
-      const { status, body: text } = own;
-      const body = frozen(response.body);
-      this.store.set({
-        url: shareKey(after, url),
-        family,
-        status,
-        body,
-        bodyBytes: Buffer.byteLength(text),
-        link: response.link,
-        startedAt,
-        stamp,
-      });
-    }
-    return response;
+    this.hits += entries.length;
+    return oldest;
   }
 
   /**

@@ -4,12 +4,15 @@
 // was read under. Every hit is handed the same parsed body, frozen through and through when kept:
 // parsing it again per hit cost more than the rest of the hit, and a frozen body cannot be changed
 // by one caller under another's feet (a change throws instead).
+import type { RightsClass } from '../call/rightsClasses.ts';
 import type { ReadFamily } from '../routes.ts';
 
 export interface CachedRead {
   /** The key: the caller's rights class and the request path with its query string (rightsClasses.ts's shareKey). */
   url: string;
   family: ReadFamily;
+  /** The class of the callers it answers (the first part of `url`). */
+  rights: RightsClass;
   status: number;
   /** The parsed JSON body, deeply frozen (`frozen`). */
   body: unknown;
@@ -31,6 +34,8 @@ export class ReadCacheStore {
   /** URL -> entry and its size; the Map's order is least recently used first. */
   private readonly entries = new Map<string, { read: CachedRead; bytes: number }>();
   private held = 0;
+  /** Told of each entry that goes, whatever the cause. */
+  onDrop: ((read: CachedRead) => void) | undefined;
 
   constructor(readonly maxBytes: number) {}
 
@@ -51,14 +56,20 @@ export class ReadCacheStore {
     return entry.read;
   }
 
-  /** Keeps `read`, replacing any entry of its URL; the least recently used go until it fits. One over the budget is not kept. */
-  set(read: CachedRead): void {
+  /** Keeps `read`, replacing any entry of its URL; the least recently used go until it fits. One over the budget is not kept (false). */
+  set(read: CachedRead): boolean {
     this.delete(read.url);
     const bytes = read.bodyBytes * PARSED_BYTES_PER_TEXT_BYTE + Buffer.byteLength(read.url) + ENTRY_OVERHEAD_BYTES;
-    if (bytes > this.maxBytes) return;
+    if (bytes > this.maxBytes) return false;
     while (this.held + bytes > this.maxBytes) this.delete(this.entries.keys().next().value as string);
     this.entries.set(read.url, { read, bytes });
     this.held += bytes;
+    return true;
+  }
+
+  /** The entry of `url`, its use order unchanged. */
+  peek(url: string): CachedRead | undefined {
+    return this.entries.get(url)?.read;
   }
 
   /** Whether an entry of `url` read under `stamp` is kept (its use order unchanged). */
@@ -71,6 +82,7 @@ export class ReadCacheStore {
     if (!entry) return;
     this.entries.delete(url);
     this.held -= entry.bytes;
+    this.onDrop?.(entry.read);
   }
 
   /** Drops the entries `stale` picks (their versions moved on: never served again, so their memory goes now). */

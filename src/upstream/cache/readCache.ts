@@ -17,7 +17,7 @@ import type { AnswerGuard, UpstreamResponse } from '../call/answer.ts';
 import type { CallContext } from '../call/request.ts';
 import type { Send } from '../call/steps.ts';
 import type { ReadFamily, Route } from '../routes.ts';
-import { type RightsClass, RightsClasses, shareKey } from '../call/rightsClasses.ts';
+import { RightsClasses, shareKey } from '../call/rightsClasses.ts';
 import { type CachedRead, frozen, ReadCacheStore } from './store.ts';
 import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versions.ts';
 

@@ -34,7 +34,8 @@ export interface AnswerGuard {
 }
 
 /** What the answer reads of the call: its route, its path (for messages), and how its retries went. */
-export type AnsweredCall = Pick<CallContext, 'route' | 'path'> & Partial<Pick<CallContext, 'retriedAfterAmbiguousFailure'>>;
+export type AnsweredCall = Pick<CallContext, 'route' | 'path'> &
+  Partial<Pick<CallContext, 'retriedAfterAmbiguousFailure'>>;
 
 export function answerOf(call: AnsweredCall, result: AttemptResult, guard: AnswerGuard): Settled<UpstreamResponse> {
   const { route, path } = call;

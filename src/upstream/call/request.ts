@@ -96,5 +96,10 @@ export function prepareCall(basePath: string, request: UpstreamRequest, operatio
 
 /** A read answered without a request of its own (a shared flight, the read cache), as the observer hears of it. */
 export function sharedReadOf(call: CallContext): SharedRead {
-  return { method: call.route.method, template: call.route.template, path: call.path, requestId: call.operation.requestId };
+  return {
+    method: call.route.method,
+    template: call.route.template,
+    path: call.path,
+    requestId: call.operation.requestId,
+  };
 }

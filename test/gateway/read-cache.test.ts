@@ -11,7 +11,8 @@ import { type CallOperation, prepareCall } from '../../src/upstream/call/request
 import { RightsClasses } from '../../src/upstream/call/rightsClasses.ts';
 import type { OperationGuard } from '../../src/upstream/operationGuard.ts';
 import { ROUTES } from '../../src/upstream/routes.ts';
-import { countFromNow, createPolicy } from '../helpers/emulator.ts';
+import { countFromNow, createPolicy, TOKEN } from '../helpers/emulator.ts';
+import { useForTests } from '../helpers/lifecycle.ts';
 import { type GqlResult, startTestUpstream, type TestStack, useStack } from '../helpers/gateway.ts';
 import { personToken } from '../helpers/oauthTokens.ts';
 
@@ -368,6 +369,29 @@ describe('the read cache step', () => {
     expect((await readThrough(cache, [type('new')])).body).toEqual([type('new')]);
     expect((await readThrough(cache, [rule('newer')], undefined, 'policies')).body).toEqual([rule('newer')]);
     expect(cache.invalidations).toBe(2);
+  });
+});
+
+describe('the read cache in the list of steps', () => {
+  const upstream = useForTests('the emulator and a caching client', {
+    start: () => startTestUpstream({}, { cacheTtlSeconds: 60 }),
+    close: (u) => u.close(),
+  });
+
+  it("answers a hit before the guard: it takes none of its operation's calls or slots", async () => {
+    const { client, emulator } = upstream();
+    const [first] = await upstream().api.listUserTypes();
+    // One call allowed, one at a time: a wave of three reads would be refused if the guard saw them.
+    const api = client.forCaller(`SSWS ${TOKEN}`, { maxCalls: 1, concurrency: 1 });
+    const calls = countFromNow(emulator);
+    const hits = await Promise.all([api.listUserTypes(), api.listUserTypes(), api.listUserTypes()]);
+    expect(hits.map((types) => types[0].id)).toEqual([first.id, first.id, first.id]);
+    expect(calls().total).toBe(0);
+    // Its one call is still there for a read the cache cannot answer.
+    await expect(api.getUserType(first.id)).resolves.toMatchObject({ id: first.id });
+    expect(calls().total).toBe(1);
+    await expect(api.getUserType('oty-other')).rejects.toMatchObject({ code: 'UPSTREAM_CALL_BUDGET_EXCEEDED' });
+    api.finish();
   });
 });
 

@@ -7,11 +7,11 @@ import { wantsFreshData } from '../../src/gateway/cacheControl.ts';
 import type { AttemptResult } from '../../src/upstream/attempt.ts';
 import { ReadCache, type ReadCacheOptions } from '../../src/upstream/cache/readCache.ts';
 import { type CachedRead, ReadCacheStore } from '../../src/upstream/cache/store.ts';
-import { type CallOperation, prepareCall } from '../../src/upstream/call/request.ts';
+import { prepareCall } from '../../src/upstream/call/request.ts';
 import { RightsClasses } from '../../src/upstream/call/rightsClasses.ts';
-import type { OperationGuard } from '../../src/upstream/operationGuard.ts';
 import { ROUTES } from '../../src/upstream/routes.ts';
 import { countFromNow, createPolicy, TOKEN } from '../helpers/emulator.ts';
+import { operationOf } from '../helpers/callOperation.ts';
 import { useForTests } from '../helpers/lifecycle.ts';
 import { type GqlResult, startTestUpstream, type TestStack, useStack } from '../helpers/gateway.ts';
 import { personToken } from '../helpers/oauthTokens.ts';
@@ -271,18 +271,7 @@ describe('the read cache store', () => {
 
 describe('the read cache step', () => {
   const guard = { reason: undefined, now: () => 0, takeBytes: () => undefined };
-  const operation: CallOperation = {
-    authorization: 'SSWS token',
-    requestId: undefined,
-    observer: undefined,
-    tracer: undefined,
-    clientAddress: undefined,
-    arrivedAt: undefined,
-    fresh: undefined,
-    guard: () => guard as unknown as OperationGuard,
-    budgetCaller: () => 'caller',
-    proofKey: () => 'caller',
-  };
+  const operation = operationOf(guard);
   /** A cache whose rights classes know the caller's, as the service's own answers to it showed. */
   const cacheWith = (options: Omit<ReadCacheOptions, 'rights'>) => {
     const rights = new RightsClasses();

@@ -25,8 +25,9 @@ import {
   UpstreamUnavailableError,
 } from '../../src/upstream/errors.ts';
 import type { UpstreamAttempt } from '../../src/upstream/observer.ts';
-import type { CallOutcome, OperationGuard } from '../../src/upstream/operationGuard.ts';
+import type { CallOutcome } from '../../src/upstream/operationGuard.ts';
 import { ROUTES, type RouteName } from '../../src/upstream/routes.ts';
+import { operationOf } from '../helpers/callOperation.ts';
 
 const answer = (status: number, body = '', headers: IncomingHttpHeaders = {}): AttemptResult => ({
   ok: true,
@@ -55,21 +56,6 @@ const callOf = (name: RouteName, path = '/api/v1/x'): PreparedCall => ({
   route: ROUTES[name],
   path,
   options: { method: ROUTES[name].method, path },
-});
-
-/** One operation of a caller, its guard a fake with only what a step under test reads. */
-const operationOf = (guard: object, parts: Partial<Omit<CallOperation, 'guard'>> = {}): CallOperation => ({
-  authorization: 'SSWS t',
-  requestId: undefined,
-  observer: undefined,
-  tracer: undefined,
-  clientAddress: undefined,
-  arrivedAt: undefined,
-  fresh: undefined,
-  guard: () => guard as OperationGuard,
-  budgetCaller: () => 'caller',
-  proofKey: () => 'caller',
-  ...parts,
 });
 
 /** A call's context as prepareCall makes it, for a step under test. */

@@ -12,12 +12,12 @@ import {
   UpstreamUnavailableError,
 } from '../errors.ts';
 import { accessRefusalOf } from '../accessRefusal.ts';
+import type { CallOutcome } from '../operationGuard.ts';
 import { rateLimitResetAt } from '../rateLimitPolicy.ts';
 import { mayHaveReachedService } from '../retryPolicy.ts';
 import type { Route } from '../routes.ts';
 import { transportFailureOf } from '../transportFailures.ts';
 import type { AttemptResult } from '../attempt.ts';
-import type { Settled } from './guarded.ts';
 import type { CallContext } from './request.ts';
 
 export interface UpstreamResponse {
@@ -26,6 +26,9 @@ export interface UpstreamResponse {
   body: unknown;
   link: string | string[] | undefined;
 }
+
+/** What a classified call settles with (the guard's step, guarded.ts): its outcome, and its value or the error to throw. */
+export type Settled<T> = { outcome: CallOutcome; value: T } | { outcome: CallOutcome; error: Error };
 
 /** What the answer step reads of the guard: why the operation was aborted, and the time. */
 export interface AnswerGuard {

@@ -7,9 +7,6 @@ import type { CallOutcome } from '../operationGuard.ts';
 import { answerOf, type UpstreamResponse } from './answer.ts';
 import type { Step } from './steps.ts';
 
-/** What a classified call settles with: its outcome, and its value or the error to throw. */
-export type Settled<T> = { outcome: CallOutcome; value: T } | { outcome: CallOutcome; error: Error };
-
 export const guarded: Step<UpstreamResponse, AttemptResult> = (next) => async (call) => {
   const { guard } = call;
   const ticket = await guard.admit();

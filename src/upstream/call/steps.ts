@@ -9,7 +9,10 @@ import type { CallContext } from './request.ts';
 /** Sends one call (or, below the retry step, one attempt of it). */
 export type Send<R> = (call: CallContext) => Promise<R>;
 
-/** A step of the list; the guard's reads the service's result (`In`) as the call's answer (`Out`). */
+/**
+ * A step of the list: `In` is what its next send answers, `Out` what it answers. They differ only at
+ * the guard, which reads the service's result as the call's answer.
+ */
 export type Step<Out, In = Out> = (next: Send<In>) => Send<Out>;
 
 /** A step that is off: the next send itself, so it costs nothing per call. */

@@ -1,111 +1,44 @@
 // The undici client of the Policy and User Types services. One connection pool serves the whole
-// gateway process; each operation gets a RestApi bound to its caller's Authorization header (which
-// is forwarded as is and never logged or copied into an error) and to an OperationGuard that keeps
-// the operation's calls within its budget, deadline and concurrency. Idempotent calls are retried
-// (see retryPolicy.ts); creates never are. Every attempt, retries included, first takes a token of
-// the upstream budget (see budget/), which its answer corrects. Attempts are dispatched straight to
-// the pool and read whole (see attempt.ts). `send` composes these steps, one module each, in call/.
-import type { OperationBody, OperationParams, OperationQuery, OperationResult } from 'policy-service-emulator/contract';
+// gateway process; each operation gets a RestApi (restApi.ts) bound to its caller's Authorization
+// header (which is forwarded as is and never logged or copied into an error) and to an
+// OperationGuard that keeps the operation's calls within its budget, deadline and concurrency.
+// Every call goes through one list of steps, composed once per client (`send`; one module each in
+// call/, the order in docs/architecture.md): the read cache, the guard, shared reads, retries (see
+// retryPolicy.ts; creates never are), and per attempt its budget token (budget/), which its answer
+// corrects, its report to the observer, and the attempt, dispatched straight to the pool and read
+// whole (attempt.ts).
 import { Pool } from 'undici';
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
-import type {
-  Application,
-  CreateUserTypeInput,
-  Policy,
-  PolicyInput,
-  PolicyRule,
-  PolicyRuleInput,
-  ReplaceUserTypeInput,
-  SimulationExpand,
-  SimulationRequest,
-  SimulationResponse,
-  UpdateUserTypeInput,
-  User,
-  UserType,
-} from '../rest/types.ts';
 import { attempt } from './attempt.ts';
-import { answerOf, type UpstreamResponse } from './call/answer.ts';
-import { withBudgetToken } from './call/budgetToken.ts';
+import type { UpstreamResponse } from './call/answer.ts';
+import { budgetToken } from './call/budgetToken.ts';
+import { cachedReads } from './call/cachedReads.ts';
 import { guarded } from './call/guarded.ts';
-import { withObserver } from './call/observed.ts';
-import { type PreparedCall, prepareCall, type UpstreamRequest } from './call/request.ts';
-import { type RetriedResult, withRetries } from './call/retry.ts';
-import { withBudgetWait, withTraceparent } from './call/traced.ts';
-import { SharedReads } from './call/sharedReads.ts';
+import { observed } from './call/observed.ts';
+import { type CallOperation, prepareCall } from './call/request.ts';
+import { retries } from './call/retry.ts';
+import { learningRights } from './call/rightsLearning.ts';
 import { type RightsClass, RightsClasses } from './call/rightsClasses.ts';
+import { SharedReads, sharingReads } from './call/sharedReads.ts';
+import { compose, type Send } from './call/steps.ts';
+import { budgetWait, traceparent } from './call/traced.ts';
+import { invalidatingWrites } from './call/writeInvalidation.ts';
 import { ReadCache, type ReadUse } from './cache/readCache.ts';
 import type { CacheVersions } from './cache/versions.ts';
 import type { RefusalChannel } from './refusalChannel.ts';
-import type { TryOnce } from './call/steps.ts';
 import { OperationGuard, type OperationLimits } from './operationGuard.ts';
 import { RETRY_DEFAULTS, type RetrySettings } from './retryPolicy.ts';
 import { TOKEN_TRUST_DEFAULTS, type TokenTrust, TrustedTokens } from './tokenTrust.ts';
-import type { SharedRead, UpstreamObserver } from './observer.ts';
-import type { CallTrace, UpstreamTracer } from './tracer.ts';
+import type { UpstreamObserver } from './observer.ts';
+import type { UpstreamTracer } from './tracer.ts';
 import { bucketOf, UpstreamBudget } from './budget/budget.ts';
 import { type CallerStanding, UNPROVEN_CALLER } from './budget/window.ts';
-import { UpstreamError } from './errors.ts';
-import { nextCursorFromLink } from './pagination.ts';
-import { isResultOf, type ReadFamily, type Route, ROUTES, type RouteName } from './routes.ts';
 import { RecentlyUsed } from './recentlyUsed.ts';
+import type { ReadFamily } from './routes.ts';
+import { CallerApi, type CallerRestApi, type ThrottleStatus } from './restApi.ts';
 
-/** The query of a policy list, as the contract's `listPolicies` states it (`limit`: see POLICY_PAGE_SIZE). */
-export type PolicyListArgs = OperationQuery<'listPolicies'>;
-
-export interface Page<T> {
-  items: T[];
-  /** The `after` cursor of the Link rel="next" header; null on the last page. */
-  nextCursor: string | null;
-}
-
-/**
- * One operation of the contract by name, its path parameters, body, query and result typed from its
- * schemas in OPERATIONS: `call('getPolicy', { policyId })` answers a policy.
- */
-export type Call = <N extends RouteName>(
-  name: N,
-  params: OperationParams<N>,
-  body?: OperationBody<N>,
-  query?: OperationQuery<N>,
-) => Promise<OperationResult<N>>;
-
-/**
- * REST operations bound to one caller's Authorization header: `call`, and a named method for each
- * operation the resolvers use. Every method throws UpstreamError / UpstreamUnavailableError.
- */
-export interface RestApi {
-  call: Call;
-  listPolicies(args: PolicyListArgs): Promise<Page<Policy>>;
-  getPolicy(id: string): Promise<Policy>;
-  createPolicy(body: PolicyInput): Promise<Policy>;
-  replacePolicy(id: string, body: PolicyInput): Promise<Policy>;
-  deletePolicy(id: string): Promise<void>;
-  activatePolicy(id: string): Promise<void>;
-  deactivatePolicy(id: string): Promise<void>;
-  clonePolicy(id: string): Promise<Policy>;
-  listPolicyApplications(id: string): Promise<Application[]>;
-  listRules(policyId: string): Promise<PolicyRule[]>;
-  getRule(policyId: string, ruleId: string): Promise<PolicyRule>;
-  createRule(policyId: string, body: PolicyRuleInput): Promise<PolicyRule>;
-  replaceRule(policyId: string, ruleId: string, body: PolicyRuleInput): Promise<PolicyRule>;
-  deleteRule(policyId: string, ruleId: string): Promise<void>;
-  activateRule(policyId: string, ruleId: string): Promise<void>;
-  deactivateRule(policyId: string, ruleId: string): Promise<void>;
-  listUserTypes(): Promise<UserType[]>;
-  getUserType(id: string): Promise<UserType>;
-  createUserType(body: CreateUserTypeInput): Promise<UserType>;
-  replaceUserType(id: string, body: ReplaceUserTypeInput): Promise<UserType>;
-  updateUserType(id: string, body: UpdateUserTypeInput): Promise<UserType>;
-  deleteUserType(id: string): Promise<void>;
-  simulate(body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse>;
-  /** The platform's Users API (see users.ts: the one question the gateway asks it). */
-  listUsers(query: OperationQuery<'listUsers'>): Promise<User[]>;
-}
-
-/** Every RestApi method name: `call` and the route table's names. */
-export const REST_API_METHODS = ['call', ...Object.keys(ROUTES)] as (RouteName | 'call')[];
-const everyMethodRouted: Exclude<keyof RestApi, RouteName | 'call'> extends never ? true : never = true;
-void everyMethodRouted;
+export type { CallerRestApi, Page, PolicyListArgs, RestApi, ThrottleStatus } from './restApi.ts';
+export { REST_API_METHODS } from './restApi.ts';
 
 export interface UpstreamClientOptions {
   /** Base URL of the services, e.g. `https://org.example.com` (a path prefix is kept). */
@@ -191,9 +124,9 @@ export interface CallerOptions extends Partial<OperationLimits> {
    */
   fresh?: () => boolean;
   /**
-   * Told once of each call when it has settled: the read cache entry a GET was answered from or
-   * kept in, or undefined for any call the read cache neither answered nor kept (a write, a read
-   * shared from another's flight, an error, the cache off). What the answer cache keeps an answer by.
+   * Told once of each call when it has settled, with the read cache on: the entry a GET was answered
+   * from or kept in, or undefined for any call the read cache neither answered nor kept (a write, a
+   * read shared from another's flight, an error). What the answer cache keeps an answer by.
    */
   onRead?: ReadUse;
 }
@@ -207,7 +140,6 @@ export class UpstreamClient {
   private readonly basePath: string;
   readonly baseUrl: string;
   private readonly operation: OperationLimits;
-  private readonly retry: RetrySettings;
   private readonly trustedTokens: TrustedTokens;
   /** trustOfCredential's views, by Authorization header; each key holds a header, so they are few and short. */
   private readonly trustByHeader = new RecentlyUsed<string, Required<TokenTrust>>(REMEMBERED_CREDENTIALS);
@@ -216,8 +148,6 @@ export class UpstreamClient {
   private readonly bucket: string;
   /** Identical reads in flight, when they are shared. */
   readonly sharedReads: SharedReads | undefined;
-  /** Other processes write to the org: flights are joined only by operations that arrived before them. */
-  private readonly replicated: boolean;
   /** Recent 2xx answers to GETs, when CACHE_TTL_SECONDS is set. */
   readonly readCache: ReadCache | undefined;
   /**
@@ -225,6 +155,8 @@ export class UpstreamClient {
    * showed lately: who may share whose read, in flight or from the cache (call/rightsClasses.ts).
    */
   readonly rights = new RightsClasses();
+  /** One call through the list of steps. */
+  private readonly send: Send<UpstreamResponse>;
 
   constructor(options: UpstreamClientOptions) {
     const base = new URL(options.baseUrl);
@@ -235,7 +167,6 @@ export class UpstreamClient {
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.budget = options.budget ?? new UpstreamBudget();
     this.bucket = bucketOf(base.origin);
-    this.replicated = options.replicated ?? false;
     this.sharedReads =
       (options.sharedReads ?? UPSTREAM_DEFAULTS.sharedReads) ? new SharedReads(this.rights) : undefined;
     const cacheTtlSeconds = options.cacheTtlSeconds ?? UPSTREAM_DEFAULTS.cacheTtlSeconds;
@@ -267,12 +198,32 @@ export class UpstreamClient {
     });
     this.maxBodyBytes = options.maxBodyBytes ?? UPSTREAM_DEFAULTS.maxBodyBytes;
     this.operation = this.withBodyCap({ ...OPERATION_DEFAULTS, ...definedMembers(options.operation ?? {}) });
-    this.retry = {
+    const retry: RetrySettings = {
       retries: options.retries ?? UPSTREAM_DEFAULTS.retries,
       baseDelayMs: options.retryDelays?.baseMs ?? RETRY_DEFAULTS.baseDelayMs,
       maxDelayMs: options.retryDelays?.maxMs ?? RETRY_DEFAULTS.maxDelayMs,
       random: options.random ?? Math.random,
     };
+    const { readCache: cache, sharedReads: shared, rights } = this;
+    // The order a call goes through, outermost first; a step that is off is left out here, and one
+    // that does not apply to a call (a write, an untraced operation) passes it on at no cost.
+    this.send = compose({
+      answered: [
+        invalidatingWrites(cache),
+        cachedReads(cache),
+        learningRights({ rights, shared: shared !== undefined || cache !== undefined }),
+      ],
+      guard: guarded,
+      attempted: [
+        sharingReads({ shared, rights, replicated: options.replicated ?? false }),
+        retries(retry),
+        budgetWait,
+        budgetToken({ budget: this.budget, bucket: this.bucket }),
+        observed,
+        traceparent,
+      ],
+      attempt: (call) => attempt(this.pool, call.options, this.maxBodyBytes, call.guard),
+    });
   }
 
   /** The limits every operation gets unless its caller's options say otherwise. */
@@ -310,26 +261,31 @@ export class UpstreamClient {
       if (cancelled) guard.cancel();
       return guard;
     };
-    return new CallerApi(
-      (request) =>
-        this.send(
-          request,
-          authorization,
-          guardOf(),
-          { requestId, observer, tracer, clientAddress, arrivedAt, fresh, onRead },
-          trustOf().budgetCaller,
-          () => proofKeyOf(trustOf()),
-        ),
-      () => {
+    const operation: CallOperation = {
+      authorization,
+      requestId,
+      observer,
+      tracer,
+      clientAddress,
+      arrivedAt,
+      fresh,
+      onRead,
+      guard: guardOf,
+      budgetCaller: () => trustOf().budgetCaller(),
+      proofKey: () => proofKeyOf(trustOf()),
+    };
+    return new CallerApi({
+      send: (request) => this.send(prepareCall(this.basePath, request, operation)),
+      finish: () => {
         guard?.finish();
         leave?.();
       },
-      () => throttleStatusOf(this.budget.standingOf(trustOf().budgetCaller())),
-      () => {
+      throttleStatus: () => throttleStatusOf(this.budget.standingOf(trustOf().budgetCaller())),
+      cancel: () => {
         cancelled = true;
         guard?.cancel();
       },
-    );
+    });
   }
 
   /**
@@ -384,154 +340,11 @@ export class UpstreamClient {
   private withBodyCap(limits: OperationLimits): OperationLimits {
     return { ...limits, maxResponseBytes: Math.min(limits.maxResponseBytes, this.maxBodyBytes) };
   }
-
-  /**
-   * One call, as composable steps (see call/): the guard admits it and settles it once classified;
-   * inside, the retry step repeats the attempt as the retry policy allows; each attempt takes a
-   * budget token first, is reported to the observer, and is dispatched to the pool; the answer step
-   * reads the last attempt's result as the call's answer or typed error. Before all that, with the
-   * read cache on, a GET of a proven caller may be answered from it (cache/readCache.ts), and a
-   * write makes stale what it can have changed before its answer returns.
-   */
-  private send(
-    request: UpstreamRequest,
-    authorization: string,
-    guard: OperationGuard,
-    caller: Pick<
-      CallerOptions,
-      'requestId' | 'observer' | 'tracer' | 'clientAddress' | 'arrivedAt' | 'fresh' | 'onRead'
-    >,
-    /** The caller in the budget: asked at each attempt, since the probe's answer proves the credential. */
-    budgetCaller: () => string,
-    /** Whose rights class a read is of (call/rightsClasses.ts): the credential, or UNPROVEN_CALLER once refused. */
-    proofKey: () => string,
-  ): Promise<UpstreamResponse> {
-    const call = prepareCall(this.basePath, request, authorization, caller.requestId);
-    // Untraced (tracing off), the call's steps are what they were: no object or closure more.
-    const traced = caller.tracer?.call({
-      method: call.route.method,
-      template: call.route.template,
-      target: call.options.path,
-    });
-    const dispatch: TryOnce = traced
-      ? withTraceparent(call, traced, (options) => attempt(this.pool, options, this.maxBodyBytes, guard))
-      : () => attempt(this.pool, call.options, this.maxBodyBytes, guard);
-    const budgeted = withBudgetToken(
-      { budget: this.budget, bucket: this.bucket, callerOf: budgetCaller, guard, address: caller.clientAddress },
-      withObserver(call, caller.observer, caller.requestId, dispatch),
-    );
-    const tryOnce = traced ? withBudgetWait(traced, budgeted) : budgeted;
-    const retried = () => withRetries(call.route, guard, this.retry, tryOnce);
-    const family = call.route.family;
-    /** The caller's class for this family now: undefined once the service has refused it, or before it answered it. */
-    const rights = () => this.rights.classOf(proofKey(), family);
-    // `keep` is handed this caller's own result (not one shared from another's flight): the cache's.
-    const fresh = async (keep?: (result: RetriedResult) => void, stamp?: string) => {
-      let own: RetriedResult | undefined;
-      let answeredOwn = false;
-      const run = async () => {
-        own = await retried();
-        keep?.(own);
-        return own;
-      };
-      const response = await guarded(guard, async () => {
-        const result = await this.withSharing(call, guard, rights(), caller, run, stamp, traced);
-        answeredOwn = result === own;
-        return answerOf(call, result, guard);
-      });
-      // Only the service's own 2xx answer to this caller teaches its class (asked once the call has
-      // settled: the probe's answer proves the credential); a shared answer or a cache hit teaches nothing.
-      if (answeredOwn && call.route.method === 'GET' && (this.sharedReads || this.readCache)) {
-        this.rights.answered(proofKey(), family, response.body);
-      }
-      return response;
-    };
-    const cache = this.readCache;
-    if (call.route.method !== 'GET' || !cache) caller.onRead?.(undefined);
-    if (call.route.method !== 'GET')
-      return cache ? invalidatingAfter(fresh(), () => cache.written(call.route)) : fresh();
-    if (!cache) return fresh();
-    const onHit = (ageMs: number) => {
-      caller.observer?.onCacheHit?.({ ...readOf(call, caller.requestId), ageMs });
-      traced?.answeredWithout('cache', ageMs);
-    };
-    return cache.read(call, family, rights, caller.fresh?.() !== true, guard, fresh, onHit, caller.onRead);
-  }
-
-  /**
-   * A GET takes an identical one that landed after its operation arrived, or joins one in flight, or
-   * leads one (call/sharedReads.ts); a write ends the sharing of its kind's flights when it starts
-   * and when it ends. With the read cache on, only reads under the same cache versions (`stamp`) are
-   * shared: a write through another replica moves them on but cannot end this replica's flights.
-   */
-  private async withSharing(
-    call: PreparedCall,
-    guard: OperationGuard,
-    rights: RightsClass | undefined,
-    caller: Pick<CallerOptions, 'requestId' | 'observer' | 'arrivedAt'>,
-    run: () => Promise<RetriedResult>,
-    stamp?: string,
-    traced?: CallTrace,
-  ): Promise<RetriedResult> {
-    const shared = this.sharedReads;
-    if (!shared) return run();
-    const family = call.route.family;
-    if (call.route.method !== 'GET') {
-      shared.written(family);
-      try {
-        return await run();
-      } finally {
-        shared.written(family);
-      }
-    }
-    const key = stamp === undefined ? call.options.path : `${call.options.path} ${stamp}`;
-    const joinedOne = () => {
-      caller.observer?.onSharedRead?.(readOf(call, caller.requestId));
-      traced?.answeredWithout('shared');
-    };
-    const onlyLaterFlights = this.replicated && stamp === undefined;
-    return shared.read(
-      { url: key, family, rights, arrivedAt: caller.arrivedAt, guard, joinedOne, onlyLaterFlights },
-      run,
-    );
-  }
 }
-
-type Send = (request: UpstreamRequest) => Promise<UpstreamResponse>;
 
 /** Whose rights class a read is of: the credential's digest, but not once the service has refused it (a revoked token is not served what it read before). */
 function proofKeyOf(trust: Required<TokenTrust>): string {
   return trust.isTrusted() ? trust.digest : UNPROVEN_CALLER;
-}
-
-/** A read answered without a request of its own, as the observer hears of it. */
-function readOf(call: PreparedCall, requestId: string | undefined): SharedRead {
-  return { method: call.route.method, template: call.route.template, path: call.path, requestId };
-}
-
-/** A write's answer once `invalidate` has ended, whatever the write's outcome (a failed one may have applied). */
-async function invalidatingAfter<T>(write: Promise<T>, invalidate: () => Promise<void>): Promise<T> {
-  try {
-    return await write;
-  } finally {
-    await invalidate();
-  }
-}
-
-/**
- * The caller's standing in the org's upstream rate-limit window, as this gateway last knew it:
- * what the caller may still spend (its fair share of what is left) and when the window resets.
- * Null members are not known yet (no answer has taught the limit).
- */
-export interface ThrottleStatus {
-  /** The org's requests per window, as the service's headers told. */
-  limit: number | null;
-  /** Upstream requests this caller may still make in the current window. */
-  remaining: number | null;
-  /** When the current window ends (epoch ms). */
-  resetAt: number | null;
-  /** The most this caller may use of one window: the limit less the newcomer reserve, or CALLER_SHARE of it when lower. */
-  callerLimit: number | null;
 }
 
 /** The throttle status of a standing; a caller this replica has not seen yet: nothing known. */
@@ -539,93 +352,6 @@ function throttleStatusOf(standing: CallerStanding | undefined): ThrottleStatus 
   if (!standing) return { limit: null, remaining: null, resetAt: null, callerLimit: null };
   const { limit, remaining, resetAt, callerLimit } = standing;
   return { limit, remaining, resetAt, callerLimit };
-}
-
-/** One operation's RestApi; `finish()` when the operation has answered. */
-export interface CallerRestApi extends RestApi {
-  finish(): void;
-  /** The caller's share of the org budget now; undefined when there is no caller to speak of. */
-  throttleStatus(): ThrottleStatus | undefined;
-  /** Stops the operation's calls as `signal` would (cheaper than an AbortSignal when the caller has none). */
-  cancel(): void;
-}
-
-/** The REST operations of both spec files, with one caller's credentials: each one row of ROUTES. */
-class CallerApi implements CallerRestApi {
-  constructor(
-    private readonly send: Send,
-    readonly finish: () => void,
-    readonly throttleStatus: () => ThrottleStatus | undefined,
-    readonly cancel: () => void,
-  ) {}
-
-  call: Call = async (name, params, body, query) => (await this.answer(name, params, body, query)).result;
-
-  /** The call's result, once its body holds what the operation promises, and its Link header. */
-  private async answer<N extends RouteName>(
-    name: N,
-    params: OperationParams<N>,
-    body: OperationBody<N> | undefined,
-    query: OperationQuery<N> | undefined,
-  ): Promise<{ result: OperationResult<N>; link: UpstreamResponse['link'] }> {
-    const route = ROUTES[name];
-    const res = await this.send({ route, params, body, query: searchParamsOf(route, query) });
-    if (!isResultOf(name, res.body)) {
-      throw new UpstreamError({
-        status: res.status,
-        errorSummary: `Upstream answered ${res.status} without the expected ${route.expected}`,
-      });
-    }
-    return { result: res.body, link: res.link };
-  }
-
-  async listPolicies(args: PolicyListArgs): Promise<Page<Policy>> {
-    const { result, link } = await this.answer('listPolicies', {}, undefined, args);
-    return { items: result, nextCursor: nextCursorFromLink(link) };
-  }
-
-  getPolicy = (policyId: string): Promise<Policy> => this.call('getPolicy', { policyId });
-  createPolicy = (body: PolicyInput): Promise<Policy> => this.call('createPolicy', {}, body);
-  replacePolicy = (policyId: string, body: PolicyInput): Promise<Policy> =>
-    this.call('replacePolicy', { policyId }, body);
-  deletePolicy = (policyId: string) => this.call('deletePolicy', { policyId });
-  activatePolicy = (policyId: string) => this.call('activatePolicy', { policyId });
-  deactivatePolicy = (policyId: string) => this.call('deactivatePolicy', { policyId });
-  clonePolicy = (policyId: string): Promise<Policy> => this.call('clonePolicy', { policyId });
-  listPolicyApplications = (policyId: string): Promise<Application[]> =>
-    this.call('listPolicyApplications', { policyId });
-  listRules = (policyId: string): Promise<PolicyRule[]> => this.call('listRules', { policyId });
-  getRule = (policyId: string, ruleId: string): Promise<PolicyRule> => this.call('getRule', { policyId, ruleId });
-  createRule = (policyId: string, body: PolicyRuleInput): Promise<PolicyRule> =>
-    this.call('createRule', { policyId }, body);
-  replaceRule = (policyId: string, ruleId: string, body: PolicyRuleInput): Promise<PolicyRule> =>
-    this.call('replaceRule', { policyId, ruleId }, body);
-  deleteRule = (policyId: string, ruleId: string) => this.call('deleteRule', { policyId, ruleId });
-  activateRule = (policyId: string, ruleId: string) => this.call('activateRule', { policyId, ruleId });
-  deactivateRule = (policyId: string, ruleId: string) => this.call('deactivateRule', { policyId, ruleId });
-  listUserTypes = (): Promise<UserType[]> => this.call('listUserTypes', {});
-  getUserType = (typeId: string): Promise<UserType> => this.call('getUserType', { typeId });
-  createUserType = (body: CreateUserTypeInput): Promise<UserType> => this.call('createUserType', {}, body);
-  replaceUserType = (typeId: string, body: ReplaceUserTypeInput): Promise<UserType> =>
-    this.call('replaceUserType', { typeId }, body);
-  updateUserType = (typeId: string, body: UpdateUserTypeInput): Promise<UserType> =>
-    this.call('updateUserType', { typeId }, body);
-  deleteUserType = (typeId: string) => this.call('deleteUserType', { typeId });
-  simulate = (body: SimulationRequest, expand: SimulationExpand[]): Promise<SimulationResponse> =>
-    this.call('simulate', {}, body, { expand });
-  listUsers = (query: OperationQuery<'listUsers'>): Promise<User[]> => this.call('listUsers', {}, undefined, query);
-}
-
-/** A call's query string: the route's parameters in the contract's order, a repeated one once per value. */
-function searchParamsOf(route: Route, query: Readonly<Record<string, unknown>> | undefined): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const key of route.query) {
-    const value = query?.[key];
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined) search.append(key, String(item));
-    }
-  }
-  return search;
 }
 
 /** Partial<T> without the members that are present but undefined, so that spreading keeps the defaults. */

@@ -4,12 +4,15 @@
 // scope of a read, is never answered from a warm cache; the default (off) changes nothing.
 import { describe, expect, it } from 'vitest';
 import { wantsFreshData } from '../../src/gateway/cacheControl.ts';
-import { ReadCache } from '../../src/upstream/cache/readCache.ts';
+import type { AttemptResult } from '../../src/upstream/attempt.ts';
+import { ReadCache, type ReadCacheOptions } from '../../src/upstream/cache/readCache.ts';
 import { type CachedRead, ReadCacheStore } from '../../src/upstream/cache/store.ts';
 import { prepareCall } from '../../src/upstream/call/request.ts';
-import type { RetriedResult } from '../../src/upstream/call/retry.ts';
+import { RightsClasses } from '../../src/upstream/call/rightsClasses.ts';
 import { ROUTES } from '../../src/upstream/routes.ts';
-import { countFromNow, createPolicy } from '../helpers/emulator.ts';
+import { countFromNow, createPolicy, TOKEN } from '../helpers/emulator.ts';
+import { operationOf } from '../helpers/callOperation.ts';
+import { useForTests } from '../helpers/lifecycle.ts';
 import { type GqlResult, startTestUpstream, type TestStack, useStack } from '../helpers/gateway.ts';
 import { personToken } from '../helpers/oauthTokens.ts';
 
@@ -268,33 +271,35 @@ describe('the read cache store', () => {
 });
 
 describe('the read cache step', () => {
-  const userTypes = prepareCall('', { route: ROUTES.listUserTypes }, 'SSWS token', undefined);
-  const policies = prepareCall('', { route: ROUTES.listRules, params: { policyId: 'p1' } }, 'SSWS token', undefined);
   const guard = { reason: undefined, now: () => 0, takeBytes: () => undefined };
-  const answered = (body: unknown[]): RetriedResult => ({
+  const operation = operationOf(guard);
+  /** A cache whose rights classes know the caller's, as the service's own answers to it showed. */
+  const cacheWith = (options: Omit<ReadCacheOptions, 'rights'>) => {
+    const rights = new RightsClasses();
+    rights.answered('caller', 'userTypes', []);
+    rights.answered('caller', 'policies', [{ _links: { rules: { href: '/r' } } }]);
+    return new ReadCache({ ...options, rights });
+  };
+  const answered = (body: unknown[]): AttemptResult => ({
     ok: true,
     status: 200,
     headers: {},
     body: JSON.stringify(body),
     durationMs: 1,
-    retriedAfterAmbiguousFailure: false,
   });
   /** One read through the cache: the service's answer is `body` unless the cache answers; what answered. */
   async function readThrough(cache: ReadCache, body: unknown[], before?: () => Promise<void>, family?: 'policies') {
     let age: number | undefined;
+    const request = family ? { route: ROUTES.listRules, params: { policyId: 'p1' } } : { route: ROUTES.listUserTypes };
     const response = await cache.read(
-      family ? policies : userTypes,
-      family ?? 'userTypes',
-      () => (family ? 'policies:read' : 'userTypes:read'),
-      true,
-      guard,
-      async (keep) => {
+      prepareCall('', request, operation),
+      async (call) => {
         await before?.();
         const result = answered(body);
-        keep(result);
+        call.own = result;
         return { status: 200, body: JSON.parse(result.ok ? result.body : ''), link: undefined };
       },
-      (ageMs) => {
+      (_call, ageMs) => {
         age = ageMs;
       },
     );
@@ -304,7 +309,7 @@ describe('the read cache step', () => {
 
   it('serves an answer younger than the TTL with its age, and reads again after it', async () => {
     let now = 1_000;
-    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000, now: () => now });
+    const cache = cacheWith({ ttlMs: 60_000, maxBytes: 1_000_000, now: () => now });
     await readThrough(cache, [type('a')]);
     now += 5_000;
     expect(await readThrough(cache, [type('b')])).toEqual({ body: [type('a')], age: 5_000 });
@@ -313,7 +318,7 @@ describe('the read cache step', () => {
   });
 
   it('hands every hit the one parsed body it kept, frozen through, so no caller can change another’s', async () => {
-    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    const cache = cacheWith({ ttlMs: 60_000, maxBytes: 1_000_000 });
     const own = await readThrough(cache, [{ ...type('a'), _links: { self: { href: '/a' } } }]);
     const first = await readThrough(cache, [type('b')]);
     const second = await readThrough(cache, [type('c')]);
@@ -332,7 +337,7 @@ describe('the read cache step', () => {
   });
 
   it('never serves an answer whose read started before a write ended, even one stored after it', async () => {
-    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    const cache = cacheWith({ ttlMs: 60_000, maxBytes: 1_000_000 });
     // The write ends while the read is in flight: its answer may predate the write.
     await readThrough(cache, [type('before')], () => cache.written(ROUTES.createUserType));
     expect((await readThrough(cache, [type('after')])).body).toEqual([type('after')]);
@@ -340,7 +345,7 @@ describe('the read cache step', () => {
   });
 
   it('makes policy reads stale on a user type write, and user type reads not on a policy write', async () => {
-    const cache = new ReadCache({ ttlMs: 60_000, maxBytes: 1_000_000 });
+    const cache = cacheWith({ ttlMs: 60_000, maxBytes: 1_000_000 });
     const rule = (id: string) => ({ id, type: 'PASSWORD' });
     await readThrough(cache, [type('kept')]);
     await readThrough(cache, [rule('old')], undefined, 'policies');
@@ -354,6 +359,29 @@ describe('the read cache step', () => {
     expect((await readThrough(cache, [type('new')])).body).toEqual([type('new')]);
     expect((await readThrough(cache, [rule('newer')], undefined, 'policies')).body).toEqual([rule('newer')]);
     expect(cache.invalidations).toBe(2);
+  });
+});
+
+describe('the read cache in the list of steps', () => {
+  const upstream = useForTests('the emulator and a caching client', {
+    start: () => startTestUpstream({}, { cacheTtlSeconds: 60 }),
+    close: (u) => u.close(),
+  });
+
+  it("answers a hit before the guard: it takes none of its operation's calls or slots", async () => {
+    const { client, emulator } = upstream();
+    const [first] = await upstream().api.listUserTypes();
+    // One call allowed, one at a time: a wave of three reads would be refused if the guard saw them.
+    const api = client.forCaller(`SSWS ${TOKEN}`, { maxCalls: 1, concurrency: 1 });
+    const calls = countFromNow(emulator);
+    const hits = await Promise.all([api.listUserTypes(), api.listUserTypes(), api.listUserTypes()]);
+    expect(hits.map((types) => types[0].id)).toEqual([first.id, first.id, first.id]);
+    expect(calls().total).toBe(0);
+    // Its one call is still there for a read the cache cannot answer.
+    await expect(api.getUserType(first.id)).resolves.toMatchObject({ id: first.id });
+    expect(calls().total).toBe(1);
+    await expect(api.getUserType('oty-other')).rejects.toMatchObject({ code: 'UPSTREAM_CALL_BUDGET_EXCEEDED' });
+    api.finish();
   });
 });
 

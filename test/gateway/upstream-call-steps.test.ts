@@ -6,12 +6,17 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { AttemptResult } from '../../src/upstream/attempt.ts';
 import { answerOf } from '../../src/upstream/call/answer.ts';
-import { type TokenSource, withBudgetToken } from '../../src/upstream/call/budgetToken.ts';
+import { budgetToken, type TokenSource } from '../../src/upstream/call/budgetToken.ts';
 import { guarded } from '../../src/upstream/call/guarded.ts';
-import { withObserver } from '../../src/upstream/call/observed.ts';
-import { type PreparedCall, prepareCall } from '../../src/upstream/call/request.ts';
-import { type RetriedResult, withRetries } from '../../src/upstream/call/retry.ts';
-import type { TryOnce } from '../../src/upstream/call/steps.ts';
+import { observed } from '../../src/upstream/call/observed.ts';
+import {
+  type CallContext,
+  type CallOperation,
+  type PreparedCall,
+  prepareCall,
+} from '../../src/upstream/call/request.ts';
+import { retries } from '../../src/upstream/call/retry.ts';
+import type { Send } from '../../src/upstream/call/steps.ts';
 import {
   OperationAbortedError,
   UpstreamError,
@@ -22,6 +27,7 @@ import {
 import type { UpstreamAttempt } from '../../src/upstream/observer.ts';
 import type { CallOutcome } from '../../src/upstream/operationGuard.ts';
 import { ROUTES, type RouteName } from '../../src/upstream/routes.ts';
+import { operationOf } from '../helpers/callOperation.ts';
 
 const answer = (status: number, body = '', headers: IncomingHttpHeaders = {}): AttemptResult => ({
   ok: true,
@@ -36,14 +42,14 @@ const failed = (code: string): AttemptResult => ({
   durationMs: 1,
 });
 
-/** Attempt results in order (the last one repeats), counting the attempts made. */
-function scripted(...results: AttemptResult[]): TryOnce & { calls: number[] } {
+/** Attempt results in order (the last one repeats), counting the attempts made (each by its `retried`). */
+function scripted(...results: AttemptResult[]): Send<AttemptResult> & { calls: number[] } {
   const calls: number[] = [];
-  const tryOnce = async (retried: number) => {
-    calls.push(retried);
+  const attempt = async (call: CallContext) => {
+    calls.push(call.retried);
     return results[Math.min(calls.length - 1, results.length - 1)];
   };
-  return Object.assign(tryOnce, { calls });
+  return Object.assign(attempt, { calls });
 }
 
 const callOf = (name: RouteName, path = '/api/v1/x'): PreparedCall => ({
@@ -52,13 +58,22 @@ const callOf = (name: RouteName, path = '/api/v1/x'): PreparedCall => ({
   options: { method: ROUTES[name].method, path },
 });
 
+/** A call's context as prepareCall makes it, for a step under test. */
+const contextOf = (
+  name: RouteName,
+  { guard = {}, ...parts }: { guard?: object } & Partial<Omit<CallOperation, 'guard'>> = {},
+  path = '/api/v1/x',
+): CallContext => {
+  const params = Object.fromEntries(ROUTES[name].template.match(/\{\w+\}/g)?.map((p) => [p.slice(1, -1), 'x']) ?? []);
+  return { ...prepareCall('', { route: ROUTES[name], params }, operationOf(guard, parts)), path };
+};
+
 describe('prepareCall', () => {
   it('forwards the Authorization header, fills the path, keeps the base path and the query', () => {
     const call = prepareCall(
       '/org',
       { route: ROUTES.getRule, params: { policyId: 'p 1', ruleId: 'r1' }, query: new URLSearchParams({ a: 'b' }) },
-      'SSWS t',
-      'req-1',
+      operationOf({}, { requestId: 'req-1' }),
     );
     expect(call.path).toBe('/api/v1/policies/p%201/rules/r1');
     expect(call.options).toEqual({
@@ -67,10 +82,11 @@ describe('prepareCall', () => {
       headers: { accept: 'application/json', authorization: 'SSWS t', 'x-request-id': 'req-1' },
       body: undefined,
     });
+    expect([call.retried, call.own, call.stamp, call.trace]).toEqual([0, undefined, undefined, undefined]);
   });
 
   it('sends a body as JSON with its content type, and no request id it was not given', () => {
-    const { options } = prepareCall('', { route: ROUTES.createPolicy, body: { name: 'n' } }, 'SSWS t', undefined);
+    const { options } = prepareCall('', { route: ROUTES.createPolicy, body: { name: 'n' } }, operationOf({}));
     expect(options.headers).toEqual({
       accept: 'application/json',
       authorization: 'SSWS t',
@@ -81,7 +97,7 @@ describe('prepareCall', () => {
   });
 });
 
-describe('guarded', () => {
+describe('the guard step', () => {
   function countingAdmission() {
     const settled: CallOutcome[] = [];
     let admitted = 0;
@@ -93,55 +109,56 @@ describe('guarded', () => {
         return { probe: false };
       },
       settle: (_ticket: unknown, outcome: CallOutcome) => settled.push(outcome),
+      reason: undefined,
+      now: () => 0,
     };
   }
 
-  it('admits the call once and settles it once with its outcome and value', async () => {
+  it('admits the call once, reads its answer, and settles it once with its outcome', async () => {
     const guard = countingAdmission();
-    await expect(guarded(guard, async () => ({ outcome: { kind: 'answered' }, value: 7 }))).resolves.toBe(7);
+    const call = contextOf('getPolicy', { guard });
+    await expect(guarded(scripted(answer(200, '{"id":"p1"}')))(call)).resolves.toEqual({
+      status: 200,
+      body: { id: 'p1' },
+      link: undefined,
+    });
     expect([guard.admitted(), guard.settled]).toEqual([1, [{ kind: 'answered' }]]);
   });
 
   it('throws the classified error after settling with its outcome', async () => {
     const guard = countingAdmission();
-    const error = new UpstreamError({ status: 401, errorSummary: 'Invalid token' });
-    await expect(guarded(guard, async () => ({ outcome: { kind: 'token-rejected', error }, error }))).rejects.toBe(
-      error,
-    );
+    const call = contextOf('getPolicy', { guard });
+    const error = await guarded(scripted(answer(401, '{"errorSummary":"Invalid token"}')))(call).catch((e) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error).toMatchObject({ status: 401 });
     expect(guard.settled).toEqual([{ kind: 'token-rejected', error }]);
   });
 
   it("settles as 'failed' when the call fails before it is classified", async () => {
     const guard = countingAdmission();
     const refusal = new UpstreamRateLimitedError(0);
-    await expect(
-      guarded(guard, async () => {
-        throw refusal;
-      }),
-    ).rejects.toBe(refusal);
+    const refused = async () => {
+      throw refusal;
+    };
+    await expect(guarded(refused)(contextOf('getPolicy', { guard }))).rejects.toBe(refusal);
     expect(guard.settled).toEqual([{ kind: 'failed' }]);
   });
 
   it('runs nothing when the guard refuses the call', async () => {
     const aborted = new OperationAbortedError('cancelled', 10);
-    let ran = 0;
     const guard = {
       admit: () => Promise.reject(aborted),
       settle: () => {
         throw new Error('a call never admitted is never settled');
       },
     };
-    await expect(
-      guarded(guard, async () => {
-        ran++;
-        return { outcome: { kind: 'answered' }, value: 1 };
-      }),
-    ).rejects.toBe(aborted);
-    expect(ran).toBe(0);
+    const next = scripted(answer(200, '{}'));
+    await expect(guarded(next)(contextOf('getPolicy', { guard }))).rejects.toBe(aborted);
+    expect(next.calls).toEqual([]);
   });
 });
 
-describe('withBudgetToken', () => {
+describe('the budget step', () => {
   function countingBudget(immediate: boolean, correction?: Promise<void>) {
     const counts = { tryAcquire: 0, acquire: 0, observed: [] as [number, IncomingHttpHeaders][] };
     const budget: TokenSource = {
@@ -165,9 +182,11 @@ describe('withBudgetToken', () => {
   it('takes one token per attempt and corrects the budget with each answer', async () => {
     const { budget, counts } = countingBudget(true);
     const next = scripted(answer(503, '', { 'x-rate-limit-remaining': '9' }), answer(200, '{}'));
-    const tryOnce = withBudgetToken({ budget, bucket: 'org', callerOf: () => 'caller', guard }, next);
-    await tryOnce(0);
-    await tryOnce(1);
+    const tryOnce = budgetToken({ budget, bucket: 'org' })(next);
+    const call = contextOf('getPolicy', { guard });
+    await tryOnce(call);
+    call.retried = 1;
+    await tryOnce(call);
     expect(counts).toEqual({
       tryAcquire: 2,
       acquire: 0,
@@ -182,7 +201,7 @@ describe('withBudgetToken', () => {
   it('waits through acquire when no token is free, and corrects nothing after a transport failure', async () => {
     const { budget, counts } = countingBudget(false);
     const next = scripted(failed('ECONNRESET'));
-    await withBudgetToken({ budget, bucket: 'org', callerOf: () => 'caller', guard }, next)(0);
+    await budgetToken({ budget, bucket: 'org' })(next)(contextOf('getPolicy', { guard }));
     expect(counts).toEqual({ tryAcquire: 1, acquire: 1, observed: [] });
   });
 
@@ -194,7 +213,7 @@ describe('withBudgetToken', () => {
     };
     const next = scripted(answer(200));
     await expect(
-      withBudgetToken({ budget, bucket: 'org', callerOf: () => 'c', guard }, next)(0),
+      budgetToken({ budget, bucket: 'org' })(next)(contextOf('getPolicy', { guard })),
     ).rejects.toBeInstanceOf(UpstreamRateLimitedError);
     expect(next.calls).toEqual([]);
   });
@@ -202,25 +221,23 @@ describe('withBudgetToken', () => {
   it('answers even when the correction fails (Redis gone)', async () => {
     const { budget } = countingBudget(true, Promise.reject(new Error('redis gone')));
     await expect(
-      withBudgetToken({ budget, bucket: 'org', callerOf: () => 'c', guard }, scripted(answer(200)))(0),
-    ).resolves.toMatchObject({
-      status: 200,
-    });
+      budgetToken({ budget, bucket: 'org' })(scripted(answer(200)))(contextOf('getPolicy', { guard })),
+    ).resolves.toMatchObject({ status: 200 });
   });
 });
 
-describe('withObserver', () => {
+describe('the observer step', () => {
   it('reports each attempt by template, with its status or failure code, and whether it is a retry', async () => {
     const seen: UpstreamAttempt[] = [];
-    const call = callOf('getPolicy', '/api/v1/policies/p1');
-    const tryOnce = withObserver(
-      call,
-      { onUpstreamRequest: (a) => seen.push(a) },
-      'req-9',
-      scripted(failed('ECONNRESET'), answer(200, '{}', { 'x-rate-limit-remaining': '41' })),
+    const call = contextOf(
+      'getPolicy',
+      { observer: { onUpstreamRequest: (a) => seen.push(a) }, requestId: 'req-9' },
+      '/api/v1/policies/p1',
     );
-    await tryOnce(0);
-    await tryOnce(1);
+    const tryOnce = observed(scripted(failed('ECONNRESET'), answer(200, '{}', { 'x-rate-limit-remaining': '41' })));
+    await tryOnce(call);
+    call.retried = 1;
+    await tryOnce(call);
     expect(seen).toEqual([
       expect.objectContaining({ template: '/api/v1/policies/{policyId}', errorCode: 'ECONNRESET', retry: false }),
       expect.objectContaining({
@@ -234,13 +251,15 @@ describe('withObserver', () => {
     ]);
   });
 
-  it('is no step at all without an observer', () => {
-    const next = scripted(answer(200));
-    expect(withObserver(callOf('getPolicy'), undefined, undefined, next)).toBe(next);
+  it('hands the attempt on untouched without an observer', async () => {
+    const result = answer(200);
+    const next = scripted(result);
+    await expect(observed(next)(contextOf('getPolicy'))).resolves.toBe(result);
+    expect(next.calls).toEqual([0]);
   });
 });
 
-describe('withRetries', () => {
+describe('the retry step', () => {
   const settings = { retries: 2, baseDelayMs: 10, maxDelayMs: 100, random: () => 0 };
   function countingGuard() {
     const slept: number[] = [];
@@ -254,39 +273,45 @@ describe('withRetries', () => {
       },
     };
   }
+  const retried = (name: RouteName, guard: object, attempts: Send<AttemptResult>) => {
+    const call = contextOf(name, { guard });
+    return { call, result: retries(settings)(attempts)(call) };
+  };
 
-  it('tries an idempotent call again after a 503 until it is answered', async () => {
+  it("tries an idempotent call again after a 503 until it is answered: the call's own result", async () => {
     const guard = countingGuard();
     const attempts = scripted(answer(503), answer(200, '{}'));
-    const result = await withRetries(ROUTES.getPolicy, guard, settings, attempts);
-    expect(result).toMatchObject({ ok: true, status: 200, retriedAfterAmbiguousFailure: false });
+    const { call, result } = retried('getPolicy', guard, attempts);
+    expect(await result).toMatchObject({ ok: true, status: 200 });
+    expect(call.own).toBe(await result);
+    expect(call.retriedAfterAmbiguousFailure).toBe(false);
     expect(attempts.calls).toEqual([0, 1]);
     expect(guard.slept).toEqual([5]);
   });
 
   it('stops after its retries and returns the last failure', async () => {
     const attempts = scripted(failed('ECONNREFUSED'));
-    const result = await withRetries(ROUTES.getPolicy, countingGuard(), settings, attempts);
-    expect(result.ok).toBe(false);
+    expect((await retried('getPolicy', countingGuard(), attempts).result).ok).toBe(false);
     expect(attempts.calls).toEqual([0, 1, 2]);
   });
 
   it('never tries a create again', async () => {
     const attempts = scripted(failed('ECONNREFUSED'), answer(200, '{}'));
-    await withRetries(ROUTES.createPolicy, countingGuard(), settings, attempts);
+    await retried('createPolicy', countingGuard(), attempts).result;
     expect(attempts.calls).toEqual([0]);
   });
 
   it('remembers a retry after a failure the service may have acted on', async () => {
     const attempts = scripted(failed('ECONNRESET'), answer(404));
-    const result = await withRetries(ROUTES.deletePolicy, countingGuard(), settings, attempts);
-    expect(result).toMatchObject({ status: 404, retriedAfterAmbiguousFailure: true });
+    const { call, result } = retried('deletePolicy', countingGuard(), attempts);
+    expect(await result).toMatchObject({ status: 404 });
+    expect(call.retriedAfterAmbiguousFailure).toBe(true);
   });
 
   it('returns at once when the guard refuses the retry', async () => {
     const guard = { ...countingGuard(), allowRetry: () => false };
     const attempts = scripted(answer(503), answer(200, '{}'));
-    expect(await withRetries(ROUTES.getPolicy, guard, settings, attempts)).toMatchObject({ status: 503 });
+    expect(await retried('getPolicy', guard, attempts).result).toMatchObject({ status: 503 });
     expect(attempts.calls).toEqual([0]);
   });
 });
@@ -294,7 +319,7 @@ describe('withRetries', () => {
 describe('answerOf', () => {
   const idle = { reason: undefined as Error | undefined, now: () => 1_000 };
   const read = (result: AttemptResult, name: RouteName = 'getPolicy', retriedAfterAmbiguousFailure = false) =>
-    answerOf(callOf(name), { ...result, retriedAfterAmbiguousFailure } as RetriedResult, idle);
+    answerOf({ ...callOf(name), retriedAfterAmbiguousFailure }, result, idle);
   const errorOf = (settled: ReturnType<typeof read>) => ('error' in settled ? settled.error : undefined);
 
   it('parses a success of the shape the route promises', () => {
@@ -341,11 +366,7 @@ describe('answerOf', () => {
     const aborted = new OperationAbortedError('timeout', 50);
     const guard = { reason: aborted, now: () => 0 };
     const failure = failed('UND_ERR_ABORTED');
-    expect(errorOf(answerOf(callOf('getPolicy'), { ...failure, retriedAfterAmbiguousFailure: false }, guard))).toBe(
-      aborted,
-    );
-    expect(
-      errorOf(answerOf(callOf('createPolicy'), { ...failure, retriedAfterAmbiguousFailure: false }, guard)),
-    ).toBeInstanceOf(UpstreamOutcomeUnknownError);
+    expect(errorOf(answerOf(callOf('getPolicy'), failure, guard))).toBe(aborted);
+    expect(errorOf(answerOf(callOf('createPolicy'), failure, guard))).toBeInstanceOf(UpstreamOutcomeUnknownError);
   });
 });

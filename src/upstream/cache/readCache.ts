@@ -14,8 +14,8 @@
 // on the user types group too. Users are never kept (their reads have no rights class: rightsClasses.ts),
 // and the gateway writes none.
 import type { AnswerGuard, UpstreamResponse } from '../call/answer.ts';
-import type { PreparedCall } from '../call/request.ts';
-import type { RetriedResult } from '../call/retry.ts';
+import type { CallContext } from '../call/request.ts';
+import type { Send } from '../call/steps.ts';
 import type { ReadFamily, Route } from '../routes.ts';
 import { type RightsClass, RightsClasses, shareKey } from '../call/rightsClasses.ts';
 import { type CachedRead, frozen, ReadCacheStore } from './store.ts';
@@ -56,13 +56,6 @@ export interface CacheReadGuard extends AnswerGuard {
   takeBytes(count: number): Error | undefined;
 }
 
-/**
- * A GET's own upstream result is handed to `keep` (a result shared from another caller's flight never is).
- * `stamp` is the versions captured before it: it may only share a flight read under the same ones, since
- * another replica's write moves them without ending this replica's flights.
- */
-export type FreshRead = (keep: (result: RetriedResult) => void, stamp: string | undefined) => Promise<UpstreamResponse>;
-
 export class ReadCache implements ReadCacheCounters {
   private readonly store: ReadCacheStore;
   private readonly versions: CacheVersions;
@@ -100,34 +93,33 @@ export class ReadCache implements ReadCacheCounters {
   }
 
   /**
-   * One GET by a caller of class `rights` (asked before and again after its own read, which may
-   * teach it): when `serve` (it did not ask for fresh data) a current entry of its class answers it
-   * (`onHit` is told its age); else `read` answers it and its own 2xx answer is kept under its class
-   * and the versions captured before it was sent. `onUsed` is told once, when it has settled, of
-   * the entry that answered it or now keeps its answer, or undefined when neither.
+   * One GET, by a caller whose class is asked before and again after its own read (which may teach
+   * it): unless its operation wants fresh data, a current entry of its class answers it (`onHit` is
+   * told its age); else `read` answers it, told the versions captured before it was sent
+   * (`call.stamp`: it may share only a flight read under the same ones, since another replica's
+   * write moves them without ending this replica's flights), and its own 2xx answer is kept under
+   * its class and those versions. The operation's `onRead` is told once, when the read has settled,
+   * of the entry that answered it or now keeps its answer, or undefined when neither.
    */
   async read(
-    call: PreparedCall,
-    family: ReadFamily,
-    rights: () => RightsClass | undefined,
-    serve: boolean,
-    guard: CacheReadGuard,
-    read: FreshRead,
-    onHit: (ageMs: number) => void,
-    onUsed?: ReadUse,
+    call: CallContext,
+    read: Send<UpstreamResponse>,
+    onHit: (call: CallContext, ageMs: number) => void,
   ): Promise<UpstreamResponse> {
     let used: CachedRead | undefined;
     try {
+      const serve = call.operation.fresh?.() !== true;
+      const family = call.route.family;
       const url = String(call.options.path);
       const startedAt = this.now();
       const stamp = await this.versions.stamp(READ_DEPENDS_ON[family]);
-      const before = rights();
+      const before = this.rights.classOf(call.operation.proofKey(), family);
       const entry =
         serve && stamp !== undefined && before ? this.current(shareKey(before, url), stamp, startedAt) : undefined;
       if (entry) {
         this.hits++;
-        onHit(startedAt - entry.startedAt);
-        const response = answerFrom(entry, guard);
+        onHit(call, startedAt - entry.startedAt);
+        const response = answerFrom(entry, call.guard);
         used = entry;
         return response;
       }
@@ -135,11 +127,10 @@ export class ReadCache implements ReadCacheCounters {
       if (stamp !== undefined) {
         this.rights.countIfRefused(family, before, (other) => this.store.holds(shareKey(other, url), stamp));
       }
-      let own: RetriedResult | undefined;
-      const response = await read((result) => {
-        own = result;
-      }, stamp);
-      const after = rights();
+      call.stamp = stamp;
+      const response = await read(call);
+      const own = call.own;
+      const after = this.rights.classOf(call.operation.proofKey(), family);
       if (
         stamp !== undefined &&
         after &&
@@ -149,13 +140,12 @@ export class ReadCache implements ReadCacheCounters {
         call.route.accepts(response.body)
       ) {
         const { status, body: text } = own;
-        const body = frozen(response.body);
         const kept: CachedRead = {
           url: shareKey(after, url),
           family,
           rights: after,
           status,
-          body,
+          body: frozen(response.body),
           bodyBytes: Buffer.byteLength(text),
           link: response.link,
           startedAt,
@@ -165,7 +155,7 @@ export class ReadCache implements ReadCacheCounters {
       }
       return response;
     } finally {
-      onUsed?.(used);
+      call.operation.onRead?.(used);
     }
   }
 

@@ -12,13 +12,13 @@ import {
   UpstreamUnavailableError,
 } from '../errors.ts';
 import { accessRefusalOf } from '../accessRefusal.ts';
+import type { CallOutcome } from '../operationGuard.ts';
 import { rateLimitResetAt } from '../rateLimitPolicy.ts';
 import { mayHaveReachedService } from '../retryPolicy.ts';
 import type { Route } from '../routes.ts';
 import { transportFailureOf } from '../transportFailures.ts';
-import type { Settled } from './guarded.ts';
-import type { PreparedCall } from './request.ts';
-import type { RetriedResult } from './retry.ts';
+import type { AttemptResult } from '../attempt.ts';
+import type { CallContext } from './request.ts';
 
 export interface UpstreamResponse {
   status: number;
@@ -27,13 +27,20 @@ export interface UpstreamResponse {
   link: string | string[] | undefined;
 }
 
+/** What a classified call settles with (the guard's step, guarded.ts): its outcome, and its value or the error to throw. */
+export type Settled<T> = { outcome: CallOutcome; value: T } | { outcome: CallOutcome; error: Error };
+
 /** What the answer step reads of the guard: why the operation was aborted, and the time. */
 export interface AnswerGuard {
   readonly reason: Error | undefined;
   now(): number;
 }
 
-export function answerOf(call: PreparedCall, result: RetriedResult, guard: AnswerGuard): Settled<UpstreamResponse> {
+/** What the answer reads of the call: its route, its path (for messages), and how its retries went. */
+export type AnsweredCall = Pick<CallContext, 'route' | 'path'> &
+  Partial<Pick<CallContext, 'retriedAfterAmbiguousFailure'>>;
+
+export function answerOf(call: AnsweredCall, result: AttemptResult, guard: AnswerGuard): Settled<UpstreamResponse> {
   const { route, path } = call;
   const { method } = route;
   if (!result.ok) return { outcome: { kind: 'failed' }, error: callFailure(route, path, result.error, guard) };
@@ -65,7 +72,7 @@ export function answerOf(call: PreparedCall, result: RetriedResult, guard: Answe
   const outcome = { kind: status < 500 ? 'answered' : 'failed' } as const;
   const link = headers.link;
   // The first attempt may have deleted it before its answer was lost.
-  if (method === 'DELETE' && status === 404 && result.retriedAfterAmbiguousFailure) {
+  if (method === 'DELETE' && status === 404 && call.retriedAfterAmbiguousFailure) {
     return { outcome, value: { status: 204, body: undefined, link } };
   }
   if (status < 200 || status >= 300) return { outcome, error: errorOf() };

@@ -18,9 +18,11 @@
 // A write to a kind of resource through this client ends the sharing of that kind's flights, in
 // flight and landed, when it starts and when it ends, so a read after a write never takes a read sent
 // before it. Runs around the retry and budget steps: a joiner takes no budget token.
+import type { AttemptResult } from '../attempt.ts';
 import type { ReadFamily } from '../routes.ts';
+import { type CallContext, sharedReadOf } from './request.ts';
 import { type RightsClass, RightsClasses, shareKey } from './rightsClasses.ts';
-import type { RetriedResult } from './retry.ts';
+import { type Send, type Step, skipped } from './steps.ts';
 
 /** One read that may be shared: what it reads, for whom, and what its operation allows. */
 export interface SharedReadRequest {
@@ -58,13 +60,13 @@ interface Flight {
   family: ReadFamily;
   /** When it took off (the clock of the operations' arrivals). */
   startedAt: number;
-  result: Promise<RetriedResult>;
+  result: Promise<AttemptResult>;
 }
 
 interface Landed {
   family: ReadFamily;
   startedAt: number;
-  result: RetriedResult & { ok: true };
+  result: AttemptResult & { ok: true };
   bytes: number;
 }
 
@@ -120,7 +122,7 @@ export class SharedReads {
    * of a flight of its class that took off after that, or one in progress, else `call()` (a flight
    * others of its class may join, when its class is known). `joinedOne` is told when the result came from another call.
    */
-  async read(read: SharedReadRequest, call: () => Promise<RetriedResult>): Promise<RetriedResult> {
+  async read(read: SharedReadRequest, call: () => Promise<AttemptResult>): Promise<AttemptResult> {
     const { url, family, rights } = read;
     this.rights.countIfRefused(
       family,
@@ -134,8 +136,8 @@ export class SharedReads {
   private async readAs(
     key: string,
     { family, arrivedAt, guard, joinedOne, onlyLaterFlights = false }: SharedReadRequest,
-    call: () => Promise<RetriedResult>,
-  ): Promise<RetriedResult> {
+    call: () => Promise<AttemptResult>,
+  ): Promise<AttemptResult> {
     const kept = this.landed.get(key);
     if (kept && arrivedAt !== undefined && arrivedAt < kept.startedAt) {
       return this.handOut(kept.result, kept.bytes, guard, joinedOne);
@@ -144,7 +146,7 @@ export class SharedReads {
     if (flight && (!onlyLaterFlights || (arrivedAt !== undefined && arrivedAt < flight.startedAt))) {
       const shared = await untilAborted(flight.result, guard);
       if (shared && sharable(shared)) return this.handOut(shared, Buffer.byteLength(shared.body), guard, joinedOne);
-      if (guard.reason) return { ok: false, error: guard.reason, durationMs: 0, retriedAfterAmbiguousFailure: false };
+      if (guard.reason) return { ok: false, error: guard.reason, durationMs: 0 };
     }
     const entry: Flight = { family, startedAt: this.clock(), result: call() };
     this.flights.set(key, entry);
@@ -170,19 +172,19 @@ export class SharedReads {
 
   /** Another call's answer, counted in the joiner's operation. */
   private handOut(
-    shared: RetriedResult & { ok: true },
+    shared: AttemptResult & { ok: true },
     bytes: number,
     guard: JoinerGuard,
     joinedOne: (() => void) | undefined,
-  ): RetriedResult {
+  ): AttemptResult {
     this.joined++;
     joinedOne?.();
     const overBudget = guard.takeBytes(bytes);
-    return overBudget ? { ok: false, error: overBudget, durationMs: 0, retriedAfterAmbiguousFailure: false } : shared;
+    return overBudget ? { ok: false, error: overBudget, durationMs: 0 } : shared;
   }
 
   /** A flight landed: its 2xx answer is kept while an operation that arrived before it took off is under way. */
-  private keep(url: string, flight: Flight, result: RetriedResult): void {
+  private keep(url: string, flight: Flight, result: AttemptResult): void {
     if (!result.ok || result.status < 200 || result.status >= 300) return;
     if (!(this.oldestArrival() < flight.startedAt)) return;
     const bytes = Buffer.byteLength(result.body);
@@ -219,13 +221,71 @@ export class SharedReads {
   }
 }
 
+export interface SharingStep {
+  /** Identical reads in flight or landed; undefined: sharing is off, and so is the step. */
+  shared: SharedReads | undefined;
+  rights: RightsClasses;
+  /** Other processes write to the org: without the cache's versions, only flights that took off after the operation arrived are joined. */
+  replicated: boolean;
+}
+
+/**
+ * The step, below the guard and above the retries: a GET takes an identical one that landed after
+ * its operation arrived, or joins one in flight, or leads one; a write ends the sharing of its kind's
+ * flights when it starts and when it ends. With the read cache on, only reads under the same cache
+ * versions (`stamp`) are shared: a write through another replica moves them on but cannot end this
+ * replica's flights.
+ */
+export function sharingReads({ shared, rights, replicated }: SharingStep): Step<AttemptResult> {
+  if (!shared) return skipped;
+  return (next) => (call) =>
+    call.route.method === 'GET' ? sharedRead(shared, rights, replicated, call, next) : writing(shared, call, next);
+}
+
+function sharedRead(
+  shared: SharedReads,
+  rights: RightsClasses,
+  replicated: boolean,
+  call: CallContext,
+  next: Send<AttemptResult>,
+): Promise<AttemptResult> {
+  const { route, operation, stamp } = call;
+  const family = route.family;
+  const path = call.options.path;
+  return shared.read(
+    {
+      url: stamp === undefined ? path : `${path} ${stamp}`,
+      family,
+      rights: rights.classOf(operation.proofKey(), family),
+      arrivedAt: operation.arrivedAt,
+      guard: call.guard,
+      joinedOne: () => {
+        operation.observer?.onSharedRead?.(sharedReadOf(call));
+        call.trace?.answeredWithout('shared');
+      },
+      onlyLaterFlights: replicated && stamp === undefined,
+    },
+    () => next(call),
+  );
+}
+
+async function writing(shared: SharedReads, call: CallContext, next: Send<AttemptResult>): Promise<AttemptResult> {
+  const family = call.route.family;
+  shared.written(family);
+  try {
+    return await next(call);
+  } finally {
+    shared.written(family);
+  }
+}
+
 /** An answer is shared, errors included, unless it refused the leader's credential (401, 403): that is the leader's alone. */
-function sharable(result: RetriedResult): result is RetriedResult & { ok: true } {
+function sharable(result: AttemptResult): result is AttemptResult & { ok: true } {
   return result.ok && result.status !== 401 && result.status !== 403;
 }
 
 /** The flight's result, or undefined once the joiner's own operation is aborted. */
-function untilAborted(result: Promise<RetriedResult>, guard: JoinerGuard): Promise<RetriedResult | undefined> {
+function untilAborted(result: Promise<AttemptResult>, guard: JoinerGuard): Promise<AttemptResult | undefined> {
   if (guard.reason) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const stop = guard.onAbort(() => resolve(undefined));

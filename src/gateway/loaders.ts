@@ -1,6 +1,6 @@
 // Per-request DataLoaders over one caller's RestApi: a REST call is never made twice in one
 // operation, and never made for data an earlier call already returned (lists prime the by-id
-// loaders; a lookup inside a list already loaded is answered from that list). Created for each
+// loaders; a lookup of a rule inside a rules list already loaded is answered from that list). Created for each
 // request, so nothing is ever shared between requests or callers. One small factory per resource
 // (policies, rules, user types) owns that resource's loaders and caches; `createLoaders` joins them.
 import DataLoader from 'dataloader';
@@ -32,7 +32,7 @@ export interface PolicyLoaders {
 export interface RuleLoaders {
   /** By policy id. */
   rules: DataLoader<string, PolicyRule[]>;
-  /** 404 -> null; answered from the policy's rules list when that was loaded. */
+  /** 404 -> null; answered from the policy's rules list when that was loaded or is in flight. */
   rule: DataLoader<RuleKey, PolicyRule | null, string>;
   /** Drops the policy's rules list and every single rule of that policy. */
   forgetRulesOf(policyId: string): void;
@@ -139,14 +139,13 @@ function ruleLoaders(api: RestApi): RuleLoaders {
     { cacheKeyFn: ruleCacheKey, cacheMap: ruleCache },
   );
 
+  // A list does not prime `rule` one entry per rule: `rule` looks in the list itself, and a read of
+  // every policy's rules would pay a key and a promise per rule that it never asks for.
   const rules = new DataLoader<string, PolicyRule[]>(
-    (policyIds) =>
-      eachKey(policyIds, async (policyId) => {
-        const list = await api.listRules(policyId);
-        for (const r of list) rule.prime({ policyId, ruleId: r.id }, r);
-        return list;
-      }),
-    { cacheMap: rulesCache },
+    (policyIds) => eachKey(policyIds, (policyId) => api.listRules(policyId)),
+    {
+      cacheMap: rulesCache,
+    },
   );
 
   return {

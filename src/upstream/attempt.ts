@@ -37,57 +37,81 @@ export function attempt(
   cancellation: Cancellation,
 ): Promise<AttemptResult> {
   const startedAt = performance.now();
+  if (cancellation.reason) return Promise.resolve(failure(cancellation.reason, startedAt));
   return new Promise((resolve) => {
-    const fail = (error: Error) => resolve({ ok: false, error, durationMs: performance.now() - startedAt });
-    if (cancellation.reason) return fail(cancellation.reason);
-    let controller: Dispatcher.DispatchController | undefined;
-    let status = 0;
-    let headers: IncomingHttpHeaders = {};
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stopListening = cancellation.onAbort(() => controller?.abort(cancellation.reason as Error));
+    const handler = new AttemptHandler(maxBodyBytes, cancellation, startedAt, resolve);
     try {
-      dispatcher.dispatch(options, {
-        onRequestStart(c) {
-          controller = c;
-          if (cancellation.reason) c.abort(cancellation.reason);
-        },
-        onResponseStart(c, statusCode, responseHeaders) {
-          status = statusCode;
-          headers = responseHeaders as IncomingHttpHeaders;
-          if (Number(headers['content-length']) > maxBodyBytes) {
-            c.abort(new UpstreamBodyTooLargeError(status, maxBodyBytes));
-          }
-        },
-        onResponseData(c, chunk) {
-          if (c.aborted) return;
-          size += chunk.length;
-          if (size > maxBodyBytes) return c.abort(new UpstreamBodyTooLargeError(status, maxBodyBytes));
-          // The cap is per page and per operation: the operation's answers together have a budget too.
-          const overBudget = cancellation.takeBytes(chunk.length);
-          if (overBudget) return c.abort(overBudget);
-          chunks.push(chunk);
-        },
-        onResponseEnd() {
-          stopListening();
-          const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-          resolve({
-            ok: true,
-            status,
-            headers,
-            body: body.toString('utf8'),
-            durationMs: performance.now() - startedAt,
-          });
-        },
-        onResponseError(_c, error) {
-          stopListening();
-          fail(error);
-        },
-      });
+      dispatcher.dispatch(options, handler);
     } catch (error) {
       // Options undici refuses before sending (a header value it cannot send).
-      stopListening();
-      fail(error as Error);
+      handler.onResponseError(undefined, error as Error);
     }
   });
+}
+
+function failure(error: Error, startedAt: number): AttemptResult {
+  return { ok: false, error, durationMs: performance.now() - startedAt };
+}
+
+/**
+ * One attempt's undici handler: its state and its steps in one object, with the steps on the
+ * prototype (every upstream call makes one, so no closure per step).
+ */
+class AttemptHandler implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private status = 0;
+  private headers: IncomingHttpHeaders = {};
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private readonly stopListening: () => void;
+
+  constructor(
+    private readonly maxBodyBytes: number,
+    private readonly cancellation: Cancellation,
+    private readonly startedAt: number,
+    private readonly resolve: (result: AttemptResult) => void,
+  ) {
+    this.stopListening = cancellation.onAbort(() => this.controller?.abort(cancellation.reason as Error));
+  }
+
+  onRequestStart(c: Dispatcher.DispatchController): void {
+    this.controller = c;
+    if (this.cancellation.reason) c.abort(this.cancellation.reason);
+  }
+
+  onResponseStart(c: Dispatcher.DispatchController, statusCode: number, responseHeaders: IncomingHttpHeaders): void {
+    this.status = statusCode;
+    this.headers = responseHeaders;
+    if (Number(responseHeaders['content-length']) > this.maxBodyBytes) {
+      c.abort(new UpstreamBodyTooLargeError(statusCode, this.maxBodyBytes));
+    }
+  }
+
+  onResponseData(c: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (c.aborted) return;
+    this.size += chunk.length;
+    if (this.size > this.maxBodyBytes) return c.abort(new UpstreamBodyTooLargeError(this.status, this.maxBodyBytes));
+    // The cap is per page and per operation: the operation's answers together have a budget too.
+    const overBudget = this.cancellation.takeBytes(chunk.length);
+    if (overBudget) return c.abort(overBudget);
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.stopListening();
+    const { chunks } = this;
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    this.resolve({
+      ok: true,
+      status: this.status,
+      headers: this.headers,
+      body: body.toString('utf8'),
+      durationMs: performance.now() - this.startedAt,
+    });
+  }
+
+  onResponseError(_c: Dispatcher.DispatchController | undefined, error: Error): void {
+    this.stopListening();
+    this.resolve(failure(error, this.startedAt));
+  }
 }

@@ -302,8 +302,8 @@ export class OperationGuard {
   private wake(): void {
     const free = this.refusal() ? this.wakers.length : this.limits.concurrency - this.inFlight;
     if (free <= 0) return;
-    const woken = free >= this.wakers.length ? this.wakers : this.wakers.slice(0, free);
-    this.wakers = woken === this.wakers ? [] : this.wakers.slice(free);
+    const woken = free >= this.wakers.length ? this.wakers : this.wakers.splice(0, free);
+    if (woken === this.wakers) this.wakers = [];
     for (const wake of woken) wake();
   }
 
@@ -370,14 +370,10 @@ export class OperationGuard {
     return released.promise.finally(stopListening);
   }
 
-  /** Resolves when a call of the operation ends or the operation is aborted. */
+  /** Resolves when a call of the operation ends or the operation is aborted (`abort` wakes every waiter). */
   private nextCallEnd(): Promise<void> {
     return new Promise((resolve) => {
-      const stopListening = this.onAbort(resolve);
-      this.wakers.push(() => {
-        stopListening();
-        resolve();
-      });
+      this.wakers.push(resolve);
     });
   }
 
@@ -393,5 +389,9 @@ export class OperationGuard {
     const callbacks = [...this.abortCallbacks];
     this.abortCallbacks.clear();
     for (const callback of callbacks) callback();
+    // The calls waiting for a slot wake, to throw the abort.
+    const wakers = this.wakers;
+    this.wakers = [];
+    for (const wake of wakers) wake();
   }
 }

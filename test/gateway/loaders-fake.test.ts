@@ -136,7 +136,7 @@ describe('priming from lists', () => {
     expect(takeCalls()).toEqual([]);
   });
 
-  it("a policy's rules list primes its rules and answers a rule missing from it with null, without a call", async () => {
+  it("a policy's rules list answers its rules, and a rule missing from it with null, without a call", async () => {
     await loaders.rules.load('p1');
     takeCalls();
     const [r1, r2, missing] = await Promise.all([

@@ -133,7 +133,7 @@ describe('policyPage', () => {
 });
 
 describe('rules and rule', () => {
-  it('primes every rule of a loaded list and answers a rule missing from it with null, without a call', async () => {
+  it('answers every rule of a loaded list from it, and a rule missing from it with null, without a call', async () => {
     const policy = await signOnPolicyWithRules('P', ['a', 'b']);
     startCounting();
     const rules = await loaders.rules.load(policy.id);

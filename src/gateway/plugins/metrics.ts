@@ -230,11 +230,22 @@ function seriesOf<Values extends string[], Series>(make: (...values: Values) => 
 /** The upstream side: requests by route template and status, their durations, retries, the last rate-limit remaining. */
 function upstreamMetrics(registry: Registry): UpstreamObserver {
   const upstreamStatus = labelValues(MAX_CODES);
-  const upstreamRequests = new Counter({
+  // Every attempt counts in a plain number of its series; each scrape adds them to the counter
+  // (prom-client hashes and checks the labels of every `inc`, even a series' own).
+  // By label values (bounded as the series are): a series looked up again finds its own count.
+  const uncounted = new Map<string, { labels: Record<string, string>; count: number }>();
+  new Counter({
     name: 'gateway_upstream_requests_total',
     help: 'Upstream HTTP attempts by method, route template and status (or transport error code)',
     labelNames: ['method', 'route', 'status'],
     registers: [registry],
+    collect() {
+      for (const pending of uncounted.values()) {
+        if (pending.count === 0) continue;
+        this.inc(pending.labels, pending.count);
+        pending.count = 0;
+      }
+    },
   });
   const upstreamDuration = new Histogram({
     name: 'gateway_upstream_request_duration_seconds',
@@ -255,27 +266,38 @@ function upstreamMetrics(registry: Registry): UpstreamObserver {
     labelNames: ['method', 'route'],
     registers: [registry],
   });
-  const rateLimitRemaining = new Gauge({
+  // The last one answered, set on the gauge at each scrape.
+  let lastRemaining: number | undefined;
+  new Gauge({
     name: 'gateway_upstream_rate_limit_remaining',
     help: 'The last X-Rate-Limit-Remaining the upstream answered',
     registers: [registry],
+    collect() {
+      if (lastRemaining !== undefined) this.set(lastRemaining);
+    },
   });
 
   // The series of one route and status, looked up once (seriesOf). Routes are the spec's templates
   // and statuses a short list, so this stays small.
   const upstreamSeries = seriesOf((method: string, route: string, status: string) => {
     const labels = { method, route, status };
-    return { requests: upstreamRequests.labels(labels), duration: upstreamDuration.labels(labels) };
+    const key = `${method}\u0000${route}\u0000${status}`;
+    let requests = uncounted.get(key);
+    if (!requests) {
+      requests = { labels, count: 0 };
+      uncounted.set(key, requests);
+    }
+    return { requests, duration: upstreamDuration.labels(labels) };
   });
 
   return {
     onUpstreamRequest: (attempt) => {
       const status = upstreamStatus(String(attempt.status ?? attempt.errorCode));
       const series = upstreamSeries(attempt.method, attempt.template, status);
-      series.requests.inc();
+      series.requests.count++;
       series.duration.observe(attempt.durationMs / 1000);
       if (attempt.retry) upstreamRetries.inc({ method: attempt.method, route: attempt.template });
-      if (attempt.rateLimitRemaining !== undefined) rateLimitRemaining.set(attempt.rateLimitRemaining);
+      if (attempt.rateLimitRemaining !== undefined) lastRemaining = attempt.rateLimitRemaining;
     },
     onSharedRead: (read) => sharedReads.inc({ method: read.method, route: read.template }),
   };

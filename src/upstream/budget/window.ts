@@ -155,12 +155,10 @@ export function takeToken(
   }
   if (state.reprobeAt >= 0) state.reprobeAt = now;
   grant(state, caller, mine, now);
-  // One token less for the caller; what the others are guaranteed is unchanged.
-  return {
-    granted: true,
-    window: windowEnd,
-    standing: { ...before, remaining: Math.max(0, (before.remaining ?? 1) - 1) },
-  };
+  // One token less for the caller; what the others are guaranteed is unchanged. (`before` is this
+  // take's own object.)
+  before.remaining = Math.max(0, (before.remaining ?? 1) - 1);
+  return { granted: true, window: windowEnd, standing: before };
 }
 
 /**
@@ -211,38 +209,74 @@ function fairShare(
   shares: CallerShares,
   now: number,
 ): { standing: CallerStanding; now: number; more: boolean } {
-  const others = [...state.callers].filter(([id, usage]) => id !== caller && usage.lastTake > now - WINDOW_MS);
-  const pool = others.find(([id]) => id === UNPROVEN_CALLER)?.[1];
-  const proven = others.length - (pool ? 1 : 0) + (caller === UNPROVEN_CALLER ? 0 : 1);
+  // The other callers active in the last window (a loop, not arrays: this runs for every token).
+  let pool: CallerUsage | undefined;
+  let others = 0;
+  for (const [id, usage] of state.callers) {
+    if (id === caller || usage.lastTake <= now - WINDOW_MS) continue;
+    others++;
+    if (id === UNPROVEN_CALLER) pool = usage;
+  }
+  const proven = others - (pool ? 1 : 0) + (caller === UNPROVEN_CALLER ? 0 : 1);
   // The unproven pool's part: its share, at most an equal part of the window.
   const poolPart = Math.min(callerLimitOf(UNPROVEN_CALLER, limit, shares), Math.floor(limit / (proven + 1)));
   // Every new credential's first calls are the pool's: its rest is held for newcomers, within the reserve.
   const held = Math.max(reserveOf(limit, shares), pool ? Math.max(0, poolPart - pool.used) : 0);
-  const equalPart = Math.floor((limit - held) / Math.max(1, proven));
-  const guaranteed = (id: string) =>
-    id === UNPROVEN_CALLER ? poolPart : Math.min(callerLimitOf(id, limit, shares), equalPart);
-  const fraction = windowFraction(state.windowEnd as number, now);
-  const burst = shares.burst ?? 1;
-  // The pool is not paced: it is what a newcomer's first calls use.
-  const released = (id: string) => (id === UNPROVEN_CALLER ? poolPart : pacedPart(guaranteed(id), fraction, burst));
+  const parts: Parts = {
+    limit,
+    shares,
+    poolPart,
+    equalPart: Math.floor((limit - held) / Math.max(1, proven)),
+    fraction: windowFraction(state.windowEnd as number, now),
+    burst: shares.burst ?? 1,
+  };
   let owed = 0;
   let owedNow = 0;
-  for (const [id, usage] of others) {
-    if (id === UNPROVEN_CALLER) continue;
-    owed += Math.max(0, guaranteed(id) - usage.used);
-    owedNow += Math.min(keptOf(guaranteed(id), burst), Math.max(0, released(id) - usage.used));
+  if (others > (pool ? 1 : 0)) {
+    for (const [id, usage] of state.callers) {
+      if (id === caller || id === UNPROVEN_CALLER || usage.lastTake <= now - WINDOW_MS) continue;
+      const part = guaranteedPart(parts, id);
+      owed += Math.max(0, part - usage.used);
+      owedNow += Math.min(keptOf(part, parts.burst), Math.max(0, releasedPart(parts, id) - usage.used));
+    }
   }
   const used = state.callers.get(caller)?.used ?? 0;
   const left = Math.max(0, limit - state.used);
   // What of the callers' parts the pace has not released yet.
-  const unreleased = limit - held - pacedPart(limit - held, fraction, burst);
+  const unreleased = limit - held - pacedPart(limit - held, parts.fraction, parts.burst);
   const callerLimit = callerLimitOf(caller, limit, shares);
-  const upTo = (mayUse: number, free: number) =>
-    Math.max(0, Math.min(callerLimit - used, left, Math.max(mayUse - used, free)));
-  const allowed = upTo(released(caller), left - unreleased - owedNow - held);
-  const remaining = Math.max(allowed, upTo(guaranteed(caller), left - owed - held));
+  const mayTake = Math.min(callerLimit - used, left);
+  const allowed = upTo(mayTake, releasedPart(parts, caller) - used, left - unreleased - owedNow - held);
+  const remaining = Math.max(allowed, upTo(mayTake, guaranteedPart(parts, caller) - used, left - owed - held));
   const more = callerLimit - used > 0 && left > 0;
   return { standing: { limit, remaining, callerLimit, resetAt: state.windowEnd as number }, now: allowed, more };
+}
+
+/** What fairShare computes once per take and each caller's part is read from. */
+interface Parts {
+  limit: number;
+  shares: CallerShares;
+  poolPart: number;
+  equalPart: number;
+  fraction: number;
+  burst: number;
+}
+
+/** The part of the window `id` is guaranteed: the pool its part; a proven caller an equal part, at most its maximum. */
+function guaranteedPart(parts: Parts, id: string): number {
+  return id === UNPROVEN_CALLER
+    ? parts.poolPart
+    : Math.min(callerLimitOf(id, parts.limit, parts.shares), parts.equalPart);
+}
+
+/** What the pace has released of `id`'s guaranteed part by now; the pool is not paced (a newcomer's first calls use it). */
+function releasedPart(parts: Parts, id: string): number {
+  return id === UNPROVEN_CALLER ? parts.poolPart : pacedPart(guaranteedPart(parts, id), parts.fraction, parts.burst);
+}
+
+/** What a caller may take: what its part leaves it, or what is free when more, within `mayTake` (its maximum's rest and the window's). */
+function upTo(mayTake: number, ofPart: number, free: number): number {
+  return Math.max(0, Math.min(mayTake, Math.max(ofPart, free)));
 }
 
 /**

@@ -4,6 +4,7 @@
 // else the operation's own refusal or a transport failure named by transportFailures.ts; an error
 // status becomes UpstreamError or UpstreamUnavailableError; a success body must be JSON (what it
 // must hold, the client checks as it reads it as the operation's result: see client.ts).
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   ResponseBudgetExceededError,
   UpstreamBodyTooLargeError,
@@ -40,20 +41,22 @@ export interface AnswerGuard {
 export type AnsweredCall = Pick<CallContext, 'route' | 'path'> &
   Partial<Pick<CallContext, 'retriedAfterAmbiguousFailure'>>;
 
+/** The outcomes that carry nothing but their kind, one object each (every call settles with one). */
+const ANSWERED: CallOutcome = Object.freeze({ kind: 'answered' });
+const FAILED: CallOutcome = Object.freeze({ kind: 'failed' });
+
 export function answerOf(call: AnsweredCall, result: AttemptResult, guard: AnswerGuard): Settled<UpstreamResponse> {
   const { route, path } = call;
   const { method } = route;
-  if (!result.ok) return { outcome: { kind: 'failed' }, error: callFailure(route, path, result.error, guard) };
+  if (!result.ok) return { outcome: FAILED, error: callFailure(route, path, result.error, guard) };
   const { status, headers, body: text } = result;
-  const errorOf = () =>
-    UpstreamError.fromResponse(status, text, undefined, (causes) => accessRefusalOf(route, status, headers, causes));
   if (status === 401 || (status === 403 && method === 'GET')) {
-    const error = errorOf();
+    const error = errorOf(route, result);
     // A token without the scope of this read is still a good credential for others (its other scopes);
     // so is one refused the users: a credential that manages policies may not read users (an admin
     // role of the platform can allow the one and not the other).
     if (error.access?.kind === 'insufficient_scope' || (status === 403 && route.family === 'users')) {
-      return { outcome: { kind: 'answered' }, error };
+      return { outcome: ANSWERED, error };
     }
     return { outcome: { kind: 'token-rejected', error }, error };
   }
@@ -67,15 +70,15 @@ export function answerOf(call: AnsweredCall, result: AttemptResult, guard: Answe
       !route.idempotent && status !== 503
         ? outcomeUnknown(route, path)
         : new UpstreamUnavailableError(`${method} ${path}: upstream answered ${status}`, { status, body: text });
-    return { outcome: { kind: 'failed' }, error };
+    return { outcome: FAILED, error };
   }
-  const outcome = { kind: status < 500 ? 'answered' : 'failed' } as const;
+  const outcome = status < 500 ? ANSWERED : FAILED;
   const link = headers.link;
   // The first attempt may have deleted it before its answer was lost.
   if (method === 'DELETE' && status === 404 && call.retriedAfterAmbiguousFailure) {
     return { outcome, value: { status: 204, body: undefined, link } };
   }
-  if (status < 200 || status >= 300) return { outcome, error: errorOf() };
+  if (status < 200 || status >= 300) return { outcome, error: errorOf(route, result) };
   if (route.returns === 'none') return { outcome, value: { status, body: undefined, link } };
   let parsed: unknown;
   try {
@@ -88,6 +91,16 @@ export function answerOf(call: AnsweredCall, result: AttemptResult, guard: Answe
     return { outcome, error };
   }
   return { outcome, value: { status, body: parsed, link } };
+}
+
+/** The service's error answer as the call's UpstreamError, with what it says of the caller's access. */
+function errorOf(
+  route: Route,
+  { status, headers, body }: { status: number; headers: IncomingHttpHeaders; body: string },
+) {
+  return UpstreamError.fromResponse(status, body, undefined, (causes) =>
+    accessRefusalOf(route, status, headers, causes),
+  );
 }
 
 function outcomeUnknown(route: Route, path: string, cause?: unknown): UpstreamOutcomeUnknownError {

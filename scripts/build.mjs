@@ -90,6 +90,7 @@ if (copyDir !== undefined && only !== 'gateway') {
 if (copyDir !== undefined) build({ ...PROJECTS.gateway, dir: resolve(copyDir) });
 else {
   for (const [name, project] of Object.entries(PROJECTS)) {
-    if (!only || only === name) build(jsOnly ? { ...project, emitFlags: [...project.emitFlags, ...JS_ONLY_FLAGS] } : project);
+    if (!only || only === name)
+      build(jsOnly ? { ...project, emitFlags: [...project.emitFlags, ...JS_ONLY_FLAGS] } : project);
   }
 }

@@ -27,26 +27,21 @@ const CUTS: { file: string; traced: string | RegExp; untraced: string }[] = [
   },
   // No request or operation span plugin, no trace ids for the log line, no tracer in a request's context.
   { file: 'src/gateway/server.ts', traced: '    options.tracing?.requestPlugin ?? {},\n', untraced: '' },
-  { file: 'src/gateway/server.ts', traced: '      options.tracing?.idsOf,\n', untraced: '' },
+  { file: 'src/gateway/server.ts', traced: ', options.tracing?.idsOf)', untraced: ')' },
   { file: 'src/gateway/server.ts', traced: '    options.tracing?.operationPlugin ?? {},\n', untraced: '' },
   { file: 'src/gateway/server.ts', traced: '        tracer: options.tracing?.upstreamOf(request),\n', untraced: '' },
   { file: 'src/gateway/plugins/operationSummary.ts', traced: /\n *if \(traceIdsOf\) .*/, untraced: '' },
-  // The upstream client: no `caller.tracer`, each call's steps the untraced ones.
-  { file: 'src/upstream/client.ts', traced: /\nimport \{ withBudgetWait, withTraceparent \} .*/, untraced: '' },
+  // The upstream client: no trace steps in its list, no trace on a call, no marks of answers without a request.
+  { file: 'src/upstream/client.ts', traced: /\nimport \{ budgetWait, traceparent \} .*/, untraced: '' },
+  { file: 'src/upstream/client.ts', traced: /\n *budgetWait,/, untraced: '' },
+  { file: 'src/upstream/client.ts', traced: /\n *traceparent,/, untraced: '' },
   {
-    file: 'src/upstream/client.ts',
-    traced: /\n *\/\/ Untraced .*\n *const traced = caller\.tracer\?\.call\([\s\S]*?\n {4}\}\);/,
-    untraced: '',
+    file: 'src/upstream/call/request.ts',
+    traced: /const trace = operation\.tracer\?\.call\(.*\);/,
+    untraced: 'const trace = undefined;',
   },
-  {
-    file: 'src/upstream/client.ts',
-    traced: /const dispatch: TryOnce = traced\s*\? withTraceparent\(.*\s*: /,
-    untraced: 'const dispatch: TryOnce = ',
-  },
-  { file: 'src/upstream/client.ts', traced: /const tryOnce = traced \? .*/, untraced: 'const tryOnce = budgeted;' },
-  { file: 'src/upstream/client.ts', traced: ', run, stamp, traced)', untraced: ', run, stamp)' },
-  { file: 'src/upstream/client.ts', traced: /\n *traced\?\.answeredWithout\('cache'.*/, untraced: '' },
-  { file: 'src/upstream/client.ts', traced: /\n *traced\?\.answeredWithout\('shared'.*/, untraced: '' },
+  { file: 'src/upstream/call/cachedReads.ts', traced: /\n *call\.trace\?\.answeredWithout\('cache'.*/, untraced: '' },
+  { file: 'src/upstream/call/sharedReads.ts', traced: /\n *call\.trace\?\.answeredWithout\('shared'.*/, untraced: '' },
   // An attempt's report carries no span ids.
   { file: 'src/upstream/call/observed.ts', traced: /\n.*\n *if \(result\.span\) .*/, untraced: '' },
 ];

@@ -21,9 +21,6 @@ import { type RightsClass, RightsClasses, shareKey } from '../call/rightsClasses
 import { type CachedRead, frozen, ReadCacheStore } from './store.ts';
 import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versions.ts';
 
-/** Told of the entry a GET was answered from or kept in; undefined when it was neither (see `read`). */
-export type ReadUse = (entry: CachedRead | undefined) => void;
-
 /** The groups a read of each family depends on: a write to any of them can change what it answers. */
 const READ_DEPENDS_ON: Record<ReadFamily, readonly CacheGroup[]> = {
   policies: ['policies', 'userTypes'],

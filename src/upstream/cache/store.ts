@@ -25,6 +25,9 @@ export interface CachedRead {
   stamp: string;
 }
 
+/** Told of the entry a GET was answered from or kept in; undefined when it was neither (ReadCache.read). */
+export type ReadUse = (entry: CachedRead | undefined) => void;
+
 /** What an entry costs beyond its body: the Map slot, the object, the stamp. */
 const ENTRY_OVERHEAD_BYTES = 200;
 /** What a parsed body holds per byte of its JSON text (measured ~1.5 for the service's answers). */

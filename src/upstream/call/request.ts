@@ -3,7 +3,7 @@
 // nothing else of the caller's request is.
 import type { Dispatcher } from 'undici';
 import type { AttemptResult } from '../attempt.ts';
-import type { ReadUse } from '../cache/readCache.ts';
+import type { ReadUse } from '../cache/store.ts';
 import type { SharedRead, UpstreamObserver } from '../observer.ts';
 import type { OperationGuard } from '../operationGuard.ts';
 import { fillPath, type Route } from '../routes.ts';

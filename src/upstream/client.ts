@@ -31,7 +31,7 @@ import { withObserver } from './call/observed.ts';
 import { type PreparedCall, prepareCall, type UpstreamRequest } from './call/request.ts';
 import { type RetriedResult, withRetries } from './call/retry.ts';
 import { withBudgetWait, withTraceparent } from './call/traced.ts';
-import { SharedReads } from './call/sharedReads.ts';
+import { reportingTaken, type SharedReadRequest, SharedReads } from './call/sharedReads.ts';
 import { type RightsClass, RightsClasses } from './call/rightsClasses.ts';
 import { ReadCache, type ReadUse } from './cache/readCache.ts';
 import type { CacheVersions } from './cache/versions.ts';
@@ -194,6 +194,7 @@ export interface CallerOptions extends Partial<OperationLimits> {
    * Told once of each call when it has settled: the read cache entry a GET was answered from or
    * kept in, or undefined for any call the read cache neither answered nor kept (a write, a read
    * shared from another's flight, an error, the cache off). What the answer cache keeps an answer by.
+   * Without the cache, a GET also tells of the shared read it came from: what a joined answer checks.
    */
   onRead?: ReadUse;
 }
@@ -426,7 +427,11 @@ export class UpstreamClient {
     /** The caller's class for this family now: undefined once the service has refused it, or before it answered it. */
     const rights = () => this.rights.classOf(proofKey(), family);
     // `keep` is handed this caller's own result (not one shared from another's flight): the cache's.
-    const fresh = async (keep?: (result: RetriedResult) => void, stamp?: string) => {
+    const fresh = async (
+      keep?: (result: RetriedResult) => void,
+      stamp?: string,
+      onTaken?: SharedReadRequest['onTaken'],
+    ) => {
       let own: RetriedResult | undefined;
       let answeredOwn = false;
       const run = async () => {
@@ -435,7 +440,7 @@ export class UpstreamClient {
         return own;
       };
       const response = await guarded(guard, async () => {
-        const result = await this.withSharing(call, guard, rights(), caller, run, stamp, traced);
+        const result = await this.withSharing(call, guard, rights(), caller, run, stamp, traced, onTaken);
         answeredOwn = result === own;
         return answerOf(call, result, guard);
       });
@@ -447,10 +452,10 @@ export class UpstreamClient {
       return response;
     };
     const cache = this.readCache;
-    if (call.route.method !== 'GET' || !cache) caller.onRead?.(undefined);
+    if (call.route.method !== 'GET') caller.onRead?.(undefined);
     if (call.route.method !== 'GET')
       return cache ? invalidatingAfter(fresh(), () => cache.written(call.route)) : fresh();
-    if (!cache) return fresh();
+    if (!cache) return reportingTaken(caller.onRead, (onTaken) => fresh(undefined, undefined, onTaken));
     const onHit = (ageMs: number) => {
       caller.observer?.onCacheHit?.({ ...readOf(call, caller.requestId), ageMs });
       traced?.answeredWithout('cache', ageMs);
@@ -472,6 +477,7 @@ export class UpstreamClient {
     run: () => Promise<RetriedResult>,
     stamp?: string,
     traced?: CallTrace,
+    onTaken?: SharedReadRequest['onTaken'],
   ): Promise<RetriedResult> {
     const shared = this.sharedReads;
     if (!shared) return run();
@@ -491,7 +497,7 @@ export class UpstreamClient {
     };
     const onlyLaterFlights = this.replicated && stamp === undefined;
     return shared.read(
-      { url: key, family, rights, arrivedAt: caller.arrivedAt, guard, joinedOne, onlyLaterFlights },
+      { url: key, family, rights, arrivedAt: caller.arrivedAt, guard, joinedOne, onlyLaterFlights, onTaken },
       run,
     );
   }

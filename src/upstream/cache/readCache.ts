@@ -16,13 +16,17 @@
 import type { AnswerGuard, UpstreamResponse } from '../call/answer.ts';
 import type { PreparedCall } from '../call/request.ts';
 import type { RetriedResult } from '../call/retry.ts';
+import type { TakenRead } from '../call/sharedReads.ts';
 import type { ReadFamily, Route } from '../routes.ts';
 import { type RightsClass, RightsClasses, shareKey } from '../call/rightsClasses.ts';
 import { type CachedRead, frozen, ReadCacheStore } from './store.ts';
 import { type CacheGroup, type CacheVersions, LocalCacheVersions } from './versions.ts';
 
-/** Told of the entry a GET was answered from or kept in; undefined when it was neither (see `read`). */
-export type ReadUse = (entry: CachedRead | undefined) => void;
+/**
+ * Told of the entry a GET was answered from or kept in; undefined when it was neither (see `read`).
+ * Without the read cache, a GET also tells of the shared read it came from (call/sharedReads.ts).
+ */
+export type ReadUse = (entry: CachedRead | undefined, taken?: TakenRead) => void;
 
 /** The groups a read of each family depends on: a write to any of them can change what it answers. */
 const READ_DEPENDS_ON: Record<ReadFamily, readonly CacheGroup[]> = {

@@ -83,6 +83,8 @@ export class AnswerFlights implements AnswerFlightCounters {
     const answer = new Promise<JoinedAnswer | undefined>((resolve) => {
       joiner = { arrivedAt, authorization, bytes, done: resolve };
     });
+    // A read already told that it could not take (landed before it arrived, of another class): no wait.
+    if (!this.couldTake(joiner, flight.reads)) return undefined;
     flight.joiners.add(joiner);
     this.waiting++;
     this.waitingBytes += bytes;
@@ -103,6 +105,14 @@ export class AnswerFlights implements AnswerFlightCounters {
     return (_entry, taken) => {
       if (taken) flight.reads.push(taken);
       else flight.unjoinable = true;
+      // A newcomer that could not take this read goes now, to join the reads still in the air itself.
+      for (const joiner of [...flight.joiners]) {
+        if (!taken || !this.couldTake(joiner, [taken])) {
+          this.release(flight, joiner);
+          this.refused++;
+          joiner.done(undefined);
+        }
+      }
     };
   }
 
@@ -124,14 +134,18 @@ export class AnswerFlights implements AnswerFlightCounters {
         : undefined;
     for (const joiner of [...flight.joiners]) {
       this.release(flight, joiner);
-      const view = joinable && this.upstream.callerView(joiner.authorization);
-      const takes =
-        view &&
-        flight.reads.every((read) => this.shared.couldHaveTaken(read, view.rights(read.family), joiner.arrivedAt));
-      if (view && takes) this.joined++;
+      const view = joinable && this.couldTake(joiner, flight.reads);
+      if (view) this.joined++;
       else this.refused++;
-      joiner.done(view && takes ? { ...joinable, throttleStatus: view.throttleStatus() } : undefined);
+      joiner.done(view ? { ...joinable, throttleStatus: view.throttleStatus() } : undefined);
     }
+  }
+
+  /** The joiner's caller view when it could have taken each of `reads` itself; undefined when not. */
+  private couldTake(joiner: Joiner, reads: readonly TakenRead[]) {
+    const view = this.upstream.callerView(joiner.authorization);
+    const takes = reads.every((read) => this.shared.couldHaveTaken(read, view.rights(read.family), joiner.arrivedAt));
+    return takes ? view : undefined;
   }
 
   /** Takes `joiner` off `flight`; false when it was not on it any more. */

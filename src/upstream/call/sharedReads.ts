@@ -232,8 +232,10 @@ export class SharedReads {
    * Whether an operation of class `rights` for the read's family (undefined: not known) that arrived
    * at `arrivedAt` could have taken `read` itself at that moment, as `read` would have handed it:
    * of its class, in flight then or taken off since, and no write to its family since it took off.
+   * One of another class (or none) is counted as refused for its rights, as `read` counts it.
    */
   couldHaveTaken(read: TakenRead, rights: RightsClass | undefined, arrivedAt: number): boolean {
+    this.rights.countIfRefused(read.family, rights, (other) => other === read.rights);
     return (
       rights === read.rights &&
       this.writes[read.family] === read.writes &&

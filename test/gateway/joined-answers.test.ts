@@ -3,8 +3,10 @@
 // id and extensions, only when they could have taken each of its reads themselves. The emulator's
 // latency fault holds the leader's read in the air while the newcomers arrive; /metrics tells when
 // they all wait. A caller of another rights class, a junk token, a newcomer after the read landed,
-// an answer with errors, a mutation and a gateway without shared reads: each gets its own answer.
+// an answer with errors, a mutation and a gateway without shared reads: each gets its own answer;
+// a newcomer whose client leaves is dropped. And the rule itself, on a clock the test moves.
 import { describe, expect, it } from 'vitest';
+import { SharedReads, type TakenRead } from '../../src/upstream/call/sharedReads.ts';
 import { countFromNow, createPolicy, type TestEmulator } from '../helpers/emulator.ts';
 import { type GqlResult, type TestStack, useStack } from '../helpers/gateway.ts';
 import { postGraphql } from '../helpers/graphqlClient.ts';
@@ -198,6 +200,33 @@ describe('joined answers, the read cache off', () => {
     expect(await metric(stack(), 'gateway_joined_answers_refused_total')).toBe(refusedBefore + 2);
   });
 
+  it('drops a newcomer whose client goes away while it waits', async () => {
+    const { id } = await policy();
+    ok(await stack().gql(POLICY, { id }));
+    const [joinedBefore, refusedBefore] = await Promise.all(
+      ['gateway_joined_answers_total', 'gateway_joined_answers_refused_total'].map((name) => metric(stack(), name)),
+    );
+    await holdNext(stack().emulator, `/api/v1/policies/${id}`);
+    const calls = countFromNow(stack().emulator);
+    const leader = post(stack(), POLICY, id, { requestId: 'leader' });
+    await until(() => calls().total >= 1);
+    const gone = new AbortController();
+    const newcomer = postGraphql(`${stack().url}/graphql`, POLICY, {
+      variables: { id },
+      auth: 'SSWS test-token',
+      signal: gone.signal,
+    }).catch((error: Error) => error.name);
+    await until(async () => (await metric(stack(), 'gateway_joined_answers_waiting')) === 1);
+    gone.abort();
+    expect(await newcomer).toBe('AbortError');
+    await until(async () => (await metric(stack(), 'gateway_joined_answers_waiting')) === 0);
+    expect(await metric(stack(), 'gateway_joined_answers_waiting_bytes')).toBe(0);
+    expect(ok(await leader).policy.id).toBe(id);
+    expect(calls().total).toBe(1);
+    expect(await metric(stack(), 'gateway_joined_answers_total')).toBe(joinedBefore);
+    expect(await metric(stack(), 'gateway_joined_answers_refused_total')).toBe(refusedBefore);
+  });
+
   it('never joins a mutation: two identical ones each write', async () => {
     const { id } = await policy();
     const rename =
@@ -227,5 +256,59 @@ describe('joined answers, shared reads off', () => {
     const answers = await Promise.all([first, second]);
     expect(answers.map((answer) => answer.extensions.cost.calls)).toEqual([1, 1]);
     expect(await (await fetch(`${stack().url}/metrics`)).text()).not.toContain('gateway_joined_answers_total');
+  });
+});
+
+describe('the rule a joined answer follows (SharedReads.couldHaveTaken)', () => {
+  const guard = { reason: undefined, onAbort: () => () => undefined, takeBytes: () => undefined };
+  const answer = {
+    ok: true as const,
+    status: 200,
+    headers: {},
+    body: '{}',
+    durationMs: 1,
+    retriedAfterAmbiguousFailure: false,
+  };
+
+  /** One read taken off at 10 and landed at 20 on a clock the test moves, and what it told. */
+  async function oneRead() {
+    let now = 10;
+    const reads = new SharedReads(undefined, () => now);
+    let taken: TakenRead | undefined;
+    const read = {
+      url: '/api/v1/policies/p1',
+      family: 'policies',
+      rights: 'policies:read',
+      arrivedAt: 5,
+      guard,
+    } as const;
+    await reads.read({ ...read, onTaken: (t) => (taken = t) }, async () => {
+      now = 20;
+      return answer;
+    });
+    return { reads, taken: taken! };
+  }
+
+  it('takes a read in flight at its arrival or sent after, of its class, with no write since', async () => {
+    const { reads, taken } = await oneRead();
+    expect(taken).toMatchObject({ rights: 'policies:read', startedAt: 10, landedAt: 20 });
+    expect(reads.couldHaveTaken(taken, 'policies:read', 5)).toBe(true);
+    expect(reads.couldHaveTaken(taken, 'policies:read', 15)).toBe(true);
+    // Landed before it arrived; another class; no class.
+    expect(reads.couldHaveTaken(taken, 'policies:read', 20)).toBe(false);
+    expect(reads.couldHaveTaken(taken, 'policies:manage', 15)).toBe(false);
+    expect(reads.couldHaveTaken(taken, undefined, 15)).toBe(false);
+    // A write to policies since it took off ends it; one to user types does not.
+    reads.written('userTypes');
+    expect(reads.couldHaveTaken(taken, 'policies:read', 15)).toBe(true);
+    reads.written('policies');
+    expect(reads.couldHaveTaken(taken, 'policies:read', 15)).toBe(false);
+  });
+
+  it('with only later flights to join (replicas without the read cache), only a read sent after it arrived', async () => {
+    const { reads, taken } = await oneRead();
+    const later = { ...taken, onlyLaterFlights: true };
+    expect(reads.couldHaveTaken(later, 'policies:read', 5)).toBe(true);
+    expect(reads.couldHaveTaken(later, 'policies:read', 15)).toBe(false);
   });
 });

@@ -452,9 +452,10 @@ export class UpstreamClient {
       return response;
     };
     const cache = this.readCache;
-    if (call.route.method !== 'GET') caller.onRead?.(undefined);
-    if (call.route.method !== 'GET')
+    if (call.route.method !== 'GET') {
+      caller.onRead?.(undefined);
       return cache ? invalidatingAfter(fresh(), () => cache.written(call.route)) : fresh();
+    }
     if (!cache) return reportingTaken(caller.onRead, (onTaken) => fresh(undefined, undefined, onTaken));
     const onHit = (ageMs: number) => {
       caller.observer?.onCacheHit?.({ ...readOf(call, caller.requestId), ageMs });

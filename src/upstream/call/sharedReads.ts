@@ -18,6 +18,10 @@
 // A write to a kind of resource through this client ends the sharing of that kind's flights, in
 // flight and landed, when it starts and when it ends, so a read after a write never takes a read sent
 // before it. Runs around the retry and budget steps: a joiner takes no budget token.
+//
+// Each read that may be shared is told to its caller (`onTaken`: its class, take-off and landing,
+// the family's writes then), and `couldHaveTaken` applies the same rule to a later operation: what
+// the gateway's joined answers (answerCache/flights.ts) hand a newcomer an answer made of such reads by.
 import type { ReadFamily } from '../routes.ts';
 import { type RightsClass, RightsClasses, shareKey } from './rightsClasses.ts';
 import type { RetriedResult } from './retry.ts';

@@ -59,7 +59,8 @@ import { buildSchema } from './schema.ts';
 import { meterAnswers } from './meteredSchema.ts';
 import { type AnswerCache, answerCacheOf } from './answerCache/answerCache.ts';
 import { withAnswerCache } from './answerCache/fastPath.ts';
-import { useAnswerKeeping } from './answerCache/plugin.ts';
+import { useAnswerFlights, useAnswerKeeping } from './answerCache/plugin.ts';
+import { type AnswerFlights, answerFlightsOf } from './answerCache/flights.ts';
 import type { OperationSummary, ResponseSummary } from './plugins/operationSummary.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -181,6 +182,8 @@ interface GatewayParts {
   clientAddress: ReturnType<typeof clientAddressOf>;
   /** Answers kept whole (answerCache/); undefined when off. */
   answers: AnswerCache | undefined;
+  /** Answers joined while in flight, without the read cache (answerCache/flights.ts); undefined when off. */
+  flights: AnswerFlights | undefined;
   /** Each operation's summary, and each GraphQL HTTP answer's: to the metrics and the operation log. */
   onOperation: (summary: OperationSummary) => void;
   onResponse: (summary: ResponseSummary) => void;
@@ -204,11 +207,13 @@ function gatewayParts(options: GatewayOptions): GatewayParts {
     corsOn || options.tracing
       ? undefined
       : answerCacheOf(options.upstream, options.answerCacheMaxBytes ?? GATEWAY_DEFAULTS.answerCacheMaxBytes);
+  const flights = corsOn || options.tracing ? undefined : answerFlightsOf(options.upstream);
   const metrics = createMetrics({
     budget: options.upstream.budget.counters,
     memory,
     readCache: options.upstream.readCache,
     answerCache: answers,
+    answerFlights: flights,
     evictions: { idempotency: () => idempotency.store.evicted, plans: () => policyPlans.evicted },
 
     rights: options.upstream.rights,
@@ -244,6 +249,7 @@ function gatewayParts(options: GatewayOptions): GatewayParts {
     trusted: loadTrustedDocuments(options, { schema, queryLimits, costLimits, metrics, logger }),
     clientAddress: clientAddressOf(options.trustedProxies),
     answers,
+    flights,
     onOperation,
     onResponse: (response) => metrics.response(response),
   };
@@ -291,6 +297,7 @@ function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYo
     useQueryStringParams(GRAPHQL_PATH),
     // Before the trusted documents: the key is what the request sent, not the text a document id stands for.
     parts.answers ? useAnswerKeeping(parts.answers) : {},
+    parts.flights ? useAnswerFlights(parts.flights) : {},
     trusted
       ? useTrustedDocuments(
           trusted,
@@ -336,7 +343,7 @@ function gatewayPlugins(options: GatewayOptions, parts: GatewayParts): GatewayYo
 /** Each request's context: its credential, request id, client address, stores and answer budget. */
 function contextOfRequest(options: GatewayOptions, parts: GatewayParts) {
   return (initial: YogaInitialContext): GatewayContext => {
-    const { request, res } = initial as YogaInitialContext & { res?: ServerResponse };
+    const { request, req, res } = initial as YogaInitialContext & { req?: IncomingMessage; res?: ServerResponse };
     const context = createContext({
       upstream: options.upstream,
       authorization: request.headers.get('authorization'),
@@ -349,7 +356,7 @@ function contextOfRequest(options: GatewayOptions, parts: GatewayParts) {
         signal: res ? undefined : request.signal,
         clientAddress: parts.clientAddress(peerOf(initial), request.headers.get('x-forwarded-for')),
         freshReads: wantsFreshData(request.headers.get('cache-control')),
-        onRead: parts.answers?.readsOf(request).add,
+        onRead: parts.answers?.readsOf(request).add ?? parts.flights?.readsOf(req),
       },
       idempotency: parts.idempotency,
       idempotencyKey: request.headers.get('idempotency-key'),
@@ -476,21 +483,23 @@ export async function startGateway(
   const shutdown = new AbortController();
   const { yoga, parts } = gatewayAndParts({ ...options, shutdownSignal: shutdown.signal });
   const http = { ...HTTP_DEFAULTS, ...options.http };
-  const answering = parts.answers
-    ? withAnswerCache(yoga, {
-        answers: parts.answers,
-        graphqlPath: GRAPHQL_PATH,
-        maxBodyBytes: http.maxBodyBytes,
-        costLimits: parts.costLimits,
-        ...(parts.trusted && {
-          // Only the documents the mode admits: a text only when every caller may send one.
-          admits: (naming) => naming === 'id' || options.trustedDocuments?.allowArbitrary === 'all',
-          extraParams: [DOCUMENT_ID_PARAM],
-        }),
-        onSummary: parts.onOperation,
-        onResponse: parts.onResponse,
-      })
-    : yoga;
+  const answering =
+    parts.answers || parts.flights
+      ? withAnswerCache(yoga, {
+          answers: parts.answers,
+          flights: parts.flights,
+          graphqlPath: GRAPHQL_PATH,
+          maxBodyBytes: http.maxBodyBytes,
+          costLimits: parts.costLimits,
+          ...(parts.trusted && {
+            // Only the documents the mode admits: a text only when every caller may send one.
+            admits: (naming) => naming === 'id' || options.trustedDocuments?.allowArbitrary === 'all',
+            extraParams: [DOCUMENT_ID_PARAM],
+          }),
+          onSummary: parts.onOperation,
+          onResponse: parts.onResponse,
+        })
+      : yoga;
   const server = createServer(
     {
       // A client that sends headers or a body too slowly is cut off, so idle sockets cannot starve others.

@@ -125,9 +125,10 @@ export interface CallerOptions extends Partial<OperationLimits> {
    */
   fresh?: () => boolean;
   /**
-   * Told once of each call when it has settled, with the read cache on: the entry a GET was answered
-   * from or kept in, or undefined for any call the read cache neither answered nor kept (a write, a
-   * read shared from another's flight, an error). What the answer cache keeps an answer by.
+   * Told once of each call when it has settled: the read cache entry a GET was answered from or
+   * kept in, or undefined for any call the read cache neither answered nor kept (a write, a read
+   * shared from another's flight, an error, the cache off). What the answer cache keeps an answer by.
+   * Without the cache, a GET also tells of the shared read it came from: what a joined answer checks.
    */
   onRead?: ReadUse;
 }

@@ -9,7 +9,9 @@
 // and every miss, goes to yoga as it came (the body already read is handed over with it). A hit
 // still has its request id, its operation log line and metrics, and `extensions.cost` (no calls,
 // the read cache hits, the caller's throttle status now); the Host and connection checks around
-// the server run as before.
+// the server run as before. With the read cache off, the same plain requests are joined instead
+// (flights.ts): one that arrives while an identical one is answered waits for that answer, and is
+// written from it the same way when it may take it, else goes to yoga as it came.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { wantsFreshData } from '../cacheControl.ts';
 import type { CostExtension } from '../costExtension.ts';
@@ -18,12 +20,16 @@ import { type CostLimits, cacheExtension, reportedLimits, throttleStatusOf } fro
 import type { OperationSummary, ResponseSummary } from '../plugins/operationSummary.ts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../plugins/requestId.ts';
 import type { AnswerCache } from './answerCache.ts';
+import type { AnswerFlights, JoinedAnswer } from './flights.ts';
 import { answerKeyOf, type DocumentNaming } from './key.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => unknown;
 
 export interface FastAnswersOptions {
-  answers: AnswerCache;
+  /** Answers kept whole (with the read cache). */
+  answers?: AnswerCache;
+  /** Answers joined while in flight (without it). */
+  flights?: AnswerFlights;
   graphqlPath: string;
   maxBodyBytes: number;
   costLimits: CostLimits;
@@ -70,27 +76,65 @@ export function withAnswerCache(handler: Handler, options: FastAnswersOptions): 
     request.once('error', () => response.destroy());
     request.once('end', () => {
       const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      if (serveHit(request, response, body, startedAt)) return;
-      // Read already: yoga's server adapter takes a body it finds on the request instead of the stream.
-      (request as IncomingMessage & { body?: Buffer }).body = body;
-      handler(request, response);
+      const toYoga = () => {
+        // Read already: yoga's server adapter takes a body it finds on the request instead of the stream.
+        (request as IncomingMessage & { body?: Buffer }).body = body;
+        handler(request, response);
+      };
+      const key = plainKey(body);
+      if (key === undefined) return toYoga();
+      const authorization = request.headers.authorization as string;
+      const hit = options.answers?.find(key, authorization);
+      if (hit) {
+        const { answer } = hit;
+        const cache = cacheExtension(answer.reads.length, hit.oldestAgeMs);
+        return serve(request, response, { ...answer, throttleStatus: hit.throttleStatus }, startedAt, cache);
+      }
+      const flights = options.flights;
+      if (!flights) return toYoga();
+      const joined = flights.join(key, startedAt, authorization, body.length);
+      if (!joined) {
+        flights.lead(key, request);
+        // Whatever happens to the operation, its newcomers are let go when its response is.
+        response.once('close', () => flights.answered(request, undefined));
+        return toYoga();
+      }
+      let gone = false;
+      response.once('close', () => {
+        gone = true;
+        joined.leave();
+      });
+      joined.answer.then((answer) => {
+        if (gone) return;
+        if (answer) serve(request, response, answer, startedAt);
+        else toYoga();
+      });
     });
   };
 
-  function serveHit(request: IncomingMessage, response: ServerResponse, body: Buffer, startedAt: number): boolean {
+  /** The answer key of a plain request's body; undefined when it has none or is not served here. */
+  function plainKey(body: Buffer): string | undefined {
     const sent = parsedObject(body);
-    if (!sent || Object.keys(sent).some((name) => !params.has(name))) return false;
+    if (!sent || Object.keys(sent).some((name) => !params.has(name))) return undefined;
     const key = answerKeyOf(sent);
-    if (!key || (options.admits && !options.admits(key.naming))) return false;
-    const hit = options.answers.find(key.key, request.headers.authorization as string);
-    if (!hit) return false;
-    const { answer } = hit;
+    if (!key || (options.admits && !options.admits(key.naming))) return undefined;
+    return key.key;
+  }
+
+  /** Writes `answer` (a kept or joined one) with its extensions made for `request`. */
+  function serve(
+    request: IncomingMessage,
+    response: ServerResponse,
+    answer: JoinedAnswer,
+    startedAt: number,
+    cache?: CostExtension['cache'],
+  ): void {
     const cost: CostExtension = {
       estimate: answer.estimate,
       calls: 0,
       limits,
-      throttleStatus: throttleStatusOf(hit.throttleStatus),
-      cache: cacheExtension(answer.reads.length, hit.oldestAgeMs),
+      throttleStatus: throttleStatusOf(answer.throttleStatus),
+      ...(cache && { cache }),
     };
     const text = `{"data":${answer.data},"extensions":{"cost":${JSON.stringify(cost)}}}`;
     const requestId = requestIdFrom(request.headers[REQUEST_ID_HEADER] as string | undefined);
@@ -113,7 +157,6 @@ export function withAnswerCache(handler: Handler, options: FastAnswersOptions): 
       outcome: 'success',
     });
     options.onResponse({ name: answer.name, type: 'query', method: 'POST', status: 200, durationMs });
-    return true;
   }
 }
 

@@ -2,12 +2,15 @@
 // plugin (which puts a named document's text in its place) each request's key is taken from what it
 // sent; the operation must be a query without @defer or @stream; its answer, once every other
 // plugin has made it (extensions.cost included), is kept when it has no errors (answerCache.ts
-// decides whether its reads allow it).
+// decides whether its reads allow it). Joined answers (flights.ts) learn their leader's answer the
+// same way, told as soon as it is known not to be joinable.
+import type { IncomingMessage } from 'node:http';
 import { type DocumentNode, getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { CostExtension } from '../costExtension.ts';
 import { usesIncrementalDelivery } from '../incrementalExecution.ts';
 import type { AnswerCache } from './answerCache.ts';
+import type { AnswerFlights } from './flights.ts';
 import { type AnswerKey, answerKeyOf } from './key.ts';
 
 interface Pending {
@@ -39,6 +42,33 @@ export function useAnswerKeeping(answers: AnswerCache): Plugin {
       if (result.errors?.length || result.data == null) return;
       const cost = result.extensions?.cost as CostExtension | undefined;
       answers.keep(request, entry.key, { data: result.data, estimate: cost?.estimate ?? null, name: entry.name });
+    },
+  };
+}
+
+/** Tells `flights` what each leading request answered (the Node request, in yoga's server context). */
+export function useAnswerFlights(flights: AnswerFlights): Plugin {
+  const names = new WeakMap<IncomingMessage, string>();
+  const requestOf = (context: unknown) => (context as { req?: IncomingMessage }).req;
+  return {
+    onExecute({ args }) {
+      const request = requestOf(args.contextValue);
+      if (!request) return;
+      const name = keepableQuery(args.document, args.operationName);
+      if (name === undefined) flights.answered(request, undefined);
+      else names.set(request, name);
+    },
+    onExecutionResult({ context, result }) {
+      const request = requestOf(context);
+      const name = request && names.get(request);
+      if (!request) return;
+      if (name === undefined || !result || Symbol.asyncIterator in result || Array.isArray(result)) {
+        flights.answered(request, undefined);
+        return;
+      }
+      const cost = result.extensions?.cost as CostExtension | undefined;
+      const clean = !result.errors?.length && result.data != null;
+      flights.answered(request, clean ? { data: result.data, estimate: cost?.estimate ?? null, name } : undefined);
     },
   };
 }

@@ -11,6 +11,7 @@ import type { BudgetCounters } from '../../upstream/budget/budget.ts';
 import type { RedisCircuitCounters } from '../../redis/link.ts';
 import type { ReadCacheCounters } from '../../upstream/cache/readCache.ts';
 import type { AnswerCacheCounters } from '../answerCache/answerCache.ts';
+import type { AnswerFlightCounters } from '../answerCache/flights.ts';
 import type { UpstreamObserver } from '../../upstream/observer.ts';
 import { labelValues } from './metricLabels.ts';
 import type { OperationSummary, ResponseSummary } from './operationSummary.ts';
@@ -37,6 +38,8 @@ export interface MetricsOptions {
   readCache?: ReadCacheCounters;
   /** The answer cache's counts (hits, misses, bytes held), read at each scrape; none when it is off. */
   answerCache?: AnswerCacheCounters;
+  /** Joined answers' counts (answerCache/flights.ts), read at each scrape; none when off. */
+  answerFlights?: AnswerFlightCounters;
   /** Idempotency records and policy plans evicted by their budgets, by cause, read at each scrape. */
   evictions?: { idempotency?: () => EvictionCounts; plans?: () => EvictionCounts };
 
@@ -72,6 +75,7 @@ export function createMetrics({
   memory,
   readCache,
   answerCache,
+  answerFlights,
   evictions,
 
   redisCircuit,
@@ -89,6 +93,7 @@ export function createMetrics({
     );
   if (readCache) registerReadCacheCounters(registry, readCache);
   if (answerCache) registerAnswerCacheCounters(registry, answerCache);
+  if (answerFlights) registerAnswerFlightCounters(registry, answerFlights);
   if (evictions?.idempotency) {
     registerEvictions(
       registry,
@@ -411,6 +416,42 @@ function registerAnswerCacheCounters(registry: Registry, cache: AnswerCacheCount
       this.set(cache.bytes);
     },
   });
+}
+
+function registerAnswerFlightCounters(registry: Registry, flights: AnswerFlightCounters): void {
+  registerCounter(
+    registry,
+    'gateway_joined_answers_total',
+    'Plain queries answered from an identical one in flight (not run; see answerCache/flights.ts)',
+    () => flights.joined,
+  );
+  registerCounter(
+    registry,
+    'gateway_joined_answers_refused_total',
+    'Plain queries that waited for an identical one in flight and then ran themselves (its answer had errors, or one of its reads was not theirs to take)',
+    () => flights.refused,
+  );
+  for (const [name, help, value] of [
+    [
+      'gateway_joined_answers_waiting',
+      'Plain queries waiting now for an identical one in flight',
+      () => flights.waiting,
+    ],
+    [
+      'gateway_joined_answers_waiting_bytes',
+      'Bytes of the request bodies the waiting queries hold',
+      () => flights.waitingBytes,
+    ],
+  ] as const) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(value());
+      },
+    });
+  }
 }
 
 /** Shared answers (flights, landed, cached) a caller was not handed because its rights class differed or was not known yet, and the callers whose class is known. */

@@ -5,6 +5,7 @@
 // parsing it again per hit cost more than the rest of the hit, and a frozen body cannot be changed
 // by one caller under another's feet (a change throws instead).
 import type { RightsClass } from '../call/rightsClasses.ts';
+import type { TakenRead } from '../call/takenRead.ts';
 import type { ReadFamily } from '../routes.ts';
 
 export interface CachedRead {
@@ -25,8 +26,11 @@ export interface CachedRead {
   stamp: string;
 }
 
-/** Told of the entry a GET was answered from or kept in; undefined when it was neither (ReadCache.read). */
-export type ReadUse = (entry: CachedRead | undefined) => void;
+/**
+ * Told of the entry a GET was answered from or kept in; undefined when it was neither (ReadCache.read).
+ * Without the read cache, a GET tells instead of the shared read it came from (call/sharedReads.ts).
+ */
+export type ReadUse = (entry: CachedRead | undefined, taken?: TakenRead) => void;
 
 /** What an entry costs beyond its body: the Map slot, the object, the stamp. */
 const ENTRY_OVERHEAD_BYTES = 200;

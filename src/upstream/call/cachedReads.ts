@@ -4,10 +4,10 @@
 import type { ReadCache } from '../cache/readCache.ts';
 import type { UpstreamResponse } from './answer.ts';
 import { type CallContext, sharedReadOf } from './request.ts';
-import { type Step, skipped } from './steps.ts';
+import type { Step } from './steps.ts';
 
 export function cachedReads(cache: ReadCache | undefined): Step<UpstreamResponse> {
-  if (!cache) return skipped;
+  if (!cache) return reportingTaken;
   return (next) => (call) => {
     if (call.route.method === 'GET') return cache.read(call, next, toldOfHit);
     call.operation.onRead?.(undefined);
@@ -19,3 +19,17 @@ function toldOfHit(call: CallContext, ageMs: number): void {
   call.operation.observer?.onCacheHit?.({ ...sharedReadOf(call), ageMs });
   call.trace?.answeredWithout('cache', ageMs);
 }
+
+/**
+ * Without the read cache, an operation that listens (`onRead`: the joined answers) is told of each
+ * call once it has settled: of the shared read a GET's answer came from (call.taken), else undefined.
+ */
+const reportingTaken: Step<UpstreamResponse> = (next) => (call) => {
+  const onRead = call.operation.onRead;
+  if (!onRead) return next(call);
+  if (call.route.method !== 'GET') {
+    onRead(undefined);
+    return next(call);
+  }
+  return next(call).finally(() => onRead(undefined, call.taken));
+};

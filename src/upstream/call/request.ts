@@ -4,6 +4,7 @@
 import type { Dispatcher } from 'undici';
 import type { AttemptResult } from '../attempt.ts';
 import type { ReadUse } from '../cache/store.ts';
+import type { TakenRead } from './takenRead.ts';
 import type { SharedRead, UpstreamObserver } from '../observer.ts';
 import type { OperationGuard } from '../operationGuard.ts';
 import { fillPath, type Route } from '../routes.ts';
@@ -62,6 +63,8 @@ export interface CallContext extends PreparedCall {
    * answer came from another call: only an own answer teaches the caller's class or is cached.
    */
   own: AttemptResult | undefined;
+  /** The shared read a GET's answer came from, when it may be handed on (set by the sharing step for `onRead`). */
+  taken: TakenRead | undefined;
   /** The read cache's versions a GET is read under (set by the cache step): it shares only flights read under them. */
   stamp: string | undefined;
 }
@@ -94,6 +97,7 @@ export function prepareCall(basePath: string, request: UpstreamRequest, operatio
     retriedAfterAmbiguousFailure: false,
     own: undefined,
     stamp: undefined,
+    taken: undefined,
   };
 }
 

@@ -18,10 +18,17 @@
 // A write to a kind of resource through this client ends the sharing of that kind's flights, in
 // flight and landed, when it starts and when it ends, so a read after a write never takes a read sent
 // before it. Runs around the retry and budget steps: a joiner takes no budget token.
+//
+// Each read that may be shared is told to its caller (`onTaken`: its class, take-off and landing,
+// the family's writes then), and `couldHaveTaken` applies the same rule to a later operation: what
+// the gateway's joined answers (answerCache/flights.ts) hand a newcomer an answer made of such reads by.
 import type { AttemptResult } from '../attempt.ts';
 import type { ReadFamily } from '../routes.ts';
 import { type CallContext, sharedReadOf } from './request.ts';
 import { type RightsClass, RightsClasses, shareKey } from './rightsClasses.ts';
+import type { TakenRead } from './takenRead.ts';
+
+export type { TakenRead } from './takenRead.ts';
 import { type Send, type Step, skipped } from './steps.ts';
 
 /** One read that may be shared: what it reads, for whom, and what its operation allows. */
@@ -41,6 +48,8 @@ export interface SharedReadRequest {
    * where another process may write to the org (replicas) without ending this one's flights.
    */
   onlyLaterFlights?: boolean;
+  /** Told of the read an answer that another may share came from (this call's own or another's); not told otherwise. */
+  onTaken?: (taken: TakenRead) => void;
 }
 
 /** What a joiner needs of its operation: its abort, and its byte budget. */
@@ -60,14 +69,32 @@ interface Flight {
   family: ReadFamily;
   /** When it took off (the clock of the operations' arrivals). */
   startedAt: number;
+  /** When its result came (Infinity until then). */
+  landedAt: number;
+  /** The family's writes counted when it took off. */
+  writes: number;
   result: Promise<AttemptResult>;
 }
 
 interface Landed {
-  family: ReadFamily;
-  startedAt: number;
+  flight: Flight;
   result: AttemptResult & { ok: true };
   bytes: number;
+}
+
+/**
+ * The one rule of freshness every shared answer follows: an operation that arrived at `arrivedAt`
+ * (undefined: not known) may take a flight that took off at `startedAt` when it took off after the
+ * operation arrived, or, unless only such later flights may be joined, when it is in flight at the
+ * moment the operation asks (`inFlight`).
+ */
+function takesFlight(
+  arrivedAt: number | undefined,
+  startedAt: number,
+  inFlight: boolean,
+  onlyLaterFlights: boolean,
+): boolean {
+  return (arrivedAt !== undefined && arrivedAt < startedAt) || (inFlight && !onlyLaterFlights);
 }
 
 /** An operation under way: when it arrived, and until when it may still read (its deadline). */
@@ -84,6 +111,8 @@ export class SharedReads {
   private landedBytes = 0;
   /** The operations under way, by arrival (the oldest first). */
   private readonly arrivals: Arrival[] = [];
+  /** Writes started or ended, by family: a flight taken off before the last one is no longer shared. */
+  private readonly writes: Record<ReadFamily, number> = { policies: 0, userTypes: 0, users: 0 };
   /** Reads answered from another caller's flight, for metrics. */
   joined = 0;
 
@@ -130,39 +159,88 @@ export class SharedReads {
       (other) => this.flights.has(shareKey(other, url)) || this.landed.has(shareKey(other, url)),
     );
     if (!rights) return call();
-    return this.readAs(shareKey(rights, url), read, call);
+    return this.readAs(shareKey(rights, url), { ...read, rights }, call);
   }
 
   private async readAs(
     key: string,
-    { family, arrivedAt, guard, joinedOne, onlyLaterFlights = false }: SharedReadRequest,
+    {
+      family,
+      rights,
+      arrivedAt,
+      guard,
+      joinedOne,
+      onlyLaterFlights = false,
+      onTaken,
+    }: SharedReadRequest & {
+      rights: RightsClass;
+    },
     call: () => Promise<AttemptResult>,
   ): Promise<AttemptResult> {
+    const taken = (flight: Flight) =>
+      onTaken?.({
+        family,
+        rights,
+        startedAt: flight.startedAt,
+        landedAt: flight.landedAt,
+        writes: flight.writes,
+        onlyLaterFlights,
+      });
     const kept = this.landed.get(key);
-    if (kept && arrivedAt !== undefined && arrivedAt < kept.startedAt) {
+    if (kept && takesFlight(arrivedAt, kept.flight.startedAt, false, onlyLaterFlights)) {
+      taken(kept.flight);
       return this.handOut(kept.result, kept.bytes, guard, joinedOne);
     }
     const flight = this.flights.get(key);
-    if (flight && (!onlyLaterFlights || (arrivedAt !== undefined && arrivedAt < flight.startedAt))) {
+    if (flight && takesFlight(arrivedAt, flight.startedAt, true, onlyLaterFlights)) {
       const shared = await untilAborted(flight.result, guard);
-      if (shared && sharable(shared)) return this.handOut(shared, Buffer.byteLength(shared.body), guard, joinedOne);
+      if (shared && sharable(shared)) {
+        taken(flight);
+        return this.handOut(shared, Buffer.byteLength(shared.body), guard, joinedOne);
+      }
       if (guard.reason) return { ok: false, error: guard.reason, durationMs: 0 };
     }
-    const entry: Flight = { family, startedAt: this.clock(), result: call() };
+    const entry: Flight = {
+      family,
+      startedAt: this.clock(),
+      landedAt: Number.POSITIVE_INFINITY,
+      writes: this.writes[family],
+      result: call().then((result) => {
+        entry.landedAt = this.clock();
+        return result;
+      }),
+    };
     this.flights.set(key, entry);
     try {
       const result = await entry.result;
       if (this.flights.get(key) === entry) this.keep(key, entry, result);
+      if (sharable(result)) taken(entry);
       return result;
     } finally {
       if (this.flights.get(key) === entry) this.flights.delete(key);
     }
   }
 
+  /**
+   * Whether an operation of class `rights` for the read's family (undefined: not known) that arrived
+   * at `arrivedAt` could have taken `read` itself at that moment, as `read` would have handed it:
+   * of its class, in flight then or taken off since, and no write to its family since it took off.
+   * One of another class (or none) is counted as refused for its rights, as `read` counts it.
+   */
+  couldHaveTaken(read: TakenRead, rights: RightsClass | undefined, arrivedAt: number): boolean {
+    this.rights.countIfRefused(read.family, rights, (other) => other === read.rights);
+    return (
+      rights === read.rights &&
+      this.writes[read.family] === read.writes &&
+      takesFlight(arrivedAt, read.startedAt, read.landedAt > arrivedAt, read.onlyLaterFlights)
+    );
+  }
+
   /** A write to `family` starts or ends: no read may take a flight of that family sent before it. */
   written(family: ReadFamily): void {
+    this.writes[family]++;
     for (const [url, flight] of this.flights) if (flight.family === family) this.flights.delete(url);
-    for (const [url, kept] of this.landed) if (kept.family === family) this.drop(url, kept);
+    for (const [url, kept] of this.landed) if (kept.flight.family === family) this.drop(url, kept);
   }
 
   /** Bytes of landed answers kept now, for tests. */
@@ -191,7 +269,7 @@ export class SharedReads {
     if (bytes > this.keptBytes) return;
     const before = this.landed.get(url);
     if (before) this.drop(url, before);
-    this.landed.set(url, { family: flight.family, startedAt: flight.startedAt, result, bytes });
+    this.landed.set(url, { flight, result, bytes });
     this.landedBytes += bytes;
     for (const [oldest, kept] of this.landed) {
       if (this.landedBytes <= this.keptBytes) break;
@@ -202,7 +280,7 @@ export class SharedReads {
   /** Drops the landed answers no operation under way may take: each took off before the oldest arrived. */
   private dropUnwanted(): void {
     const oldest = this.oldestArrival();
-    for (const [url, kept] of this.landed) if (kept.startedAt <= oldest) this.drop(url, kept);
+    for (const [url, kept] of this.landed) if (kept.flight.startedAt <= oldest) this.drop(url, kept);
   }
 
   /**
@@ -264,9 +342,17 @@ function sharedRead(
         call.trace?.answeredWithout('shared');
       },
       onlyLaterFlights: replicated && stamp === undefined,
+      // Only an operation that listens (the joined answers) is told: no closure for the others.
+      onTaken: operation.onRead && tellTaken(call),
     },
     () => next(call),
   );
+}
+
+function tellTaken(call: CallContext): (taken: TakenRead) => void {
+  return (taken) => {
+    call.taken = taken;
+  };
 }
 
 async function writing(shared: SharedReads, call: CallContext, next: Send<AttemptResult>): Promise<AttemptResult> {

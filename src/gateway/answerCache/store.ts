@@ -1,6 +1,7 @@
 // The answer cache's entries: answers by key, least recently used first out once their bytes pass
 // the budget (ANSWER_CACHE_MAX_BYTES). An answer goes with any of the read cache entries it was made
 // of: the read cache tells of each entry it drops (replaced, evicted, invalidated, found stale).
+import { ByteCappedLru } from '../../upstream/cache/byteCappedLru.ts';
 import type { CachedRead } from '../../upstream/cache/store.ts';
 
 export interface KeptAnswer {
@@ -20,16 +21,22 @@ const ENTRY_OVERHEAD_BYTES = 300;
 const PER_READ_BYTES = 100;
 
 export class AnswerStore {
-  /** Key -> answer and its size; the Map's order is least recently used first. */
-  private readonly entries = new Map<string, { answer: KeptAnswer; bytes: number }>();
+  private readonly entries: ByteCappedLru<string, KeptAnswer>;
   /** Each read cache entry -> the keys of the answers made of it. */
   private readonly byRead = new Map<CachedRead, Set<string>>();
-  private held = 0;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxBytes: number) {
+    this.entries = new ByteCappedLru(maxBytes, (key, answer) => {
+      for (const read of answer.reads) {
+        const keys = this.byRead.get(read);
+        keys?.delete(key);
+        if (keys?.size === 0) this.byRead.delete(read);
+      }
+    });
+  }
 
   get bytes(): number {
-    return this.held;
+    return this.entries.bytes;
   }
 
   get size(): number {
@@ -37,25 +44,17 @@ export class AnswerStore {
   }
 
   get(key: string): KeptAnswer | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.answer;
+    return this.entries.get(key);
   }
 
   /** Keeps `answer`, replacing any of its key; the least recently used go until it fits. One over the budget is not kept. */
   set(answer: KeptAnswer): void {
-    this.delete(answer.key);
     const bytes =
       Buffer.byteLength(answer.key) +
       Buffer.byteLength(answer.data) +
       ENTRY_OVERHEAD_BYTES +
       answer.reads.length * PER_READ_BYTES;
-    if (bytes > this.maxBytes) return;
-    while (this.held + bytes > this.maxBytes) this.delete(this.entries.keys().next().value as string);
-    this.entries.set(answer.key, { answer, bytes });
-    this.held += bytes;
+    if (!this.entries.set(answer.key, answer, bytes)) return;
     for (const read of answer.reads) {
       const keys = this.byRead.get(read) ?? new Set<string>();
       keys.add(answer.key);
@@ -64,15 +63,7 @@ export class AnswerStore {
   }
 
   delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
     this.entries.delete(key);
-    this.held -= entry.bytes;
-    for (const read of entry.answer.reads) {
-      const keys = this.byRead.get(read);
-      keys?.delete(key);
-      if (keys?.size === 0) this.byRead.delete(read);
-    }
   }
 
   /** The read cache dropped `read`: every answer made of it goes. */

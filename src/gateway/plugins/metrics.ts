@@ -335,6 +335,18 @@ function registerCounter(registry: Registry, name: string, help: string, count: 
   });
 }
 
+/** A gauge whose value is read at each scrape. */
+function registerGauge(registry: Registry, name: string, help: string, value: () => number): void {
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(value());
+    },
+  });
+}
+
 /** Evictions kept by a store, by cause; each scrape copies them. */
 function registerEvictions(registry: Registry, name: string, help: string, counts: () => EvictionCounts): void {
   new Counter({
@@ -351,14 +363,12 @@ function registerEvictions(registry: Registry, name: string, help: string, count
 
 /** The Redis circuit: open (1) or closed (0), and its counts. */
 function registerRedisCircuit(registry: Registry, circuit: RedisCircuitCounters): void {
-  new Gauge({
-    name: 'gateway_redis_circuit_open',
-    help: '1 while commands to Redis get their fallback at once (after a timeout, until a probe is answered), else 0',
-    registers: [registry],
-    collect() {
-      this.set(circuit.open ? 1 : 0);
-    },
-  });
+  registerGauge(
+    registry,
+    'gateway_redis_circuit_open',
+    '1 while commands to Redis get their fallback at once (after a timeout, until a probe is answered), else 0',
+    () => (circuit.open ? 1 : 0),
+  );
   registerCounter(
     registry,
     'gateway_redis_circuit_opened_total',
@@ -385,14 +395,12 @@ function registerReadCacheCounters(registry: Registry, cache: ReadCacheCounters)
     ],
   ];
   for (const [key, name, help] of counters) registerCounter(registry, name, help, () => cache[key]);
-  new Gauge({
-    name: 'gateway_read_cache_bytes',
-    help: 'Bytes the read cache holds in this process (CACHE_MAX_BYTES at most)',
-    registers: [registry],
-    collect() {
-      this.set(cache.bytes);
-    },
-  });
+  registerGauge(
+    registry,
+    'gateway_read_cache_bytes',
+    'Bytes the read cache holds in this process (CACHE_MAX_BYTES at most)',
+    () => cache.bytes,
+  );
 }
 
 function registerAnswerCacheCounters(registry: Registry, cache: AnswerCacheCounters): void {
@@ -408,14 +416,12 @@ function registerAnswerCacheCounters(registry: Registry, cache: AnswerCacheCount
     'Plain GraphQL POSTs the answer cache looked up and did not answer (see answerCache/fastPath.ts; writes too: it does not parse them)',
     () => cache.misses,
   );
-  new Gauge({
-    name: 'gateway_answer_cache_bytes',
-    help: 'Bytes the answer cache holds in this process (ANSWER_CACHE_MAX_BYTES at most)',
-    registers: [registry],
-    collect() {
-      this.set(cache.bytes);
-    },
-  });
+  registerGauge(
+    registry,
+    'gateway_answer_cache_bytes',
+    'Bytes the answer cache holds in this process (ANSWER_CACHE_MAX_BYTES at most)',
+    () => cache.bytes,
+  );
 }
 
 function registerAnswerFlightCounters(registry: Registry, flights: AnswerFlightCounters): void {
@@ -431,27 +437,18 @@ function registerAnswerFlightCounters(registry: Registry, flights: AnswerFlightC
     'Plain queries that waited for an identical one in flight and then ran themselves (its answer had errors, or one of its reads was not theirs to take)',
     () => flights.refused,
   );
-  for (const [name, help, value] of [
-    [
-      'gateway_joined_answers_waiting',
-      'Plain queries waiting now for an identical one in flight',
-      () => flights.waiting,
-    ],
-    [
-      'gateway_joined_answers_waiting_bytes',
-      'Bytes of the request bodies the waiting queries hold',
-      () => flights.waitingBytes,
-    ],
-  ] as const) {
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(value());
-      },
-    });
-  }
+  registerGauge(
+    registry,
+    'gateway_joined_answers_waiting',
+    'Plain queries waiting now for an identical one in flight',
+    () => flights.waiting,
+  );
+  registerGauge(
+    registry,
+    'gateway_joined_answers_waiting_bytes',
+    'Bytes of the request bodies the waiting queries hold',
+    () => flights.waitingBytes,
+  );
 }
 
 /** Shared answers (flights, landed, cached) a caller was not handed because its rights class differed or was not known yet, and the callers whose class is known. */
@@ -462,12 +459,10 @@ function registerRightsCounters(registry: Registry, rights: RightsCounters): voi
     "Shared answers (in flight, landed or cached) not handed to a caller because its rights class differed from the answer's or was not known yet",
     () => rights.refusedForRights,
   );
-  new Gauge({
-    name: 'gateway_rights_classes_known',
-    help: 'Credentials whose rights class for a kind of resource this process knows from the service (bounded: 10,000)',
-    registers: [registry],
-    collect() {
-      this.set(rights.size);
-    },
-  });
+  registerGauge(
+    registry,
+    'gateway_rights_classes_known',
+    'Credentials whose rights class for a kind of resource this process knows from the service (bounded: 10,000)',
+    () => rights.size,
+  );
 }

@@ -6,6 +6,7 @@
 // by one caller under another's feet (a change throws instead).
 import type { RightsClass } from '../call/rightsClasses.ts';
 import type { TakenRead } from '../call/takenRead.ts';
+import { ByteCappedLru } from './byteCappedLru.ts';
 import type { ReadFamily } from '../routes.ts';
 
 export interface CachedRead {
@@ -38,17 +39,17 @@ const ENTRY_OVERHEAD_BYTES = 200;
 const PARSED_BYTES_PER_TEXT_BYTE = 2;
 
 export class ReadCacheStore {
-  /** URL -> entry and its size; the Map's order is least recently used first. */
-  private readonly entries = new Map<string, { read: CachedRead; bytes: number }>();
-  private held = 0;
+  private readonly entries: ByteCappedLru<string, CachedRead>;
   /** Told of each entry that goes, whatever the cause. */
   onDrop: ((read: CachedRead) => void) | undefined;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxBytes: number) {
+    this.entries = new ByteCappedLru(maxBytes, (_url, read) => this.onDrop?.(read));
+  }
 
   /** Bytes the entries hold (their parsed bodies, URLs as UTF-8, and a fixed overhead each). */
   get bytes(): number {
-    return this.held;
+    return this.entries.bytes;
   }
 
   get size(): number {
@@ -56,45 +57,32 @@ export class ReadCacheStore {
   }
 
   get(url: string): CachedRead | undefined {
-    const entry = this.entries.get(url);
-    if (!entry) return undefined;
-    this.entries.delete(url);
-    this.entries.set(url, entry);
-    return entry.read;
+    return this.entries.get(url);
   }
 
   /** Keeps `read`, replacing any entry of its URL; the least recently used go until it fits. One over the budget is not kept (false). */
   set(read: CachedRead): boolean {
-    this.delete(read.url);
     const bytes = read.bodyBytes * PARSED_BYTES_PER_TEXT_BYTE + Buffer.byteLength(read.url) + ENTRY_OVERHEAD_BYTES;
-    if (bytes > this.maxBytes) return false;
-    while (this.held + bytes > this.maxBytes) this.delete(this.entries.keys().next().value as string);
-    this.entries.set(read.url, { read, bytes });
-    this.held += bytes;
-    return true;
+    return this.entries.set(read.url, read, bytes);
   }
 
   /** The entry of `url`, its use order unchanged. */
   peek(url: string): CachedRead | undefined {
-    return this.entries.get(url)?.read;
+    return this.entries.peek(url);
   }
 
   /** Whether an entry of `url` read under `stamp` is kept (its use order unchanged). */
   holds(url: string, stamp: string): boolean {
-    return this.entries.get(url)?.read.stamp === stamp;
+    return this.entries.peek(url)?.stamp === stamp;
   }
 
   delete(url: string): void {
-    const entry = this.entries.get(url);
-    if (!entry) return;
     this.entries.delete(url);
-    this.held -= entry.bytes;
-    this.onDrop?.(entry.read);
   }
 
   /** Drops the entries `stale` picks (their versions moved on: never served again, so their memory goes now). */
   deleteWhere(stale: (read: CachedRead) => boolean): void {
-    for (const [url, entry] of this.entries) if (stale(entry.read)) this.delete(url);
+    for (const [url, read] of this.entries) if (stale(read)) this.entries.delete(url);
   }
 }
 

@@ -158,10 +158,11 @@ describe('@defer', () => {
 
 describe('@defer within the operation deadline', () => {
   it('ends the stream with OPERATION_TIMEOUT when a deferred part waits past OPERATION_TIMEOUT_MS', async () => {
-    const slow = await startTestUpstream({}, { operation: { timeoutMs: 700 } });
+    // Only the deferred rules call is slow, far past the deadline: the first part is not raced against it.
+    const slow = await startTestUpstream({}, { operation: { timeoutMs: 1500 } });
     const timed = await startTestGateway(slow.client);
     try {
-      await slow.emulator.setFaults({ latencyMs: 450 });
+      slow.emulator.addFaultRule({ match: { method: 'GET', path: '/api/v1/policies/{policyId}/rules' }, latencyMs: 8000 });
       const attempts = recordAttempts(slow.client);
       const answer = await postForParts(
         timed.url,

@@ -162,7 +162,10 @@ describe('@defer within the operation deadline', () => {
     const slow = await startTestUpstream({}, { operation: { timeoutMs: 1500 } });
     const timed = await startTestGateway(slow.client);
     try {
-      slow.emulator.addFaultRule({ match: { method: 'GET', path: '/api/v1/policies/{policyId}/rules' }, latencyMs: 8000 });
+      slow.emulator.addFaultRule({
+        match: { method: 'GET', path: '/api/v1/policies/{policyId}/rules' },
+        latencyMs: 8000,
+      });
       const attempts = recordAttempts(slow.client);
       const answer = await postForParts(
         timed.url,

@@ -13,8 +13,8 @@ import { meshOnePolicyRequest } from './mesh.ts';
 import { metricSum } from './metrics.ts';
 import { middle } from './scaling.ts';
 
-/** Rounds of the four measurements at each concurrency. */
-const ROUNDS = 3;
+/** Rounds of the measurements at each concurrency: ratios of two servers are medians over them. */
+const ROUNDS = 5;
 
 export interface ThroughputRow {
   concurrency: number;
@@ -138,10 +138,15 @@ export async function measureThroughput(
       runs.trivialYoga.push(await closedLoop(targets.trivialYoga.url, graphql(false), load));
       runs.directRest.push(await closedLoop(targets.emulator.url, rest, load));
       runs.minimalGateway.push(await closedLoop(targets.minimalGateway.url, graphql(true), load));
-      runs.gateway.push(await closedLoop(targets.gateway.url, graphql(true), load));
       if (targets.mesh) runs.mesh.push(await closedLoop(targets.mesh.url, mesh, load));
-      for (const [i, variant] of variants.entries()) {
-        variantRuns[i].push(await closedLoop(variant.gateway.url, graphql(true), load));
+      // The gateway and its variants in an order that turns round by round: none always runs next to
+      // another, or first after the references.
+      const gateways = [targets.gateway, ...variants.map((v) => v.gateway)];
+      for (let k = 0; k < gateways.length; k++) {
+        const i = (k + round) % gateways.length;
+        const result = await closedLoop(gateways[i].url, graphql(true), load);
+        if (i === 0) runs.gateway.push(result);
+        else variantRuns[i - 1].push(result);
       }
     }
     const gatewayPeakMiB = targets.gateway.peakMiB();

@@ -47,7 +47,7 @@ import {
   type TunedRun,
 } from './performance/throughput.ts';
 import { buildUntracedGateway } from './performance/untraced.ts';
-import { countInstructions, perRequest, valgrindInstalled } from './performance/instructions.ts';
+import { countInstructions, onePolicyRequests, perUnit, valgrindInstalled } from './performance/instructions.ts';
 import { writeLatestRun } from './report.ts';
 
 const REPORT = new URL('../docs/reports/performance.md', import.meta.url);
@@ -162,8 +162,8 @@ export type TracingOffCount =
       measured: true;
       requests: number;
       /** Millions of instructions per request, the gateway's execution (compilation and collection apart). */
-      tracingOff: ReturnType<typeof perRequest>;
-      untraced: ReturnType<typeof perRequest>;
+      tracingOff: ReturnType<typeof perUnit>;
+      untraced: ReturnType<typeof perUnit>;
       /** tracingOff.execution / untraced.execution. */
       ratio: number;
     };
@@ -184,11 +184,15 @@ async function countTracingOff(
   const dir = mkdtempSync(join(tmpdir(), 'instructions-'));
   try {
     const settings = { UPSTREAM_URL: emulatorUrl, MAX_UPSTREAM_CALLS: '250' };
-    const load = { requests: COUNTED_REQUESTS, clients: 1, policyId, authorization: AUTH };
+    const open = onePolicyRequests(1, policyId, AUTH);
     const [off, untraced] = await Promise.all(
       ['dist/main.js', untracedScript].map(async (script, i) =>
-        perRequest(
-          await countInstructions(script, settings, { ...load, out: join(dir, `callgrind.${i}`) }),
+        perUnit(
+          await countInstructions(script, settings, {
+            open,
+            units: COUNTED_REQUESTS,
+            out: join(dir, `callgrind.${i}`),
+          }),
           COUNTED_REQUESTS,
         ),
       ),

@@ -1,5 +1,5 @@
-// Instructions per one-policy request, counted by callgrind: a judge of a change to the per-request
-// path that a busy machine does not disturb. The server runs under `valgrind --tool=callgrind` with
+// Instructions per one-policy request (or per whole read of an org), counted by callgrind: a judge
+// of a change to the per-request path that a busy machine does not disturb. The server runs under `valgrind --tool=callgrind` with
 // V8's `--predictable` (compilation and collection on the main thread, so every instruction is
 // counted); counting starts after a warm-up of the same requests, and the total is split into V8's
 // optimising compiler (which a long run amortises), the garbage collector, and the rest: the
@@ -21,15 +21,39 @@ export interface InstructionCounts {
   collector: number;
 }
 
+/** What is counted: a load opened on the server's origin, sent in units (requests, or whole reads). */
 export interface CountedLoad {
-  /** Requests counted, after as many of warm-up. */
-  requests: number;
-  /** Clients sending them at once, each the next as soon as its last is answered. */
-  clients: number;
-  policyId: string;
-  authorization: string;
+  open(origin: string): { send(units: number): Promise<void>; close(): Promise<void> };
+  /** Units counted, after `warmUp` of warm-up (default: as many). */
+  units: number;
+  warmUp?: number;
   /** Where callgrind writes its dump (`<out>.1` is read). */
   out: string;
+}
+
+/** The one-policy query, `clients` at once, each sending the next as soon as its last is answered. */
+export function onePolicyRequests(clients: number, policyId: string, authorization: string): CountedLoad['open'] {
+  const body = JSON.stringify({ query: ONE_POLICY_QUERY, variables: { id: policyId } });
+  return (origin) => {
+    const pool = new Pool(origin, { connections: clients });
+    const send = async (count: number) => {
+      let left = count;
+      const client = async () => {
+        while (left-- > 0) {
+          const res = await pool.request({
+            method: 'POST',
+            path: '/graphql',
+            headers: { 'content-type': 'application/json', authorization },
+            body,
+          });
+          const text = await res.body.text();
+          if (!text.includes(policyId) || text.includes('"errors"')) throw new Error(`unexpected answer: ${text}`);
+        }
+      };
+      await Promise.all(Array.from({ length: clients }, client));
+    };
+    return { send, close: () => pool.close() };
+  };
 }
 
 /** Whether valgrind can be run here. */
@@ -42,9 +66,9 @@ export function valgrindInstalled(): boolean {
   }
 }
 
-/** Millions of instructions per request of a count, to three decimals. */
-export function perRequest(counts: InstructionCounts, requests: number) {
-  const millions = (n: number) => Math.round(n / requests / 1e3) / 1e3;
+/** Millions of instructions per unit (a request, a whole read) of a count, to three decimals. */
+export function perUnit(counts: InstructionCounts, units: number) {
+  const millions = (n: number) => Math.round(n / units / 1e3) / 1e3;
   return {
     execution: millions(counts.total - counts.compiler - counts.collector),
     collector: millions(counts.collector),
@@ -53,7 +77,7 @@ export function perRequest(counts: InstructionCounts, requests: number) {
   };
 }
 
-/** Runs `script` under callgrind and counts the instructions of `load.requests` requests after as many of warm-up. */
+/** Runs `script` under callgrind and counts the instructions of `load.units` units after the warm-up. */
 export async function countInstructions(
   script: string,
   settings: Record<string, string>,
@@ -78,32 +102,13 @@ export async function countInstructions(
       exited.then(() => Promise.reject(new Error(`${script} exited before it listened`))),
     ]);
     child.stdout.resume();
-    const pool = new Pool(origin, { connections: load.clients });
-    const body = JSON.stringify({ query: ONE_POLICY_QUERY, variables: { id: load.policyId } });
-    const send = async (count: number) => {
-      let left = count;
-      const client = async () => {
-        while (left-- > 0) {
-          const res = await pool.request({
-            method: 'POST',
-            path: '/graphql',
-            headers: { 'content-type': 'application/json', authorization: load.authorization },
-            body,
-          });
-          const text = await res.body.text();
-          if (!text.includes(load.policyId) || text.includes('"errors"')) {
-            throw new Error(`unexpected answer: ${text}`);
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: load.clients }, client));
-    };
-    await send(load.requests);
+    const sender = load.open(origin);
+    await sender.send(load.warmUp ?? load.units);
     execFileSync('callgrind_control', ['--instr=on', String(child.pid)], { stdio: 'ignore' });
-    await send(load.requests);
+    await sender.send(load.units);
     execFileSync('callgrind_control', ['--instr=off', String(child.pid)], { stdio: 'ignore' });
     execFileSync('callgrind_control', ['--dump', String(child.pid)], { stdio: 'ignore' });
-    await pool.close();
+    await sender.close();
   } finally {
     child.kill('SIGTERM');
     await exited;

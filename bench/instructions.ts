@@ -5,7 +5,8 @@
 // With `--org N`, per whole read of an org of N password policies with their rules instead (pages
 // of 200, as `npm run bench` reads them; `--requests` then counts reads, default 3, after twice as
 // many), for the gateway's variants alone: the org-size line's cost where the machine's speed cannot
-// move it (within a few percent: the order the 200 calls of a page answer in still varies).
+// move it as much (the same build still differed by up to 15% between runs, the order the 200 calls
+// of a page answer in being the timing's: compare variants within one run, and more than once).
 //   npm run bench:instructions -- [--requests 1500] [--clients 10] [--org 1000] [--variant "CACHE_TTL_SECONDS=60 dist/main.js"]...
 // Needs valgrind (Debian: `apt-get install valgrind`). Instruction counts are not time: a process with
 // a larger heap and more code can take longer for the same count (cache misses), so confirm a
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
       );
       const script = words.find((w) => !/^[A-Z_]+=/.test(w)) ?? 'dist/main.js';
       // Under callgrind a read runs some 50 times slower: a whole page must not meet the deadline.
-      const slow = ORG === undefined ? {} : { OPERATION_TIMEOUT_MS: '300000' };
+      const slow: Record<string, string> = ORG === undefined ? {} : { OPERATION_TIMEOUT_MS: '300000' };
       return {
         name: spec,
         script,

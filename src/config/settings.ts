@@ -198,7 +198,7 @@ export const GATEWAY_SETTINGS = {
   /** How far the old generation grows between major collections (see heapGrowth.ts). */
   heapGrowthPercent: integer({
     env: 'HEAP_GROWTH_PERCENT',
-    default: 50,
+    default: 100,
     min: 0,
     max: 1_000,
     doc: 'how far V8 lets the heap grow past what is live before it collects again, in percent (0: V8’s own factor, 2–4 times what is live); a lower value keeps the resident memory lower under load at the cost of more frequent collections. node’s own `--heap-growing-percent` (`node --heap-growing-percent=N dist/main.js`) takes precedence',

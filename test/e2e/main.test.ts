@@ -238,7 +238,7 @@ describe('configuration', () => {
       maxResolvedFields: 100_000,
       memoryBudgetBytes: 64 * 1024 * 1024,
       answerCacheMaxBytes: 8 * 1024 * 1024,
-      heapGrowthPercent: 50,
+      heapGrowthPercent: 100,
       heapSemiSpaceMiB: 8,
       http: {
         maxBodyBytes: 1048576,

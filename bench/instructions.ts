@@ -20,8 +20,9 @@ import { assertBuilt } from '../test/helpers/built.ts';
 import { graphqlClient } from './performance/graphql.ts';
 import { type CountedLoad, countInstructions, onePolicyRequests, perUnit } from './performance/instructions.ts';
 import { startEmulatorProcess } from './performance/processes.ts';
-import { restClient } from './performance/rest.ts';
+import { firstPasswordPolicy, restClient } from './performance/rest.ts';
 import { growPasswordPolicies, listThroughGateway } from './performance/scaling.ts';
+import { variantSpec } from './performance/variants.ts';
 
 const TOKEN = 'bench-token';
 
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN });
   const dir = mkdtempSync(join(tmpdir(), 'instructions-'));
   try {
-    const policyId = await firstPasswordPolicy(emulator.url);
+    const policyId = await firstPasswordPolicy(emulator.url, AUTH);
     if (ORG !== undefined) {
       const rest = restClient(emulator.url, AUTH, 'parallel');
       await growPasswordPolicies(rest, ORG);
@@ -66,14 +67,10 @@ async function main(): Promise<void> {
     }
     // Warm-cache requests by default; whole reads go upstream (the cache would answer them).
     const specs = args.variant ?? [ORG === undefined ? 'CACHE_TTL_SECONDS=60 dist/main.js' : 'dist/main.js'];
+    // Under callgrind a read runs some 50 times slower: a whole page must not meet the deadline.
+    const slow: Record<string, string> = ORG === undefined ? {} : { OPERATION_TIMEOUT_MS: '300000' };
     const variants = specs.map((spec) => {
-      const words = spec.split(/\s+/);
-      const settings = Object.fromEntries(
-        words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
-      );
-      const script = words.find((w) => !/^[A-Z_]+=/.test(w)) ?? 'dist/main.js';
-      // Under callgrind a read runs some 50 times slower: a whole page must not meet the deadline.
-      const slow: Record<string, string> = ORG === undefined ? {} : { OPERATION_TIMEOUT_MS: '300000' };
+      const { settings, script } = variantSpec(spec);
       return {
         name: spec,
         script,
@@ -116,12 +113,6 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
     await emulator.stop();
   }
-}
-
-async function firstPasswordPolicy(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/v1/policies?type=PASSWORD`, { headers: { authorization: `SSWS ${TOKEN}` } });
-  const policies = (await res.json()) as { id: string }[];
-  return policies[0].id;
 }
 
 await main();

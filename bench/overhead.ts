@@ -16,6 +16,8 @@ import {
   startTrivialYoga,
 } from './performance/processes.ts';
 import { ONE_POLICY_QUERY } from './performance/throughput.ts';
+import { firstPasswordPolicy } from './performance/rest.ts';
+import { variantSpec } from './performance/variants.ts';
 
 const TOKEN = 'bench-token';
 const AUTH = `SSWS ${TOKEN}`;
@@ -48,16 +50,11 @@ async function main(): Promise<void> {
   assertBuilt();
   const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN });
   const floor = await startTrivialYoga();
-  const policyId = await firstPasswordPolicy(emulator.url);
+  const policyId = await firstPasswordPolicy(emulator.url, AUTH);
   const variants: Variant[] = [];
   try {
     for (const spec of args.variant) {
-      // Leading NAME=value words are the variant's settings; then the entry point, then node flags.
-      const words = spec.split(/\s+/);
-      const settings = Object.fromEntries(
-        words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
-      );
-      const [script, ...nodeArgs] = words.filter((w) => !/^[A-Z_]+=/.test(w));
+      const { settings, script, nodeArgs } = variantSpec(spec);
       const process = await startBenchProcess(
         script,
         { PORT: '0', UPSTREAM_URL: emulator.url, MAX_UPSTREAM_CALLS: '250', ...settings },
@@ -150,12 +147,6 @@ function push(map: Map<number, number[]>, key: number, value: number): void {
 
 function rps(result: LoadResult): number {
   return result.requestsPerSecond;
-}
-
-async function firstPasswordPolicy(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/v1/policies?type=PASSWORD`, { headers: { authorization: AUTH } });
-  const policies = (await res.json()) as { id: string }[];
-  return policies[0].id;
 }
 
 await main();

@@ -149,14 +149,10 @@ async function consoles(): Promise<ConsolesResult> {
   return result;
 }
 
-/**
- * The org-size part on a fresh gateway process (its CPU per call and its peak are then not those of
- * the loads before), over the emulator at `emulatorUrl` with no added latency.
- */
 /** Requests counted by callgrind per build, after as many of warm-up, one client: see countTracingOff. */
 const COUNTED_REQUESTS = 300;
 
-export type TracingOffCount =
+type TracingOffCount =
   | { measured: false; reason: string }
   | {
       measured: true;
@@ -209,6 +205,10 @@ async function countTracingOff(
   }
 }
 
+/**
+ * The org-size part on a fresh gateway process (its CPU per call and its peak are then not those of
+ * the loads before), over the emulator at `emulatorUrl` with no added latency.
+ */
 async function measureScalingOn(emulatorUrl: string, rest: Rest, requests: () => Promise<number>) {
   const lister = await startGatewayProcess({ UPSTREAM_URL: emulatorUrl, MAX_UPSTREAM_CALLS: '250' });
   const listerClient = graphqlClient(lister.url, AUTH);

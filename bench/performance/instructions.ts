@@ -1,12 +1,12 @@
 // Instructions per one-policy request (or per whole read of an org), counted by callgrind: a judge
-// of a change to the per-request path that a busy machine does not disturb. The server runs under `valgrind --tool=callgrind` with
-// V8's `--predictable` (compilation and collection on the main thread, so every instruction is
-// counted); counting starts after a warm-up of the same requests, and the total is split into V8's
-// optimising compiler (which a long run amortises), the garbage collector, and the rest: the
-// execution. With one client the count is the same run after run (a request never joins another's
-// answer or read, whose share moves with timing): the whole path, every step of it, each request.
-// Used by `npm run bench:instructions` and by `npm run bench` (tracing off against the build
-// without the tracing code). Needs valgrind (Debian: `apt-get install valgrind`).
+// of a change to the per-request path that a busy machine does not disturb. The server runs under
+// `valgrind --tool=callgrind` with V8's `--predictable` (compilation and collection on the main
+// thread, so every instruction is counted); counting starts after a warm-up of the same load, and the
+// total is split into V8's optimising compiler (which a long run amortises), the garbage collector,
+// and the rest: the execution. With one client the count is the same run after run (a request never
+// joins another's answer or read, whose share moves with timing): the whole path, every step of it,
+// each request. Used by `npm run bench:instructions` and by `npm run bench` (tracing off against the
+// build without the tracing code). Needs valgrind (Debian: `apt-get install valgrind`).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Pool } from 'undici';

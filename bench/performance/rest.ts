@@ -80,3 +80,10 @@ export async function createPasswordPolicies(
     );
   }
 }
+
+/** The id of the org's first password policy: what the one-policy query asks for. */
+export async function firstPasswordPolicy(origin: string, authorization: string): Promise<string> {
+  const res = await fetch(`${origin}/api/v1/policies?type=PASSWORD`, { headers: { authorization } });
+  const policies = (await res.json()) as { id: string }[];
+  return policies[0].id;
+}

@@ -73,10 +73,7 @@ export class AnswerMeter {
     private readonly clientSignal?: AbortSignal,
     private readonly now: () => number = Date.now,
   ) {
-    this.timer = setTimeout(
-      () => this.stop(timeoutError(limits.timeoutMs, undefined)),
-      Math.max(0, limits.deadline - now()),
-    );
+    this.timer = setTimeout(() => this.expire(), Math.max(0, limits.deadline - now()));
     this.timer.unref();
     // A plain listener, removed at the end: AbortSignal.any, or a listener with a signal of its own,
     // costs tens of microseconds per request.
@@ -101,6 +98,11 @@ export class AnswerMeter {
   /** `callback` runs once when the operation is stopped (its upstream calls stop with it). */
   whenStopped(callback: () => void): void {
     this.onStopped = callback;
+  }
+
+  /** The operation's deadline has passed (the upstream client's clock said so first). */
+  expire(): void {
+    this.stop(timeoutError(this.limits.timeoutMs, undefined));
   }
 
   /** The client went away before its answer was written (its connection closed). */

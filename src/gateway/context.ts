@@ -87,6 +87,8 @@ export function createContext({
   const answer = answerMeterFor(upstream, answerLimits, caller.signal);
   const usable = isUsableAuthorization(authorization);
   const onBodyBytes = (count: number) => answer.addUpstream(count);
+  // Two clocks, one deadline: whichever timer fires first, the operation answers OPERATION_TIMEOUT.
+  const onDeadline = () => answer.expire();
   // `Cache-Control: no-cache`, or a mutation (see cacheControl.ts): no read from the read cache. The
   // client's signal is the meter's to watch: the meter stops the calls (`whenStopped` below).
   const { freshReads: askedFresh, signal: _clientSignal, ...callerOptions } = caller;
@@ -96,7 +98,7 @@ export function createContext({
   // this may answer the operation however long it waits there.
   const arrivedAt = performance.now();
   const api = usable
-    ? upstream.forCaller(authorization, { arrivedAt, ...callerOptions, observer, onBodyBytes, fresh })
+    ? upstream.forCaller(authorization, { arrivedAt, ...callerOptions, observer, onBodyBytes, onDeadline, fresh })
     : unauthenticatedApi();
   // The operation's upstream calls stop with it: when the client goes away or a run-time bound stops it.
   answer.whenStopped(() => api.cancel());

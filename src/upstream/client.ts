@@ -114,6 +114,11 @@ export interface CallerOptions extends Partial<OperationLimits> {
    */
   onBodyBytes?: (count: number) => Error | undefined;
   /**
+   * Told when the operation's deadline passes, before any call in flight learns of it: the caller's
+   * own deadline (the answer meter's) then holds at the same moment, not a timer's tick later.
+   */
+  onDeadline?: () => void;
+  /**
    * When the operation's request arrived (`performance.now()`): a read that took off after it is
    * as fresh as its own, so it may take such a read's answer (call/sharedReads.ts). Undefined: it
    * takes only reads in flight.
@@ -238,8 +243,19 @@ export class UpstreamClient {
    * budget, deadline, concurrency bound and short-circuits.
    */
   forCaller(authorization: string, options: CallerOptions = {}): CallerRestApi {
-    const { signal, requestId, observer, tracer, clientAddress, onBodyBytes, arrivedAt, fresh, onRead, ...limits } =
-      options;
+    const {
+      signal,
+      requestId,
+      observer,
+      tracer,
+      clientAddress,
+      onBodyBytes,
+      onDeadline,
+      arrivedAt,
+      fresh,
+      onRead,
+      ...limits
+    } = options;
     const startedAt = Date.now();
     const leave =
       arrivedAt === undefined
@@ -259,6 +275,7 @@ export class UpstreamClient {
         clientSignal: signal,
         startedAt,
         onBytes: onBodyBytes,
+        onDeadline,
       });
       if (cancelled) guard.cancel();
       return guard;

@@ -55,6 +55,8 @@ export interface GuardOptions {
   startedAt?: number;
   /** Told of body bytes as they arrive; its error refuses them as the response budget's does. */
   onBytes?: (count: number) => Error | undefined;
+  /** Told when the deadline passes, before the calls in flight are aborted. */
+  onDeadline?: () => void;
 }
 
 export class OperationGuard {
@@ -92,15 +94,17 @@ export class OperationGuard {
   readonly now: () => number;
   private readonly clientSignal?: AbortSignal;
   private readonly onBytes?: (count: number) => Error | undefined;
+  private readonly onDeadline?: () => void;
 
   constructor(
     private readonly limits: OperationLimits,
     private readonly token: TokenTrust,
-    { clientSignal, now = Date.now, startedAt = now(), onBytes }: GuardOptions = {},
+    { clientSignal, now = Date.now, startedAt = now(), onBytes, onDeadline }: GuardOptions = {},
   ) {
     this.now = now;
     this.clientSignal = clientSignal;
     this.onBytes = onBytes;
+    this.onDeadline = onDeadline;
     this.deadline = startedAt + limits.timeoutMs;
   }
 
@@ -381,6 +385,7 @@ export class OperationGuard {
     if (this.abortReason) return;
     this.finish();
     this.abortReason = new OperationAbortedError(reason, this.limits.timeoutMs);
+    if (reason === 'timeout') this.onDeadline?.();
     this.controller?.abort(this.abortReason);
     // Calls waiting for their wave are refused now rather than at the next settle.
     const waiting = this.nextWave;

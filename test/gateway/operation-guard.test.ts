@@ -213,6 +213,30 @@ describe('OperationGuard', () => {
     await expect(guard.sleep(10)).rejects.toBeInstanceOf(OperationAbortedError);
   });
 
+  it('tells onDeadline at the deadline before the calls learn of it, and not when the client goes away', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const told: boolean[] = [];
+    let signal: AbortSignal | undefined;
+    const guard = new OperationGuard({ ...LIMITS, timeoutMs: 500 }, trust(true), {
+      onDeadline: () => told.push(signal?.aborted ?? true),
+    });
+    await guard.admit();
+    signal = guard.signal;
+    await vi.advanceTimersByTimeAsync(499);
+    expect(told).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(told).toEqual([false]);
+    const client = new AbortController();
+    const cancelled = new OperationGuard(LIMITS, trust(true), {
+      clientSignal: client.signal,
+      onDeadline: () => told.push(true),
+    });
+    await cancelled.admit();
+    client.abort();
+    expect(cancelled.aborted).toBe(true);
+    expect(told).toEqual([false]);
+  });
+
   it('aborts when the client goes away', async () => {
     const client = new AbortController();
     const guard = new OperationGuard(LIMITS, trust(true), { clientSignal: client.signal });

@@ -100,9 +100,9 @@ export class AnswerMeter {
     this.onStopped = callback;
   }
 
-  /** The operation's deadline has passed (the upstream client's clock said so first). */
-  expire(): void {
-    this.stop(timeoutError(this.limits.timeoutMs, undefined));
+  /** The operation's deadline (`timeoutMs` after its start) has passed, by this meter's clock or the upstream client's. */
+  expire(timeoutMs = this.limits.timeoutMs): void {
+    this.stop(timeoutError(timeoutMs, undefined));
   }
 
   /** The client went away before its answer was written (its connection closed). */

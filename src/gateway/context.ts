@@ -88,7 +88,7 @@ export function createContext({
   const usable = isUsableAuthorization(authorization);
   const onBodyBytes = (count: number) => answer.addUpstream(count);
   // Two clocks, one deadline: whichever timer fires first, the operation answers OPERATION_TIMEOUT.
-  const onDeadline = () => answer.expire();
+  const onDeadline = (timeoutMs: number) => answer.expire(timeoutMs);
   // `Cache-Control: no-cache`, or a mutation (see cacheControl.ts): no read from the read cache. The
   // client's signal is the meter's to watch: the meter stops the calls (`whenStopped` below).
   const { freshReads: askedFresh, signal: _clientSignal, ...callerOptions } = caller;

@@ -117,7 +117,7 @@ export interface CallerOptions extends Partial<OperationLimits> {
    * Told when the operation's deadline passes, before any call in flight learns of it: the caller's
    * own deadline (the answer meter's) then holds at the same moment, not a timer's tick later.
    */
-  onDeadline?: () => void;
+  onDeadline?: (timeoutMs: number) => void;
   /**
    * When the operation's request arrived (`performance.now()`): a read that took off after it is
    * as fresh as its own, so it may take such a read's answer (call/sharedReads.ts). Undefined: it

@@ -55,8 +55,8 @@ export interface GuardOptions {
   startedAt?: number;
   /** Told of body bytes as they arrive; its error refuses them as the response budget's does. */
   onBytes?: (count: number) => Error | undefined;
-  /** Told when the deadline passes, before the calls in flight are aborted. */
-  onDeadline?: () => void;
+  /** Told when the deadline passes (with its OPERATION_TIMEOUT_MS), before the calls in flight are aborted. */
+  onDeadline?: (timeoutMs: number) => void;
 }
 
 export class OperationGuard {
@@ -94,7 +94,7 @@ export class OperationGuard {
   readonly now: () => number;
   private readonly clientSignal?: AbortSignal;
   private readonly onBytes?: (count: number) => Error | undefined;
-  private readonly onDeadline?: () => void;
+  private readonly onDeadline?: (timeoutMs: number) => void;
 
   constructor(
     private readonly limits: OperationLimits,
@@ -385,7 +385,7 @@ export class OperationGuard {
     if (this.abortReason) return;
     this.finish();
     this.abortReason = new OperationAbortedError(reason, this.limits.timeoutMs);
-    if (reason === 'timeout') this.onDeadline?.();
+    if (reason === 'timeout') this.onDeadline?.(this.limits.timeoutMs);
     this.controller?.abort(this.abortReason);
     // Calls waiting for their wave are refused now rather than at the next settle.
     const waiting = this.nextWave;

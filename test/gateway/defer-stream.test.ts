@@ -6,6 +6,7 @@
 // upstream round trip (once its 8 lists are answered, before any rules are), and the whole within
 // the undeferred time + 10 %.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from '../../src/gateway/context.ts';
 import type { RunningGateway } from '../../src/gateway/server.ts';
 import { dashboard } from '../helpers/consoleOperations.ts';
 import { countFromNow, TOKEN } from '../helpers/emulator.ts';
@@ -185,6 +186,29 @@ describe('@defer within the operation deadline', () => {
     } finally {
       await timed.close();
       await slow.close();
+    }
+  });
+
+  it("stops the operation with OPERATION_TIMEOUT the moment the upstream client's deadline passes, whichever clock fires first", async () => {
+    // The caller's deadline (100 ms) is far shorter than the answer meter's (the client's default):
+    // the meter must not wait for its own timer.
+    const slow = upstream.emulator.addFaultRule({
+      match: { method: 'GET', path: '/api/v1/meta/types/user' },
+      latencyMs: 3000,
+    });
+    try {
+      const context = createContext({
+        upstream: upstream.client,
+        authorization: AUTH.authorization,
+        caller: { timeoutMs: 100 },
+      });
+      const read = context.api.listUserTypes().catch((error: unknown) => error);
+      expect(context.answer.error).toBeUndefined();
+      expect(await read).toMatchObject({ code: 'UPSTREAM_OPERATION_ABORTED', reason: 'timeout' });
+      expect(context.answer.error?.extensions).toEqual({ code: 'OPERATION_TIMEOUT', timeoutMs: 100 });
+      context.endOperation();
+    } finally {
+      upstream.emulator.removeFaultRule(slow.id);
     }
   });
 

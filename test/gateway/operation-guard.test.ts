@@ -215,26 +215,27 @@ describe('OperationGuard', () => {
 
   it('tells onDeadline at the deadline before the calls learn of it, and not when the client goes away', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const told: boolean[] = [];
+    // What it was told: the deadline's timeoutMs, and whether the calls' signal had fired by then.
+    const told: [number, boolean][] = [];
     let signal: AbortSignal | undefined;
     const guard = new OperationGuard({ ...LIMITS, timeoutMs: 500 }, trust(true), {
-      onDeadline: () => told.push(signal?.aborted ?? true),
+      onDeadline: (timeoutMs) => told.push([timeoutMs, signal?.aborted ?? true]),
     });
     await guard.admit();
     signal = guard.signal;
     await vi.advanceTimersByTimeAsync(499);
     expect(told).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(told).toEqual([false]);
+    expect(told).toEqual([[500, false]]);
     const client = new AbortController();
     const cancelled = new OperationGuard(LIMITS, trust(true), {
       clientSignal: client.signal,
-      onDeadline: () => told.push(true),
+      onDeadline: (timeoutMs) => told.push([timeoutMs, true]),
     });
     await cancelled.admit();
     client.abort();
     expect(cancelled.aborted).toBe(true);
-    expect(told).toEqual([false]);
+    expect(told).toEqual([[500, false]]);
   });
 
   it('aborts when the client goes away', async () => {

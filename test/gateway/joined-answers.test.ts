@@ -1,11 +1,11 @@
 // Joined answers (the read cache off, shared reads on) over the real emulator and real HTTP: plain
 // queries that arrive while an identical one is answered take its answer, each with its own request
 // id and extensions, only when they could have taken each of its reads themselves. The emulator's
-// latency fault holds the leader's read in the air while the newcomers arrive; /metrics tells when
-// they all wait. A caller of another rights class, a junk token, a newcomer after the read landed,
+// latency fault holds the leader's read in the air until the test lets it go, once /metrics tells
+// that the newcomers all wait. A caller of another rights class, a junk token, a newcomer after the read landed,
 // an answer with errors, a mutation and a gateway without shared reads: each gets its own answer;
 // a newcomer whose client leaves is dropped. And the rule itself, on a clock the test moves.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SharedReads, type TakenRead } from '../../src/upstream/call/sharedReads.ts';
 import { countFromNow, createPolicy, type TestEmulator } from '../helpers/emulator.ts';
 import { type GqlResult, type TestStack, useStack } from '../helpers/gateway.ts';
@@ -16,8 +16,28 @@ import { dataOf as ok } from './schema-helpers.ts';
 const POLICY = 'query One($id: ID!) { policy(id: $id) { id name status priority type } }';
 const RIGHTS = 'query Rights($id: ID!) { policy(id: $id) { id viewerCanUpdate } }';
 const RULED = 'query Ruled($id: ID!) { policy(id: $id) { id rules { id } } }';
-/** Long enough for a few local requests to arrive on a loaded machine; the test waits for them, not for it. */
+/**
+ * A held read's latency: it ends when the test lets it go (`release`), or after this long where the
+ * test has no state to wait for (a newcomer joining a flight in the air shows nowhere).
+ */
 const HELD_MS = 2_000;
+/** The emulator's held answers, each let go by the test. */
+const held: (() => void)[] = [];
+const holdingEmulator = {
+  faultHooks: {
+    delay: (ms: number) =>
+      new Promise<void>((resolve) => {
+        held.push(resolve);
+        setTimeout(resolve, ms).unref();
+      }),
+  },
+};
+
+/** Lets every held answer go. */
+function release(): void {
+  for (const go of held.splice(0)) go();
+}
+afterEach(release);
 
 async function metric(s: TestStack, name: string): Promise<number> {
   const text = await (await fetch(`${s.url}/metrics`)).text();
@@ -75,6 +95,8 @@ async function wave(
   await until(() => (calls().byRoute[`GET ${templateOf(held)}`] ?? 0) >= 1);
   const rest = newcomers.map((sent) => post(s, query, id, sent));
   await until(async () => (await metric(s, 'gateway_joined_answers_waiting')) === waitingBefore + waiting);
+  // Nothing to wait for when none is to join: the held read ends by itself.
+  if (waiting > 0) release();
   const answers = await Promise.all([first, ...rest]);
   return { answers, calls: calls() };
 }
@@ -87,7 +109,7 @@ const newcomers = (n: number, auth?: string): Sent[] =>
   Array.from({ length: n }, (_, i) => ({ auth, requestId: `newcomer-${i}` }));
 
 describe('joined answers, the read cache off', () => {
-  const stack = useStack();
+  const stack = useStack({ emulator: holdingEmulator });
   const policy = (name = 'Joined') => createPolicy(stack().emulator, { name });
 
   it('N identical queries of one token make one upstream call; each answer equal, its own id and extensions', async () => {
@@ -126,6 +148,7 @@ describe('joined answers, the read cache off', () => {
     });
     const joined = post(stack(), POLICY, id, { requestId: 'joined' });
     await until(async () => (await metric(stack(), 'gateway_joined_answers_waiting')) === 1);
+    release();
     const [, own, taken] = await Promise.all([leader, running, joined]);
     expect(calls().total).toBe(1);
     expect(taken.extensions.cost).toEqual(own.body.extensions.cost);
@@ -221,6 +244,7 @@ describe('joined answers, the read cache off', () => {
     expect(await newcomer).toBe('AbortError');
     await until(async () => (await metric(stack(), 'gateway_joined_answers_waiting')) === 0);
     expect(await metric(stack(), 'gateway_joined_answers_waiting_bytes')).toBe(0);
+    release();
     expect(ok(await leader).policy.id).toBe(id);
     expect(calls().total).toBe(1);
     expect(await metric(stack(), 'gateway_joined_answers_total')).toBe(joinedBefore);
@@ -242,7 +266,7 @@ describe('joined answers, the read cache off', () => {
 });
 
 describe('joined answers, shared reads off', () => {
-  const stack = useStack({ client: { sharedReads: false } });
+  const stack = useStack({ client: { sharedReads: false }, emulator: holdingEmulator });
 
   it('every request makes its own call', async () => {
     const { id } = await createPolicy(stack().emulator, { name: 'Own' });
@@ -253,6 +277,7 @@ describe('joined answers, shared reads off', () => {
     await until(() => calls().total >= 1);
     const second = post(stack(), POLICY, id, { requestId: 'second' });
     await until(() => calls().total >= 2);
+    release();
     const answers = await Promise.all([first, second]);
     expect(answers.map((answer) => answer.extensions.cost.calls)).toEqual([1, 1]);
     expect(await (await fetch(`${stack().url}/metrics`)).text()).not.toContain('gateway_joined_answers_total');

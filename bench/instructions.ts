@@ -11,14 +11,19 @@
 // Needs valgrind (Debian: `apt-get install valgrind`). Instruction counts are not time: a process with
 // a larger heap and more code can take longer for the same count (cache misses), so confirm a
 // change's effect on time with `bench/overhead.ts`.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { assertBuilt } from '../test/helpers/built.ts';
 import { graphqlClient } from './performance/graphql.ts';
-import { type CountedLoad, countInstructions, onePolicyRequests, perUnit } from './performance/instructions.ts';
+import {
+  type CountedLoad,
+  countInstructions,
+  onePolicyRequests,
+  perUnit,
+  valgrindInstalled,
+} from './performance/instructions.ts';
 import { startEmulatorProcess } from './performance/processes.ts';
 import { firstPasswordPolicy, restClient } from './performance/rest.ts';
 import { growPasswordPolicies, listThroughGateway } from './performance/scaling.ts';
@@ -55,7 +60,7 @@ function wholeReads(size: number): CountedLoad['open'] {
 
 async function main(): Promise<void> {
   assertBuilt();
-  execFileSync('valgrind', ['--version']);
+  if (!valgrindInstalled()) throw new Error('valgrind is not installed (Debian: apt-get install valgrind)');
   const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN });
   const dir = mkdtempSync(join(tmpdir(), 'instructions-'));
   try {
@@ -70,15 +75,16 @@ async function main(): Promise<void> {
     // Under callgrind a read runs some 50 times slower: a whole page must not meet the deadline.
     const slow: Record<string, string> = ORG === undefined ? {} : { OPERATION_TIMEOUT_MS: '300000' };
     const variants = specs.map((spec) => {
-      const { settings, script } = variantSpec(spec);
+      const { settings, script, nodeArgs } = variantSpec(spec);
       return {
         name: spec,
         script,
+        nodeArgs,
         settings: { UPSTREAM_URL: emulator.url, MAX_UPSTREAM_CALLS: '250', ...slow, ...settings },
       };
     });
     // The trivial servers answer the one-policy query only.
-    const servers: { name: string; script: string; settings: Record<string, string> }[] = [
+    const servers: { name: string; script: string; settings: Record<string, string>; nodeArgs?: string[] }[] = [
       ...(ORG === undefined
         ? [
             { name: 'trivial yoga (answers from memory)', script: 'bench/performance/trivialYoga.mjs', settings: {} },
@@ -99,13 +105,18 @@ async function main(): Promise<void> {
     );
     console.log('server | execution | collector | compiler | all');
     for (const [i, server] of servers.entries()) {
-      const counts = await countInstructions(server.script, server.settings, {
-        open,
-        units: UNITS,
-        // A whole read's many calls reach optimised code later than one request's path does.
-        warmUp: ORG === undefined ? UNITS : 2 * UNITS,
-        out: join(dir, `callgrind.${i}`),
-      });
+      const counts = await countInstructions(
+        server.script,
+        server.settings,
+        {
+          open,
+          units: UNITS,
+          // A whole read's many calls reach optimised code later than one request's path does.
+          warmUp: ORG === undefined ? UNITS : 2 * UNITS,
+          out: join(dir, `callgrind.${i}`),
+        },
+        server.nodeArgs,
+      );
       const each = perUnit(counts, UNITS);
       console.log(`${server.name} | ${each.execution} | ${each.collector} | ${each.compiler} | ${each.all}`);
     }

@@ -77,11 +77,12 @@ export function perUnit(counts: InstructionCounts, units: number) {
   };
 }
 
-/** Runs `script` under callgrind and counts the instructions of `load.units` units after the warm-up. */
+/** Runs `script` (with node's `nodeArgs`) under callgrind and counts the instructions of `load.units` units after the warm-up. */
 export async function countInstructions(
   script: string,
   settings: Record<string, string>,
   load: CountedLoad,
+  nodeArgs: readonly string[] = [],
 ): Promise<InstructionCounts> {
   const child = spawn(
     'valgrind',
@@ -91,6 +92,7 @@ export async function countInstructions(
       `--callgrind-out-file=${load.out}`,
       process.execPath,
       '--predictable',
+      ...nodeArgs,
       script,
     ],
     { cwd: ROOT, env: settingsEnv({ PORT: '0', ...settings }), stdio: ['ignore', 'pipe', 'ignore'] },

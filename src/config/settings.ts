@@ -75,6 +75,13 @@ export const GATEWAY_SETTINGS = {
       max: 1024,
       doc: 'connections in the upstream pool',
     }),
+    pipelining: integer({
+      env: 'UPSTREAM_PIPELINING',
+      default: 1,
+      min: 1,
+      max: 16,
+      doc: 'reads sent on one upstream connection before the first is answered (HTTP/1.1 pipelining; 1: none). Only for an upstream that answers pipelined requests at once, on the same host (the emulator) or behind a proxy that does: a read then waits behind the reads sent before it on its connection, and a remote service answering them one by one makes every wave slower. A write is never sent behind another request (see [operations.md](operations.md#pipelining))',
+    }),
     connectTimeoutMs: integer({
       env: 'UPSTREAM_CONNECT_TIMEOUT_MS',
       default: 5_000,

@@ -7,7 +7,7 @@
 // retryPolicy.ts; creates never are), and per attempt its budget token (budget/), which its answer
 // corrects, its report to the observer, and the attempt, dispatched straight to the pool and read
 // whole (attempt.ts).
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 import { GATEWAY_DEFAULTS } from '../config/settings.ts';
 import { attempt } from './attempt.ts';
 import type { UpstreamResponse } from './call/answer.ts';
@@ -46,6 +46,12 @@ export interface UpstreamClientOptions {
   baseUrl: string;
   /** Upper bound of open connections to the upstream origin. */
   connections?: number;
+  /**
+   * Requests sent on one connection before the first is answered (HTTP/1.1 pipelining); default 1.
+   * undici sends a write only on a connection with nothing else in flight, and fills one
+   * connection's pipeline before it opens the next: a read waits behind those sent before it.
+   */
+  pipelining?: number;
   connectTimeoutMs?: number;
   /** Time allowed until the response headers arrive. */
   headersTimeoutMs?: number;
@@ -197,8 +203,11 @@ export class UpstreamClient {
       this.trustedTokens.onRefused = (digest) => refusals.announce(digest);
       refusals.listen((digest) => this.trustedTokens.refusedElsewhere(digest));
     }
+    const pipelining = options.pipelining ?? UPSTREAM_DEFAULTS.pipelining;
+    const dispatched = pipelining > 1 ? readsPipelined : sentAsPrepared;
     this.pool = new Pool(base.origin, {
       connections: options.connections ?? UPSTREAM_DEFAULTS.connections,
+      pipelining,
       connect: { timeout: options.connectTimeoutMs ?? UPSTREAM_DEFAULTS.connectTimeoutMs },
       headersTimeout: options.headersTimeoutMs ?? UPSTREAM_DEFAULTS.headersTimeoutMs,
       bodyTimeout: options.bodyTimeoutMs ?? UPSTREAM_DEFAULTS.bodyTimeoutMs,
@@ -229,7 +238,7 @@ export class UpstreamClient {
         observed,
         traceparent,
       ],
-      attempt: (call) => attempt(this.pool, call.options, this.maxBodyBytes, call.guard),
+      attempt: (call) => attempt(this.pool, dispatched(call.options), this.maxBodyBytes, call.guard),
     });
   }
 
@@ -371,6 +380,19 @@ function throttleStatusOf(standing: CallerStanding | undefined): ThrottleStatus 
   if (!standing) return { limit: null, remaining: null, resetAt: null, callerLimit: null };
   const { limit, remaining, resetAt, callerLimit } = standing;
   return { limit, remaining, resetAt, callerLimit };
+}
+
+/**
+ * Pipelined, a read goes out without waiting for the answer before it on its connection: undici's
+ * `blocking`, on by default, would hold it until that answer's headers arrived. A write still waits
+ * until its connection has nothing in flight (undici pipelines only GET and HEAD).
+ */
+function readsPipelined(options: Dispatcher.DispatchOptions): Dispatcher.DispatchOptions {
+  return options.method === 'GET' ? { ...options, blocking: false } : options;
+}
+
+function sentAsPrepared(options: Dispatcher.DispatchOptions): Dispatcher.DispatchOptions {
+  return options;
 }
 
 /** Partial<T> without the members that are present but undefined, so that spreading keeps the defaults. */

@@ -508,6 +508,66 @@ describe('UpstreamClient on the wire', () => {
     await api.listUserTypes();
     expect(ports.has(recorded.at(-1)!.remotePort)).toBe(true);
   });
+
+  describe('with `pipelining`', () => {
+    /** Holds the answers until `count` requests have arrived (then answers at once), and tells each arrival how many were answered before it. */
+    const holdUntil = (count: number) => {
+      const held: (() => void)[] = [];
+      const answeredAtArrival: string[] = [];
+      let answered = 0;
+      handle = (req, res) => {
+        answeredAtArrival.push(`${req.method} ${answered}`);
+        held.push(() => {
+          answered++;
+          json(res, 200, req.url!.endsWith('/rules') ? [] : { id: 'p1', type: 'PASSWORD' });
+        });
+        if (answered > 0 || held.length >= count) for (const answer of held.splice(0)) answer();
+      };
+      return answeredAtArrival;
+    };
+    /** A caller whose credential the service has accepted: its calls no longer wait for the first one's answer (the token probe). */
+    const provenCaller = async (options: Partial<ConstructorParameters<typeof UpstreamClient>[0]>) => {
+      const client = clientFor({ connections: 1, pipelining: 4, ...options });
+      await client.forCaller('SSWS t').getPolicy('p0');
+      recorded = [];
+      return client.forCaller('SSWS t');
+    };
+
+    it('sends reads on one connection before the first is answered', async () => {
+      const api = await provenCaller({});
+      const answeredAtArrival = holdUntil(4);
+      const rules = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((id) => api.listRules(id)));
+      expect(rules).toEqual([[], [], [], []]);
+      // All four arrived with none answered: without pipelining, one connection would hold them in turn.
+      expect(answeredAtArrival).toEqual(['GET 0', 'GET 0', 'GET 0', 'GET 0']);
+      expect(new Set(recorded.map((r) => r.remotePort)).size).toBe(1);
+    });
+
+    it('never sends a write behind another request: it waits until the connection has answered', async () => {
+      const api = await provenCaller({});
+      const answeredAtArrival = holdUntil(3);
+      await Promise.all([api.listRules('p1'), api.listRules('p2'), api.listRules('p3'), api.deactivatePolicy('p1')]);
+      expect(answeredAtArrival).toEqual(['GET 0', 'GET 0', 'GET 0', 'POST 3']);
+    });
+
+    it('retries the reads of a connection cut while they were in flight', async () => {
+      const api = await provenCaller({ retryDelays: { baseMs: 1, maxMs: 2 } });
+      let cut = false;
+      handle = (req, res) => {
+        if (!cut && recorded.length === 2) {
+          cut = true;
+          return void req.socket.destroy();
+        }
+        if (recorded.length <= 2) return; // the first reads wait for the cut
+        json(res, 200, []);
+      };
+      const rules = await Promise.all(['p1', 'p2', 'p3'].map((id) => api.listRules(id)));
+      expect(rules).toEqual([[], [], []]);
+      expect(cut).toBe(true);
+      // Each read is answered once, on a connection of its retry.
+      expect(new Set(recorded.map((r) => r.remotePort)).size).toBeGreaterThan(1);
+    });
+  });
 });
 
 describe('nextCursorFromLink', () => {

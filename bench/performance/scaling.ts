@@ -129,6 +129,15 @@ export async function listByHand(rest: Rest, total: number, overlap = false): Pr
   return policies;
 }
 
+/**
+ * Measured reads of an org of `size` (as many warm-up reads go before them): at least ~1,000
+ * upstream calls through the gateway (CPU time is counted in 10 ms steps), and `minimumRuns` reads
+ * of each kind for the medians.
+ */
+export function repetitionsFor(size: number, minimumRuns = 5): number {
+  return Math.max(minimumRuns, Math.round(1000 / size));
+}
+
 export async function measureScaling(
   sizes: number[],
   { gql, rest, gateway, requests }: { gql: Gql; rest: Rest; gateway: BenchProcess; requests: () => Promise<number> },
@@ -137,9 +146,7 @@ export async function measureScaling(
   const rows: ScalingRow[] = [];
   for (const size of sizes) {
     await growPasswordPolicies(rest, size);
-    // At least ~1,000 upstream calls through the gateway (CPU time is counted in 10 ms steps), and
-    // `minimumRuns` reads of each kind for the medians.
-    const repetitions = Math.max(minimumRuns, Math.round(1000 / size));
+    const repetitions = repetitionsFor(size, minimumRuns);
     // One list call per page of 200, one rules list per policy.
     const bound = Math.ceil(size / PAGE_SIZE) + size;
     gateway.resetPeak();

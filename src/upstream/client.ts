@@ -47,7 +47,7 @@ export interface UpstreamClientOptions {
   /** Upper bound of open connections to the upstream origin. */
   connections?: number;
   /**
-   * Requests sent on one connection before the first is answered (HTTP/1.1 pipelining); default 1.
+   * Reads sent on one connection before the first is answered (HTTP/1.1 pipelining); default 1.
    * undici sends a write only on a connection with nothing else in flight, and fills one
    * connection's pipeline before it opens the next: a read waits behind those sent before it.
    */

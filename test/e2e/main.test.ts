@@ -223,6 +223,7 @@ describe('configuration', () => {
       upstreamUrl: undefined,
       upstream: {
         connections: 64,
+        pipelining: 1,
         connectTimeoutMs: 5000,
         headersTimeoutMs: 10000,
         bodyTimeoutMs: 10000,
@@ -327,6 +328,7 @@ describe('configuration', () => {
         HOST: '0.0.0.0',
         UPSTREAM_URL: 'https://org.example.com/base/',
         UPSTREAM_CONNECTIONS: '4',
+        UPSTREAM_PIPELINING: '3',
         UPSTREAM_CONNECT_TIMEOUT_MS: '100',
         UPSTREAM_HEADERS_TIMEOUT_MS: '200',
         UPSTREAM_BODY_TIMEOUT_MS: '300',
@@ -414,6 +416,7 @@ describe('configuration', () => {
       upstreamUrl: 'https://org.example.com/base',
       upstream: {
         connections: 4,
+        pipelining: 3,
         connectTimeoutMs: 100,
         headersTimeoutMs: 200,
         bodyTimeoutMs: 300,

@@ -38,11 +38,10 @@ import { CONSOLE_OPERATIONS, setUpConsoleOrg } from './performance/operations.ts
 import { startEmulatorProcess, startGatewayProcess, startTrivialYoga } from './performance/processes.ts';
 import { emulatorAdmin, type Rest, restClient } from './performance/rest.ts';
 import {
-  listThroughGateway,
+  FRESH_WARM_UP_CALLS,
   measureScaling,
   median,
   PAGE_SIZE,
-  repetitionsFor,
   SCALING_SIZES,
   type ScalingRow,
 } from './performance/scaling.ts';
@@ -225,16 +224,11 @@ async function measureScalingOn(
   emulatorUrl: string,
   rest: Rest,
   requests: () => Promise<number>,
-  {
-    settings = {},
-    sizes = SCALING_SIZES,
-    warmUpReads = 0,
-  }: { settings?: Record<string, string>; sizes?: number[]; warmUpReads?: number } = {},
+  { settings = {}, sizes = SCALING_SIZES }: { settings?: Record<string, string>; sizes?: number[] } = {},
 ) {
   const lister = await startGatewayProcess({ UPSTREAM_URL: emulatorUrl, MAX_UPSTREAM_CALLS: '250', ...settings });
   const listerClient = graphqlClient(lister.url, AUTH);
   try {
-    for (let r = 0; r < warmUpReads; r++) await listThroughGateway(listerClient.gql);
     const rows = await measureScaling(sizes, { gql: listerClient.gql, rest, gateway: lister, requests });
     for (const row of rows) console.log(JSON.stringify({ ...settings, ...row }));
     return rows;
@@ -244,19 +238,12 @@ async function measureScalingOn(
   }
 }
 
-/**
- * The defaults' rows, then the largest org's with pipelined reads in another process, warmed first
- * with as many upstream calls as the defaults' process made before its largest row (the org has
- * grown: the smaller sizes cannot be read again).
- */
+/** The defaults' rows, then the largest org's with pipelined reads in another process (warmed as the first row is). */
 async function measureScalingWithPipelining(emulatorUrl: string, rest: Rest, requests: () => Promise<number>) {
   const rows = await measureScalingOn(emulatorUrl, rest, requests);
-  const largest = SCALING_SIZES.at(-1)!;
-  const callsBefore = SCALING_SIZES.slice(0, -1).reduce((sum, size) => sum + 2 * repetitionsFor(size) * size, 0);
   const [pipelined] = await measureScalingOn(emulatorUrl, rest, requests, {
     settings: PIPELINED_SETTINGS,
-    sizes: [largest],
-    warmUpReads: Math.round(callsBefore / largest),
+    sizes: [SCALING_SIZES.at(-1)!],
   });
   return { rows, pipelined };
 }
@@ -526,7 +513,7 @@ function scalingTable(rows: ScalingRow[], pipelined: ScalingRow): string[] {
         `| ${s.policies} | ${s.calls} (${s.bound})${s.calls === s.bound ? '' : ' **over**'} | ${s.gatewayMs} ms | ${s.restMs} ms | ${s.ratio}x | ${s.fewestWavesMs} ms | ${s.cpuPerCallMs} ms | ${rssText(s.peakMiB)} |`,
     ),
     '',
-    `(${rows.map((s) => `${s.policies}: ${s.repetitions} runs`).join(', ')}; the ratio is the median of each run's own; the peak RSS is the gateway's over its warm-up and measured reads of that size, a fresh process at the first.)`,
+    `(${rows.map((s) => `${s.policies}: ${s.repetitions} runs`).join(', ')}; the ratio is the median of each run's own; the peak RSS is the gateway's over its warm-up and measured reads of that size, a fresh process at the first, which reads ${FRESH_WARM_UP_CALLS.toLocaleString('en-US')} calls' worth first: until then V8 is still compiling and a call costs up to 4x the CPU.)`,
     '',
     `With \`${PIPELINED_LABEL}\` (not the default: reads pipelined on fewer connections, for an upstream on the same host; see operations.md#pipelining), another gateway process, ${pipelined.policies} policies: ${pipelined.calls} calls (bound ${pipelined.bound}), ${pipelined.gatewayMs} ms against ${pipelined.restMs} ms, ${pipelined.ratio}x; ${pipelined.cpuPerCallMs} ms of gateway CPU per upstream call; peak ${rssText(pipelined.peakMiB)} (median of ${pipelined.repetitions} runs in turn).`,
   ];

@@ -7,7 +7,8 @@
 //   a hand-written client sending the same calls in the fewest waves, and vs a sequential script;
 // - reading every password policy with its rules on orgs of 150, 500 and 1,000 (pages of 200):
 //   calls against the bound, wall against a parallel REST script doing the same reads, gateway CPU
-//   per upstream call and peak RSS (performance/scaling.ts);
+//   per upstream call and peak RSS (performance/scaling.ts); then the largest org again on a
+//   gateway with UPSTREAM_PIPELINING=4;
 // - one-policy query throughput at c=20 and c=50 next to a trivial graphql-yoga server and the
 //   direct REST GET, and GraphQL Mesh when it is installed for the bench (performance/mesh.ts); the
 //   gateway's peak RSS under that load;
@@ -212,14 +213,14 @@ async function countTracingOff(
   }
 }
 
-/**
- * The org-size part on a fresh gateway process (its CPU per call and its peak are then not those of
- * the loads before), over the emulator at `emulatorUrl` with no added latency.
- */
 /** Pipelined reads (docs/operations.md#pipelining): not the default, measured on the largest org beside it. */
 const PIPELINED_SETTINGS = { UPSTREAM_PIPELINING: '4' };
 const PIPELINED_LABEL = 'UPSTREAM_PIPELINING=4';
 
+/**
+ * The org-size part on a fresh gateway process (its CPU per call and its peak are then not those of
+ * the loads before), over the emulator at `emulatorUrl` with no added latency.
+ */
 async function measureScalingOn(
   emulatorUrl: string,
   rest: Rest,

@@ -1,6 +1,6 @@
 // UPSTREAM_PIPELINING against the real emulator: a page of policies with their rules read over two
-// pipelined connections answers what the service holds, in the fewest calls, and a write in the
-// same operation's wake still lands once (the wire rules, reads sent ahead and writes never behind
+// pipelined connections answers what the service holds, in the fewest calls, and a write sent
+// alongside a page of reads lands once (the wire rules, reads sent ahead and writes never behind
 // another request, are tested against a scripted server in upstream-client.test.ts).
 import { describe, expect, it } from 'vitest';
 import { countRequests, createPolicy, createRule } from '../helpers/emulator.ts';
@@ -12,6 +12,8 @@ const PAGE = `{
     nodes { id name rules { id name priority } }
   }
 }`;
+
+const idAndName = ({ id, name }: { id: string; name: string }) => ({ id, name });
 
 describe('UPSTREAM_PIPELINING=4 over two connections', () => {
   const stack = useStack({ client: { pipelining: 4, connections: 2 } });
@@ -27,19 +29,14 @@ describe('UPSTREAM_PIPELINING=4 over two connections', () => {
     const held = await Promise.all(
       listed.map(async (p) => ({
         id: p.id,
-        rules: (await emulator.call('GET', `/api/v1/policies/${p.id}/rules`)).body as { id: string; name: string }[],
+        rules: ((await emulator.call('GET', `/api/v1/policies/${p.id}/rules`)).body as any[]).map(idAndName),
       })),
     );
 
     const { result, total } = await countRequests(emulator, () => ok(stack(), PAGE));
     // One list and one rules list per policy: nothing lost or sent twice on the pipelined connections.
     expect(total).toBe(1 + listed.length);
-    expect(
-      result.policies.nodes.map((p: any) => ({
-        id: p.id,
-        rules: p.rules.map((r: any) => ({ id: r.id, name: r.name })),
-      })),
-    ).toEqual(held.map((p) => ({ id: p.id, rules: p.rules.map((r) => ({ id: r.id, name: r.name })) })));
+    expect(result.policies.nodes.map((p: any) => ({ id: p.id, rules: p.rules.map(idAndName) }))).toEqual(held);
   });
 
   it('lands a write sent alongside a page of reads once', async () => {

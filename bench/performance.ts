@@ -8,7 +8,8 @@
 // - reading every password policy with its rules on orgs of 150, 500 and 1,000 (pages of 200):
 //   calls against the bound, wall against a parallel REST script doing the same reads, gateway CPU
 //   per upstream call and peak RSS (performance/scaling.ts); then the largest org again on a
-//   gateway with UPSTREAM_PIPELINING=4;
+//   gateway with UPSTREAM_PIPELINING=4, and on the framework's floor for that read (graphql-yoga and
+//   undici alone: performance/orgReadFloor.mjs);
 // - one-policy query throughput at c=20 and c=50 next to a trivial graphql-yoga server and the
 //   direct REST GET, and GraphQL Mesh when it is installed for the bench (performance/mesh.ts); the
 //   gateway's peak RSS under that load;
@@ -36,7 +37,13 @@ import { CACHE_ON_DEFAULTS, type CacheOnResult, cacheOnChecks, measureCacheOn } 
 import { CONSOLES_DEFAULTS, type ConsolesResult, consolesReport, measureConsoles } from './performance/consoles.ts';
 import { meshPackages, startMesh } from './performance/mesh.ts';
 import { CONSOLE_OPERATIONS, setUpConsoleOrg } from './performance/operations.ts';
-import { startEmulatorProcess, startGatewayProcess, startTrivialYoga } from './performance/processes.ts';
+import {
+  type BenchProcess,
+  startEmulatorProcess,
+  startGatewayProcess,
+  startOrgReadFloor,
+  startTrivialYoga,
+} from './performance/processes.ts';
 import { emulatorAdmin, type Rest, restClient } from './performance/rest.ts';
 import {
   FRESH_WARM_UP_CALLS,
@@ -218,20 +225,27 @@ const PIPELINED_SETTINGS = { UPSTREAM_PIPELINING: '4' };
 const PIPELINED_LABEL = 'UPSTREAM_PIPELINING=4';
 
 /**
- * The org-size part on a fresh gateway process (its CPU per call and its peak are then not those of
- * the loads before), over the emulator at `emulatorUrl` with no added latency.
+ * The org-size part on a fresh process (its CPU per call and its peak are then not those of the
+ * loads before): a gateway with `settings`, or the framework's floor for the read (orgReadFloor.mjs),
+ * over the emulator at `emulatorUrl` with no added latency.
  */
 async function measureScalingOn(
   emulatorUrl: string,
   rest: Rest,
   requests: () => Promise<number>,
-  { settings = {}, sizes = SCALING_SIZES }: { settings?: Record<string, string>; sizes?: number[] } = {},
+  {
+    settings = {},
+    sizes = SCALING_SIZES,
+    floor = false,
+  }: { settings?: Record<string, string>; sizes?: number[]; floor?: boolean } = {},
 ) {
-  const lister = await startGatewayProcess({ UPSTREAM_URL: emulatorUrl, MAX_UPSTREAM_CALLS: '250', ...settings });
+  const lister: BenchProcess = floor
+    ? await startOrgReadFloor(emulatorUrl)
+    : await startGatewayProcess({ UPSTREAM_URL: emulatorUrl, MAX_UPSTREAM_CALLS: '250', ...settings });
   const listerClient = graphqlClient(lister.url, AUTH);
   try {
     const rows = await measureScaling(sizes, { gql: listerClient.gql, rest, gateway: lister, requests });
-    for (const row of rows) console.log(JSON.stringify({ ...settings, ...row }));
+    for (const row of rows) console.log(JSON.stringify({ ...(floor ? { floor } : settings), ...row }));
     return rows;
   } finally {
     await listerClient.close();
@@ -239,14 +253,19 @@ async function measureScalingOn(
   }
 }
 
-/** The defaults' rows, then the largest org's with pipelined reads in another process (warmed as the first row is). */
-async function measureScalingWithPipelining(emulatorUrl: string, rest: Rest, requests: () => Promise<number>) {
+/**
+ * The defaults' rows, then the largest org's in other processes (each warmed as the first row is):
+ * with pipelined reads, and the framework's floor for the same read.
+ */
+async function measureScalingWithReferences(emulatorUrl: string, rest: Rest, requests: () => Promise<number>) {
   const rows = await measureScalingOn(emulatorUrl, rest, requests);
+  const largest = [SCALING_SIZES.at(-1)!];
   const [pipelined] = await measureScalingOn(emulatorUrl, rest, requests, {
     settings: PIPELINED_SETTINGS,
-    sizes: [SCALING_SIZES.at(-1)!],
+    sizes: largest,
   });
-  return { rows, pipelined };
+  const [floor] = await measureScalingOn(emulatorUrl, rest, requests, { floor: true, sizes: largest });
+  return { rows, pipelined, floor };
 }
 
 /** `--scaling`: the org-size part alone, with an emulator of its own; printed, not written. */
@@ -255,7 +274,7 @@ async function scalingAlone(): Promise<void> {
   const emulator = await startEmulatorProcess({ EMULATOR_TOKEN: TOKEN });
   const rest = restClient(emulator.url, AUTH, 'parallel');
   try {
-    const { rows, pipelined } = await measureScalingWithPipelining(
+    const { rows, pipelined, floor } = await measureScalingWithReferences(
       emulator.url,
       rest,
       emulatorAdmin(emulator.url, AUTH).requests,
@@ -264,7 +283,7 @@ async function scalingAlone(): Promise<void> {
       [
         `${new Date().toISOString()}, ${cpus().length} cores, load average ${loads(loadAtStart)} at the start, ${loads(loadavg())} at the end.`,
         '',
-        ...scalingTable(rows, pipelined),
+        ...scalingTable(rows, pipelined, floor),
       ].join('\n'),
     );
   } finally {
@@ -433,11 +452,11 @@ async function main(): Promise<void> {
     console.log('hop', JSON.stringify(hop));
 
     await admin.reset();
-    const { rows: scaling, pipelined: scalingPipelined } = await measureScalingWithPipelining(
-      emulator.url,
-      parallel,
-      admin.requests,
-    );
+    const {
+      rows: scaling,
+      pipelined: scalingPipelined,
+      floor: scalingFloor,
+    } = await measureScalingWithReferences(emulator.url, parallel, admin.requests);
 
     // With processes of its own (an org of 150 policies, 20 API tokens).
     const consolesResult = await consoles();
@@ -460,6 +479,7 @@ async function main(): Promise<void> {
       hop,
       scaling,
       scalingPipelined,
+      scalingFloor,
       throughput,
       tracingOff,
       tuned,
@@ -503,7 +523,7 @@ async function main(): Promise<void> {
 }
 
 /** The org-size part's table and its note. */
-function scalingTable(rows: ScalingRow[], pipelined: ScalingRow): string[] {
+function scalingTable(rows: ScalingRow[], pipelined: ScalingRow, floor: ScalingRow): string[] {
   return [
     `Reading every password policy with its rules, page after page with \`first: ${PAGE_SIZE}\`, no added latency (the gateway's own cost shows); each gateway read in turn with the parallel REST script doing the same reads (a page, then its policies' rules at once, then the next page) and with the fewest waves (the next page asked for with this page's rules, which no GraphQL client reading page after page can do); medians:`,
     '',
@@ -517,6 +537,8 @@ function scalingTable(rows: ScalingRow[], pipelined: ScalingRow): string[] {
     `(${rows.map((s) => `${s.policies}: ${s.repetitions} runs`).join(', ')}; the ratio is the median of each run's own; the peak RSS is the gateway's over its warm-up and measured reads of that size, a fresh process at the first, which reads ${FRESH_WARM_UP_CALLS.toLocaleString('en-US')} calls' worth first: until then V8 is still compiling and a call costs up to 4x the CPU.)`,
     '',
     `With \`${PIPELINED_LABEL}\` (not the default: reads pipelined on fewer connections, for an upstream on the same host; see operations.md#pipelining), another gateway process, ${pipelined.policies} policies: ${pipelined.calls} calls (bound ${pipelined.bound}), ${pipelined.gatewayMs} ms against ${pipelined.restMs} ms, ${pipelined.ratio}x; ${pipelined.cpuPerCallMs} ms of gateway CPU per upstream call; peak ${rssText(pipelined.peakMiB)} (median of ${pipelined.repetitions} runs in turn).`,
+    '',
+    `The framework's floor for the same read (graphql-yoga and undici, nothing else: bench/performance/orgReadFloor.mjs), another process, ${floor.policies} policies: ${floor.calls} calls, ${floor.gatewayMs} ms against ${floor.restMs} ms, ${floor.ratio}x; ${floor.cpuPerCallMs} ms of CPU per upstream call against the gateway's ${rows.at(-1)!.cpuPerCallMs}; peak ${rssText(floor.peakMiB)} (median of ${floor.repetitions} runs in turn).`,
   ];
 }
 
@@ -544,6 +566,7 @@ function summary(r: {
   throughput: ThroughputRow[];
   scaling: ScalingRow[];
   scalingPipelined: ScalingRow;
+  scalingFloor: ScalingRow;
   consoles: ConsolesResult;
   cacheOn: CacheOnResult;
   mesh: ReturnType<typeof meshPackages>;
@@ -622,6 +645,11 @@ function summary(r: {
       figure: `${r.scalingPipelined.calls} calls (bound ${r.scalingPipelined.bound}); ${r.scalingPipelined.ratio}x (${r.scalingPipelined.gatewayMs} / ${r.scalingPipelined.restMs} ms); ${r.scalingPipelined.cpuPerCallMs} ms CPU per call against ${largest.cpuPerCallMs} at the defaults`,
       met: 'reported',
     },
+    {
+      line: "The framework's floor for the same read (graphql-yoga and undici, nothing else): its wall to the REST script's",
+      figure: `${r.scalingFloor.calls} calls; ${r.scalingFloor.ratio}x (${r.scalingFloor.gatewayMs} / ${r.scalingFloor.restMs} ms); ${r.scalingFloor.cpuPerCallMs} ms CPU per call against the gateway's ${largest.cpuPerCallMs}`,
+      met: 'reported',
+    },
     ...cacheOnChecks(r.cacheOn),
     {
       line: 'Cache on: after a rename through replica A, a read through replica B shows the new name',
@@ -661,6 +689,7 @@ function report(r: {
   hop: { directMs: number; minimalMs: number; gatewayMs: number };
   scaling: ScalingRow[];
   scalingPipelined: ScalingRow;
+  scalingFloor: ScalingRow;
   throughput: ThroughputRow[];
   tracingOff: TracingOffCount;
   tuned: TunedRun;
@@ -697,7 +726,7 @@ function report(r: {
     '',
     ...r.operations.map((o) => `- ${o.name}: ${o.derivation}.`),
     '',
-    ...scalingTable(r.scaling, r.scalingPipelined),
+    ...scalingTable(r.scaling, r.scalingPipelined, r.scalingFloor),
     '',
     'One-policy query, no added latency, closed loop:',
     '',

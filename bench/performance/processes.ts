@@ -111,3 +111,10 @@ export const startTrivialYoga = (upstreamUrl?: string) =>
     { PORT: '0', ...(upstreamUrl ? { UPSTREAM_URL: upstreamUrl } : {}) },
     /trivial yoga at (http:\/\/[^\s/]+)\/graphql/,
   );
+
+export const startOrgReadFloor = (upstreamUrl: string) =>
+  startBenchProcess(
+    'bench/performance/orgReadFloor.mjs',
+    { PORT: '0', UPSTREAM_URL: upstreamUrl },
+    /org read floor at (http:\/\/[^\s/]+)\/graphql/,
+  );

@@ -226,26 +226,20 @@ const PIPELINED_LABEL = 'UPSTREAM_PIPELINING=4';
 
 /**
  * The org-size part on a fresh process (its CPU per call and its peak are then not those of the
- * loads before): a gateway with `settings`, or the framework's floor for the read (orgReadFloor.mjs),
- * over the emulator at `emulatorUrl` with no added latency.
+ * loads before), over the emulator with no added latency; `label` names it in the printed rows.
  */
 async function measureScalingOn(
-  emulatorUrl: string,
+  start: () => Promise<BenchProcess>,
+  label: Record<string, unknown>,
   rest: Rest,
   requests: () => Promise<number>,
-  {
-    settings = {},
-    sizes = SCALING_SIZES,
-    floor = false,
-  }: { settings?: Record<string, string>; sizes?: number[]; floor?: boolean } = {},
+  sizes = SCALING_SIZES,
 ) {
-  const lister: BenchProcess = floor
-    ? await startOrgReadFloor(emulatorUrl)
-    : await startGatewayProcess({ UPSTREAM_URL: emulatorUrl, MAX_UPSTREAM_CALLS: '250', ...settings });
+  const lister = await start();
   const listerClient = graphqlClient(lister.url, AUTH);
   try {
     const rows = await measureScaling(sizes, { gql: listerClient.gql, rest, gateway: lister, requests });
-    for (const row of rows) console.log(JSON.stringify({ ...(floor ? { floor } : settings), ...row }));
+    for (const row of rows) console.log(JSON.stringify({ ...label, ...row }));
     return rows;
   } finally {
     await listerClient.close();
@@ -255,16 +249,21 @@ async function measureScalingOn(
 
 /**
  * The defaults' rows, then the largest org's in other processes (each warmed as the first row is):
- * with pipelined reads, and the framework's floor for the same read.
+ * a gateway with pipelined reads, and the framework's floor for the same read (orgReadFloor.mjs).
  */
 async function measureScalingWithReferences(emulatorUrl: string, rest: Rest, requests: () => Promise<number>) {
-  const rows = await measureScalingOn(emulatorUrl, rest, requests);
+  const gateway = (settings: Record<string, string>) => () =>
+    startGatewayProcess({ UPSTREAM_URL: emulatorUrl, MAX_UPSTREAM_CALLS: '250', ...settings });
   const largest = [SCALING_SIZES.at(-1)!];
-  const [pipelined] = await measureScalingOn(emulatorUrl, rest, requests, {
-    settings: PIPELINED_SETTINGS,
-    sizes: largest,
-  });
-  const [floor] = await measureScalingOn(emulatorUrl, rest, requests, { floor: true, sizes: largest });
+  const rows = await measureScalingOn(gateway({}), {}, rest, requests);
+  const [pipelined] = await measureScalingOn(gateway(PIPELINED_SETTINGS), PIPELINED_SETTINGS, rest, requests, largest);
+  const [floor] = await measureScalingOn(
+    () => startOrgReadFloor(emulatorUrl),
+    { floor: true },
+    rest,
+    requests,
+    largest,
+  );
   return { rows, pipelined, floor };
 }
 
